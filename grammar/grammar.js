@@ -77,7 +77,7 @@ module.exports = grammar({
 
   word: $ => $.identifier,
 
-  extras: $ => [/\s/, $.comment, $.preprocessor],
+  extras: $ => [/\s/, $.comment, $.preprocessor, $.unterminated_comment],
 
   supertypes: $ => [$._directive, $._statement],
   inline: $ => [$._operand, $._expression, $._item],
@@ -568,6 +568,12 @@ module.exports = grammar({
       seq('//', /[^\r\n]*/),
       seq('/*', /[^*]*\*+([^/*][^*]*\*+)*/, '/'),
     )),
+
+    // A `/*` never closed. It runs to the end of its line only, so that an
+    // unclosed comment costs one line, not the rest of the file; tools treat
+    // it as a syntax error. It cannot contain `*/`, so a closed comment is
+    // always the longer match.
+    unterminated_comment: _ => token(seq('/*', /([^*\r\n]|\*+[^*\/\r\n])*\**/)),
 
     // `#include`, `#define X 1`, `#if`, `# 12 "file"`: kept verbatim, with
     // backslash-newline continuations.

@@ -10,7 +10,8 @@ usage: cargo xtask <task> [args]
 
 tasks:
   gen              regenerate grammar/src from grammar/grammar.js
-  parse PATH...    parse PTX files and directories; report syntax errors and speed
+  parse [--expect-errors LIST] PATH...
+                   parse PTX files and directories; report syntax errors and speed
 ";
 
 fn main() -> std::process::ExitCode {

@@ -39,7 +39,10 @@ pub enum DiscoverError {
 ///
 /// A file named explicitly is always included, whatever its extension;
 /// directories contribute their `*.ptx` files.
-pub fn discover(paths: &[PathBuf], options: &DiscoverOptions) -> Result<Vec<Result<PathBuf, DiscoverError>>, DiscoverError> {
+pub fn discover(
+    paths: &[PathBuf],
+    options: &DiscoverOptions,
+) -> Result<Vec<Result<PathBuf, DiscoverError>>, DiscoverError> {
     let excludes = build_globset(&options.exclude)?;
     let mut found = Vec::new();
     for path in paths {
@@ -92,7 +95,10 @@ fn build_globset(patterns: &[String]) -> Result<GlobSet, DiscoverError> {
         })?;
         builder.add(glob);
     }
-    builder.build().map_err(|err| DiscoverError::BadGlob { pattern: patterns.join(", "), message: err.to_string() })
+    builder.build().map_err(|err| DiscoverError::BadGlob {
+        pattern: patterns.join(", "),
+        message: err.to_string(),
+    })
 }
 
 fn is_excluded(excludes: &GlobSet, path: &Path) -> bool {
@@ -117,7 +123,10 @@ mod tests {
             std::fs::write(path, ".version 7.8\n").unwrap();
         }
         std::fs::write(root.join(".gitignore"), "gen/\n").unwrap();
-        let options = DiscoverOptions { exclude: vec!["skip".into()], no_ignore: false };
+        let options = DiscoverOptions {
+            exclude: vec!["skip".into()],
+            no_ignore: false,
+        };
         let found: Vec<_> = discover(&[root.to_path_buf()], &options)
             .unwrap()
             .into_iter()
@@ -127,7 +136,13 @@ mod tests {
 
         let missing = discover(&[root.join("nope.ptx")], &DiscoverOptions::default()).unwrap();
         assert!(matches!(missing[0], Err(DiscoverError::NotFound(_))));
-        let bad = discover(&[], &DiscoverOptions { exclude: vec!["[".into()], no_ignore: false });
+        let bad = discover(
+            &[],
+            &DiscoverOptions {
+                exclude: vec!["[".into()],
+                no_ignore: false,
+            },
+        );
         assert!(matches!(bad, Err(DiscoverError::BadGlob { .. })));
     }
 }

@@ -78,17 +78,30 @@ impl ParsedSource {
         &self.text[node.byte_range()]
     }
 
-    /// Every `ERROR` node (outermost only) and `MISSING` token, in source order.
+    /// The text of every comment, in source order.
+    pub fn comments(&self) -> Vec<&str> {
+        crate::walk::preorder(self.root())
+            .filter(|node| node.kind() == "comment")
+            .map(|node| self.node_text(node))
+            .collect()
+    }
+
+    /// Every `ERROR` node (outermost only), `MISSING` token and unclosed
+    /// `/*` comment, in source order.
     pub fn syntax_errors(&self) -> Vec<SyntaxError> {
         let mut errors = Vec::new();
-        if !self.root().has_error() {
+        let may_have_unclosed_comment = self.text.contains("/*");
+        if !self.root().has_error() && !may_have_unclosed_comment {
             return errors;
         }
         let mut cursor = self.tree.walk();
         loop {
             let node = cursor.node();
             let descend = if node.is_error() {
-                errors.push(SyntaxError { span: Span::of(node), missing: None });
+                errors.push(SyntaxError {
+                    span: Span::of(node),
+                    missing: None,
+                });
                 false
             } else if node.is_missing() {
                 errors.push(SyntaxError {
@@ -96,8 +109,14 @@ impl ParsedSource {
                     missing: Some(node.kind().to_string()),
                 });
                 false
+            } else if node.kind() == "unterminated_comment" {
+                errors.push(SyntaxError {
+                    span: Span::of(node),
+                    missing: Some("*/".to_string()),
+                });
+                false
             } else {
-                node.has_error()
+                node.has_error() || may_have_unclosed_comment
             };
             if descend && cursor.goto_first_child() {
                 continue;

@@ -75,7 +75,11 @@ pub fn read_source(path: &Path) -> Result<String, SourceError> {
         return Err(SourceError::IsDirectory(owned()));
     }
     if metadata.len() > MAX_SOURCE_BYTES {
-        return Err(SourceError::TooLarge { path: owned(), size: metadata.len(), limit: MAX_SOURCE_BYTES });
+        return Err(SourceError::TooLarge {
+            path: owned(),
+            size: metadata.len(),
+            limit: MAX_SOURCE_BYTES,
+        });
     }
     let mut bytes = Vec::with_capacity(metadata.len() as usize);
     std::fs::File::open(path)
@@ -97,13 +101,20 @@ pub fn decode_source(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError>
         return Err(SourceError::Empty(path.to_path_buf()));
     }
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
-        return Err(SourceError::Binary { path: path.to_path_buf(), offset });
+        return Err(SourceError::Binary {
+            path: path.to_path_buf(),
+            offset,
+        });
     }
     String::from_utf8(bytes).map_err(|err| {
         let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
         let column = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
-        SourceError::NotUtf8 { path: path.to_path_buf(), line, column }
+        SourceError::NotUtf8 {
+            path: path.to_path_buf(),
+            line,
+            column,
+        }
     })
 }
 
@@ -113,8 +124,8 @@ mod tests {
 
     #[test]
     fn reports_each_kind_of_bad_input() {
-        let dir = std::env::temp_dir().join(format!("ptx-syntax-source-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
         let write = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
             std::fs::write(&path, bytes).unwrap();
@@ -125,12 +136,17 @@ mod tests {
         let latin1 = write("latin1.ptx", b".version 7.8\n// caf\xe9\n");
         let good = write("good.ptx", b".version 7.8\n");
         assert!(matches!(read_source(&empty), Err(SourceError::Empty(_))));
-        assert!(matches!(read_source(&binary), Err(SourceError::Binary { offset: 4, .. })));
+        assert!(matches!(
+            read_source(&binary),
+            Err(SourceError::Binary { offset: 4, .. })
+        ));
         let err = read_source(&latin1).unwrap_err();
-        assert!(matches!(err, SourceError::NotUtf8 { line: 2, column: 8, .. }), "{err}");
+        assert!(matches!(err, SourceError::NotUtf8 { line: 2, column: 7, .. }), "{err}");
         assert!(matches!(read_source(&dir), Err(SourceError::IsDirectory(_))));
-        assert!(matches!(read_source(&dir.join("missing.ptx")), Err(SourceError::NotFound(_))));
+        assert!(matches!(
+            read_source(&dir.join("missing.ptx")),
+            Err(SourceError::NotFound(_))
+        ));
         assert_eq!(read_source(&good).unwrap(), ".version 7.8\n");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -36,4 +36,51 @@ mod tests {
             .set_language(&super::LANGUAGE.into())
             .expect("Error loading PTX parser");
     }
+
+    /// Highlight assertions: each (text, capture) pair must be captured.
+    #[test]
+    fn highlights_capture_what_editors_need() {
+        use tree_sitter::StreamingIterator as _;
+        let language = super::LANGUAGE.into();
+        let query = tree_sitter::Query::new(&language, super::HIGHLIGHTS_QUERY).expect("highlights.scm compiles");
+        let code = ".version 8.0\n.target sm_90a\n.visible .entry k(.param .u64 p) // kernel\n{\n  .reg .b32 %r<4>;\nL1:\n  @!%p1 ld.global.v4.u32 {%r1, %r2, %r3, _}, [p+16];\n  mov.u32 %r1, %tid.x;\n  call.uni f, (0x10);\n}\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&language).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let mut cursor = tree_sitter::QueryCursor::new();
+        let mut captured = std::collections::HashSet::new();
+        let mut matches = cursor.captures(&query, tree.root_node(), code.as_bytes());
+        while let Some((m, index)) = matches.next() {
+            let capture = m.captures()[*index];
+            let text = &code[capture.node.byte_range()];
+            captured.insert((
+                text.to_string(),
+                query.capture_names()[capture.index as usize].to_string(),
+            ));
+        }
+        for (text, capture) in [
+            (".version", "keyword.directive"),
+            ("8.0", "number.float"),
+            ("sm_90a", "constant"),
+            (".visible", "keyword.modifier"),
+            (".entry", "keyword.function"),
+            ("k", "function"),
+            (".param", "keyword.storage"),
+            (".u64", "type.builtin"),
+            ("// kernel", "comment"),
+            ("L1", "label"),
+            ("ld", "function.builtin"),
+            (".v4", "function.builtin"),
+            ("%tid", "variable.builtin"),
+            ("_", "variable.builtin"),
+            ("16", "number"),
+            ("f", "function.call"),
+            ("0x10", "number"),
+        ] {
+            assert!(
+                captured.contains(&(text.to_string(), capture.to_string())),
+                "`{text}` is not captured as @{capture}"
+            );
+        }
+    }
 }
