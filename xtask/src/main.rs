@@ -1,5 +1,6 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
+mod bench_parse;
 mod generate;
 mod parse;
 
@@ -12,6 +13,8 @@ tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse [--expect-errors LIST] PATH...
                    parse PTX files and directories; report syntax errors and speed
+  bench-parse [DIR]
+                   parse throughput over a corpus and peak memory on its largest files
 ";
 
 fn main() -> std::process::ExitCode {
@@ -33,6 +36,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
     match task.as_str() {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
+        "bench-parse" => bench_parse::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
