@@ -60,7 +60,11 @@ fn bench(dir: &Path) -> Result<ExitCode> {
     for (path, _) in files.iter().take(LARGEST) {
         let output = Command::new(&exe).args(["bench-parse", "--one"]).arg(path).output()?;
         if !output.status.success() {
-            bail!("measuring {} failed: {}", path.display(), String::from_utf8_lossy(&output.stderr));
+            bail!(
+                "measuring {} failed: {}",
+                path.display(),
+                String::from_utf8_lossy(&output.stderr)
+            );
         }
         print!("{}", String::from_utf8_lossy(&output.stdout));
     }
