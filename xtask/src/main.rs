@@ -1,6 +1,7 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod generate;
+mod isa_probes;
 mod parse;
 
 use anyhow::{Result, bail};
@@ -11,6 +12,7 @@ usage: cargo xtask <task> [args]
 tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse PATH...    parse PTX files and directories; report syntax errors and speed
+  isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
 ";
 
 fn main() -> std::process::ExitCode {
@@ -32,6 +34,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
     match task.as_str() {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
+        "isa-probes" => isa_probes::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
