@@ -194,6 +194,24 @@ impl Requirements {
         self.recompute();
     }
 
+    /// The first PTX version that has every feature used on `target` (features `target` lacks
+    /// count with their first version on any target).
+    ///
+    /// ```
+    /// use ptx_isa::{requirements, target, InstructionForm, Version};
+    /// // cvt to .e4m3x2: 7.8 on sm_90, 8.1 on sm_89
+    /// let r = requirements(&InstructionForm::parse("cvt.rn.satfinite.e4m3x2.f32"));
+    /// assert_eq!(r.min_ptx_on(target("sm_90").unwrap()), Version::new(7, 8));
+    /// assert_eq!(r.min_ptx_on(target("sm_89").unwrap()), Version::new(8, 1));
+    /// ```
+    pub fn min_ptx_on(&self, target: Target) -> Version {
+        self.all
+            .iter()
+            .map(|f| f.target.since_on(target, f.ptx).unwrap_or(f.ptx))
+            .max()
+            .unwrap_or(Version::new(1, 0))
+    }
+
     /// The newest first version among the features used (on any target): the oldest ptxas
     /// `.version` that knows all of them.
     pub fn all_ptx(&self) -> Version {
