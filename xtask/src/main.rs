@@ -4,6 +4,7 @@ mod bench_parse;
 mod generate;
 mod isa_probes;
 mod parse;
+mod rewrite_check;
 
 use anyhow::{Result, bail};
 
@@ -17,6 +18,8 @@ tasks:
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
   isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
+  rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]
+                   prove ptxrewrite with ptxas: corpus down to 7.8, up to 8.8, exactness, fixtures
 ";
 
 fn main() -> std::process::ExitCode {
@@ -40,6 +43,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "parse" => parse::run(rest),
         "bench-parse" => bench_parse::run(rest),
         "isa-probes" => isa_probes::run(rest),
+        "rewrite-check" => rewrite_check::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

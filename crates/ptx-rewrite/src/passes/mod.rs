@@ -1,0 +1,118 @@
+//! The passes, one file each. A pass file holds the pass (`PASS`), its
+//! documentation (what `--explain` prints, with an example that the tests
+//! run) and the code. Its fixtures live in `tests/fixtures/<pass-name>/`.
+//!
+//! To add a pass: copy a small one (`bar_cta_scope.rs`), set its name,
+//! boundary, tag and documentation, write `run`, list it in [`PASSES`], and add
+//! fixtures.
+
+use crate::pass::Pass;
+
+mod acquire_release_fences;
+mod bar_cta_scope;
+mod default_memory_qualifiers;
+mod relaxed_to_default_semantics;
+mod shared_cta_space;
+
+/// Every pass, in registry order (the driver sorts the ones it runs by
+/// boundary).
+pub static PASSES: &[&Pass] = &[
+    &shared_cta_space::PASS,
+    &bar_cta_scope::PASS,
+    &default_memory_qualifiers::PASS,
+    &relaxed_to_default_semantics::PASS,
+    &acquire_release_fences::PASS,
+];
+
+/// The pass named `name`.
+pub fn find(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().copied().find(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example in every pass's documentation is run: `before` must
+    /// rewrite to exactly `after`, and `after` must be a fixed point.
+    #[test]
+    fn documented_examples_hold() {
+        for pass in PASSES {
+            let example = doc_example(pass.doc)
+                .unwrap_or_else(|| panic!("{}: the documentation has no runnable example", pass.name));
+            let result = crate::rewrite(&example.before, &example.options)
+                .unwrap_or_else(|err| panic!("{}: example failed: {err}", pass.name));
+            assert!(
+                result.refusals.is_empty(),
+                "{}: example refused: {:?}",
+                pass.name,
+                result.refusals
+            );
+            assert_eq!(result.output, example.after, "{}: example output", pass.name);
+            assert!(
+                result.applied.contains_key(pass.name),
+                "{}: the example does not exercise the pass ({:?})",
+                pass.name,
+                result.applied
+            );
+            let again = crate::rewrite(&result.output, &example.options).unwrap();
+            assert_eq!(
+                again.output, result.output,
+                "{}: second run changed the text",
+                pass.name
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_unique_kebab_case() {
+        let mut names: Vec<_> = PASSES.iter().map(|p| p.name).collect();
+        assert!(names.iter().all(|n| {
+            n.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        }));
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len());
+    }
+
+    /// A documentation example: options, input and expected output.
+    pub(crate) struct DocExample {
+        pub options: crate::Options,
+        pub before: String,
+        pub after: String,
+    }
+
+    /// Reads the example of a pass's documentation: a `` `ptxrewrite ARGS` ``
+    /// line, then two ```` ```ptx ```` blocks (before, after).
+    pub(crate) fn doc_example(doc: &str) -> Option<DocExample> {
+        let example = &doc[doc.find("## Example")?..];
+        let args_start = example.find("`ptxrewrite ")? + "`ptxrewrite ".len();
+        let args_end = args_start + example[args_start..].find('`')?;
+        let args: Vec<&str> = example[args_start..args_end].split_whitespace().collect();
+        let mut options = crate::Options {
+            to: ptx_isa::Version::new(0, 0),
+            target: None,
+            allow_approximate: false,
+        };
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            match *arg {
+                "--to" => options.to = ptx_isa::version(it.next()?).ok()?,
+                "--target" => options.target = Some(ptx_isa::target(it.next()?).ok()?),
+                "--allow-approximate" => options.allow_approximate = true,
+                _ => return None,
+            }
+        }
+        let mut blocks = example
+            .split("```ptx\n")
+            .skip(1)
+            .map(|b| b.split("```").next().unwrap_or(""));
+        Some(DocExample {
+            options,
+            before: blocks.next()?.to_string(),
+            after: blocks.next()?.to_string(),
+        })
+    }
+}
