@@ -518,9 +518,32 @@ fn fixtures(settings: &Settings) -> Result<bool> {
             }
         }
     }
+    for pass in passes::PASSES {
+        let Some(example) = pass.example() else {
+            println!(
+                "fixtures: FAILED {}: no runnable example in its documentation",
+                pass.name
+            );
+            bad += 1;
+            continue;
+        };
+        match check_fixture(&example.before, &example.options, temp.path()) {
+            Ok(note) => {
+                ok += 1;
+                if settings.verbose {
+                    println!("fixtures: ok example of {}: {note}", pass.name);
+                }
+            }
+            Err(why) => {
+                bad += 1;
+                println!("fixtures: FAILED example of {}: {why}", pass.name);
+            }
+        }
+    }
     println!(
-        "fixtures: {} fixtures: {ok} verified with ptxas, {bad} failed ({:.0} s)",
+        "fixtures: {} fixtures and {} documentation examples: {ok} verified with ptxas, {bad} failed ({:.0} s)",
         files.len(),
+        passes::PASSES.len(),
         started.elapsed().as_secs_f64()
     );
     Ok(bad == 0)
@@ -540,22 +563,7 @@ fn collect_ptx(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 
 /// The options on a fixture's first line.
 pub fn fixture_options(text: &str) -> Option<Options> {
-    let first = text.lines().next()?.strip_prefix("// ptxrewrite ")?;
-    let mut options = Options {
-        to: Version::new(0, 0),
-        target: None,
-        allow_approximate: false,
-    };
-    let mut words = first.split_whitespace();
-    while let Some(word) = words.next() {
-        match word {
-            "--to" => options.to = ptx_isa::version(words.next()?).ok()?,
-            "--target" => options.target = Some(ptx_isa::target(words.next()?).ok()?),
-            "--allow-approximate" => options.allow_approximate = true,
-            _ => return None,
-        }
-    }
-    options.to.is_known().then_some(options)
+    Options::from_args(text.lines().next()?.strip_prefix("// ptxrewrite ")?)
 }
 
 /// The ptxas that assembles PTX `version` for `target`, and the `-arch`.

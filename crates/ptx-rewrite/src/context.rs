@@ -128,30 +128,35 @@ impl<'a> PassContext<'a> {
         &self.temp_prefix
     }
 
-    /// The edit that replaces an instruction by a `{ ... }` block holding
-    /// `temps` declarations (`(type, count)`, named `<prefix><type-letter><i>`)
-    /// and `lines`, each guarded like the original instruction. The block
-    /// scopes the temporaries, so no name can clash with the function's own.
+    /// The edit that replaces an instruction by `lines`, each guarded like the
+    /// original. With `temps` (declarations such as `.reg .b16 %ptxrwh<4>;`)
+    /// the lines go in a `{ ... }` block that scopes them, so no name can clash
+    /// with the function's own.
     pub fn expansion(&self, instruction: &Instruction<'a>, temps: &str, lines: &[String]) -> TextEdit {
         let guard = instruction
             .guard()
             .map(|g| format!("{} ", self.node_text(g.node)))
             .unwrap_or_default();
-        let mut out = String::from("{ ");
-        if !temps.is_empty() {
-            out.push_str(temps);
-            out.push(' ');
-        }
-        for line in lines {
-            out.push_str(&guard);
-            out.push_str(line);
-            if !line.ends_with(';') {
-                out.push(';');
-            }
-            out.push(' ');
-        }
-        out.push('}');
-        TextEdit::replace(statement_span(instruction.node()), out)
+        let body: Vec<String> = lines
+            .iter()
+            .map(|line| format!("{guard}{}{}", line, if line.ends_with(';') { "" } else { ";" }))
+            .collect();
+        let out = if temps.is_empty() {
+            body.join(" ")
+        } else {
+            format!("{{ {temps} {} }}", body.join(" "))
+        };
+        TextEdit::replace(Span::of(instruction.node()), out)
+    }
+
+    /// The text of each operand, when every operand is a plain register or
+    /// constant (no vectors, addresses or expressions).
+    pub fn simple_operands(&self, instruction: &Instruction<'a>) -> Option<Vec<&'a str>> {
+        instruction
+            .operands()
+            .into_iter()
+            .map(|op| matches!(op.kind(), "identifier" | "integer" | "float").then(|| self.node_text(op)))
+            .collect()
     }
 
     /// The edit that deletes a statement, with its line when nothing else is

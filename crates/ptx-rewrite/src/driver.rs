@@ -27,6 +27,29 @@ pub struct Options {
     pub allow_approximate: bool,
 }
 
+impl Options {
+    /// Options from command-line words: `--to X.Y [--target T]
+    /// [--allow-approximate]` (as fixtures and documentation examples write
+    /// them). `None` when a word is not understood or `--to` is missing.
+    pub fn from_args(args: &str) -> Option<Options> {
+        let mut options = Options {
+            to: Version::new(0, 0),
+            target: None,
+            allow_approximate: false,
+        };
+        let mut words = args.split_whitespace();
+        while let Some(word) = words.next() {
+            match word {
+                "--to" => options.to = ptx_isa::version(words.next()?).ok()?,
+                "--target" => options.target = Some(ptx_isa::target(words.next()?).ok()?),
+                "--allow-approximate" => options.allow_approximate = true,
+                _ => return None,
+            }
+        }
+        options.to.is_known().then_some(options)
+    }
+}
+
 /// The result of rewriting one text.
 #[derive(Debug)]
 pub struct Rewrite {
@@ -177,8 +200,11 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
         original_issues(&original, start, now_text, &movement)
     };
     for leftover in residual::leftovers(&current, &movement, &already) {
-        let span = origin.original_span(leftover.opcode_span, origin.rounds());
-        refuse(residual::refusal(&leftover, span, &movement), &origin, &mut refusals);
+        refuse(
+            residual::refusal(&leftover, leftover.opcode_span, &movement),
+            &origin,
+            &mut refusals,
+        );
     }
     refusals.sort_by_key(|d| (d.span.start, d.message.clone()));
 

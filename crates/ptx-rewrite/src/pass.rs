@@ -130,3 +130,36 @@ impl Pass {
         )
     }
 }
+
+/// The runnable example of a pass's documentation.
+#[derive(Debug, Clone)]
+pub struct Example {
+    /// The options on the example's `ptxrewrite ...` line.
+    pub options: crate::Options,
+    /// The input module.
+    pub before: String,
+    /// What the rewrite must produce.
+    pub after: String,
+}
+
+impl Pass {
+    /// The example of the documentation: a `` `ptxrewrite ARGS` `` line, then
+    /// two ```` ```ptx ```` blocks (before, after). The tests run it, and
+    /// `cargo xtask rewrite-check fixtures` assembles both with ptxas.
+    pub fn example(&self) -> Option<Example> {
+        let doc = self.doc;
+        let example = &doc[doc.find("## Example")?..];
+        let args_start = example.find("`ptxrewrite ")? + "`ptxrewrite ".len();
+        let args_end = args_start + example[args_start..].find('`')?;
+        let options = crate::Options::from_args(&example[args_start..args_end])?;
+        let mut blocks = example
+            .split("```ptx\n")
+            .skip(1)
+            .map(|b| b.split("```").next().unwrap_or(""));
+        Some(Example {
+            options,
+            before: blocks.next()?.to_string(),
+            after: blocks.next()?.to_string(),
+        })
+    }
+}

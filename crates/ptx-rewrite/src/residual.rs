@@ -93,7 +93,7 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
     out
 }
 
-/// The refusal for one leftover instruction (span in the original text).
+/// The refusal for one leftover instruction, at `span`.
 pub fn refusal(leftover: &Leftover, span: Span, movement: &Move) -> Diagnostic {
     Diagnostic::new(
         "",

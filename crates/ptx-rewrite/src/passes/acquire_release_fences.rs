@@ -43,7 +43,7 @@ the default release/acquire at CTA scope.
 .target sm_90
 .entry k()
 {
-	fence.release.sync_restrict::shared::cluster.cluster;
+	fence.acquire.sync_restrict::shared::cluster.cluster;
 	ret;
 }
 ```

@@ -11,8 +11,12 @@ use crate::pass::Pass;
 mod acquire_release_fences;
 mod bar_cta_scope;
 mod default_memory_qualifiers;
+mod f32x2_arithmetic;
+mod packed_16bit_integer;
 mod relaxed_to_default_semantics;
+mod relu_min_max;
 mod shared_cta_space;
+mod three_input_min_max;
 
 /// Every pass, in registry order (the driver sorts the ones it runs by
 /// boundary).
@@ -21,7 +25,11 @@ pub static PASSES: &[&Pass] = &[
     &bar_cta_scope::PASS,
     &default_memory_qualifiers::PASS,
     &relaxed_to_default_semantics::PASS,
+    &packed_16bit_integer::PASS,
+    &relu_min_max::PASS,
     &acquire_release_fences::PASS,
+    &f32x2_arithmetic::PASS,
+    &three_input_min_max::PASS,
 ];
 
 /// The pass named `name`.
@@ -38,7 +46,8 @@ mod tests {
     #[test]
     fn documented_examples_hold() {
         for pass in PASSES {
-            let example = doc_example(pass.doc)
+            let example = pass
+                .example()
                 .unwrap_or_else(|| panic!("{}: the documentation has no runnable example", pass.name));
             let result = crate::rewrite(&example.before, &example.options)
                 .unwrap_or_else(|err| panic!("{}: example failed: {err}", pass.name));
@@ -75,44 +84,5 @@ mod tests {
         let before = names.len();
         names.dedup();
         assert_eq!(before, names.len());
-    }
-
-    /// A documentation example: options, input and expected output.
-    pub(crate) struct DocExample {
-        pub options: crate::Options,
-        pub before: String,
-        pub after: String,
-    }
-
-    /// Reads the example of a pass's documentation: a `` `ptxrewrite ARGS` ``
-    /// line, then two ```` ```ptx ```` blocks (before, after).
-    pub(crate) fn doc_example(doc: &str) -> Option<DocExample> {
-        let example = &doc[doc.find("## Example")?..];
-        let args_start = example.find("`ptxrewrite ")? + "`ptxrewrite ".len();
-        let args_end = args_start + example[args_start..].find('`')?;
-        let args: Vec<&str> = example[args_start..args_end].split_whitespace().collect();
-        let mut options = crate::Options {
-            to: ptx_isa::Version::new(0, 0),
-            target: None,
-            allow_approximate: false,
-        };
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            match *arg {
-                "--to" => options.to = ptx_isa::version(it.next()?).ok()?,
-                "--target" => options.target = Some(ptx_isa::target(it.next()?).ok()?),
-                "--allow-approximate" => options.allow_approximate = true,
-                _ => return None,
-            }
-        }
-        let mut blocks = example
-            .split("```ptx\n")
-            .skip(1)
-            .map(|b| b.split("```").next().unwrap_or(""));
-        Some(DocExample {
-            options,
-            before: blocks.next()?.to_string(),
-            after: blocks.next()?.to_string(),
-        })
     }
 }
