@@ -206,6 +206,16 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
             &mut refusals,
         );
     }
+    // A construct that a pass refused (or could only rewrite approximately)
+    // is not reported a second time by the destination check.
+    let from_passes: Vec<Span> = refusals
+        .iter()
+        .filter(|d| d.rule != residual::NO_EQUIVALENT)
+        .map(|d| d.span)
+        .collect();
+    refusals.retain(|d| {
+        d.rule != residual::NO_EQUIVALENT || !from_passes.iter().any(|s| s.start < d.span.end && d.span.start < s.end)
+    });
     refusals.sort_by_key(|d| (d.span.start, d.message.clone()));
 
     let output = current.text().to_string();
@@ -312,10 +322,10 @@ fn approximate_refusal(pass: &Pass, diagnostic: Diagnostic) -> Diagnostic {
         "",
         pass.name,
         Severity::Error,
-        format!("{} only approximately", diagnostic.message),
+        format!("approximate rewrite not allowed: {}", diagnostic.message),
         diagnostic.span,
     )
-    .with_label("approximate rewrite");
+    .with_label("needs --allow-approximate");
     refusal.note = Some(format!(
         "pass `{}` is approximate: observable results may differ (see `ptxrewrite --explain {}`)",
         pass.name, pass.name

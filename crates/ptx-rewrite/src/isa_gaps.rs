@@ -63,6 +63,7 @@ const fn c(
 
 const SREG: &str = "special register";
 const DIR: &str = "directive";
+const PRAGMA: &str = "pragma";
 
 /// Every module-level construct the rewriter checks.
 pub const CONSTRUCTS: &[ModuleConstruct] = &[
@@ -93,6 +94,16 @@ pub const CONSTRUCTS: &[ModuleConstruct] = &[
     c(DIR, ".alias", 6, 3, 30, "§11.6.2; RN 6.3"),
     c(DIR, ".abi_preserve", 9, 0, 0, "§11.4.9; RN 9.0"),
     c(DIR, ".abi_preserve_control", 9, 0, 0, "§11.4.10; RN 9.0"),
+    c(
+        PRAGMA,
+        "used_bytes_mask",
+        8,
+        3,
+        0,
+        "§12.3; RN 8.3; ptxas 12.9/13.5 reject it below 8.3, 11.8 ignores it",
+    ),
+    c(PRAGMA, "enable_smem_spilling", 9, 0, 0, "§12.4; RN 9.0"),
+    c(PRAGMA, "frequency", 9, 0, 0, "§12.5; RN 9.0"),
 ];
 
 /// Every construct of [`CONSTRUCTS`] used in `parsed`, with where.
@@ -104,6 +115,14 @@ pub fn find(parsed: &ParsedSource) -> Vec<(&'static ModuleConstruct, Span)> {
             "identifier" if source.as_bytes().get(node.start_byte()) == Some(&b'%') => text(node, source),
             "function_directive_name" => text(node, source),
             "alias_directive" => ".alias",
+            "pragma_directive" => {
+                let mut cursor = node.walk();
+                let Some(value) = node.children_by_field_name("value", &mut cursor).next() else {
+                    continue;
+                };
+                let words = text(value, source).trim_matches('"');
+                words.split_whitespace().next().unwrap_or("")
+            }
             _ => continue,
         };
         if let Some(construct) = CONSTRUCTS.iter().find(|c| c.name == name) {

@@ -2,8 +2,9 @@
 //!
 //! Exit status: 0 when every file was rewritten (or needed nothing); 1 when a
 //! file has constructs with no equivalent at the destination (refused, not
-//! written) or, with `--check`, when a file would change; 2 when ptxrewrite
-//! could not do its job (bad arguments, unreadable or invalid input).
+//! written) or, with `--check` or `--diff`, when a file would change; 2 when
+//! ptxrewrite could not do its job (bad arguments, unreadable or invalid
+//! input).
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -46,7 +47,8 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["diff", "check"])]
     stdout: bool,
 
-    /// Print a unified diff instead of writing files.
+    /// Print a unified diff instead of writing files; exit 1 when it is not
+    /// empty.
     #[arg(long, conflicts_with = "check")]
     diff: bool,
 
@@ -145,7 +147,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if cli.list_passes {
         for pass in passes::PASSES {
             println!(
-                "{:<28} {:<22} {:<12} {}",
+                "{:<30} {:<20} {:<12} {}",
                 pass.name,
                 pass.boundary.to_string(),
                 pass.tag.as_str(),
@@ -304,7 +306,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     stdout.flush()?;
     Ok(if !errors.is_empty() {
         ExitCode::from(2)
-    } else if refused > 0 || (mode == Mode::Check && rewritten > 0) {
+    } else if refused > 0 || (matches!(mode, Mode::Check | Mode::Diff) && rewritten > 0) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -358,7 +360,7 @@ fn process(input: &Input, options: &Options, mode: Mode, stdin_name: &str, conci
             path,
             report,
             summary: format!(
-                "refused ({movement}): {count} construct{} with no equivalent; not written",
+                "refused ({movement}): {count} construct{} cannot be rewritten; not written",
                 if count == 1 { "" } else { "s" }
             ),
         };

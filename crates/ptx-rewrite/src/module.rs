@@ -36,13 +36,13 @@ fn refusal(span: Span, message: String, needs: String, help: &str) -> Diagnostic
 /// Checks the module-level constructs of `parsed` against the destination.
 pub fn check(parsed: &ParsedSource, header: &Header, movement: &Move) -> ModuleCheck {
     let mut out = ModuleCheck::default();
-    target_options(header, movement, &mut out);
+    target_options(parsed, header, movement, &mut out);
     address_size(parsed, header, movement, &mut out);
     constructs(parsed, movement, &mut out);
     out
 }
 
-fn target_options(header: &Header, movement: &Move, out: &mut ModuleCheck) {
+fn target_options(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {
     let previous_end = |span: Span| {
         header
             .target_spans
@@ -56,12 +56,22 @@ fn target_options(header: &Header, movement: &Move, out: &mut ModuleCheck) {
     for (option, span) in &header.options {
         let min = option.min_ptx();
         match option {
-            TargetOption::MapF64ToF32 if movement.to_target.sm >= 13 => out.refusals.push(refusal(
-                *span,
-                format!("`map_f64_to_f32` has no equivalent on {}", movement.to_target),
-                "computes .f64 instructions in single precision".into(),
-                "ptxas rejects it from sm_13 on; keep a target below sm_13",
-            )),
+            TargetOption::MapF64ToF32 if movement.to_target.sm >= 13 => match first_f64(parsed) {
+                // Without double-precision code the option has nothing to map.
+                None => {
+                    out.edits.push(TextEdit::delete(Span::new(previous_end(*span), span.end)));
+                    out.applied.push(("unused-map-f64-to-f32", 1));
+                }
+                Some(use_span) => out.refusals.push(
+                    refusal(
+                        *span,
+                        format!("`map_f64_to_f32` has no equivalent on {}", movement.to_target),
+                        "computes .f64 instructions in single precision".into(),
+                        "ptxas rejects it from sm_13 on (\"Directive map_f64_to_f32 is not supported with SM 1.3 or higher\"); keep a target below sm_13",
+                    )
+                    .with_secondary(use_span, "double precision used here"),
+                ),
+            },
             TargetOption::TexmodeUnified if movement.to < min => {
                 // The unified texturing mode is the default before 1.5.
                 out.edits
@@ -77,6 +87,14 @@ fn target_options(header: &Header, movement: &Move, out: &mut ModuleCheck) {
             _ => {}
         }
     }
+}
+
+/// The first `.f64` type in the module (instruction type or declaration).
+fn first_f64(parsed: &ParsedSource) -> Option<Span> {
+    let text = parsed.text();
+    preorder(parsed.root())
+        .find(|n| matches!(n.kind(), "modifier" | "type") && &text[n.byte_range()] == ".f64")
+        .map(Span::of)
 }
 
 fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {

@@ -99,6 +99,11 @@ pub struct Pass {
     pub boundary: Boundary,
     /// How faithful its rewrite is.
     pub tag: Tag,
+    /// Whether the rewrite replaces an instruction by a sequence that
+    /// computes the same values. ptxas may select and schedule such a
+    /// sequence differently, so the exactness check reports its machine code
+    /// separately instead of requiring it to be identical.
+    pub expands: bool,
     /// One line for `--list-passes`.
     pub summary: &'static str,
     /// The documentation `--explain` prints: what, why, example, safety.

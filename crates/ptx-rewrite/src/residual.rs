@@ -106,7 +106,10 @@ pub fn refusal(leftover: &Leftover, span: Span, movement: &Move) -> Diagnostic {
         span,
     )
     .with_label(format!("needs {}", leftover.needs))
-    .with_note(format!("ptxas would say: {}", leftover.issues.join("; ")))
+    .with_note(format!(
+        "ptxas would say: {}",
+        leftover.issues.iter().take(2).cloned().collect::<Vec<_>>().join("; ")
+    ))
     .with_help(format!(
         "keep this kernel at {} or rewrite it by hand; the file was not changed",
         leftover.needs

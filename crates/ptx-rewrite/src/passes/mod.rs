@@ -9,18 +9,42 @@
 use crate::pass::Pass;
 
 mod acquire_release_fences;
+mod address_size_64;
 mod bar_cta_scope;
 mod default_memory_qualifiers;
+mod drop_inlined_line_info;
+mod drop_used_bytes_mask;
 mod f32x2_arithmetic;
+mod implicit_float_modifiers;
+mod independent_thread_scheduling;
+mod mad_f32_rounding;
+mod maxnctapersm;
+mod module_scope_variables;
 mod packed_16bit_integer;
 mod relaxed_to_default_semantics;
 mod relu_min_max;
 mod shared_cta_space;
+mod shfl_vote_sync;
+mod sm1x_float_flush;
+mod tex_state_space;
 mod three_input_min_max;
+mod wmma_aligned;
 
 /// Every pass, in registry order (the driver sorts the ones it runs by
 /// boundary).
 pub static PASSES: &[&Pass] = &[
+    // Upgrades and retargets.
+    &implicit_float_modifiers::PASS,
+    &tex_state_space::PASS,
+    &maxnctapersm::PASS,
+    &address_size_64::PASS,
+    &module_scope_variables::PASS,
+    &mad_f32_rounding::PASS,
+    &wmma_aligned::PASS,
+    &shfl_vote_sync::PASS,
+    &sm1x_float_flush::PASS,
+    &independent_thread_scheduling::PASS,
+    // Downgrades.
     &shared_cta_space::PASS,
     &bar_cta_scope::PASS,
     &default_memory_qualifiers::PASS,
@@ -30,6 +54,8 @@ pub static PASSES: &[&Pass] = &[
     &acquire_release_fences::PASS,
     &f32x2_arithmetic::PASS,
     &three_input_min_max::PASS,
+    &drop_inlined_line_info::PASS,
+    &drop_used_bytes_mask::PASS,
 ];
 
 /// The pass named `name`.
