@@ -390,7 +390,7 @@ fn check_file(
         .applied
         .keys()
         .any(|name| passes::find(name).is_some_and(|p| p.expands));
-    let exact = (with_exact && all_exact).then(|| match compare(&path, &out, row, &result.movement, dir) {
+    let exact = (with_exact && all_exact).then(|| match compare(&path, &out, &result.movement, dir) {
         Ok(Exactness::Different(why)) if expands => Exactness::Expanded(why),
         Ok(verdict) => verdict,
         Err(err) => Exactness::Skipped(format!("{err:#}")),
@@ -457,13 +457,7 @@ fn assemble(ptxas: &Path, arch: &str, file: &Path, output: Option<&Path>) -> Res
 }
 
 /// Assembles original and rewrite with one ptxas for one `-arch` and compares.
-fn compare(
-    original: &Path,
-    rewritten: &Path,
-    row: &Row,
-    movement: &ptx_rewrite::Move,
-    dir: &Path,
-) -> Result<Exactness> {
+fn compare(original: &Path, rewritten: &Path, movement: &ptx_rewrite::Move, dir: &Path) -> Result<Exactness> {
     let from = movement.from;
     let newest = from.max(movement.to);
     // The arch: the original's own target when it is an a/f target (it cannot
@@ -488,7 +482,6 @@ fn compare(
     };
     let tool = tool_path(ptxas.env)?;
     let (a, b) = (dir.join("a.cubin"), dir.join("b.cubin"));
-    let _ = row;
     if let Err(message) = assemble(&tool, &arch, original, Some(&a))? {
         return Ok(Exactness::Skipped(format!("original: {message}")));
     }
@@ -746,5 +739,23 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
             ptxas.env
         ));
     }
-    Ok(format!("accepted by {} -arch {arch}", ptxas.env))
+    let exact = result
+        .applied
+        .keys()
+        .all(|name| passes::find(name).is_none_or(|p| p.tag == Tag::Exact && !p.expands));
+    if !exact || !result.changed(text) {
+        return Ok(format!("accepted by {} -arch {arch}", ptxas.env));
+    }
+    let compare_dir = dir.join("compare");
+    std::fs::create_dir_all(&compare_dir).map_err(|e| e.to_string())?;
+    let accepted = format!("accepted by {} -arch {arch}", ptxas.env);
+    match compare(&before, &after, &result.movement, &compare_dir).map_err(|e| format!("{e:#}"))? {
+        Exactness::SameCubin => Ok(format!("{accepted}; exact: identical cubin")),
+        Exactness::SameSass => Ok(format!("{accepted}; exact: identical SASS")),
+        Exactness::SameButAbi => Ok(format!(
+            "{accepted}; exact: identical SASS but for the ABI stack-pointer setup"
+        )),
+        Exactness::Skipped(why) => Ok(format!("{accepted}; exactness not compared: {why}")),
+        Exactness::Expanded(why) | Exactness::Different(why) => Err(format!("exact rewrite, different code: {why}")),
+    }
 }

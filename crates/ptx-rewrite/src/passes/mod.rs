@@ -17,6 +17,7 @@ mod drop_used_bytes_mask;
 mod f32x2_arithmetic;
 mod implicit_float_modifiers;
 mod independent_thread_scheduling;
+mod kernel_parameter_list;
 mod mad_f32_rounding;
 mod maxnctapersm;
 mod module_scope_variables;
@@ -35,6 +36,7 @@ mod wmma_aligned;
 pub static PASSES: &[&Pass] = &[
     // Upgrades and retargets.
     &implicit_float_modifiers::PASS,
+    &kernel_parameter_list::PASS,
     &tex_state_space::PASS,
     &maxnctapersm::PASS,
     &address_size_64::PASS,
