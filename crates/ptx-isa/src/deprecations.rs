@@ -148,7 +148,7 @@ pub const DEPRECATIONS: &[Deprecation] = &[
         probe: (
             ".extern .const[2] .b32 cbank[];",
             "",
-            "ld.const[2].u32 %r1, [cbank];",
+            "ld.const.u32 %r1, [cbank];",
         ),
         source: "RN 2.2; §5.1.3.1 (banked constant state space, deprecated); ptxas",
     },
