@@ -16,13 +16,13 @@ use crate::requirements::{Feature, TargetReq};
 use crate::target::{Target, Variant};
 use crate::version::Version;
 
-const fn v(major: u8, minor: u8) -> Version {
+pub(crate) const fn v(major: u8, minor: u8) -> Version {
     Version::new(major, minor)
 }
 
-const ANY: TargetReq = TargetReq::Any;
+pub(crate) const ANY: TargetReq = TargetReq::Any;
 
-const fn sm(n: u16) -> TargetReq {
+pub(crate) const fn sm(n: u16) -> TargetReq {
     TargetReq::AtLeast(n)
 }
 
@@ -39,7 +39,7 @@ const fn f(n: u16) -> Target {
 }
 
 /// A row: pattern, first version, targets, probe instruction(s), source.
-const fn r(
+pub(crate) const fn r(
     pattern: &'static str,
     ptx: Version,
     target: TargetReq,
@@ -54,6 +54,7 @@ const fn r(
         target_subject: "",
         probe,
         setup: "",
+        attrs: "",
         not_supported_wording: false,
         source,
     }
@@ -61,12 +62,21 @@ const fn r(
 
 impl Feature {
     /// Sets how ptxas names the feature (version message, target message).
-    const fn ptxas(self, version_subject: &'static str, target_subject: &'static str) -> Feature {
+    pub(crate) const fn ptxas(
+        self,
+        version_subject: &'static str,
+        target_subject: &'static str,
+    ) -> Feature {
         Feature {
             version_subject,
             target_subject,
             ..self
         }
+    }
+
+    /// Sets entry-function attributes for the probe.
+    pub(crate) const fn attrs(self, attrs: &'static str) -> Feature {
+        Feature { attrs, ..self }
     }
 
     /// ptxas says `… not supported on .target 'sm_89'` for a too-old target.
@@ -78,7 +88,7 @@ impl Feature {
     }
 
     /// Sets module-scope declarations for the probe.
-    const fn setup(self, setup: &'static str) -> Feature {
+    pub(crate) const fn setup(self, setup: &'static str) -> Feature {
         Feature { setup, ..self }
     }
 }

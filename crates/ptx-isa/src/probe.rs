@@ -7,9 +7,11 @@
 
 use crate::check::{Issue, check, check_target};
 use crate::deprecations::{Construct, DEPRECATIONS, Status};
+use crate::directives::{DIRECTIVES, SPECIAL_REGISTERS};
 use crate::form::InstructionForm;
 use crate::instructions::FEATURES;
 use crate::legal_types::{PROBED_TYPES, TYPE_RULES};
+use crate::requirements::check_features;
 use crate::requirements::{Feature, Requirements, TargetReq, matching_features};
 use crate::target::{TARGETS, Target, Variant, newest_base_target};
 use crate::types::{is_float, is_integer, type_info};
@@ -73,12 +75,23 @@ pub fn kernel(
         .collect::<String>()
         .parse()
         .unwrap_or(0);
-    if version >= Version::new(2, 3) {
+    if version >= Version::new(2, 3) && !module.contains(".address_size") {
         text.push_str(".address_size 64\n");
     }
-    for decl in module.split(';').map(str::trim).filter(|d| !d.is_empty()) {
-        text.push_str(decl);
-        text.push_str(";\n");
+    if module.contains('{') {
+        // whole functions: copied as written
+        text.push_str(module);
+        text.push('\n');
+    } else {
+        for decl in module.split(';').map(str::trim).filter(|d| !d.is_empty()) {
+            text.push_str(decl);
+            // `.address_size` is the one module directive without a semicolon
+            text.push_str(if decl.starts_with(".address_size") {
+                "\n"
+            } else {
+                ";\n"
+            });
+        }
     }
     text.push_str(".global .align 16 .b8 gbuf[4096];\n.entry probe()");
     if !entry_attrs.is_empty() {
@@ -207,9 +220,18 @@ fn base_below(sm: u16, v: Version) -> Option<Target> {
 
 struct Builder {
     probes: Vec<Probe>,
+    /// A directive or special-register row the current probes exercise besides their
+    /// instructions (those rows match no instruction form).
+    extra: Option<&'static Feature>,
 }
 
 impl Builder {
+    fn requirements(&self, body: &str) -> Requirements {
+        let mut r = body_requirements(body);
+        r.add(self.extra);
+        r
+    }
+
     fn push(
         &mut self,
         name: String,
@@ -251,7 +273,15 @@ impl Builder {
         attrs: &str,
         body: &str,
     ) {
-        let expect = expectation(&predicted_issues(body, version, target));
+        let mut issues = predicted_issues(body, version, target);
+        if let Some(extra) = self.extra {
+            for issue in check_features([extra], version, target) {
+                if !issues.contains(&issue) {
+                    issues.push(issue);
+                }
+            }
+        }
+        let expect = expectation(&issues);
         let verdict = if matches!(expect, Expect::Accept { .. }) {
             "accepted"
         } else {
@@ -260,12 +290,13 @@ impl Builder {
         let text = kernel(version, &target.to_string(), module, attrs, body);
         // A ptxas older than the feature (or than the tier that applies to this target, e.g.
         // .e4m3x2 on sm_89 from 8.1) cannot know the rule under test.
-        let mut judge_from = body_requirements(body).all_ptx();
-        for form in body_forms(body) {
-            for feature in matching_features(&form) {
-                if let Some(since) = feature.target.since_on(target, feature.ptx) {
-                    judge_from = judge_from.max(since);
-                }
+        let mut judge_from = self.requirements(body).all_ptx();
+        let features = body_forms(body)
+            .into_iter()
+            .flat_map(|f| matching_features(&f).collect::<Vec<_>>());
+        for feature in features.chain(self.extra) {
+            if let Some(since) = feature.target.since_on(target, feature.ptx) {
+                judge_from = judge_from.max(since);
             }
         }
         self.push_judged(
@@ -353,35 +384,59 @@ fn versions_and_targets(b: &mut Builder) {
 }
 
 fn feature_probes(b: &mut Builder, feature: &'static Feature) {
-    let what = format!("feature '{}'", feature.pattern);
-    let r = body_requirements(feature.probe);
+    feature_probes_named(b, feature, &format!("feature '{}'", feature.pattern));
+}
+
+fn feature_probes_named(b: &mut Builder, feature: &'static Feature, what: &str) {
+    let what = what.to_string();
+    let r = b.requirements(feature.probe);
     let Some(min_target) = r.min_target else {
         return;
     };
-    let at = |t: Target| r.min_ptx.max(t.min_ptx().unwrap_or(r.min_ptx));
+    let (setup, attrs, probe) = (feature.setup, feature.attrs, feature.probe);
     // At the minimum: accepted.
-    let v0 = at(min_target);
-    b.body(&what, v0, min_target, feature.setup, "", feature.probe);
+    let v0 = r
+        .min_ptx_on(min_target)
+        .max(min_target.min_ptx().unwrap_or(r.min_ptx));
+    b.body(&what, v0, min_target, setup, attrs, probe);
     // One version below (same target; ptxas reports the feature even when the target is new).
     if let Some(prev) = feature.ptx.previous() {
-        b.body(&what, prev, min_target, feature.setup, "", feature.probe);
+        b.body(&what, prev, min_target, setup, attrs, probe);
     }
     match feature.target {
         TargetReq::Any => {}
         TargetReq::AtLeast(sm) => {
             if let Some(below) = base_below(sm, v0) {
-                b.body(&what, v0, below, feature.setup, "", feature.probe);
+                b.body(&what, v0, below, setup, attrs, probe);
             }
         }
         TargetReq::Listed(list) => {
+            let lowest_base = list
+                .iter()
+                .filter(|(t, _)| t.variant == Variant::Base)
+                .map(|(t, _)| *t)
+                .min();
             for &(offered, since) in list {
                 let v = since.max(r.min_ptx).max(offered.min_ptx().unwrap_or(since));
-                b.body(&what, v, offered, feature.setup, "", feature.probe);
-                b.body(&what, v, offered.base(), feature.setup, "", feature.probe);
+                b.body(&what, v, offered, setup, attrs, probe);
+                if offered.variant == Variant::Base {
+                    // a tier: one version below it on the same target, and (for the lowest
+                    // tier) one target below it
+                    if let Some(prev) = since.previous().filter(|p| offered.is_supported_by(*p)) {
+                        b.body(&what, prev, offered, setup, attrs, probe);
+                    }
+                    if Some(offered) == lowest_base
+                        && let Some(below) = base_below(offered.sm, v)
+                    {
+                        b.body(&what, v, below, setup, attrs, probe);
+                    }
+                    continue;
+                }
+                b.body(&what, v, offered.base(), setup, attrs, probe);
                 if offered.variant == Variant::Arch && offered.family().is_some() {
                     let f = offered.with_variant(Variant::Family);
                     if f.is_supported_by(v) {
-                        b.body(&what, v, f, feature.setup, "", feature.probe);
+                        b.body(&what, v, f, setup, attrs, probe);
                     }
                 }
                 if offered.variant == Variant::Family {
@@ -400,9 +455,9 @@ fn feature_probes(b: &mut Builder, feature: &'static Feature) {
                             &what,
                             v.max(later.min_ptx().unwrap_or(v)),
                             later,
-                            feature.setup,
-                            "",
-                            feature.probe,
+                            setup,
+                            attrs,
+                            probe,
                         );
                     }
                 }
@@ -573,11 +628,19 @@ fn deprecation_probes(b: &mut Builder) {
 
 /// Every probe, in a stable order.
 pub fn probes() -> Vec<Probe> {
-    let mut b = Builder { probes: Vec::new() };
+    let mut b = Builder {
+        probes: Vec::new(),
+        extra: None,
+    };
     versions_and_targets(&mut b);
     for feature in FEATURES {
         feature_probes(&mut b, feature);
     }
+    for feature in DIRECTIVES.iter().chain(SPECIAL_REGISTERS) {
+        b.extra = Some(feature);
+        feature_probes_named(&mut b, feature, &format!("directive '{}'", feature.pattern));
+    }
+    b.extra = None;
     rounding_probes(&mut b);
     legal_type_probes(&mut b);
     deprecation_probes(&mut b);

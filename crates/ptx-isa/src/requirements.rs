@@ -94,6 +94,8 @@ pub struct Feature {
     pub probe: &'static str,
     /// Module-scope declarations the probe needs (e.g. a `.global .texref`).
     pub setup: &'static str,
+    /// Entry-function attributes the probe needs (e.g. `.maxntid 64`).
+    pub attrs: &'static str,
     /// Whether ptxas words a too-old target as `… not supported on .target 'sm_89'` rather
     /// than `… requires .target sm_90 or higher` (always the case for `a`/`f`-only features).
     pub not_supported_wording: bool,
@@ -279,9 +281,26 @@ pub(crate) fn feature_issues(
     version: Version,
     target: Target,
 ) -> Vec<crate::Issue> {
+    check_features(matching_features(form), version, target)
+}
+
+/// What is wrong with using these features (table rows, e.g. a directive) under
+/// `.version version` / `.target target`.
+///
+/// ```
+/// use ptx_isa::{check_features, directives::directive, target, version};
+/// let weak = directive(".weak").unwrap();
+/// let issues = check_features([weak], version("3.0").unwrap(), target("sm_30").unwrap());
+/// assert_eq!(issues[0].message(), "Feature '.weak directive' requires PTX ISA .version 3.1 or later");
+/// ```
+pub fn check_features(
+    features: impl IntoIterator<Item = &'static Feature>,
+    version: Version,
+    target: Target,
+) -> Vec<crate::Issue> {
     use crate::Issue;
     let mut issues = Vec::new();
-    for feature in matching_features(form) {
+    for feature in features {
         if !feature.target.allows(target) {
             issues.push(match feature.target.min_base() {
                 Some(min) if !feature.not_supported_wording => Issue::NeedsTarget {
