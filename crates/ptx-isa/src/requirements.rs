@@ -333,3 +333,74 @@ pub fn check_features(
     }
     issues
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::target::target;
+
+    fn form(chain: &str) -> InstructionForm<'_> {
+        InstructionForm::parse(chain)
+    }
+
+    #[test]
+    fn a_file_combines_its_instructions() {
+        let mut r = Requirements::none();
+        r.add(matching_features(&form("cp.async.ca.shared.global")));
+        assert_eq!(
+            (r.min_ptx, r.min_target),
+            (Version::new(7, 0), Some(Target::sm(80)))
+        );
+        r.add(matching_features(&form("wgmma.fence.sync.aligned")));
+        assert_eq!(r.min_target, target("sm_90a").ok());
+        assert_eq!(r.min_ptx, Version::new(8, 0));
+        assert!(r.arch_specific);
+        assert!(r.because.iter().any(|f| f.pattern == "wgmma.fence"));
+        // wgmma (sm_90a only) and tcgen05 (sm_100a/f, sm_110a/f) share no target
+        r.add(matching_features(&form(
+            "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32",
+        )));
+        assert_eq!(r.min_target, None);
+    }
+
+    #[test]
+    fn family_features_follow_the_family() {
+        let r = requirements(&form(
+            "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32",
+        ));
+        assert_eq!(r.min_target, target("sm_100f").ok());
+        assert_eq!(r.min_ptx_on(target("sm_100a").unwrap()), Version::new(8, 6));
+        let issues = |t: &str, v: Version| {
+            feature_issues(&form("tcgen05.alloc.cta_group::1"), v, target(t).unwrap())
+        };
+        assert!(issues("sm_103a", Version::new(8, 8)).is_empty());
+        assert!(issues("sm_110f", Version::new(9, 0)).is_empty());
+        assert!(!issues("sm_120a", Version::new(8, 8)).is_empty());
+        assert!(!issues("sm_100", Version::new(8, 8)).is_empty());
+    }
+
+    #[test]
+    fn onion_targets_and_versions() {
+        let r = requirements(&form("ld.global.nc.f32"));
+        assert_eq!(
+            (r.min_ptx, r.min_target),
+            (Version::new(3, 1), Some(Target::sm(32)))
+        );
+        let msgs: Vec<String> = feature_issues(
+            &form("ld.global.nc.f32"),
+            Version::new(3, 0),
+            Target::sm(30),
+        )
+        .iter()
+        .map(|i| i.message())
+        .collect();
+        assert_eq!(
+            msgs,
+            [
+                "Instruction 'ld.nc' requires .target sm_32 or higher",
+                "Feature '.nc' requires PTX ISA .version 3.1 or later"
+            ]
+        );
+        assert!(requirements(&form("add.s32")).because.is_empty());
+    }
+}
