@@ -293,7 +293,8 @@ pub const FEATURES: &[Feature] = &[
     r("prmt", v(2, 0), sm(20), "prmt.b32 %r1, %r2, %r3, %r4", "§9.7.9.7 L83/L87")
         .ptxas("Feature 'prmt'", "Instruction 'prmt'"),
     // ---------------------------------------------------------------- E. data movement
-    r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76"),
+    r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76")
+        .ptxas("Feature 'Instruction type .b128 for instruction mov'", "Feature 'Instruction type .b128 for instruction mov'"),
     r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
     r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
@@ -320,8 +321,16 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
     r("st .release", v(6, 0), sm(70), "st.release.gpu.global.b32 [gbuf], %r1", "§9.7.9.11 L138/L162")
         .ptxas("Feature '.release'", "Feature '.release'"),
-    r("ld .L1::evict_normal|.L1::evict_unchanged|.L1::evict_first|.L1::evict_last|.L1::no_allocate", v(7, 4), sm(70),
-        "ld.global.L1::evict_last.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188"),
+    r("ld .L1::evict_normal", v(7, 4), sm(70), "ld.global.L1::evict_normal.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_normal' on 'ld'", "Modifier '.evict_normal' on 'ld'"),
+    r("ld .L1::evict_unchanged", v(7, 4), sm(70), "ld.global.L1::evict_unchanged.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_unchanged' on 'ld'", "Modifier '.evict_unchanged' on 'ld'"),
+    r("ld .L1::evict_first", v(7, 4), sm(70), "ld.global.L1::evict_first.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_first' on 'ld'", "Modifier '.evict_first' on 'ld'"),
+    r("ld .L1::evict_last", v(7, 4), sm(70), "ld.global.L1::evict_last.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_last' on 'ld'", "Modifier '.evict_last' on 'ld'"),
+    r("ld .L1::no_allocate", v(7, 4), sm(70), "ld.global.L1::no_allocate.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.no_allocate' on 'ld'", "Modifier '.no_allocate' on 'ld'"),
     r("ld .L2::64B|.L2::128B", v(7, 4), sm(75), "ld.global.L2::128B.b32 %r1, [gbuf]", "§9.7.9.8 L158/L190")
         .ptxas("Feature 'cache prefetching'", "Feature 'cache prefetching'"),
     r("ld .L2::256B", v(7, 4), sm(80), "ld.global.L2::256B.b32 %r1, [gbuf]", "§9.7.9.8 L158/L192")
@@ -342,8 +351,10 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.mmio'", "Feature '.mmio'"),
     r("st .mmio", v(8, 2), sm(70), "st.mmio.relaxed.sys.global.b32 [gbuf], %r1", "§9.7.9.11")
         .ptxas("Feature '.mmio'", "Feature '.mmio'"),
-    r("ld .b128", v(8, 3), sm(70), "ld.global.b128 %q1, [gbuf]", "§9.7.9.8 L170/L204"),
-    r("st .b128", v(8, 3), sm(70), "st.global.b128 [gbuf], %q1", "§9.7.9.11"),
+    r("ld .b128", v(8, 3), sm(70), "ld.global.b128 %q1, [gbuf]", "§9.7.9.8 L170/L204")
+        .ptxas("Feature 'Instruction type .b128 for instruction ld'", "Feature 'Instruction type .b128 for instruction ld'"),
+    r("st .b128", v(8, 3), sm(70), "st.global.b128 [gbuf], %q1", "§9.7.9.11")
+        .ptxas("Feature 'Instruction type .b128 for instruction st'", "Feature 'Instruction type .b128 for instruction st'"),
     r("ld .v8", v(8, 8), sm(100), "ld.global.v8.b32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.9.8 L174/L206")
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
     r("st .v8", v(8, 8), sm(100), "st.global.v8.b32 [gbuf], {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}", "§9.7.9.11 L154/L182")
@@ -368,7 +379,8 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'prefetch'", "Instruction 'prefetch'"),
     r("prefetchu", v(2, 0), sm(20), "prefetchu.L1 [%rd1]", "§9.7.9.15 L48/L56")
         .ptxas("Feature 'prefetchu'", "Instruction 'prefetchu'"),
-    r("prefetch .L2::evict_last|.L2::evict_normal", v(7, 4), sm(80), "prefetch.global.L2::evict_last [gbuf]", "§9.7.9.15 L50/L58"),
+    r("prefetch .L2::evict_last|.L2::evict_normal", v(7, 4), sm(80), "prefetch.global.L2::evict_last [gbuf]", "§9.7.9.15 L50/L58")
+        .ptxas("Modifier 'cache eviction priority' on 'prefetch'", "Modifier 'cache eviction priority' on 'prefetch'"),
     r("prefetch .tensormap", v(8, 0), sm(90), "prefetch.tensormap [%rd1]", "§9.7.9.15 L52/L60")
         .ptxas("Modifier '.tensormap'", "Modifier '.tensormap'"),
     r("applypriority", v(7, 4), sm(80), "applypriority.global.L2::evict_normal [gbuf], 128", "§9.7.9.16")
@@ -500,7 +512,7 @@ pub const FEATURES: &[Feature] = &[
     r("barrier.cluster", v(7, 8), sm(90), "barrier.cluster.arrive; barrier.cluster.wait", "§9.7.13.3 L47/L53")
         .ptxas("Feature 'barrier.cluster.arrive'", "Feature 'barrier.cluster.arrive'"),
     r("barrier.cluster .acquire|.release|.relaxed", v(8, 0), sm(90), "barrier.cluster.arrive.release; barrier.cluster.wait.acquire", "§9.7.13.3 L49")
-        .ptxas("", "Feature 'barrier.cluster.arrive'"),
+        .ptxas("Modifier '.release' on 'barrier.cluster.arrive'|Modifier '.acquire' on 'barrier.cluster.wait'|Modifier '.relaxed' on 'barrier.cluster.arrive'", ""),
     r("membar .cta|.gl", v(1, 4), ANY, "membar.gl", "§9.7.13.4 L82/L104")
         .ptxas("Feature 'membar'", ""),
     r("membar .sys", v(2, 0), sm(20), "membar.sys", "§9.7.13.4 L84/L106")
@@ -555,7 +567,7 @@ pub const FEATURES: &[Feature] = &[
     r("atom .v2|.v4|.v8", v(8, 1), sm(90), "atom.global.v2.f32.add {%r1, %r2}, [gbuf], {%r3, %r4}", "§9.7.13.5 L148/L190")
         .ptxas("Feature 'atom instruction with vector types'", "Feature 'atom instruction with vector types'"),
     r("atom .b128", v(8, 3), sm(90), "atom.global.cas.b128 %q1, [gbuf], %q2, %q3", "§9.7.13.5 L150/L192")
-        .ptxas("", "Instruction 'atom.cas.b128.global'"),
+        .ptxas("Instruction 'atom.cas.b128.global'", "Instruction 'atom.cas.b128.global'"),
     r("red !.async", v(1, 2), sm(11), "red.global.add.u32 [gbuf], %r1", "§9.7.13.6 L108/L138")
         .ptxas("Feature 'red'", "Instruction 'red.add.u32.global'"),
     r("red .shared", v(1, 2), sm(12), "red.shared.add.u32 [sbuf], %r1", "§9.7.13.6 L108/L140")
@@ -619,6 +631,8 @@ pub const FEATURES: &[Feature] = &[
     r("mbarrier .cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L454/L468")
         .ptxas("Feature 'scopes on mbarrier operations'", "Feature '.cluster scope'"),
     r("mbarrier .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470"),
+    r("mbarrier.arrive .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470")
+        .ptxas("Modifier '.relaxed' on 'mbarrier.arrive'", "Modifier '.relaxed' on 'mbarrier.arrive'"),
     // ---------------------------------------------------------------- J. matrix
     r("wmma", v(6, 0), sm(70), "wmma.load.a.sync.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L284/L300")
         .ptxas("Feature 'WMMA with floating point types'", "Feature 'WMMA with floating point types'"),
@@ -734,6 +748,7 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'txq.level'", "Instruction 'txq.level'")
         .setup(".global .texref tex0"),
     r("istypep", v(4, 0), sm(30), "istypep.texref %p1, %rd1", "§9.7.10.6 L26/L30")
+        .ptxas("Feature 'istypep'", "Instruction 'istypep'")
         .setup(".global .texref tex0"),
     r("suld", v(1, 5), ANY, "suld.b.2d.b32.trap {%r1}, [surf0, {%r2, %r3}]", "§9.7.11.1 L65/L75")
         .ptxas("Feature 'suld.b'", "")
@@ -758,7 +773,8 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
     r("st .v4 .b64|.u64|.s64|.f64", v(8, 8), sm(100), "st.global.v4.b64 [gbuf], {%rd1, %rd2, %rd3, %rd4}", "§9.7.9.11 L154/L182 (256-bit)")
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
-    r("ldu .b128", v(8, 3), sm(70), "ldu.global.b128 %q1, [gbuf]", "§9.7.9.10 L54/L60"),
+    r("ldu .b128", v(8, 3), sm(70), "ldu.global.b128 %q1, [gbuf]", "§9.7.9.10 L54/L60")
+        .ptxas("Feature 'Instruction type .b128 for instruction ldu'", "Feature 'Instruction type .b128 for instruction ldu'"),
     r("st .shared::cta", v(7, 8), ANY, "st.shared::cta.b32 [sbuf], %r1", "§9.7.9.11; RN 7.8")
         .ptxas("Feature '::cta'", ""),
     r("atom .shared::cta", v(7, 8), sm(12), "atom.shared::cta.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L146/L186")
@@ -855,8 +871,7 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'set.bf16'", "Feature 'set.bf16'"),
     // ---------------------------------------------------------------- K. misc
     r("nanosleep", v(6, 2), sm(70), "nanosleep.u32 100", "§9.7.19.2 L26/L30 (manual: 6.3); ptxas: 6.2")
-        .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'")
-        .ptxas("", "Instruction 'nanosleep'"),
+        .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'"),
     r("brkpt", v(1, 0), sm(11), "brkpt", "§9.7.19.1 L24/L28")
         .ptxas("", "Instruction 'brkpt'"),
     r("pmevent", v(1, 4), ANY, "pmevent 1", "§9.7.19.3 L35/L41")

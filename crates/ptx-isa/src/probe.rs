@@ -53,7 +53,7 @@ pub struct Probe {
 
 /// Builds a probe module: header, module-scope declarations, one kernel with the standard
 /// registers (`%p<9>` .pred, `%b<9>` .b8, `%h<9>` .b16, `%r<17>` .b32, `%rd<17>` .b64, `%q<5>`
-/// .b128 from PTX 8.3 on sm_70+, a 4 KiB `.shared` buffer `sbuf` and a 4 KiB `.global` buffer
+/// .b128 when the body uses them, a 4 KiB `.shared` buffer `sbuf` and a 4 KiB `.global` buffer
 /// `gbuf`), entry attributes and body.
 ///
 /// ```
@@ -68,13 +68,6 @@ pub fn kernel(
     body: &str,
 ) -> String {
     let mut text = format!(".version {version}\n.target {target}\n");
-    let sm: u16 = target
-        .trim_start_matches("sm_")
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap_or(0);
     if version >= Version::new(2, 3) && !module.contains(".address_size") {
         text.push_str(".address_size 64\n");
     }
@@ -99,7 +92,9 @@ pub fn kernel(
         text.push_str(entry_attrs);
     }
     text.push_str("\n{\n\t.reg .pred %p<9>;\n\t.reg .b8 %b<9>;\n\t.reg .b16 %h<9>;\n\t.reg .b32 %r<17>;\n\t.reg .b64 %rd<17>;\n");
-    if version >= Version::new(8, 3) && sm >= 70 {
+    // .b128 registers are themselves a feature (8.3, sm_70): declare them when the body uses
+    // them, so that probes below those bounds see ptxas's own complaint about the type.
+    if body.contains("%q") {
         text.push_str("\t.reg .b128 %q<5>;\n");
     }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
@@ -645,4 +640,73 @@ pub fn probes() -> Vec<Probe> {
     legal_type_probes(&mut b);
     deprecation_probes(&mut b);
     b.probes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operands_and_forms() {
+        assert_eq!(count_operands(""), 0);
+        assert_eq!(count_operands("%r1, [%rd1+4], {%r2, %r3}"), 3);
+        assert_eq!(count_operands("%r1|%p1, %r2"), 2);
+        let forms =
+            body_forms("tbl: .branchtargets L0; @!%p1 brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1");
+        assert_eq!(forms.len(), 2);
+        assert_eq!((forms[0].opcode, forms[0].operands), ("brx", Some(2)));
+        assert_eq!(forms[1].opcode, "add");
+    }
+
+    #[test]
+    fn kernels_declare_what_the_target_allows() {
+        let old = kernel(Version::new(2, 0), "sm_20", "", "", "");
+        assert!(!old.contains(".address_size") && !old.contains(".b128"));
+        let new = kernel(
+            Version::new(8, 3),
+            "sm_90",
+            "",
+            ".maxntid 64",
+            "mov.b128 %q1, %q2",
+        );
+        assert!(
+            new.contains(".address_size 64")
+                && new.contains(".reg .b128")
+                && new.contains("probe() .maxntid 64")
+        );
+        assert!(!kernel(Version::new(8, 3), "sm_90", "", "", "").contains(".b128"));
+        let module = kernel(
+            Version::new(2, 3),
+            "sm_20",
+            ".address_size 32; .global .b32 x",
+            "",
+            "",
+        );
+        assert!(
+            module.contains(".address_size 32\n.global .b32 x;\n")
+                && !module.contains(".address_size 64")
+        );
+    }
+
+    #[test]
+    fn expectations_follow_check() {
+        let ok = predicted_issues(
+            "fma.rn.f32 %r1, %r2, %r3, %r4",
+            Version::new(2, 0),
+            Target::sm(20),
+        );
+        assert!(ok.is_empty());
+        let bad = predicted_issues(
+            "fma.rn.f32 %r1, %r2, %r3, %r4",
+            Version::new(1, 5),
+            Target::sm(13),
+        );
+        let msgs: Vec<String> = bad.iter().map(Issue::message).collect();
+        assert!(
+            msgs.contains(&"Instruction 'fma.f32' requires .target sm_20 or higher".to_string())
+        );
+        assert!(
+            msgs.contains(&"Feature 'fma.f32' requires PTX ISA .version 2.0 or later".to_string())
+        );
+    }
 }
