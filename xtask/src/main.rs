@@ -12,7 +12,7 @@ usage: cargo xtask <task> [args]
 tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse PATH...    parse PTX files and directories; report syntax errors and speed
-  isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
+  isa-probes       check the ptx-isa tables against ptxas 11.8/12.9/13.5 (PTXAS_* env vars)
 ";
 
 fn main() -> std::process::ExitCode {
