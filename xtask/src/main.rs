@@ -2,6 +2,7 @@
 
 mod bench_parse;
 mod generate;
+mod isa_probes;
 mod parse;
 
 use anyhow::{Result, bail};
@@ -15,6 +16,7 @@ tasks:
                    parse PTX files and directories; report syntax errors and speed
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
+  isa-probes       check the ptx-isa tables against ptxas 11.8/12.9/13.5 (PTXAS_* env vars)
 ";
 
 fn main() -> std::process::ExitCode {
@@ -37,6 +39,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
         "bench-parse" => bench_parse::run(rest),
+        "isa-probes" => isa_probes::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
