@@ -5,6 +5,7 @@ use ptx_syntax::tree_sitter::Node;
 use ptx_syntax::{Diagnostic, ParsedSource, Severity, Span};
 
 use crate::facts::ModuleFacts;
+use crate::insn::Insn;
 use crate::registry::RuleInfo;
 use crate::settings::Settings;
 use crate::symbols::SymbolTable;
@@ -16,7 +17,7 @@ pub struct RuleImpl {
     /// The rule's tree-sitter query source.
     pub query: Option<&'static str>,
     /// Called for every match of the query.
-    pub on_match: Option<fn(&mut Checker<'_>, &Captures<'_>)>,
+    pub on_match: Option<for<'a> fn(&mut Checker<'a>, &Captures<'a>)>,
     /// Called once per file (for rules no query can express).
     pub on_module: Option<fn(&mut Checker<'_>)>,
 }
@@ -55,6 +56,7 @@ pub struct Checker<'a> {
     pub(crate) rule: &'static RuleInfo,
     pub(crate) severity: Severity,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Insn<'a>>)>>,
 }
 
 impl<'a> Checker<'a> {
@@ -66,6 +68,19 @@ impl<'a> Checker<'a> {
     /// The text of a node.
     pub fn node_text(&self, node: Node<'_>) -> &'a str {
         &self.parsed.text()[node.byte_range()]
+    }
+
+    /// The instruction at `node`, classified once and shared by the rules
+    /// that match it.
+    pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Insn<'a>>> {
+        if let Some((id, insn)) = self.last_insn.borrow().as_ref()
+            && *id == node.id()
+        {
+            return Some(insn.clone());
+        }
+        let insn = std::rc::Rc::new(Insn::cast(node, self.text())?);
+        *self.last_insn.borrow_mut() = Some((node.id(), insn.clone()));
+        Some(insn)
     }
 
     /// The rule being run.

@@ -86,6 +86,7 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
         rule: &all[0],
         severity: all[0].severity,
         diagnostics: Vec::new(),
+        last_insn: std::cell::RefCell::new(None),
     };
     let select = |checker: &mut Checker<'_>, rule: &'static RuleInfo| {
         checker.rule = rule;

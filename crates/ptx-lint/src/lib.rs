@@ -21,6 +21,8 @@ pub mod config;
 mod engine;
 pub mod facts;
 pub mod fix;
+pub mod insn;
+pub mod names;
 pub mod registry;
 pub mod report;
 mod rules;

@@ -96,11 +96,137 @@ macro_rules! rule {
 /// Every rule, ordered by code.
 static RULES: &[RuleInfo] = &[
     rule!(
+        "PTX006",
+        missing_version_or_target,
+        Error,
+        None,
+        "no `.version` or no `.target` directive"
+    ),
+    rule!(
+        "PTX007",
+        misplaced_module_directive,
+        Error,
+        None,
+        "`.version`/`.target`/`.address_size` out of order"
+    ),
+    rule!(
+        "PTX008",
+        duplicate_version_directive,
+        Error,
+        None,
+        "a second `.version` directive"
+    ),
+    rule!(
         "PTX201",
         deprecated_tex_state_space,
         Error,
         Safe,
         "`.tex` state space (removed after PTX 1.4)"
+    ),
+    rule!(
+        "PTX203",
+        deprecated_maxnctapersm,
+        Error,
+        Unsafe,
+        "`.maxnctapersm` (removed after PTX 2.0)"
+    ),
+    rule!(
+        "PTX204",
+        deprecated_banked_constant,
+        Error,
+        Sometimes,
+        "`.const[N]` banks (removed after PTX 2.1)"
+    ),
+    rule!(
+        "PTX205",
+        module_scope_register_or_local,
+        Error,
+        None,
+        "module-scope `.reg`/`.local` (not allowed with the ABI)"
+    ),
+    rule!(
+        "PTX301",
+        misaligned_vector_access,
+        Error,
+        None,
+        "vector access at a provably misaligned address (ptxas misses it)"
+    ),
+    rule!(
+        "PTX302",
+        state_space_mismatch,
+        Error,
+        Unsafe,
+        "instruction state space differs from the variable's"
+    ),
+    rule!(
+        "PTX303",
+        nc_outside_global,
+        Error,
+        Safe,
+        "`ld.nc` outside the global space"
+    ),
+    rule!(
+        "PTX304",
+        store_to_constant_space,
+        Error,
+        None,
+        "store or atomic on the read-only `.const` space"
+    ),
+    rule!(
+        "PTX401",
+        undeclared_register,
+        Error,
+        None,
+        "register used but never declared"
+    ),
+    rule!(
+        "PTX402",
+        undeclared_label,
+        Error,
+        None,
+        "branch to a label the function does not define"
+    ),
+    rule!(
+        "PTX403",
+        undeclared_symbol,
+        Error,
+        None,
+        "variable, parameter or function used but never declared"
+    ),
+    rule!(
+        "PTX404",
+        register_out_of_range,
+        Error,
+        None,
+        "register index outside its `%r<N>` range"
+    ),
+    rule!(
+        "PTX405",
+        duplicate_declaration,
+        Error,
+        None,
+        "name declared twice in one scope"
+    ),
+    rule!(
+        "PTX406",
+        duplicate_label,
+        Error,
+        None,
+        "label defined twice in one function"
+    ),
+    rule!(
+        "PTX407",
+        operand_type_mismatch,
+        Error,
+        None,
+        "register type disagrees with the instruction type"
+    ),
+    rule!(
+        "PTX501",
+        invalid_parameter_alignment,
+        Error,
+        None,
+        "`.align` not a power of two, or a parameter above 128"
     ),
     rule!("PTX900", syntax_error, Error, None, "the file does not parse"),
     rule!(

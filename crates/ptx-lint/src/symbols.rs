@@ -125,8 +125,9 @@ pub struct Scope {
     pub ranges: HashMap<String, Vec<RegisterRange>>,
     /// Variables and parameters.
     pub variables: HashMap<String, Vec<Variable>>,
-    /// Labels and where they are defined.
-    pub labels: HashMap<String, Vec<Span>>,
+    /// Labels with where they are defined and their block (labels inside
+    /// inline-assembly blocks are local to the block).
+    pub labels: HashMap<String, Vec<(usize, Span)>>,
     /// Whether the function holds syntax errors (declarations may be lost).
     pub has_syntax_errors: bool,
 }
@@ -533,11 +534,12 @@ fn walk_body(body: Node<'_>, source: &str, scope: &mut Scope) {
             }
             "label" => {
                 if let Some(name) = node.child_by_field_name("name") {
+                    let block = blocks.last().copied().unwrap_or(0);
                     scope
                         .labels
                         .entry(text(name, source).to_string())
                         .or_default()
-                        .push(Span::of(name));
+                        .push((block, Span::of(name)));
                 }
                 false
             }

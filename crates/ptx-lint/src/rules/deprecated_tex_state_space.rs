@@ -44,7 +44,7 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 /// 11.8, 12.9 and 13.5).
 const TEXREF_SINCE: PtxVersion = PtxVersion::new(1, 5);
 
-fn check(checker: &mut Checker<'_>, captures: &Captures<'_>) {
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
         return;
     };

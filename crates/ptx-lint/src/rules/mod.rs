@@ -15,7 +15,27 @@ macro_rules! query {
     };
 }
 
+pub(crate) mod deprecated_banked_constant;
+pub(crate) mod deprecated_maxnctapersm;
 pub(crate) mod deprecated_tex_state_space;
+pub(crate) mod duplicate_declaration;
+pub(crate) mod duplicate_label;
+pub(crate) mod duplicate_version_directive;
+pub(crate) mod invalid_parameter_alignment;
 pub(crate) mod invalid_suppression;
+pub(crate) mod misaligned_vector_access;
+pub(crate) mod misplaced_module_directive;
+pub(crate) mod missing_version_or_target;
+pub(crate) mod module_scope_register_or_local;
+pub(crate) mod nc_outside_global;
+pub(crate) mod operand_type_mismatch;
+pub(crate) mod register_out_of_range;
+pub(crate) mod state_space_mismatch;
+pub(crate) mod store_to_constant_space;
 pub(crate) mod syntax_error;
+pub(crate) mod undeclared_label;
+pub(crate) mod undeclared_register;
+pub(crate) mod undeclared_symbol;
 pub(crate) mod unused_suppression;
+
+pub(crate) use invalid_suppression::edit_distance;
