@@ -125,6 +125,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        // `ptxlint ... | head`: the reader went away; nothing left to say.
+        Err(err)
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
@@ -152,7 +160,7 @@ struct Outcome {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(name) = &cli.explain {
         let rule = find_rule(name).with_context(|| format!("unknown rule '{name}' (see `ptxlint --list-rules`)"))?;
-        println!("{}", rule.doc());
+        writeln!(std::io::stdout(), "{}", rule.doc())?;
         return Ok(ExitCode::SUCCESS);
     }
     if cli.list_rules {
@@ -163,10 +171,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ptx_lint::FixAvailability::Unsafe => "unsafe-fix",
                 ptx_lint::FixAvailability::Sometimes => "fix*",
             };
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "{}\t{:<40}\t{:<7}\t{:<10}\t{}",
-                rule.code, rule.name, rule.severity, fix, rule.summary
-            );
+                rule.code,
+                rule.name,
+                rule.severity,
+                fix,
+                rule.summary
+            )?;
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -124,6 +124,13 @@ static RULES: &[RuleInfo] = &[
         "`.tex` state space (removed after PTX 1.4)"
     ),
     rule!(
+        "PTX202",
+        shfl_vote_without_sync,
+        Error,
+        Unsafe,
+        "`shfl`/`vote` without `.sync` (removed for sm_70+ from PTX 6.4)"
+    ),
+    rule!(
         "PTX203",
         deprecated_maxnctapersm,
         Error,
@@ -227,6 +234,20 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "`.align` not a power of two, or a parameter above 128"
+    ),
+    rule!(
+        "PTX502",
+        f16_parameter,
+        Warning,
+        Safe,
+        "`.f16` parameter or return value (cannot be accessed)"
+    ),
+    rule!(
+        "PTX503",
+        system_call_prototype_mismatch,
+        Error,
+        None,
+        "`vprintf`/`malloc`/`free`/`__assertfail` prototype differs from the ABI"
     ),
     rule!("PTX900", syntax_error, Error, None, "the file does not parse"),
     rule!(
