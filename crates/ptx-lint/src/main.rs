@@ -369,7 +369,10 @@ struct Mode {
 
 fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_name: &str) -> Outcome {
     let (path, display, read) = match input {
-        Input::File(path) => (path.clone(), path.display().to_string(), read_source(path)),
+        Input::File(path) => {
+            let shown = path.strip_prefix(".").unwrap_or(path);
+            (path.clone(), shown.display().to_string(), read_source(path))
+        }
         Input::Stdin => {
             let mut bytes = Vec::new();
             let read = match std::io::stdin().read_to_end(&mut bytes) {
