@@ -1,7 +1,9 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod generate;
+mod lint_mutants;
 mod parse;
+mod ptxas;
 
 use anyhow::{Result, bail};
 
@@ -12,6 +14,9 @@ tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse [--expect-errors LIST] PATH...
                    parse PTX files and directories; report syntax errors and speed
+  lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
+                   ptxlint vs ptxas on single-edit mutants of clean corpus files
+                   (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
 ";
 
 fn main() -> std::process::ExitCode {
@@ -33,6 +38,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
     match task.as_str() {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
+        "lint-mutants" => lint_mutants::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

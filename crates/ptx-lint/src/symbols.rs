@@ -353,6 +353,19 @@ impl SymbolTable {
         vars.iter().find(|v| !v.is_extern).or_else(|| vars.first())
     }
 
+    /// The state space of variable `name` as seen from `offset`, when every
+    /// declaration visible there agrees on it (call sequences declare the
+    /// same `.param` name in several blocks with different types).
+    pub fn variable_space(&self, offset: usize, name: &str) -> Option<(&Variable, &str)> {
+        if let Some(vars) = self.scope_at(offset).and_then(|s| s.variables.get(name)) {
+            let first = vars.first()?;
+            let agree = vars.iter().all(|v| v.base_space() == first.base_space());
+            return agree.then(|| (first, first.base_space()));
+        }
+        let var = self.variable(offset, name)?;
+        Some((var, var.base_space()))
+    }
+
     /// Whether `name` names a variable, function, or label visible at `offset`.
     pub fn is_known_symbol(&self, offset: usize, name: &str) -> bool {
         let scope = self.scope_at(offset);
