@@ -1,6 +1,7 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod generate;
+mod isa_probes;
 mod lint_mutants;
 mod parse;
 mod ptxas;
@@ -17,6 +18,7 @@ tasks:
   lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
                    ptxlint vs ptxas on single-edit mutants of clean corpus files
                    (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
+  isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
 ";
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +41,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
         "lint-mutants" => lint_mutants::run(rest),
+        "isa-probes" => isa_probes::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

@@ -1,0 +1,372 @@
+//! `cargo xtask isa-probes`: assemble the ptx-isa probe kernels with real ptxas (11.8, 12.9
+//! and 13.5) and compare each verdict with what the tables predict.
+//!
+//! Every (probe, ptxas) pair that the ptxas can judge is one probe run: the ptxas must accept
+//! the probe's `.version` and have an `-arch` for its `.target` (a target older than the
+//! ptxas's oldest architecture is assembled with that oldest one, which ptxas allows). The
+//! output lists every disagreement, marks recorded quirks (`ptx_isa::quirks`), and ends with
+//! `N probes, M agree`. Exit status 1 if a disagreement is not a recorded quirk.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use ptx_isa::probe::{Expect, Probe, probes};
+use ptx_isa::{Target, Variant, Version};
+
+const USAGE: &str =
+    "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR]";
+
+/// One installed ptxas.
+struct Ptxas {
+    label: &'static str,
+    path: PathBuf,
+    max_version: Version,
+    archs: Vec<Target>,
+}
+
+impl Ptxas {
+    /// The `-arch` to assemble a probe for `.target target` with, if this ptxas can.
+    fn arch_for(&self, target: Target) -> Option<Target> {
+        if self.archs.contains(&target) {
+            return Some(target);
+        }
+        let canonical = target.canonical();
+        if self.archs.contains(&canonical) {
+            return Some(canonical);
+        }
+        let oldest = self
+            .archs
+            .iter()
+            .filter(|t| t.variant == Variant::Base)
+            .min()?;
+        // Targets below the oldest architecture are assembled for it.
+        if target.variant == Variant::Base && target.sm < oldest.sm {
+            return Some(*oldest);
+        }
+        // Unknown targets: the newest architecture at or below them (ptxas rejects the
+        // .target itself; -arch must not be lower than what the .target names).
+        if !target.is_known() {
+            return self
+                .archs
+                .iter()
+                .filter(|t| t.variant == Variant::Base && t.sm <= target.sm)
+                .max()
+                .copied()
+                .or(Some(*oldest));
+        }
+        None
+    }
+
+    fn can_judge(&self, probe: &Probe) -> Option<Target> {
+        if (probe.version.is_known() && probe.version > self.max_version)
+            || probe.judge_from > self.max_version
+        {
+            return None;
+        }
+        self.arch_for(probe.target)
+    }
+}
+
+const PTXAS_ENV: [(&str, &str, Version); 3] = [
+    ("PTXAS_11_8", "11.8", Version::new(7, 8)),
+    ("PTXAS_12_9", "12.9", Version::new(8, 8)),
+    ("PTXAS_13_5", "13.5", Version::new(9, 5)),
+];
+
+fn find_ptxas() -> Result<Vec<Ptxas>> {
+    let mut found = Vec::new();
+    let mut missing = Vec::new();
+    for (var, label, max_version) in PTXAS_ENV {
+        match std::env::var_os(var).map(PathBuf::from) {
+            Some(path) if path.is_file() => {
+                let archs = gpu_archs(&path)
+                    .with_context(|| format!("asking {} for its architectures", path.display()))?;
+                found.push(Ptxas {
+                    label,
+                    path,
+                    max_version,
+                    archs,
+                });
+            }
+            Some(path) => missing.push(format!("{var}={} (no such file)", path.display())),
+            None => missing.push(format!("{var} (not set)")),
+        }
+    }
+    if !missing.is_empty() {
+        bail!(
+            "isa-probes needs ptxas 11.8, 12.9 and 13.5; missing: {}\n\
+             install them with `../shared/tools/setup-ptxas.sh DIR` (pip wheels, no GPU needed) \
+             and export the PTXAS_11_8 / PTXAS_12_9 / PTXAS_13_5 lines it prints",
+            missing.join(", ")
+        );
+    }
+    Ok(found)
+}
+
+/// The `sm_*` values that `ptxas --help` lists for `--gpu-name`.
+fn gpu_archs(ptxas: &Path) -> Result<Vec<Target>> {
+    let out = Command::new(ptxas).arg("--help").output()?;
+    let help = String::from_utf8_lossy(&out.stdout);
+    // Only the quoted values of the --gpu-name option ('sm_90a', ...).
+    let start = help
+        .find("--gpu-name")
+        .context("no --gpu-name in ptxas --help")?;
+    let section = &help[start..];
+    let section = &section[..section.find("Default value").unwrap_or(section.len())];
+    let mut archs: Vec<Target> = section
+        .split('\'')
+        .filter(|w| w.starts_with("sm_"))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    archs.sort();
+    archs.dedup();
+    if archs.is_empty() {
+        bail!("no sm_* architectures in `{} --help`", ptxas.display());
+    }
+    Ok(archs)
+}
+
+struct Job {
+    probe: usize,
+    ptxas: usize,
+    arch: Target,
+}
+
+enum Verdict {
+    Agree,
+    Disagree(String),
+    /// ptxas cannot judge it (e.g. 12.9+ refuse 32-bit code, which pre-2.3 modules are).
+    NotApplicable,
+}
+
+struct Outcome {
+    job: usize,
+    verdict: Verdict,
+    output: String,
+}
+
+fn judge(probe: &Probe, ok: bool, output: &str) -> Verdict {
+    let errors: Vec<&str> = output
+        .lines()
+        .filter(|l| l.contains("error") || l.contains("fatal"))
+        .collect();
+    match &probe.expect {
+        Expect::Accept { warning } => {
+            if !ok {
+                if output.contains("32-Bit compilation is no longer supported") {
+                    return Verdict::NotApplicable;
+                }
+                return Verdict::Disagree("expected: accepted".into());
+            }
+            match warning {
+                Some(w) if !output.contains(w.as_str()) => {
+                    Verdict::Disagree(format!("expected: accepted with warning '{w}'"))
+                }
+                _ => Verdict::Agree,
+            }
+        }
+        Expect::Reject { messages } => {
+            if ok {
+                return Verdict::Disagree(format!("expected: rejected with {}", show(messages)));
+            }
+            let missing: Vec<&Vec<String>> = messages
+                .iter()
+                .filter(|alternatives| {
+                    !alternatives
+                        .iter()
+                        .any(|m| errors.iter().any(|e| e.contains(m.as_str())))
+                })
+                .collect();
+            if missing.is_empty() {
+                Verdict::Agree
+            } else {
+                let missing: Vec<Vec<String>> = missing.into_iter().cloned().collect();
+                Verdict::Disagree(format!("expected: rejected with {}", show(&missing)))
+            }
+        }
+    }
+}
+
+fn show(messages: &[Vec<String>]) -> String {
+    messages
+        .iter()
+        .map(|alts| {
+            alts.iter()
+                .map(|m| format!("'{m}'"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn run_one(dir: &Path, ptxas: &Ptxas, arch: Target, probe: &Probe) -> Result<(bool, String)> {
+    let input = dir.join("probe.ptx");
+    std::fs::write(&input, &probe.text)?;
+    let out = Command::new(&ptxas.path)
+        .arg(format!("-arch={arch}"))
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.join("probe.cubin"))
+        .output()
+        .with_context(|| format!("running {}", ptxas.path.display()))?;
+    let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stdout));
+    Ok((out.status.success(), text))
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode> {
+    let mut filter = None;
+    let mut verbose = false;
+    let mut jobs_wanted = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut dump = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--filter" => filter = Some(args.next().context(USAGE)?.clone()),
+            "--verbose" | "-v" => verbose = true,
+            "--jobs" | "-j" => jobs_wanted = args.next().context(USAGE)?.parse().context(USAGE)?,
+            "--dump" => dump = Some(PathBuf::from(args.next().context(USAGE)?)),
+            _ => bail!("unknown argument '{arg}'\n{USAGE}"),
+        }
+    }
+    let ptxas = find_ptxas()?;
+    let started = Instant::now();
+    let all = probes();
+    let selected: Vec<Probe> = all
+        .into_iter()
+        .filter(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str())))
+        .collect();
+    if let Some(dir) = &dump {
+        std::fs::create_dir_all(dir)?;
+        for (i, probe) in selected.iter().enumerate() {
+            std::fs::write(
+                dir.join(format!("probe{i:04}.ptx")),
+                format!("// {}\n{}", probe.name, probe.text),
+            )?;
+        }
+    }
+    let mut jobs = Vec::new();
+    for (pi, probe) in selected.iter().enumerate() {
+        for (xi, x) in ptxas.iter().enumerate() {
+            if let Some(arch) = x.can_judge(probe) {
+                jobs.push(Job {
+                    probe: pi,
+                    ptxas: xi,
+                    arch,
+                });
+            }
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let outcomes = Mutex::new(Vec::with_capacity(jobs.len()));
+    let scratch = std::env::temp_dir().join(format!("isa-probes-{}", std::process::id()));
+    std::thread::scope(|scope| -> Result<()> {
+        let mut handles = Vec::new();
+        for worker in 0..jobs_wanted.max(1) {
+            let dir = scratch.join(worker.to_string());
+            std::fs::create_dir_all(&dir)?;
+            let (jobs, next, outcomes, selected, ptxas) =
+                (&jobs, &next, &outcomes, &selected, &ptxas);
+            handles.push(scope.spawn(move || -> Result<()> {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else {
+                        return Ok(());
+                    };
+                    let probe = &selected[job.probe];
+                    let (ok, output) = run_one(&dir, &ptxas[job.ptxas], job.arch, probe)?;
+                    let verdict = judge(probe, ok, &output);
+                    outcomes.lock().expect("no worker panics").push(Outcome {
+                        job: i,
+                        verdict,
+                        output,
+                    });
+                }
+            }));
+        }
+        for handle in handles {
+            handle.join().expect("worker thread panicked")?;
+        }
+        Ok(())
+    })?;
+    let _ = std::fs::remove_dir_all(&scratch);
+    let mut outcomes = outcomes.into_inner().expect("no worker panics");
+    outcomes.sort_by_key(|o| o.job);
+
+    let (mut agree, mut not_applicable, mut quirks, mut failures) =
+        (0usize, 0usize, 0usize, 0usize);
+    for outcome in &outcomes {
+        let job = &jobs[outcome.job];
+        let probe = &selected[job.probe];
+        let x = &ptxas[job.ptxas];
+        match &outcome.verdict {
+            Verdict::Agree => {
+                agree += 1;
+                if verbose {
+                    println!(
+                        "agree     [ptxas {} -arch={}] {}",
+                        x.label, job.arch, probe.name
+                    );
+                    for line in outcome
+                        .output
+                        .lines()
+                        .filter(|l| !l.contains("assembly aborted"))
+                    {
+                        println!("    ptxas: {}", line.trim());
+                    }
+                }
+            }
+            Verdict::NotApplicable => not_applicable += 1,
+            Verdict::Disagree(why) => {
+                let quirk = ptx_isa::quirks::quirk(x.label, &probe.name);
+                if quirk.is_some() {
+                    quirks += 1;
+                } else {
+                    failures += 1;
+                }
+                let tag = if quirk.is_some() {
+                    "QUIRK    "
+                } else {
+                    "DISAGREE "
+                };
+                println!(
+                    "{tag} [ptxas {} -arch={}] {}",
+                    x.label, job.arch, probe.name
+                );
+                println!("    {why}");
+                if let Some(q) = quirk {
+                    println!("    known quirk: {}", q.observed);
+                }
+                for line in outcome
+                    .output
+                    .lines()
+                    .filter(|l| !l.contains("assembly aborted"))
+                {
+                    println!("    ptxas: {}", line.trim());
+                }
+            }
+        }
+    }
+    let counted = outcomes.len() - not_applicable;
+    println!(
+        "{} probe kernels, {} ptxas runs ({} not applicable: 32-bit code refused by ptxas 12.9/13.5), \
+         {} known quirks, {} unexplained disagreements, {:.1} s",
+        selected.len(),
+        outcomes.len(),
+        not_applicable,
+        quirks,
+        failures,
+        started.elapsed().as_secs_f64()
+    );
+    println!("{counted} probes, {agree} agree");
+    Ok(if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
