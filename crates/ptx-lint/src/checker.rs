@@ -57,6 +57,7 @@ pub struct Checker<'a> {
     pub(crate) severity: Severity,
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Insn<'a>>)>>,
+    pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptx_isa::Issue>>)>>,
 }
 
 impl<'a> Checker<'a> {
@@ -81,6 +82,38 @@ impl<'a> Checker<'a> {
         let insn = std::rc::Rc::new(Insn::cast(node, self.text())?);
         *self.last_insn.borrow_mut() = Some((node.id(), insn.clone()));
         Some(insn)
+    }
+
+    /// The ptx-isa issues of the instruction at `node` (version, target,
+    /// rounding, types, opcode), computed once for all rules.
+    pub fn isa_issues(&self, node: Node<'a>) -> std::rc::Rc<Vec<ptx_isa::Issue>> {
+        if let Some((id, issues)) = self.last_issues.borrow().as_ref()
+            && *id == node.id()
+        {
+            return issues.clone();
+        }
+        let issues = match self.insn(node) {
+            Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.facts),
+            _ => Vec::new(),
+        };
+        let issues = std::rc::Rc::new(issues);
+        *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
+        issues
+    }
+
+    /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).
+    pub fn opcode_span(&self, node: Node<'a>) -> Span {
+        let Some(insn) = self.insn(node) else {
+            return Span::of(node);
+        };
+        let start = insn.view.opcode_node().map_or(node.start_byte(), |n| n.start_byte());
+        let end = insn
+            .modifiers
+            .last()
+            .map(|(_, n)| n.end_byte())
+            .or_else(|| insn.view.opcode_node().map(|n| n.end_byte()))
+            .unwrap_or(node.end_byte());
+        Span::new(start, end)
     }
 
     /// The rule being run.

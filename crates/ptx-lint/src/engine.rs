@@ -87,6 +87,7 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
         severity: all[0].severity,
         diagnostics: Vec::new(),
         last_insn: std::cell::RefCell::new(None),
+        last_issues: std::cell::RefCell::new(None),
     };
     let select = |checker: &mut Checker<'_>, rule: &'static RuleInfo| {
         checker.rule = rule;

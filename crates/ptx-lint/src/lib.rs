@@ -22,6 +22,7 @@ mod engine;
 pub mod facts;
 pub mod fix;
 pub mod insn;
+pub mod isa;
 pub mod names;
 pub mod registry;
 pub mod report;

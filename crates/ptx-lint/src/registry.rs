@@ -96,6 +96,41 @@ macro_rules! rule {
 /// Every rule, ordered by code.
 static RULES: &[RuleInfo] = &[
     rule!(
+        "PTX001",
+        target_needs_newer_version,
+        Error,
+        Unsafe,
+        "`.target` newer than the module's `.version` supports"
+    ),
+    rule!(
+        "PTX002",
+        feature_needs_newer_version,
+        Error,
+        None,
+        "instruction or modifier needs a newer `.version`"
+    ),
+    rule!(
+        "PTX003",
+        feature_needs_newer_target,
+        Error,
+        None,
+        "instruction or modifier needs a newer `.target`"
+    ),
+    rule!(
+        "PTX004",
+        arch_specific_feature_on_generic_target,
+        Error,
+        None,
+        "arch-specific feature without the `a`/`f` target"
+    ),
+    rule!(
+        "PTX005",
+        unknown_target,
+        Error,
+        None,
+        "`.target` entry that is not a known architecture or option"
+    ),
+    rule!(
         "PTX006",
         missing_version_or_target,
         Error,
@@ -115,6 +150,20 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "a second `.version` directive"
+    ),
+    rule!(
+        "PTX101",
+        missing_rounding_modifier,
+        Error,
+        Unsafe,
+        "float instruction without the rounding modifier ptxas requires"
+    ),
+    rule!(
+        "PTX102",
+        illegal_rounding_modifier,
+        Error,
+        Safe,
+        "rounding modifier the instruction form does not allow"
     ),
     rule!(
         "PTX201",
@@ -227,6 +276,20 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "register type disagrees with the instruction type"
+    ),
+    rule!(
+        "PTX408",
+        illegal_instruction_type,
+        Error,
+        None,
+        "type suffix the instruction does not accept (`add.u8`)"
+    ),
+    rule!(
+        "PTX409",
+        unknown_instruction,
+        Error,
+        None,
+        "opcode that is not a PTX instruction"
     ),
     rule!(
         "PTX501",

@@ -15,6 +15,7 @@ macro_rules! query {
     };
 }
 
+pub(crate) mod arch_specific_feature_on_generic_target;
 pub(crate) mod deprecated_banked_constant;
 pub(crate) mod deprecated_maxnctapersm;
 pub(crate) mod deprecated_tex_state_space;
@@ -22,10 +23,15 @@ pub(crate) mod duplicate_declaration;
 pub(crate) mod duplicate_label;
 pub(crate) mod duplicate_version_directive;
 pub(crate) mod f16_parameter;
+pub(crate) mod feature_needs_newer_target;
+pub(crate) mod feature_needs_newer_version;
+pub(crate) mod illegal_instruction_type;
+pub(crate) mod illegal_rounding_modifier;
 pub(crate) mod invalid_parameter_alignment;
 pub(crate) mod invalid_suppression;
 pub(crate) mod misaligned_vector_access;
 pub(crate) mod misplaced_module_directive;
+pub(crate) mod missing_rounding_modifier;
 pub(crate) mod missing_version_or_target;
 pub(crate) mod module_scope_register_or_local;
 pub(crate) mod nc_outside_global;
@@ -36,9 +42,12 @@ pub(crate) mod state_space_mismatch;
 pub(crate) mod store_to_constant_space;
 pub(crate) mod syntax_error;
 pub(crate) mod system_call_prototype_mismatch;
+pub(crate) mod target_needs_newer_version;
 pub(crate) mod undeclared_label;
 pub(crate) mod undeclared_register;
 pub(crate) mod undeclared_symbol;
+pub(crate) mod unknown_instruction;
+pub(crate) mod unknown_target;
 pub(crate) mod unused_suppression;
 
 pub(crate) use invalid_suppression::edit_distance;
