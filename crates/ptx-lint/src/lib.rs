@@ -26,6 +26,7 @@ pub mod isa;
 pub mod names;
 pub mod registry;
 pub mod report;
+pub mod requirements;
 mod rules;
 pub mod settings;
 pub mod suppress;

@@ -116,6 +116,11 @@ struct Cli {
     #[arg(long, value_name = "RULE", exclusive = true)]
     explain: Option<String>,
 
+    /// Print the minimum `.version` and `.target` each file needs, and the
+    /// lines that force them, instead of linting.
+    #[arg(long)]
+    requirements: bool,
+
     /// List every rule with its code, severity, fix availability and status.
     #[arg(long, exclusive = true)]
     list_rules: bool,
@@ -248,6 +253,38 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     if inputs.is_empty() && tool_errors.is_empty() {
         anyhow::bail!("no PTX files found under the given paths");
+    }
+
+    if cli.requirements {
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        let mut failed = tool_errors;
+        for input in &inputs {
+            let Input::File(path) = input else {
+                failed.push("--requirements reads files, not standard input".to_string());
+                continue;
+            };
+            match read_source(path) {
+                Ok(text) => {
+                    let parsed = ptx_syntax::parse(text);
+                    let shown = path.strip_prefix(".").unwrap_or(path).display().to_string();
+                    write!(
+                        out,
+                        "{}",
+                        ptx_lint::requirements::file_requirements(&parsed).render(&shown)
+                    )?;
+                }
+                Err(err) => failed.push(err.to_string()),
+            }
+        }
+        for err in &failed {
+            eprintln!("error: {err}");
+        }
+        return Ok(if failed.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(2)
+        });
     }
 
     let mode = Mode {

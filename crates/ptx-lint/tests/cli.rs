@@ -329,3 +329,10 @@ fn explain_and_list_rules() {
     );
     insta::assert_snapshot!("list_rules", ptxlint(dir.path(), &["--list-rules"], None).render());
 }
+
+#[test]
+fn requirements_lists_the_forcing_lines() {
+    let text = ".version 8.0\n.target sm_90a\n.address_size 64\n.entry k()\n{\n\t.reg .b32 %r<4>;\n\tshfl.sync.bfly.b32 %r1, %r2, 1, 31, 0xffffffff;\n\twgmma.fence.sync.aligned;\n\tret;\n}\n";
+    let dir = workspace(&[("k.ptx", text.as_bytes()), ("old.ptx", CLEAN.as_bytes())]);
+    insta::assert_snapshot!(ptxlint(dir.path(), &["--requirements", "k.ptx", "old.ptx", "missing.ptx"], None).render());
+}
