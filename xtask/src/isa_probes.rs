@@ -17,8 +17,7 @@ use anyhow::{Context, Result, bail};
 use ptx_isa::probe::{Expect, Probe, probes};
 use ptx_isa::{Target, Variant, Version};
 
-const USAGE: &str =
-    "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR]";
+const USAGE: &str = "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR]";
 
 /// One installed ptxas.
 struct Ptxas {
@@ -38,11 +37,7 @@ impl Ptxas {
         if self.archs.contains(&canonical) {
             return Some(canonical);
         }
-        let oldest = self
-            .archs
-            .iter()
-            .filter(|t| t.variant == Variant::Base)
-            .min()?;
+        let oldest = self.archs.iter().filter(|t| t.variant == Variant::Base).min()?;
         // Targets below the oldest architecture are assembled for it.
         if target.variant == Variant::Base && target.sm < oldest.sm {
             return Some(*oldest);
@@ -62,9 +57,7 @@ impl Ptxas {
     }
 
     fn can_judge(&self, probe: &Probe) -> Option<Target> {
-        if (probe.version.is_known() && probe.version > self.max_version)
-            || probe.judge_from > self.max_version
-        {
+        if (probe.version.is_known() && probe.version > self.max_version) || probe.judge_from > self.max_version {
             return None;
         }
         self.arch_for(probe.target)
@@ -83,8 +76,8 @@ fn find_ptxas() -> Result<Vec<Ptxas>> {
     for (var, label, max_version) in PTXAS_ENV {
         match std::env::var_os(var).map(PathBuf::from) {
             Some(path) if path.is_file() => {
-                let archs = gpu_archs(&path)
-                    .with_context(|| format!("asking {} for its architectures", path.display()))?;
+                let archs =
+                    gpu_archs(&path).with_context(|| format!("asking {} for its architectures", path.display()))?;
                 found.push(Ptxas {
                     label,
                     path,
@@ -112,9 +105,7 @@ fn gpu_archs(ptxas: &Path) -> Result<Vec<Target>> {
     let out = Command::new(ptxas).arg("--help").output()?;
     let help = String::from_utf8_lossy(&out.stdout);
     // Only the quoted values of the --gpu-name option ('sm_90a', ...).
-    let start = help
-        .find("--gpu-name")
-        .context("no --gpu-name in ptxas --help")?;
+    let start = help.find("--gpu-name").context("no --gpu-name in ptxas --help")?;
     let section = &help[start..];
     let section = &section[..section.find("Default value").unwrap_or(section.len())];
     let mut archs: Vec<Target> = section
@@ -194,12 +185,7 @@ fn judge(probe: &Probe, ok: bool, output: &str) -> Verdict {
 fn show(messages: &[Vec<String>]) -> String {
     messages
         .iter()
-        .map(|alts| {
-            alts.iter()
-                .map(|m| format!("'{m}'"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        })
+        .map(|alts| alts.iter().map(|m| format!("'{m}'")).collect::<Vec<_>>().join(" or "))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -270,8 +256,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         for worker in 0..jobs_wanted.max(1) {
             let dir = scratch.join(worker.to_string());
             std::fs::create_dir_all(&dir)?;
-            let (jobs, next, outcomes, selected, ptxas) =
-                (&jobs, &next, &outcomes, &selected, &ptxas);
+            let (jobs, next, outcomes, selected, ptxas) = (&jobs, &next, &outcomes, &selected, &ptxas);
             handles.push(scope.spawn(move || -> Result<()> {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -298,8 +283,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let mut outcomes = outcomes.into_inner().expect("no worker panics");
     outcomes.sort_by_key(|o| o.job);
 
-    let (mut agree, mut not_applicable, mut quirks, mut failures) =
-        (0usize, 0usize, 0usize, 0usize);
+    let (mut agree, mut not_applicable, mut quirks, mut failures) = (0usize, 0usize, 0usize, 0usize);
     for outcome in &outcomes {
         let job = &jobs[outcome.job];
         let probe = &selected[job.probe];
@@ -308,15 +292,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             Verdict::Agree => {
                 agree += 1;
                 if verbose {
-                    println!(
-                        "agree     [ptxas {} -arch={}] {}",
-                        x.label, job.arch, probe.name
-                    );
-                    for line in outcome
-                        .output
-                        .lines()
-                        .filter(|l| !l.contains("assembly aborted"))
-                    {
+                    println!("agree     [ptxas {} -arch={}] {}", x.label, job.arch, probe.name);
+                    for line in outcome.output.lines().filter(|l| !l.contains("assembly aborted")) {
                         println!("    ptxas: {}", line.trim());
                     }
                 }
@@ -329,24 +306,13 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                 } else {
                     failures += 1;
                 }
-                let tag = if quirk.is_some() {
-                    "QUIRK    "
-                } else {
-                    "DISAGREE "
-                };
-                println!(
-                    "{tag} [ptxas {} -arch={}] {}",
-                    x.label, job.arch, probe.name
-                );
+                let tag = if quirk.is_some() { "QUIRK    " } else { "DISAGREE " };
+                println!("{tag} [ptxas {} -arch={}] {}", x.label, job.arch, probe.name);
                 println!("    {why}");
                 if let Some(q) = quirk {
                     println!("    known quirk: {}", q.observed);
                 }
-                for line in outcome
-                    .output
-                    .lines()
-                    .filter(|l| !l.contains("assembly aborted"))
-                {
+                for line in outcome.output.lines().filter(|l| !l.contains("assembly aborted")) {
                     println!("    ptxas: {}", line.trim());
                 }
             }

@@ -2,6 +2,7 @@
 
 mod generate;
 mod isa_probes;
+mod lint_bench;
 mod lint_mutants;
 mod parse;
 mod ptxas;
@@ -18,6 +19,8 @@ tasks:
   lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
                    ptxlint vs ptxas on single-edit mutants of clean corpus files
                    (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
+  lint-bench [--no-ptxas] [CORPUS]
+                   ptxlint -j 2 throughput on the corpus, against ptxas on the same files
   isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
 ";
 
@@ -41,6 +44,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
         "lint-mutants" => lint_mutants::run(rest),
+        "lint-bench" => lint_bench::run(rest),
         "isa-probes" => isa_probes::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -18,31 +18,38 @@ use crate::symbols::SymbolTable;
 struct Combined {
     query: Query,
     capture_names: Vec<&'static str>,
-    owner: Vec<usize>,
+    /// The rules that own each pattern (rules with the same query text
+    /// share its patterns, so the cursor matches them once).
+    owners: Vec<Vec<usize>>,
 }
 
 fn combined() -> &'static Combined {
     static COMBINED: OnceLock<Combined> = OnceLock::new();
     COMBINED.get_or_init(|| {
         let mut source = String::new();
-        let mut starts = Vec::new();
+        // (start offset, query text, owning rules)
+        let mut chunks: Vec<(usize, &'static str, Vec<usize>)> = Vec::new();
         for (index, rule) in rules().iter().enumerate() {
             if let Some(query) = rule.imp.query {
-                starts.push((source.len(), index));
+                if let Some(chunk) = chunks.iter_mut().find(|(_, text, _)| *text == query) {
+                    chunk.2.push(index);
+                    continue;
+                }
+                chunks.push((source.len(), query, vec![index]));
                 source.push_str(query);
                 source.push('\n');
             }
         }
         let query = Query::new(&ptx_syntax::language(), &source)
             .unwrap_or_else(|err| panic!("the lint queries must compile (see the registry test): {err}"));
-        let owner = (0..query.pattern_count())
+        let owners = (0..query.pattern_count())
             .map(|pattern| {
                 let at = query.start_byte_for_pattern(pattern);
-                starts
+                chunks
                     .iter()
                     .rev()
-                    .find(|(start, _)| *start <= at)
-                    .map_or(0, |(_, rule)| *rule)
+                    .find(|(start, _, _)| *start <= at)
+                    .map_or_else(Vec::new, |(_, _, rules)| rules.clone())
             })
             .collect();
         let capture_names = query
@@ -53,7 +60,7 @@ fn combined() -> &'static Combined {
         Combined {
             query,
             capture_names,
-            owner,
+            owners,
         }
     })
 }
@@ -106,18 +113,19 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
     let mut cursor = QueryCursor::new();
     let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
     while let Some(found) = matches.next() {
-        let owner = compiled.owner[found.pattern_index];
-        if !enabled[owner] {
-            continue;
+        for &owner in &compiled.owners[found.pattern_index] {
+            if !enabled[owner] {
+                continue;
+            }
+            let rule = &all[owner];
+            let Some(check) = rule.imp.on_match else { continue };
+            let captures = Captures {
+                names: &compiled.capture_names,
+                items: found.captures().iter().map(|c| (c.index, c.node)).collect(),
+            };
+            select(&mut checker, rule);
+            check(&mut checker, &captures);
         }
-        let rule = &all[owner];
-        let Some(check) = rule.imp.on_match else { continue };
-        let captures = Captures {
-            names: &compiled.capture_names,
-            items: found.captures().iter().map(|c| (c.index, c.node)).collect(),
-        };
-        select(&mut checker, rule);
-        check(&mut checker, &captures);
     }
 
     let mut suppressions = Suppressions::parse(parsed);
