@@ -160,14 +160,21 @@ mod tests {
     #[test]
     fn combined_query_compiles_and_every_pattern_has_an_owner() {
         let compiled = combined();
-        for (pattern, owner) in compiled.owner.iter().enumerate() {
-            let rule = &rules()[*owner];
-            assert!(
-                rule.imp.query.is_some(),
-                "pattern {pattern} owned by query-less {}",
-                rule.name
-            );
-            assert!(rule.imp.on_match.is_some(), "{} has a query but no on_match", rule.name);
+        for (pattern, owners) in compiled.owners.iter().enumerate() {
+            assert!(!owners.is_empty(), "pattern {pattern} has no owner");
+            for owner in owners {
+                let rule = &rules()[*owner];
+                assert!(rule.imp.on_match.is_some(), "{} has a query but no on_match", rule.name);
+            }
+        }
+        for (index, rule) in rules().iter().enumerate() {
+            if rule.imp.query.is_some() {
+                assert!(
+                    compiled.owners.iter().any(|o| o.contains(&index)),
+                    "{} owns no pattern",
+                    rule.name
+                );
+            }
         }
     }
 }
