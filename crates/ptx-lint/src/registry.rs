@@ -229,6 +229,13 @@ static RULES: &[RuleInfo] = &[
         "store or atomic on the read-only `.const` space"
     ),
     rule!(
+        "PTX305",
+        address_width_mismatch,
+        Error,
+        None,
+        "generic address in a 32-bit register in a 64-bit module"
+    ),
+    rule!(
         "PTX401",
         undeclared_register,
         Error,

@@ -15,6 +15,7 @@ macro_rules! query {
     };
 }
 
+pub(crate) mod address_width_mismatch;
 pub(crate) mod arch_specific_feature_on_generic_target;
 pub(crate) mod deprecated_banked_constant;
 pub(crate) mod deprecated_maxnctapersm;
