@@ -39,10 +39,7 @@ pub const DIRECTIVES: &[Feature] = &[
         .ptxas("Feature '.minnctapersm directive'", "")
         .attrs(".maxntid 64 .minnctapersm 2"),
     r(".reqnctapercluster", v(7, 8), sm(90), "", "§11.7.1")
-        .ptxas(
-            "Feature '.reqnctapercluster'",
-            "Feature '.reqnctapercluster'",
-        )
+        .ptxas("Feature '.reqnctapercluster'", "Feature '.reqnctapercluster'")
         .attrs(".reqnctapercluster 2"),
     r(".explicitcluster", v(7, 8), sm(90), "", "§11.7.2")
         .ptxas("Feature '.explicitcluster'", "Feature '.explicitcluster'")
@@ -50,23 +47,10 @@ pub const DIRECTIVES: &[Feature] = &[
     r(".maxclusterrank", v(7, 8), sm(90), "", "§11.7.3")
         .ptxas("Feature '.maxclusterrank'", "Feature '.maxclusterrank'")
         .attrs(".maxclusterrank 2"),
-    r(
-        ".pragma",
-        v(2, 0),
-        ANY,
-        ".pragma \"nounroll\"",
-        "§11.4.7; §12.1",
-    )
-    .ptxas("Feature '.pragma directive'", ""),
-    r(
-        ".attribute(.managed)",
-        v(4, 0),
-        sm(30),
-        "",
-        "§5.4.8 L32/L38",
-    )
-    .ptxas("Feature '.attribute'", "Feature '.managed'")
-    .setup(".global .attribute(.managed) .b32 managedvar"),
+    r(".pragma", v(2, 0), ANY, ".pragma \"nounroll\"", "§11.4.7; §12.1").ptxas("Feature '.pragma directive'", ""),
+    r(".attribute(.managed)", v(4, 0), sm(30), "", "§5.4.8 L32/L38")
+        .ptxas("Feature '.attribute'", "Feature '.managed'")
+        .setup(".global .attribute(.managed) .b32 managedvar"),
 ];
 
 /// Special registers (read with `mov`), without their `.x/.y/.z` component.
@@ -74,48 +58,16 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
     r("%laneid", v(1, 3), ANY, "mov.u32 %r1, %laneid", "§10.3").ptxas("Feature '%laneid'", ""),
     r("%warpid", v(1, 3), ANY, "mov.u32 %r1, %warpid", "§10.4").ptxas("Feature '%warpid'", ""),
     r("%smid", v(1, 3), ANY, "mov.u32 %r1, %smid", "§10.8").ptxas("Feature '%smid'", ""),
-    r(
-        "%nwarpid",
-        v(2, 0),
-        sm(20),
-        "mov.u32 %r1, %nwarpid",
-        "§10.5",
-    )
-    .ptxas("Feature '%nwarpid'", "Feature '%nwarpid'"),
-    r("%nsmid", v(2, 0), sm(20), "mov.u32 %r1, %nsmid", "§10.9")
-        .ptxas("Feature '%nsmid'", "Feature '%nsmid'"),
-    r(
-        "%lanemask_eq",
-        v(2, 0),
-        sm(20),
-        "mov.u32 %r1, %lanemask_eq",
-        "§10.18",
-    )
-    .ptxas("Feature '%lanemask_eq'", "Feature '%lanemask_eq'"),
-    r(
-        "%lanemask_lt",
-        v(2, 0),
-        sm(20),
-        "mov.u32 %r1, %lanemask_lt",
-        "§10.20",
-    )
-    .ptxas("Feature '%lanemask_lt'", "Feature '%lanemask_lt'"),
-    r(
-        "%clock64",
-        v(2, 0),
-        sm(20),
-        "mov.u64 %rd1, %clock64",
-        "§10.24",
-    )
-    .ptxas("Feature '%clock64'", "Feature '%clock64'"),
-    r(
-        "%clock_hi",
-        v(5, 0),
-        sm(20),
-        "mov.u32 %r1, %clock_hi",
-        "§10.23 L33-41",
-    )
-    .ptxas("Feature '%clock_hi'", "Feature '%clock_hi'"),
+    r("%nwarpid", v(2, 0), sm(20), "mov.u32 %r1, %nwarpid", "§10.5").ptxas("Feature '%nwarpid'", "Feature '%nwarpid'"),
+    r("%nsmid", v(2, 0), sm(20), "mov.u32 %r1, %nsmid", "§10.9").ptxas("Feature '%nsmid'", "Feature '%nsmid'"),
+    r("%lanemask_eq", v(2, 0), sm(20), "mov.u32 %r1, %lanemask_eq", "§10.18")
+        .ptxas("Feature '%lanemask_eq'", "Feature '%lanemask_eq'"),
+    r("%lanemask_lt", v(2, 0), sm(20), "mov.u32 %r1, %lanemask_lt", "§10.20")
+        .ptxas("Feature '%lanemask_lt'", "Feature '%lanemask_lt'"),
+    r("%clock64", v(2, 0), sm(20), "mov.u64 %rd1, %clock64", "§10.24")
+        .ptxas("Feature '%clock64'", "Feature '%clock64'"),
+    r("%clock_hi", v(5, 0), sm(20), "mov.u32 %r1, %clock_hi", "§10.23 L33-41")
+        .ptxas("Feature '%clock_hi'", "Feature '%clock_hi'"),
     r(
         "%envreg0",
         v(1, 0),
@@ -123,16 +75,8 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
         "mov.u32 %r1, %envreg0",
         "§10.27 (manual: 2.1; ptxas accepts it at 2.0 and below)",
     ),
-    r("%pm4", v(3, 0), sm(20), "mov.u32 %r1, %pm4", "§10.25")
-        .ptxas("Feature '%pm4'", "Feature '%pm4'"),
-    r(
-        "%pm0_64",
-        v(4, 0),
-        sm(50),
-        "mov.u64 %rd1, %pm0_64",
-        "§10.26",
-    )
-    .ptxas("Feature '%pm0_64'", "Feature '%pm0_64'"),
+    r("%pm4", v(3, 0), sm(20), "mov.u32 %r1, %pm4", "§10.25").ptxas("Feature '%pm4'", "Feature '%pm4'"),
+    r("%pm0_64", v(4, 0), sm(50), "mov.u64 %rd1, %pm0_64", "§10.26").ptxas("Feature '%pm0_64'", "Feature '%pm0_64'"),
     r(
         "%globaltimer",
         v(3, 1),
@@ -156,10 +100,7 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
         "mov.u32 %r1, %dynamic_smem_size",
         "§10.32",
     )
-    .ptxas(
-        "Feature '%dynamic_smem_size'",
-        "Feature '%dynamic_smem_size'",
-    ),
+    .ptxas("Feature '%dynamic_smem_size'", "Feature '%dynamic_smem_size'"),
     r(
         "%reserved_smem_offset_begin",
         v(7, 6),
@@ -171,14 +112,8 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
         "Feature '%reserved_smem_offset_begin'",
         "Feature '%reserved_smem_offset_begin'",
     ),
-    r(
-        "%clusterid",
-        v(7, 8),
-        sm(90),
-        "mov.u32 %r1, %clusterid.x",
-        "§10.12",
-    )
-    .ptxas("Feature '%clusterid'", "Feature '%clusterid'"),
+    r("%clusterid", v(7, 8), sm(90), "mov.u32 %r1, %clusterid.x", "§10.12")
+        .ptxas("Feature '%clusterid'", "Feature '%clusterid'"),
     r(
         "%cluster_ctarank",
         v(7, 8),
@@ -194,10 +129,7 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
         "mov.pred %p1, %is_explicit_cluster",
         "§10.11",
     )
-    .ptxas(
-        "Feature '%is_explicit_cluster'",
-        "Feature '%is_explicit_cluster'",
-    ),
+    .ptxas("Feature '%is_explicit_cluster'", "Feature '%is_explicit_cluster'"),
     r(
         "%current_graph_exec",
         v(8, 0),
@@ -205,10 +137,7 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
         "mov.u64 %rd1, %current_graph_exec",
         "§10.33 L26/L30",
     )
-    .ptxas(
-        "Feature '%current_graph_exec'",
-        "Feature '%current_graph_exec'",
-    ),
+    .ptxas("Feature '%current_graph_exec'", "Feature '%current_graph_exec'"),
     r(
         "%aggr_smem_size",
         v(8, 1),

@@ -62,11 +62,7 @@ pub(crate) const fn r(
 
 impl Feature {
     /// Sets how ptxas names the feature (version message, target message).
-    pub(crate) const fn ptxas(
-        self,
-        version_subject: &'static str,
-        target_subject: &'static str,
-    ) -> Feature {
+    pub(crate) const fn ptxas(self, version_subject: &'static str, target_subject: &'static str) -> Feature {
         Feature {
             version_subject,
             target_subject,
@@ -925,9 +921,7 @@ mod tests {
             let patterns = Pattern::compile_all(row.pattern).unwrap_or_else(|e| panic!("{e:?}"));
             let forms = body_forms(row.probe);
             assert!(
-                forms
-                    .iter()
-                    .any(|form| Pattern::any_matches(&patterns, form)),
+                forms.iter().any(|form| Pattern::any_matches(&patterns, form)),
                 "the probe of '{}' does not match its pattern",
                 row.pattern
             );
@@ -942,9 +936,7 @@ mod tests {
     fn patterns_are_unique() {
         for (i, row) in FEATURES.iter().enumerate() {
             assert!(
-                FEATURES[..i]
-                    .iter()
-                    .all(|other| other.pattern != row.pattern),
+                FEATURES[..i].iter().all(|other| other.pattern != row.pattern),
                 "duplicate '{}'",
                 row.pattern
             );

@@ -48,13 +48,9 @@ pub use check::{Issue, check, check_target};
 pub use form::InstructionForm;
 pub use legal_types::{KNOWN_OPCODES, closest_opcode, legal_types};
 pub use requirements::{
-    Feature, Requirements, TargetReq, check_features, is_known_opcode, matching_features,
-    requirements,
+    Feature, Requirements, TargetReq, check_features, is_known_opcode, matching_features, requirements,
 };
 pub use rounding::{Need, RoundingRule, rounding_rule};
-pub use target::{
-    Target, TargetEntry, TargetError, TargetOption, Variant, newest_base_target, target,
-    target_entry,
-};
+pub use target::{Target, TargetEntry, TargetError, TargetOption, Variant, newest_base_target, target, target_entry};
 pub use types::{TypeInfo, TypeKind, type_info};
 pub use version::{ParseVersionError, Version, version};

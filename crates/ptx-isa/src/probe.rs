@@ -60,13 +60,7 @@ pub struct Probe {
 /// let text = ptx_isa::probe::kernel(ptx_isa::Version::new(7, 0), "sm_80", "", "", "add.s32 %r1, %r2, %r3;");
 /// assert!(text.starts_with(".version 7.0\n.target sm_80\n.address_size 64\n"));
 /// ```
-pub fn kernel(
-    version: Version,
-    target: &str,
-    module: &str,
-    entry_attrs: &str,
-    body: &str,
-) -> String {
+pub fn kernel(version: Version, target: &str, module: &str, entry_attrs: &str, body: &str) -> String {
     let mut text = format!(".version {version}\n.target {target}\n");
     let sm: u16 = target
         .trim_start_matches("sm_")
@@ -86,11 +80,7 @@ pub fn kernel(
         for decl in module.split(';').map(str::trim).filter(|d| !d.is_empty()) {
             text.push_str(decl);
             // `.address_size` is the one module directive without a semicolon
-            text.push_str(if decl.starts_with(".address_size") {
-                "\n"
-            } else {
-                ";\n"
-            });
+            text.push_str(if decl.starts_with(".address_size") { "\n" } else { ";\n" });
         }
     }
     text.push_str(".global .align 16 .b8 gbuf[4096];\n.entry probe()");
@@ -98,7 +88,9 @@ pub fn kernel(
         text.push(' ');
         text.push_str(entry_attrs);
     }
-    text.push_str("\n{\n\t.reg .pred %p<9>;\n\t.reg .b8 %b<9>;\n\t.reg .b16 %h<9>;\n\t.reg .b32 %r<17>;\n\t.reg .b64 %rd<17>;\n");
+    text.push_str(
+        "\n{\n\t.reg .pred %p<9>;\n\t.reg .b8 %b<9>;\n\t.reg .b16 %h<9>;\n\t.reg .b32 %r<17>;\n\t.reg .b64 %rd<17>;\n",
+    );
     if version >= Version::new(8, 3) && sm >= 70 {
         text.push_str("\t.reg .b128 %q<5>;\n");
     }
@@ -119,10 +111,7 @@ pub fn body_forms(body: &str) -> Vec<InstructionForm<'_>> {
         .map(str::trim)
         .map(|stmt| match stmt.split_once(':') {
             Some((label, rest))
-                if !label.is_empty()
-                    && label
-                        .chars()
-                        .all(|c| c.is_alphanumeric() || c == '_' || c == '$') =>
+                if !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') =>
             {
                 rest.trim()
             }
@@ -131,9 +120,7 @@ pub fn body_forms(body: &str) -> Vec<InstructionForm<'_>> {
         .filter(|s| !s.is_empty() && !s.starts_with('.'))
         .map(|stmt| {
             let stmt = match stmt.strip_prefix('@') {
-                Some(rest) => rest
-                    .split_once(char::is_whitespace)
-                    .map_or("", |(_, r)| r.trim_start()),
+                Some(rest) => rest.split_once(char::is_whitespace).map_or("", |(_, r)| r.trim_start()),
                 None => stmt,
             };
             let (chain, operands) = stmt.split_once(char::is_whitespace).unwrap_or((stmt, ""));
@@ -163,9 +150,7 @@ pub fn count_operands(operands: &str) -> usize {
 
 /// All issues of a probe body under (version, target), target check included.
 pub fn predicted_issues(body: &str, version: Version, target: Target) -> Vec<Issue> {
-    let mut issues: Vec<Issue> = check_target(version, &target.to_string())
-        .into_iter()
-        .collect();
+    let mut issues: Vec<Issue> = check_target(version, &target.to_string()).into_iter().collect();
     for form in body_forms(body) {
         for issue in check(&form, version, target) {
             if !issues.contains(&issue) {
@@ -208,13 +193,7 @@ fn base_below(sm: u16, v: Version) -> Option<Target> {
     TARGETS
         .iter()
         .map(|i| i.target)
-        .filter(|t| {
-            t.variant == Variant::Base
-                && t.sm < sm
-                && t.is_supported_by(v)
-                && t.sm != 21
-                && t.sm != 101
-        })
+        .filter(|t| t.variant == Variant::Base && t.sm < sm && t.is_supported_by(v) && t.sm != 21 && t.sm != 101)
         .max()
 }
 
@@ -232,14 +211,7 @@ impl Builder {
         r
     }
 
-    fn push(
-        &mut self,
-        name: String,
-        version: Version,
-        target: Target,
-        text: String,
-        expect: Expect,
-    ) {
+    fn push(&mut self, name: String, version: Version, target: Target, text: String, expect: Expect) {
         self.push_judged(name, version, target, text, expect, version);
     }
 
@@ -264,15 +236,7 @@ impl Builder {
         }
     }
 
-    fn body(
-        &mut self,
-        what: &str,
-        version: Version,
-        target: Target,
-        module: &str,
-        attrs: &str,
-        body: &str,
-    ) {
+    fn body(&mut self, what: &str, version: Version, target: Target, module: &str, attrs: &str, body: &str) {
         let mut issues = predicted_issues(body, version, target);
         if let Some(extra) = self.extra {
             for issue in check_features([extra], version, target) {
@@ -352,14 +316,7 @@ fn versions_and_targets(b: &mut Builder) {
     }
     for name in ["sm_99", "sm_90f", "sm_22", "sm_95", "sm_122", "sm_88a"] {
         let t: Target = name.parse().expect("well-formed");
-        b.body(
-            &format!("unknown target {t}"),
-            Version::new(7, 8),
-            t,
-            "",
-            "",
-            "",
-        );
+        b.body(&format!("unknown target {t}"), Version::new(7, 8), t, "", "", "");
     }
     let v14 = Version::new(1, 4);
     let v15 = Version::new(1, 5);
@@ -395,9 +352,7 @@ fn feature_probes_named(b: &mut Builder, feature: &'static Feature, what: &str) 
     };
     let (setup, attrs, probe) = (feature.setup, feature.attrs, feature.probe);
     // At the minimum: accepted.
-    let v0 = r
-        .min_ptx_on(min_target)
-        .max(min_target.min_ptx().unwrap_or(r.min_ptx));
+    let v0 = r.min_ptx_on(min_target).max(min_target.min_ptx().unwrap_or(r.min_ptx));
     b.body(&what, v0, min_target, setup, attrs, probe);
     // One version below (same target; ptxas reports the feature even when the target is new).
     if let Some(prev) = feature.ptx.previous() {
@@ -451,14 +406,7 @@ fn feature_probes_named(b: &mut Builder, feature: &'static Feature, what: &str) 
                         })
                         .find(|t| t.is_supported_by(v))
                     {
-                        b.body(
-                            &what,
-                            v.max(later.min_ptx().unwrap_or(v)),
-                            later,
-                            setup,
-                            attrs,
-                            probe,
-                        );
+                        b.body(&what, v.max(later.min_ptx().unwrap_or(v)), later, setup, attrs, probe);
                     }
                 }
             }
@@ -507,10 +455,7 @@ fn legal_type_probes(b: &mut Builder) {
                 Some(t) if r.arch_specific => (r.min_ptx.max(t.min_ptx().unwrap_or(floor_v)), t),
                 Some(t) => {
                     let t = t.max(floor_t);
-                    (
-                        r.min_ptx.max(floor_v).max(t.min_ptx().unwrap_or(floor_v)),
-                        t,
-                    )
+                    (r.min_ptx.max(floor_v).max(t.min_ptx().unwrap_or(floor_v)), t)
                 }
                 None => continue,
             };

@@ -91,7 +91,5 @@ pub const QUIRKS: &[Quirk] = &[
 
 /// The quirk recorded for this ptxas release and probe, if any.
 pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
-    QUIRKS
-        .iter()
-        .find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
+    QUIRKS.iter().find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
 }

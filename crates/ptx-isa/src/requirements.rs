@@ -29,9 +29,7 @@ impl TargetReq {
         match self {
             TargetReq::Any => true,
             TargetReq::AtLeast(sm) => target.at_least(*sm),
-            TargetReq::Listed(list) => list
-                .iter()
-                .any(|(offered, _)| target.has_features_of(*offered)),
+            TargetReq::Listed(list) => list.iter().any(|(offered, _)| target.has_features_of(*offered)),
         }
     }
 
@@ -130,10 +128,7 @@ fn compiled() -> &'static Compiled {
         for feature in FEATURES {
             // Malformed patterns are rejected by the unit tests; skip them here.
             for pattern in Pattern::compile_all(feature.pattern).unwrap_or_default() {
-                by_opcode
-                    .entry(pattern.opcode)
-                    .or_default()
-                    .push((pattern, feature));
+                by_opcode.entry(pattern.opcode).or_default().push((pattern, feature));
             }
         }
         Compiled { by_opcode }
@@ -141,9 +136,7 @@ fn compiled() -> &'static Compiled {
 }
 
 /// The table rows that apply to `form`.
-pub fn matching_features<'f>(
-    form: &'f InstructionForm<'_>,
-) -> impl Iterator<Item = &'static Feature> + 'f {
+pub fn matching_features<'f>(form: &'f InstructionForm<'_>) -> impl Iterator<Item = &'static Feature> + 'f {
     compiled()
         .by_opcode
         .get(form.opcode)
@@ -217,11 +210,7 @@ impl Requirements {
     /// The newest first version among the features used (on any target): the oldest ptxas
     /// `.version` that knows all of them.
     pub fn all_ptx(&self) -> Version {
-        self.all
-            .iter()
-            .map(|f| f.ptx)
-            .max()
-            .unwrap_or(Version::new(1, 0))
+        self.all.iter().map(|f| f.ptx).max().unwrap_or(Version::new(1, 0))
     }
 
     fn recompute(&mut self) {
@@ -232,11 +221,7 @@ impl Requirements {
             Some(t) => f.target.since_on(t, f.ptx).unwrap_or(f.ptx),
             None => f.ptx,
         };
-        self.min_ptx = all
-            .iter()
-            .map(|f| since(f))
-            .max()
-            .unwrap_or(Version::new(1, 0));
+        self.min_ptx = all.iter().map(|f| since(f)).max().unwrap_or(Version::new(1, 0));
         let min_ptx = self.min_ptx;
         let target_floor = |f: &Feature| match f.target {
             TargetReq::Any => None,
@@ -276,11 +261,7 @@ pub fn requirements(form: &InstructionForm<'_>) -> Requirements {
 }
 
 /// The table rows that `form` breaks under `.version version` / `.target target`, with why.
-pub(crate) fn feature_issues(
-    form: &InstructionForm<'_>,
-    version: Version,
-    target: Target,
-) -> Vec<crate::Issue> {
+pub(crate) fn feature_issues(form: &InstructionForm<'_>, version: Version, target: Target) -> Vec<crate::Issue> {
     check_features(matching_features(form), version, target)
 }
 
@@ -303,27 +284,17 @@ pub fn check_features(
     for feature in features {
         if !feature.target.allows(target) {
             issues.push(match feature.target.min_base() {
-                Some(min) if !feature.not_supported_wording => Issue::NeedsTarget {
-                    feature,
-                    min,
-                    target,
-                },
+                Some(min) if !feature.not_supported_wording => Issue::NeedsTarget { feature, min, target },
                 _ => Issue::NotOnTarget { feature, target },
             });
         }
         // ptxas names the feature's first version when the version is older than that. A
         // later tier for this target (cvt to .e4m3x2 on sm_89: 8.1) is named instead, unless
         // the target itself already implies it (sm_100f exists only from 8.8).
-        let since = feature
-            .target
-            .since_on(target, feature.ptx)
-            .unwrap_or(feature.ptx);
+        let since = feature.target.since_on(target, feature.ptx).unwrap_or(feature.ptx);
         let implied = target.min_ptx().unwrap_or(feature.ptx);
         if version < since && since > feature.ptx && since > implied {
-            issues.push(Issue::NeedsVersion {
-                feature,
-                min: since,
-            });
+            issues.push(Issue::NeedsVersion { feature, min: since });
         } else if version < feature.ptx {
             issues.push(Issue::NeedsVersion {
                 feature,
@@ -347,10 +318,7 @@ mod tests {
     fn a_file_combines_its_instructions() {
         let mut r = Requirements::none();
         r.add(matching_features(&form("cp.async.ca.shared.global")));
-        assert_eq!(
-            (r.min_ptx, r.min_target),
-            (Version::new(7, 0), Some(Target::sm(80)))
-        );
+        assert_eq!((r.min_ptx, r.min_target), (Version::new(7, 0), Some(Target::sm(80))));
         r.add(matching_features(&form("wgmma.fence.sync.aligned")));
         assert_eq!(r.min_target, target("sm_90a").ok());
         assert_eq!(r.min_ptx, Version::new(8, 0));
@@ -365,14 +333,10 @@ mod tests {
 
     #[test]
     fn family_features_follow_the_family() {
-        let r = requirements(&form(
-            "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32",
-        ));
+        let r = requirements(&form("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"));
         assert_eq!(r.min_target, target("sm_100f").ok());
         assert_eq!(r.min_ptx_on(target("sm_100a").unwrap()), Version::new(8, 6));
-        let issues = |t: &str, v: Version| {
-            feature_issues(&form("tcgen05.alloc.cta_group::1"), v, target(t).unwrap())
-        };
+        let issues = |t: &str, v: Version| feature_issues(&form("tcgen05.alloc.cta_group::1"), v, target(t).unwrap());
         assert!(issues("sm_103a", Version::new(8, 8)).is_empty());
         assert!(issues("sm_110f", Version::new(9, 0)).is_empty());
         assert!(!issues("sm_120a", Version::new(8, 8)).is_empty());
@@ -382,18 +346,11 @@ mod tests {
     #[test]
     fn onion_targets_and_versions() {
         let r = requirements(&form("ld.global.nc.f32"));
-        assert_eq!(
-            (r.min_ptx, r.min_target),
-            (Version::new(3, 1), Some(Target::sm(32)))
-        );
-        let msgs: Vec<String> = feature_issues(
-            &form("ld.global.nc.f32"),
-            Version::new(3, 0),
-            Target::sm(30),
-        )
-        .iter()
-        .map(|i| i.message())
-        .collect();
+        assert_eq!((r.min_ptx, r.min_target), (Version::new(3, 1), Some(Target::sm(32))));
+        let msgs: Vec<String> = feature_issues(&form("ld.global.nc.f32"), Version::new(3, 0), Target::sm(30))
+            .iter()
+            .map(|i| i.message())
+            .collect();
         assert_eq!(
             msgs,
             [

@@ -112,8 +112,7 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
     };
     let index = std::fs::read_to_string(dir.join("INDEX.tsv")).expect("INDEX.tsv is readable");
     let mut header = None;
-    let (mut listed, mut clean, mut instructions, mut tight_version, mut tight_target) =
-        (0, 0, 0usize, 0, 0);
+    let (mut listed, mut clean, mut instructions, mut tight_version, mut tight_target) = (0, 0, 0usize, 0, 0);
     let mut failures = Vec::new();
     for line in index.lines() {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -133,11 +132,9 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         }
         clean += 1;
         let file = col("file").expect("file column");
-        let text =
-            ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
+        let text = ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
         let (instrs, declared, targets) = scan(&text);
-        let declared: Version =
-            version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
+        let declared: Version = version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
         // With several architectures in .target, the program needs the highest one's features.
         let arch: Target = targets
             .iter()
@@ -148,8 +145,7 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         for instr in &instrs {
             instructions += 1;
             let modifiers: Vec<&str> = instr.modifiers.iter().map(String::as_str).collect();
-            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers)
-                .with_operands(instr.operands);
+            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers).with_operands(instr.operands);
             req.add(matching_features(&form));
             for issue in check(&form, declared, arch) {
                 if issue.is_error() {
@@ -159,9 +155,7 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         }
         let needed = req.min_ptx_on(arch);
         if needed > declared {
-            failures.push(format!(
-                "{file}: needs PTX {needed} on {arch} > declared {declared}"
-            ));
+            failures.push(format!("{file}: needs PTX {needed} on {arch} > declared {declared}"));
         }
         match req.min_target {
             Some(min) if min.variant == ptx_isa::Variant::Base && !arch.at_least(min.sm) => {
@@ -225,11 +219,9 @@ fn ptxas_version_and_target_rejections_are_found() {
             skipped += 1;
             continue;
         }
-        let text =
-            ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
+        let text = ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
         let (instrs, declared, targets, address_size) = scan_all(&text);
-        let declared: Version =
-            version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
+        let declared: Version = version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
         let arch: Target = targets
             .iter()
             .filter_map(|t| target(t).ok())
@@ -250,13 +242,8 @@ fn ptxas_version_and_target_rejections_are_found() {
         }
         for instr in &instrs {
             let modifiers: Vec<&str> = instr.modifiers.iter().map(String::as_str).collect();
-            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers)
-                .with_operands(instr.operands);
-            messages.extend(
-                check(&form, declared, arch)
-                    .iter()
-                    .flat_map(|i| i.messages()),
-            );
+            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers).with_operands(instr.operands);
+            messages.extend(check(&form, declared, arch).iter().flat_map(|i| i.messages()));
         }
         if messages.iter().any(|m| first_error.contains(m.as_str())) {
             found += 1;

@@ -38,10 +38,7 @@ fn probes_cover_every_table() {
         assert!(count(prefix) > 0, "no '{prefix}' probes");
     }
     assert!(all.len() >= 500, "only {} probe kernels", all.len());
-    let rejects = all
-        .iter()
-        .filter(|p| matches!(p.expect, Expect::Reject { .. }))
-        .count();
+    let rejects = all.iter().filter(|p| matches!(p.expect, Expect::Reject { .. })).count();
     assert!(
         rejects * 4 > all.len(),
         "too few rejection probes: {rejects} of {}",
@@ -51,9 +48,9 @@ fn probes_cover_every_table() {
         let name = format!("feature '{}'", feature.pattern);
         assert!(
             all.iter().any(|p| p.name.starts_with(&name))
-                || all.iter().any(|p| p
-                    .text
-                    .contains(feature.probe.split(';').next().unwrap_or_default())),
+                || all
+                    .iter()
+                    .any(|p| p.text.contains(feature.probe.split(';').next().unwrap_or_default())),
             "no probe for {name}"
         );
     }
