@@ -3,7 +3,10 @@
 mod bench_parse;
 mod generate;
 mod isa_probes;
+mod lint_bench;
+mod lint_mutants;
 mod parse;
+mod ptxas;
 
 use anyhow::{Result, bail};
 
@@ -16,7 +19,12 @@ tasks:
                    parse PTX files and directories; report syntax errors and speed
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
-  isa-probes       check the ptx-isa tables against ptxas 11.8/12.9/13.5 (PTXAS_* env vars)
+  lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
+                   ptxlint vs ptxas on single-edit mutants of clean corpus files
+                   (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
+  lint-bench [--no-ptxas] [CORPUS]
+                   ptxlint -j 2 throughput on the corpus, against ptxas on the same files
+  isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
 ";
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +47,8 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
         "bench-parse" => bench_parse::run(rest),
+        "lint-mutants" => lint_mutants::run(rest),
+        "lint-bench" => lint_bench::run(rest),
         "isa-probes" => isa_probes::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
