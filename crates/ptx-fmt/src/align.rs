@@ -45,8 +45,9 @@ pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
 /// For each statement of a block, the width to pad its head to, or `None`.
 ///
 /// A run is a sequence of instructions with operands, not interrupted by a
-/// blank line or by anything but comments and `.loc` lines.
-pub fn operand_columns(source: &str, items: &[Node<'_>]) -> Vec<Option<usize>> {
+/// blank line or by anything but comments and `.loc` lines. Items marked
+/// `verbatim` (`ptxfmt: off`/`skip`) end a run.
+pub fn operand_columns(source: &str, items: &[Node<'_>], verbatim: &[bool]) -> Vec<Option<usize>> {
     let mut columns = vec![None; items.len()];
     let mut run: Vec<(usize, usize)> = Vec::new();
     let flush = |run: &mut Vec<(usize, usize)>, columns: &mut Vec<Option<usize>>| {
@@ -60,6 +61,10 @@ pub fn operand_columns(source: &str, items: &[Node<'_>]) -> Vec<Option<usize>> {
     for (i, item) in items.iter().enumerate() {
         if i > 0 && newlines_between(items[i - 1], *item, source) > 1 {
             flush(&mut run, &mut columns);
+        }
+        if verbatim[i] {
+            flush(&mut run, &mut columns);
+            continue;
         }
         match item.kind() {
             "comment" | "loc_directive" => continue,

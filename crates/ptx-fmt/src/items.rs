@@ -25,13 +25,14 @@ pub enum Scope {
 pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], scope: Scope) -> Doc<'a> {
     let blank_before = blank_lines(p, open, items, scope);
     let columns = if p.options.align_operands {
-        align::operand_columns(p.source, items)
+        align::operand_columns(p.source, items, &verbatim_items(p, items))
     } else {
         vec![None; items.len()]
     };
     let mut docs = Vec::with_capacity(items.len() * 2);
     let mut prev = open;
     let mut skip_next = false;
+    let mut leading_block_comment = false;
     let mut i = 0;
     while i < items.len() {
         let item = items[i];
@@ -48,11 +49,15 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
             docs.push(Doc::text(mark));
             docs.push(p.token(item));
             prev = Some(item);
+            leading_block_comment = false;
             i += 1;
             continue;
         }
         let mut line = Vec::new();
-        if prev.is_some() {
+        if leading_block_comment && same_line {
+            // `/* note */ add.s32 …` stays on one line.
+            line.push(Doc::text(" "));
+        } else if prev.is_some() {
             line.push(Doc::Hardline);
             if blank_before[i] {
                 line.push(Doc::Hardline);
@@ -88,10 +93,35 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
         } else {
             docs.extend(line);
         }
+        leading_block_comment = last == i && is_comment(item) && !p.text(item).starts_with("//");
         prev = Some(items[last]);
         i = last + 1;
     }
     Doc::concat(docs)
+}
+
+/// Which items `ptxfmt: off` regions and `ptxfmt: skip` keep verbatim.
+fn verbatim_items(p: &Printer<'_>, items: &[Node<'_>]) -> Vec<bool> {
+    let mut verbatim = vec![false; items.len()];
+    let mut i = 0;
+    while i < items.len() {
+        let own_line = own_line_start(p.source, items[i].start_byte()).is_some();
+        match directive(items[i], p.source) {
+            Some(Directive::Off) if own_line => {
+                let last = region_end(items, i, p.source);
+                verbatim[i..=last].fill(true);
+                i = last;
+            }
+            Some(Directive::Skip) if own_line => {
+                if let Some(next) = (i + 1..items.len()).find(|&j| !is_comment(items[j])) {
+                    verbatim[next] = true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    verbatim
 }
 
 /// Source text from `start` to `end`, printed verbatim from column 0.

@@ -42,34 +42,35 @@ pub fn finish(rendered: &str, options: &Options, crlf: bool) -> String {
     out
 }
 
-/// Lines with a trailing-comment mark: within a run of consecutive
-/// non-blank lines at one indentation, the comments start one column after
-/// the longest code; with alignment off, after one space.
+/// Lines with a trailing-comment mark: in a run of consecutive lines that
+/// each have one, at one indentation, the comments start one column after
+/// the longest code (as gofmt does: a line without a trailing comment ends
+/// the run). With alignment off, one space.
 fn align_comments(lines: &mut [String], align: bool) {
     let indent_of = |line: &str| line.len() - line.trim_start_matches(' ').len();
+    let code_width = |line: &str| line.find(COMMENT_MARK).map(|at| line[..at].trim_end().chars().count());
     let mut start = 0;
     while start < lines.len() {
+        if code_width(&lines[start]).is_none() {
+            start += 1;
+            continue;
+        }
         let indent = indent_of(&lines[start]);
         let mut end = start + 1;
-        while end < lines.len()
-            && !lines[end].is_empty()
-            && !lines[start].is_empty()
-            && indent_of(&lines[end]) == indent
-        {
+        while end < lines.len() && code_width(&lines[end]).is_some() && indent_of(&lines[end]) == indent {
             end += 1;
         }
         let column = lines[start..end]
             .iter()
-            .filter_map(|l| l.find(COMMENT_MARK).map(|at| l[..at].trim_end().chars().count()))
-            .max();
-        if let Some(column) = column {
-            for line in &mut lines[start..end] {
-                let Some(at) = line.find(COMMENT_MARK) else { continue };
-                let code = line[..at].trim_end();
-                let comment = &line[at + COMMENT_MARK.len_utf8()..];
-                let pad = if align { column - code.chars().count() + 1 } else { 1 };
-                *line = format!("{code}{}{comment}", " ".repeat(pad));
-            }
+            .filter_map(|l| code_width(l))
+            .max()
+            .unwrap_or(0);
+        for line in &mut lines[start..end] {
+            let Some(at) = line.find(COMMENT_MARK) else { continue };
+            let code = line[..at].trim_end();
+            let comment = &line[at + COMMENT_MARK.len_utf8()..];
+            let pad = if align { column - code.chars().count() + 1 } else { 1 };
+            *line = format!("{code}{}{comment}", " ".repeat(pad));
         }
         start = end;
     }
@@ -92,9 +93,12 @@ mod tests {
     #[test]
     fn aligns_trailing_comments_per_run() {
         let m = COMMENT_MARK;
-        let text = format!("    a;{m}// x\n    bbbb;{m}// y\n\n    c;{m}// z\n");
+        let text = format!("    a;{m}// x\n    bbbb;{m}// y\n    cc;\n    d;{m}// z\n\n    e;{m}// w\n");
         let out = finish(&text, &Options::default(), false);
-        assert_eq!(out, "    a;    // x\n    bbbb; // y\n\n    c; // z\n");
+        assert_eq!(
+            out,
+            "    a;    // x\n    bbbb; // y\n    cc;\n    d; // z\n\n    e; // w\n"
+        );
     }
 
     #[test]

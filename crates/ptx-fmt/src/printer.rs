@@ -10,7 +10,7 @@ use ptx_syntax::tree_sitter::Node;
 
 use crate::doc::{COLUMN_ZERO, Doc};
 use crate::options::Options;
-use crate::tokens::{Sep, between, ends_line, is_comment};
+use crate::tokens::{Sep, between, ends_line, first_leaf, is_comment, last_leaf};
 use crate::{block, debug, declaration, function, instruction, module, operand};
 
 /// Builds the document for one parsed source.
@@ -89,11 +89,12 @@ impl<'a> Printer<'a> {
 
     /// Turns a [`Sep`] into a document; a space after a comma becomes
     /// `space` (a list's line break), other spaces stay spaces.
-    fn sep_doc(&self, sep: Sep, prev: Node<'a>, _next: Node<'a>, space: &Doc<'a>) -> Doc<'a> {
+    fn sep_doc(&self, sep: Sep, prev: Node<'a>, next: Node<'a>, space: &Doc<'a>) -> Doc<'a> {
         match sep {
             Sep::None => Doc::text(""),
             Sep::Break => Doc::Hardline,
-            Sep::Space if crate::tokens::last_leaf(prev).kind() == "," => space.clone(),
+            // A comment after a comma stays on the comma's line.
+            Sep::Space if last_leaf(prev).kind() == "," && !is_comment(first_leaf(next)) => space.clone(),
             Sep::Space => Doc::text(" "),
         }
     }

@@ -86,11 +86,11 @@ pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
         "comment" => return Sep::Space,
         _ => {}
     }
-    if is_comment(last) {
-        return Sep::Space;
-    }
     if matches!(first.kind(), "," | ";" | ")" | "]" | "}") {
         return Sep::None;
+    }
+    if is_comment(last) {
+        return Sep::Space;
     }
     if last.kind() == "," || last.kind() == "=" || first.kind() == "=" {
         return Sep::Space;

@@ -78,7 +78,9 @@ pub fn run(args: &Args) -> u8 {
     for result in &results {
         reporter.file(result);
     }
-    reporter.summary(&results, started.elapsed());
+    if !args.reads_stdin() {
+        reporter.summary(&results, started.elapsed());
+    }
     reporter.exit_code()
 }
 
