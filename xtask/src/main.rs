@@ -1,5 +1,7 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
+mod elf;
+mod fmt_ptxas;
 mod generate;
 mod parse;
 
@@ -12,6 +14,9 @@ tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse [--expect-errors LIST] PATH...
                    parse PTX files and directories; report syntax errors and speed
+  fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
+                   assemble every ptxas-clean corpus file before and after ptxfmt;
+                   the cubins (or their SASS) must be identical
 ";
 
 fn main() -> std::process::ExitCode {
@@ -33,6 +38,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
     match task.as_str() {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
+        "fmt-ptxas" => fmt_ptxas::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
