@@ -62,6 +62,14 @@ pub enum FormatError {
         /// The limit.
         limit: usize,
     },
+    /// The source is larger than [`MAX_FORMAT_BYTES`].
+    #[error("too large to format ({size} bytes; ptxfmt formats files up to {limit} bytes)")]
+    TooLarge {
+        /// The size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The source holds a character the formatter reserves for itself.
     #[error("contains the Unicode noncharacter U+{:04X}, which ptxfmt reserves; remove it", *.0 as u32)]
     ReservedCharacter(char),
@@ -73,6 +81,7 @@ pub enum FormatError {
 
 /// Formats PTX text with `options`.
 pub fn format_text(text: &str, options: &Options) -> Result<String, FormatError> {
+    check_size(text)?;
     let parsed = ptx_syntax::parse(text);
     check_syntax(&parsed)?;
     format_parsed(&parsed, options)
@@ -128,7 +137,24 @@ pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<d
     Ok(printer.node(parsed.root()))
 }
 
+/// The largest source ptxfmt formats: layout and verification need about
+/// 65 bytes of memory per byte of PTX (a 100 MB file peaks at 6.7 GB).
+pub const MAX_FORMAT_BYTES: usize = 128 * 1024 * 1024;
+
+/// Fails with [`FormatError::TooLarge`] beyond [`MAX_FORMAT_BYTES`] (check
+/// before parsing: parsing such a file takes gigabytes).
+pub fn check_size(text: &str) -> Result<(), FormatError> {
+    if text.len() > MAX_FORMAT_BYTES {
+        return Err(FormatError::TooLarge {
+            size: text.len(),
+            limit: MAX_FORMAT_BYTES,
+        });
+    }
+    Ok(())
+}
+
 fn check_formattable(parsed: &ParsedSource) -> Result<(), FormatError> {
+    check_size(parsed.text())?;
     let depth = tree::tree_depth(parsed.root());
     if depth > tree::MAX_TREE_DEPTH {
         return Err(FormatError::TooDeep {

@@ -75,6 +75,9 @@ fn refuses_what_it_cannot_format_safely() {
     assert!(err.to_string().contains("nested too deeply"), "{err}");
     let err = format_text(".version 7.8\n.entry k() { add.s32 %r1, %r2 }\n", &Options::default()).unwrap_err();
     assert!(err.to_string().starts_with("2:"), "{err}");
+    let huge = " ".repeat(ptx_fmt::MAX_FORMAT_BYTES + 1);
+    let err = format_text(&huge, &Options::default()).unwrap_err();
+    assert!(err.to_string().starts_with("too large to format"), "{err}");
     let err = format_text(".version 7.8 // \u{FDD0}\n", &Options::default()).unwrap_err();
     assert!(err.to_string().contains("U+FDD0"), "{err}");
 }

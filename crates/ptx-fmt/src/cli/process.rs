@@ -80,6 +80,9 @@ fn process_text(
         Ok(options) => options,
         Err(err) => return failed(display, vec![err], bytes),
     };
+    if let Err(err) = crate::check_size(&text) {
+        return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
+    }
     let parsed = ptx_syntax::parse(text);
     if mode == Mode::PrintTree {
         let tree = crate::tree::print_tree(&parsed);
