@@ -1,6 +1,7 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod elf;
+mod fmt_pre_commit;
 mod fmt_ptxas;
 mod generate;
 mod parse;
@@ -17,6 +18,8 @@ tasks:
   fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
                    assemble every ptxas-clean corpus file before and after ptxfmt;
                    the cubins (or their SASS) must be identical
+  fmt-pre-commit   run the ptxfmt hook of .pre-commit-hooks.yaml with pre-commit
+                   on a sample repository
 ";
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +42,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
         "fmt-ptxas" => fmt_ptxas::run(rest),
+        "fmt-pre-commit" => fmt_pre_commit::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
