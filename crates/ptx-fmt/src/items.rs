@@ -54,7 +54,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
             continue;
         }
         let mut line = Vec::new();
-        if leading_block_comment && same_line {
+        if leading_block_comment && same_line && item.kind() != "preprocessor" {
             // `/* note */ add.s32 …` stays on one line.
             line.push(Doc::text(" "));
         } else if prev.is_some() {

@@ -10,9 +10,11 @@ pub fn finish(rendered: &str, options: &Options, crlf: bool) -> String {
     let mut lines: Vec<String> = rendered
         .split('\n')
         .map(|line| {
+            // The marker moves a line to column 0: only indentation goes.
             let line = match line.find(COLUMN_ZERO) {
-                Some(at) => &line[at + COLUMN_ZERO.len_utf8()..],
-                None => line,
+                Some(at) if line[..at].trim().is_empty() => line[at + COLUMN_ZERO.len_utf8()..].to_string(),
+                Some(_) => line.replace(COLUMN_ZERO, ""),
+                None => line.to_string(),
             };
             line.trim_end_matches([' ', '\t']).to_string()
         })
