@@ -1,10 +1,12 @@
 //! `cargo xtask fmt-pre-commit`: shows that pre-commit installs and runs the
 //! `ptxfmt` hook of `.pre-commit-hooks.yaml` on a sample repository.
 //!
-//! Needs `pre-commit` (`pip install pre-commit`) and a Rust toolchain; the
-//! hook is built by pre-commit with `cargo install --path .` (a few minutes
-//! the first time). Runs `pre-commit try-repo`, which also picks up
-//! uncommitted changes of this repository.
+//! Needs `pre-commit` (`pip install pre-commit`) and a Rust toolchain. The
+//! sample repository's `.pre-commit-config.yaml` points at this repository's
+//! committed `HEAD`; pre-commit builds the hook with `cargo install --path .`
+//! (a few minutes the first time, cached by pre-commit for that commit), then
+//! runs it twice: the first run reformats a file (and so fails, as pre-commit
+//! hooks that modify files do), the second passes.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
@@ -32,21 +34,47 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     std::fs::write(sample.join("kernels/tidy.ptx"), FORMATTED)?;
     std::fs::write(sample.join("README.md"), "not PTX\n")?;
     git(sample, &["init", "-q"])?;
-    git(sample, &["add", "."])?;
     let root = crate::workspace_root();
+    let head = String::from_utf8(
+        Command::new("git")
+            .args(["rev-parse", "HEAD"])
+            .current_dir(&root)
+            .output()
+            .context("running git rev-parse")?
+            .stdout,
+    )?;
+    let dirty = !Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=no"])
+        .current_dir(&root)
+        .output()?
+        .stdout
+        .is_empty();
+    if dirty {
+        println!(
+            "note: uncommitted changes are not tested: the hook is built from HEAD {}",
+            head.trim()
+        );
+    }
+    let config = format!(
+        "repos:\n  - repo: {}\n    rev: {}\n    hooks:\n      - id: ptxfmt\n",
+        root.display(),
+        head.trim()
+    );
+    std::fs::write(sample.join(".pre-commit-config.yaml"), &config)?;
+    print!(".pre-commit-config.yaml:\n{config}");
+    git(sample, &["add", "."])?;
     let try_repo = |label: &str| -> Result<i32> {
-        println!("==> {label}: pre-commit try-repo {} ptxfmt --all-files", root.display());
+        println!("==> {label}: pre-commit run --all-files");
         let output = Command::new("pre-commit")
-            .args(["try-repo"])
-            .arg(&root)
-            .args(["ptxfmt", "--all-files", "--color", "never"])
+            .args(["run", "--all-files", "--color", "never"])
             .current_dir(sample)
             .output()
             .context("running pre-commit")?;
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        // try-repo first prints the generated config; show the hook's part.
-        let shown = stdout.find("ptxfmt...").map_or(&*stdout, |at| &stdout[at..]);
-        print!("{shown}{}", String::from_utf8_lossy(&output.stderr));
+        print!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
         Ok(output.status.code().unwrap_or(-1))
     };
     let first = try_repo("first run")?;
