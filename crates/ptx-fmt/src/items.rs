@@ -8,7 +8,7 @@ use crate::align;
 use crate::doc::{COLUMN_ZERO, COMMENT_MARK, Doc};
 use crate::instruction::instruction;
 use crate::printer::Printer;
-use crate::suppress::{Directive, directive, own_line_start, region_end};
+use crate::suppress::{Plan, plan};
 use crate::tokens::{ends_line, is_comment, newlines_between};
 
 /// Where a statement list sits.
@@ -24,21 +24,22 @@ pub enum Scope {
 /// stays there); with no `open` the first item starts the document.
 pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], scope: Scope) -> Doc<'a> {
     let blank_before = blank_lines(p, open, items, scope);
+    let plan = plan(items, p.source);
     let columns = if p.options.align_operands {
-        align::operand_columns(p.source, items, &verbatim_items(p, items))
+        let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
+        align::operand_columns(p.source, items, &verbatim)
     } else {
         vec![None; items.len()]
     };
     let mut docs = Vec::with_capacity(items.len() * 2);
     let mut prev = open;
-    let mut skip_next = false;
     let mut leading_block_comment = false;
     let mut i = 0;
     while i < items.len() {
         let item = items[i];
         let same_line =
             prev.is_some_and(|prev| newlines_between(prev, item, p.source) == 0 && !ends_line(prev, p.source));
-        if is_comment(item) && same_line {
+        if is_comment(item) && same_line && plan[i] == Plan::Format {
             // A trailing comment stays on its statement's line.
             let text = p.text(item);
             let mark = if text.starts_with("//") && p.options.align_comments {
@@ -63,31 +64,23 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
                 line.push(Doc::Hardline);
             }
         }
-        let own_line = own_line_start(p.source, item.start_byte());
-        let mut last = i;
-        match (directive(item, p.source), own_line) {
-            (Some(Directive::Off), Some(start)) => {
-                last = region_end(items, i, p.source);
+        let last = match plan[i] {
+            Plan::Region { start, last } => {
                 line.push(verbatim_from(p, start, items[last].end_byte()));
+                last
             }
-            (Some(Directive::Skip), Some(_)) => {
-                skip_next = true;
-                line.push(p.token(item));
+            Plan::Skipped { start } => {
+                line.push(verbatim_from(p, start, item.end_byte()));
+                i
             }
-            _ if skip_next && !is_comment(item) && own_line.is_some() => {
-                skip_next = false;
-                line.push(verbatim_from(p, own_line.unwrap_or(0), item.end_byte()));
-            }
-            _ => {
-                if !is_comment(item) {
-                    skip_next = false;
-                }
+            Plan::Format | Plan::Inside => {
                 line.push(match item.kind() {
                     "instruction" | "call_instruction" => instruction(p, item, columns[i]),
                     _ => p.node(item),
                 });
+                i
             }
-        }
+        };
         if scope == Scope::Block && item.kind() == "label" {
             docs.push(Doc::concat(line).nest(-p.indent()));
         } else {
@@ -98,30 +91,6 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
         i = last + 1;
     }
     Doc::concat(docs)
-}
-
-/// Which items `ptxfmt: off` regions and `ptxfmt: skip` keep verbatim.
-fn verbatim_items(p: &Printer<'_>, items: &[Node<'_>]) -> Vec<bool> {
-    let mut verbatim = vec![false; items.len()];
-    let mut i = 0;
-    while i < items.len() {
-        let own_line = own_line_start(p.source, items[i].start_byte()).is_some();
-        match directive(items[i], p.source) {
-            Some(Directive::Off) if own_line => {
-                let last = region_end(items, i, p.source);
-                verbatim[i..=last].fill(true);
-                i = last;
-            }
-            Some(Directive::Skip) if own_line => {
-                if let Some(next) = (i + 1..items.len()).find(|&j| !is_comment(items[j])) {
-                    verbatim[next] = true;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    verbatim
 }
 
 /// Source text from `start` to `end`, printed verbatim from column 0.

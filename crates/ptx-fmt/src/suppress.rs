@@ -35,7 +35,7 @@ pub fn directive(node: Node<'_>, source: &str) -> Option<Directive> {
 
 /// The byte offset where the line holding `offset` starts, if only
 /// whitespace precedes `offset` on that line.
-pub fn own_line_start(source: &str, offset: usize) -> Option<usize> {
+fn own_line_start(source: &str, offset: usize) -> Option<usize> {
     let start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
     source[start..offset]
         .chars()
@@ -45,11 +45,61 @@ pub fn own_line_start(source: &str, offset: usize) -> Option<usize> {
 
 /// For an `off` comment at `items[index]`: the index of the last item of the
 /// region (its `on` comment, or the last item).
-pub fn region_end(items: &[Node<'_>], index: usize, source: &str) -> usize {
+fn region_end(items: &[Node<'_>], index: usize, source: &str) -> usize {
     items[index + 1..]
         .iter()
         .position(|n| directive(*n, source) == Some(Directive::On))
         .map_or(items.len() - 1, |offset| index + 1 + offset)
+}
+
+/// How an item of a statement list is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Formatted.
+    Format,
+    /// Starts an `off` region printed verbatim from byte `start` (its line's
+    /// start) to the end of item `last`.
+    Region {
+        /// Where the verbatim text starts.
+        start: usize,
+        /// The region's last item.
+        last: usize,
+    },
+    /// Inside an `off` region (printed with its start).
+    Inside,
+    /// The statement after `skip`, printed verbatim from byte `start`.
+    Skipped {
+        /// Where the verbatim text starts.
+        start: usize,
+    },
+}
+
+/// The plan for each item of a statement list.
+pub fn plan(items: &[Node<'_>], source: &str) -> Vec<Plan> {
+    let mut plan = vec![Plan::Format; items.len()];
+    let mut i = 0;
+    while i < items.len() {
+        let own_line = own_line_start(source, items[i].start_byte());
+        match (directive(items[i], source), own_line) {
+            (Some(Directive::Off), Some(start)) => {
+                let last = region_end(items, i, source);
+                plan[i] = Plan::Region { start, last };
+                plan[i + 1..=last].fill(Plan::Inside);
+                i = last;
+            }
+            (Some(Directive::Skip), Some(_)) => {
+                let next = (i + 1..items.len()).find(|&j| items[j].kind() != "comment");
+                if let Some(next) = next
+                    && let Some(start) = own_line_start(source, items[next].start_byte())
+                {
+                    plan[next] = Plan::Skipped { start };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    plan
 }
 
 #[cfg(test)]
