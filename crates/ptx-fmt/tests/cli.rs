@@ -65,6 +65,16 @@ fn formats_files_and_directories_in_place() {
     assert_eq!(read(dir, "skip/e.ptx"), UNFORMATTED, "--exclude honoured");
     let mode = std::fs::metadata(dir.join("a.ptx")).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o640, "permissions kept");
+    write(dir, "real.ptx", UNFORMATTED.as_bytes());
+    std::os::unix::fs::symlink(dir.join("real.ptx"), dir.join("link.ptx")).unwrap();
+    run(dir, &["link.ptx"], "");
+    assert_eq!(read(dir, "real.ptx"), FORMATTED, "written through the link");
+    assert!(
+        std::fs::symlink_metadata(dir.join("link.ptx"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     let verbose = run(dir, &["-v", "a.ptx", "sub"], "");
     let (head, stats) = verbose.trim_end().rsplit_once('\n').unwrap();
     assert!(stats.contains(" MB/s") && stats.contains("peak memory"), "{stats}");

@@ -115,15 +115,27 @@ fn process_text(
         _ if formatted == original => Outcome::Unchanged,
         Mode::Check => Outcome::WouldReformat(None),
         Mode::Diff => Outcome::WouldReformat(Some(unified_diff(&display, original, &formatted))),
-        _ => match ptx_syntax::write_atomic(path, &formatted) {
-            Ok(()) => Outcome::Reformatted,
-            Err(err) => Outcome::Failed(vec![err.to_string()]),
-        },
+        _ => write(path, &display, &formatted),
     };
     FileResult {
         display,
         outcome,
         bytes,
+    }
+}
+
+/// Writes `formatted` over `path` (through a symbolic link, not over it);
+/// errors name the file as the user did.
+fn write(path: &Path, display: &str, formatted: &str) -> Outcome {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match ptx_syntax::write_atomic(&target, formatted) {
+        Ok(()) => Outcome::Reformatted,
+        Err(ptx_syntax::WriteError::PermissionDenied(_)) => Outcome::Failed(vec![format!(
+            "{display}: cannot write: permission denied (file left unchanged)"
+        )]),
+        Err(ptx_syntax::WriteError::Io { source, .. }) => {
+            Outcome::Failed(vec![format!("{display}: cannot write: {source} (file left unchanged)")])
+        }
     }
 }
 
