@@ -81,19 +81,13 @@ impl<'a> Printer<'a> {
         Doc::concat(parts.into_iter().map(|n| self.node(n)).collect())
     }
 
-    /// The separator between two adjacent pieces, with `space` standing for
-    /// an ordinary space (a list passes its line break here).
+    /// The separator between two adjacent pieces (see [`between`]); a space
+    /// after a comma becomes `space`, a list's line break, unless a comment
+    /// follows (it stays on the comma's line).
     pub fn separator(&self, prev: Node<'a>, next: Node<'a>, space: &Doc<'a>) -> Doc<'a> {
-        self.sep_doc(between(prev, next, self.source), prev, next, space)
-    }
-
-    /// Turns a [`Sep`] into a document; a space after a comma becomes
-    /// `space` (a list's line break), other spaces stay spaces.
-    fn sep_doc(&self, sep: Sep, prev: Node<'a>, next: Node<'a>, space: &Doc<'a>) -> Doc<'a> {
-        match sep {
+        match between(prev, next, self.source) {
             Sep::None => Doc::text(""),
             Sep::Break => Doc::Hardline,
-            // A comment after a comma stays on the comma's line.
             Sep::Space if last_leaf(prev).kind() == "," && !is_comment(first_leaf(next)) => space.clone(),
             Sep::Space => Doc::text(" "),
         }
