@@ -1,6 +1,9 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod bench_parse;
+mod elf;
+mod fmt_pre_commit;
+mod fmt_ptxas;
 mod generate;
 mod isa_probes;
 mod lint_bench;
@@ -25,6 +28,11 @@ tasks:
   lint-bench [--no-ptxas] [CORPUS]
                    ptxlint -j 2 throughput on the corpus, against ptxas on the same files
   isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
+  fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
+                   assemble every ptxas-clean corpus file before and after ptxfmt;
+                   the cubins (or their SASS) must be identical
+  fmt-pre-commit   run the ptxfmt hook of .pre-commit-hooks.yaml with pre-commit
+                   on a sample repository
 ";
 
 fn main() -> std::process::ExitCode {
@@ -50,6 +58,8 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "lint-mutants" => lint_mutants::run(rest),
         "lint-bench" => lint_bench::run(rest),
         "isa-probes" => isa_probes::run(rest),
+        "fmt-ptxas" => fmt_ptxas::run(rest),
+        "fmt-pre-commit" => fmt_pre_commit::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
