@@ -2,13 +2,13 @@
 
 mod bench_parse;
 mod elf;
-mod fmt_pre_commit;
 mod fmt_ptxas;
 mod generate;
 mod isa_probes;
 mod lint_bench;
 mod lint_mutants;
 mod parse;
+mod pre_commit_hooks;
 mod ptxas;
 
 use anyhow::{Result, bail};
@@ -31,8 +31,8 @@ tasks:
   fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
                    assemble every ptxas-clean corpus file before and after ptxfmt;
                    the cubins (or their SASS) must be identical
-  fmt-pre-commit   run the ptxfmt hook of .pre-commit-hooks.yaml with pre-commit
-                   on a sample repository
+  pre-commit-hooks run the ptxfmt and ptxlint hooks of .pre-commit-hooks.yaml
+                   with pre-commit on a sample repository
 ";
 
 fn main() -> std::process::ExitCode {
@@ -59,7 +59,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "lint-bench" => lint_bench::run(rest),
         "isa-probes" => isa_probes::run(rest),
         "fmt-ptxas" => fmt_ptxas::run(rest),
-        "fmt-pre-commit" => fmt_pre_commit::run(rest),
+        "pre-commit-hooks" => pre_commit_hooks::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)
