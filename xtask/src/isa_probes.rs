@@ -318,6 +318,26 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             }
         }
     }
+    // A recorded quirk whose probe ran on its ptxas and agreed is stale: the table or the
+    // probe changed, so the record must go.
+    let mut stale = 0usize;
+    for q in ptx_isa::quirks::QUIRKS {
+        let ran_and_agreed = outcomes.iter().any(|o| {
+            let job = &jobs[o.job];
+            selected[job.probe].name == q.probe
+                && q.ptxas.contains(&ptxas[job.ptxas].label)
+                && matches!(o.verdict, Verdict::Agree)
+        });
+        if ran_and_agreed {
+            stale += 1;
+            println!(
+                "STALE     quirk no longer observed: [ptxas {}] {}",
+                q.ptxas.join("/"),
+                q.probe
+            );
+        }
+    }
+    failures += stale;
     let counted = outcomes.len() - not_applicable;
     println!(
         "{} probe kernels, {} ptxas runs ({} not applicable: 32-bit code refused by ptxas 12.9/13.5), \

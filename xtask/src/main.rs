@@ -1,9 +1,15 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod bench_parse;
+mod elf;
+mod fmt_ptxas;
 mod generate;
 mod isa_probes;
+mod lint_bench;
+mod lint_mutants;
 mod parse;
+mod pre_commit_hooks;
+mod ptxas;
 mod rewrite_check;
 
 use anyhow::{Result, bail};
@@ -17,9 +23,20 @@ tasks:
                    parse PTX files and directories; report syntax errors and speed
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
+  lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
+                   ptxlint vs ptxas on single-edit mutants of clean corpus files
+                   (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
+  lint-bench [--no-ptxas] [CORPUS]
+                   ptxlint -j 2 throughput on the corpus, against ptxas on the same files
   isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
+  fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
+                   assemble every ptxas-clean corpus file before and after ptxfmt;
+                   the cubins (or their SASS) must be identical
+  pre-commit-hooks run the ptxfmt and ptxlint hooks of .pre-commit-hooks.yaml
+                   with pre-commit on a sample repository
   rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]
-                   prove ptxrewrite with ptxas: corpus down to 7.8, up to 8.8, exactness, fixtures
+                   prove ptxrewrite with ptxas: corpus down to 7.8 (ptxas 11.8), up to 8.8
+                   (ptxas 12.9), exact rewrites give identical code, fixtures before/after
 ";
 
 fn main() -> std::process::ExitCode {
@@ -42,7 +59,11 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
         "bench-parse" => bench_parse::run(rest),
+        "lint-mutants" => lint_mutants::run(rest),
+        "lint-bench" => lint_bench::run(rest),
         "isa-probes" => isa_probes::run(rest),
+        "fmt-ptxas" => fmt_ptxas::run(rest),
+        "pre-commit-hooks" => pre_commit_hooks::run(rest),
         "rewrite-check" => rewrite_check::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -17,8 +17,10 @@
 //!   assembled before (by a ptxas that knows its version) and, unless refused,
 //!   after (by the destination's ptxas).
 //!
-//! Prints counts and exits 1 on any written-but-rejected file, exactness
-//! difference or failing fixture.
+//! Every converted file is also rewritten a second time, which must change
+//! nothing. Prints counts and exits 1 on any written-but-rejected file,
+//! second run that changes something, exactness difference or failing
+//! fixture.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -371,6 +373,18 @@ fn check_file(
         why.sort();
         why.dedup();
         return Ok(Verdict::Refused(why));
+    }
+    // A second run over the result must change nothing.
+    match ptx_rewrite::rewrite(&result.output, options) {
+        Ok(again) if again.output == result.output && !again.refused() => {}
+        Ok(again) => {
+            return Ok(Verdict::Failed(format!(
+                "a second run is not a no-op (applied {:?}, {} refusals)",
+                again.applied,
+                again.refusals.len()
+            )));
+        }
+        Err(err) => return Ok(Verdict::Failed(format!("a second run failed: {err}"))),
     }
     let out = dir.join("rewritten.ptx");
     std::fs::write(&out, &result.output)?;

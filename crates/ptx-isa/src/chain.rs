@@ -186,11 +186,7 @@ fn no_return(parts: &[&str]) -> bool {
                 ..
             ]
             | ["cp", ..]
-            | [
-                "mbarrier",
-                "init" | "inval" | "expect_tx" | "complete_tx",
-                ..
-            ]
+            | ["mbarrier", "init" | "inval" | "expect_tx" | "complete_tx", ..]
             | ["wgmma", "fence" | "commit_group" | "wait_group", ..]
             | [
                 "stmatrix"

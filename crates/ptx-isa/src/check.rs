@@ -137,9 +137,7 @@ impl Issue {
     fn render(&self, alt: usize) -> String {
         let subject = |ptxas: &str, feature: &Feature| subject(ptxas, feature, alt);
         match self {
-            Issue::TargetNeedsVersion {
-                target, version, ..
-            } => {
+            Issue::TargetNeedsVersion { target, version, .. } => {
                 format!("PTX .version {version} does not support .target {target}")
             }
             Issue::UnknownTarget { target, .. } => format!("Unsupported .target '{target}'"),
@@ -175,8 +173,7 @@ impl Issue {
                 format!("Illegal modifier '{modifier}' for instruction '{opcode}'")
             }
             Issue::IllegalType { opcode, ty }
-                if matches!(opcode.as_str(), "abs" | "neg")
-                    && matches!(ty.as_str(), ".u16" | ".u32" | ".u64") =>
+                if matches!(opcode.as_str(), "abs" | "neg") && matches!(ty.as_str(), ".u16" | ".u32" | ".u64") =>
             {
                 format!("Instruction '{opcode}' applies only to signed numeric types")
             }
@@ -194,11 +191,7 @@ impl Issue {
 }
 
 fn subject(ptxas: &str, feature: &Feature, alt: usize) -> String {
-    match ptxas
-        .split('|')
-        .nth(alt)
-        .or_else(|| ptxas.split('|').next())
-    {
+    match ptxas.split('|').nth(alt).or_else(|| ptxas.split('|').next()) {
         Some(s) if !s.is_empty() => s.to_string(),
         _ => format!("Feature '{}'", feature.pattern),
     }
@@ -229,9 +222,7 @@ pub fn check_target(version: Version, target: &str) -> Option<Issue> {
                 min,
             })
         }
-        Err(TargetError::Unknown { target, closest }) => {
-            Some(Issue::UnknownTarget { target, closest })
-        }
+        Err(TargetError::Unknown { target, closest }) => Some(Issue::UnknownTarget { target, closest }),
         Err(TargetError::Syntax(_)) => None,
     }
 }
@@ -239,8 +230,7 @@ pub fn check_target(version: Version, target: &str) -> Option<Issue> {
 /// Opcodes whose rounding modifiers are checked (others may carry rounding modes this crate
 /// does not model, e.g. `wmma.mma … .f64 .rn`).
 const ROUNDING_CHECKED: &[&str] = &[
-    "add", "sub", "mul", "mad", "fma", "div", "rem", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2",
-    "ex2", "tanh", "cvt",
+    "add", "sub", "mul", "mad", "fma", "div", "rem", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "cvt",
 ];
 
 /// Everything wrong with one instruction under `.version version` / `.target target`:
@@ -288,9 +278,7 @@ pub fn check(form: &InstructionForm<'_>, version: Version, target: Target) -> Ve
 /// `.hi`, `.wide` or `.full` (`mul.lo`, `div.full`).
 fn ptxas_name(form: &InstructionForm<'_>) -> String {
     match form.modifiers.first() {
-        Some(m @ (&".lo" | &".hi" | &".wide"))
-            if matches!(form.opcode, "mul" | "mad" | "mul24" | "mad24") =>
-        {
+        Some(m @ (&".lo" | &".hi" | &".wide")) if matches!(form.opcode, "mul" | "mad" | "mul24" | "mad24") => {
             format!("{}{m}", form.opcode)
         }
         _ if form.opcode == "div" && form.has(".full") => "div.full".to_string(),
@@ -312,12 +300,7 @@ fn type_issue(form: &InstructionForm<'_>, types: &[&str]) -> Option<Issue> {
     })
 }
 
-fn rounding_issues(
-    form: &InstructionForm<'_>,
-    types: &[&str],
-    version: Version,
-    target: Target,
-) -> Vec<Issue> {
+fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version, target: Target) -> Vec<Issue> {
     let mut issues = Vec::new();
     let rule = rounding_rule(form.opcode, types, target, version);
     let opcode = form.opcode.to_string();

@@ -68,9 +68,7 @@ impl Deprecation {
     /// ```
     pub fn status(&self, version: Version, target: Target) -> Status {
         match self.rejected_from {
-            Some(from) if version >= from && target.at_least(self.rejected_on_sm) => {
-                Status::Rejected
-            }
+            Some(from) if version >= from && target.at_least(self.rejected_on_sm) => Status::Rejected,
             _ if version >= self.deprecated_in => Status::Deprecated,
             _ => Status::Allowed,
         }
@@ -145,11 +143,7 @@ pub const DEPRECATIONS: &[Deprecation] = &[
         warning: "",
         error: "Deprecated feature: 'explicit constant banks' not supported as of PTX version 2.2",
         replacement: "plain .const (flat constant space)",
-        probe: (
-            ".extern .const[2] .b32 cbank[];",
-            "",
-            "ld.const[2].u32 %r1, [cbank];",
-        ),
+        probe: (".extern .const[2] .b32 cbank[];", "", "ld.const.u32 %r1, [cbank];"),
         source: "RN 2.2; §5.1.3.1 (banked constant state space, deprecated); ptxas",
     },
     Deprecation {
@@ -177,12 +171,8 @@ pub const DEPRECATIONS: &[Deprecation] = &[
 ];
 
 /// The deprecation rows that an instruction form falls under.
-pub fn instruction_deprecations<'f>(
-    form: &'f InstructionForm<'_>,
-) -> impl Iterator<Item = &'static Deprecation> + 'f {
-    DEPRECATIONS
-        .iter()
-        .filter(move |d| d.matches_instruction(form))
+pub fn instruction_deprecations<'f>(form: &'f InstructionForm<'_>) -> impl Iterator<Item = &'static Deprecation> + 'f {
+    DEPRECATIONS.iter().filter(move |d| d.matches_instruction(form))
 }
 
 /// The deprecation row for a non-instruction construct, if any.

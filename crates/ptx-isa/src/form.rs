@@ -92,11 +92,7 @@ impl<'a> InstructionForm<'a> {
 
     /// The modifiers that are type names (`.f32`, `.b64`, `.e4m3x2`, `.pred`, …), in order.
     pub fn types(&self) -> Vec<&'a str> {
-        self.modifiers
-            .iter()
-            .copied()
-            .filter(|m| is_type_name(m))
-            .collect()
+        self.modifiers.iter().copied().filter(|m| is_type_name(m)).collect()
     }
 }
 
@@ -151,9 +147,7 @@ fn alts(list: &'static str, pattern: &str) -> Result<Vec<Alt>, PatternError> {
     list.split('|')
         .map(|alt| {
             if !alt.starts_with('.') || alt.len() < 2 {
-                return Err(PatternError(format!(
-                    "bad modifier '{alt}' in pattern '{pattern}'"
-                )));
+                return Err(PatternError(format!("bad modifier '{alt}' in pattern '{pattern}'")));
             }
             Ok(match alt.strip_suffix('*') {
                 Some(prefix) => Alt::Prefix(prefix),
@@ -207,11 +201,7 @@ impl Pattern {
         Pattern::compile_tokens(head, rest, pattern)
     }
 
-    fn compile_tokens(
-        head: &'static str,
-        rest: &'static str,
-        pattern: &'static str,
-    ) -> Result<Pattern, PatternError> {
+    fn compile_tokens(head: &'static str, rest: &'static str, pattern: &'static str) -> Result<Pattern, PatternError> {
         let tokens = rest.split_whitespace();
         let mut parts = head.split('.');
         let opcode = parts
@@ -275,14 +265,8 @@ impl Pattern {
             return false;
         }
         self.conditions.iter().all(|condition| match condition {
-            Condition::AnyOf(alts) => form
-                .modifiers
-                .iter()
-                .any(|m| alts.iter().any(|a| a.matches(m))),
-            Condition::NoneOf(alts) => !form
-                .modifiers
-                .iter()
-                .any(|m| alts.iter().any(|a| a.matches(m))),
+            Condition::AnyOf(alts) => form.modifiers.iter().any(|m| alts.iter().any(|a| a.matches(m))),
+            Condition::NoneOf(alts) => !form.modifiers.iter().any(|m| alts.iter().any(|a| a.matches(m))),
             Condition::Dst(types) => form.types().first().is_some_and(|t| types.contains(t)),
             Condition::Src(types) => form.types().last().is_some_and(|t| types.contains(t)),
             Condition::Operands(n) => form.operands == Some(*n),
@@ -303,9 +287,7 @@ mod tests {
 
     #[test]
     fn parse_chain() {
-        let f = InstructionForm::parse(
-            "cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::complete_tx::bytes",
-        );
+        let f = InstructionForm::parse("cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::complete_tx::bytes");
         assert_eq!(f.opcode, "cp");
         assert_eq!(f.modifiers.len(), 8);
         assert_eq!(f.modifiers[3], ".3d");

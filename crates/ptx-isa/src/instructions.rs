@@ -16,13 +16,13 @@ use crate::requirements::{Feature, TargetReq};
 use crate::target::{Target, Variant};
 use crate::version::Version;
 
-const fn v(major: u8, minor: u8) -> Version {
+pub(crate) const fn v(major: u8, minor: u8) -> Version {
     Version::new(major, minor)
 }
 
-const ANY: TargetReq = TargetReq::Any;
+pub(crate) const ANY: TargetReq = TargetReq::Any;
 
-const fn sm(n: u16) -> TargetReq {
+pub(crate) const fn sm(n: u16) -> TargetReq {
     TargetReq::AtLeast(n)
 }
 
@@ -39,7 +39,7 @@ const fn f(n: u16) -> Target {
 }
 
 /// A row: pattern, first version, targets, probe instruction(s), source.
-const fn r(
+pub(crate) const fn r(
     pattern: &'static str,
     ptx: Version,
     target: TargetReq,
@@ -54,6 +54,7 @@ const fn r(
         target_subject: "",
         probe,
         setup: "",
+        attrs: "",
         not_supported_wording: false,
         source,
     }
@@ -61,12 +62,17 @@ const fn r(
 
 impl Feature {
     /// Sets how ptxas names the feature (version message, target message).
-    const fn ptxas(self, version_subject: &'static str, target_subject: &'static str) -> Feature {
+    pub(crate) const fn ptxas(self, version_subject: &'static str, target_subject: &'static str) -> Feature {
         Feature {
             version_subject,
             target_subject,
             ..self
         }
+    }
+
+    /// Sets entry-function attributes for the probe.
+    pub(crate) const fn attrs(self, attrs: &'static str) -> Feature {
+        Feature { attrs, ..self }
     }
 
     /// ptxas says `… not supported on .target 'sm_89'` for a too-old target.
@@ -78,8 +84,7 @@ impl Feature {
     }
 
     /// Sets module-scope declarations for the probe.
-    #[allow(dead_code)]
-    const fn setup(self, setup: &'static str) -> Feature {
+    pub(crate) const fn setup(self, setup: &'static str) -> Feature {
         Feature { setup, ..self }
     }
 }
@@ -284,7 +289,8 @@ pub const FEATURES: &[Feature] = &[
     r("prmt", v(2, 0), sm(20), "prmt.b32 %r1, %r2, %r3, %r4", "§9.7.9.7 L83/L87")
         .ptxas("Feature 'prmt'", "Instruction 'prmt'"),
     // ---------------------------------------------------------------- E. data movement
-    r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76"),
+    r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76")
+        .ptxas("Feature 'Instruction type .b128 for instruction mov'", "Feature 'Instruction type .b128 for instruction mov'"),
     r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
     r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
@@ -311,8 +317,16 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
     r("st .release", v(6, 0), sm(70), "st.release.gpu.global.b32 [gbuf], %r1", "§9.7.9.11 L138/L162")
         .ptxas("Feature '.release'", "Feature '.release'"),
-    r("ld .L1::evict_normal|.L1::evict_unchanged|.L1::evict_first|.L1::evict_last|.L1::no_allocate", v(7, 4), sm(70),
-        "ld.global.L1::evict_last.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188"),
+    r("ld .L1::evict_normal", v(7, 4), sm(70), "ld.global.L1::evict_normal.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_normal' on 'ld'", "Modifier '.evict_normal' on 'ld'"),
+    r("ld .L1::evict_unchanged", v(7, 4), sm(70), "ld.global.L1::evict_unchanged.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_unchanged' on 'ld'", "Modifier '.evict_unchanged' on 'ld'"),
+    r("ld .L1::evict_first", v(7, 4), sm(70), "ld.global.L1::evict_first.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_first' on 'ld'", "Modifier '.evict_first' on 'ld'"),
+    r("ld .L1::evict_last", v(7, 4), sm(70), "ld.global.L1::evict_last.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.evict_last' on 'ld'", "Modifier '.evict_last' on 'ld'"),
+    r("ld .L1::no_allocate", v(7, 4), sm(70), "ld.global.L1::no_allocate.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
+        .ptxas("Modifier '.no_allocate' on 'ld'", "Modifier '.no_allocate' on 'ld'"),
     r("ld .L2::64B|.L2::128B", v(7, 4), sm(75), "ld.global.L2::128B.b32 %r1, [gbuf]", "§9.7.9.8 L158/L190")
         .ptxas("Feature 'cache prefetching'", "Feature 'cache prefetching'"),
     r("ld .L2::256B", v(7, 4), sm(80), "ld.global.L2::256B.b32 %r1, [gbuf]", "§9.7.9.8 L158/L192")
@@ -333,8 +347,10 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.mmio'", "Feature '.mmio'"),
     r("st .mmio", v(8, 2), sm(70), "st.mmio.relaxed.sys.global.b32 [gbuf], %r1", "§9.7.9.11")
         .ptxas("Feature '.mmio'", "Feature '.mmio'"),
-    r("ld .b128", v(8, 3), sm(70), "ld.global.b128 %q1, [gbuf]", "§9.7.9.8 L170/L204"),
-    r("st .b128", v(8, 3), sm(70), "st.global.b128 [gbuf], %q1", "§9.7.9.11"),
+    r("ld .b128", v(8, 3), sm(70), "ld.global.b128 %q1, [gbuf]", "§9.7.9.8 L170/L204")
+        .ptxas("Feature 'Instruction type .b128 for instruction ld'", "Feature 'Instruction type .b128 for instruction ld'"),
+    r("st .b128", v(8, 3), sm(70), "st.global.b128 [gbuf], %q1", "§9.7.9.11")
+        .ptxas("Feature 'Instruction type .b128 for instruction st'", "Feature 'Instruction type .b128 for instruction st'"),
     r("ld .v8", v(8, 8), sm(100), "ld.global.v8.b32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.9.8 L174/L206")
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
     r("st .v8", v(8, 8), sm(100), "st.global.v8.b32 [gbuf], {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}", "§9.7.9.11 L154/L182")
@@ -359,7 +375,8 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'prefetch'", "Instruction 'prefetch'"),
     r("prefetchu", v(2, 0), sm(20), "prefetchu.L1 [%rd1]", "§9.7.9.15 L48/L56")
         .ptxas("Feature 'prefetchu'", "Instruction 'prefetchu'"),
-    r("prefetch .L2::evict_last|.L2::evict_normal", v(7, 4), sm(80), "prefetch.global.L2::evict_last [gbuf]", "§9.7.9.15 L50/L58"),
+    r("prefetch .L2::evict_last|.L2::evict_normal", v(7, 4), sm(80), "prefetch.global.L2::evict_last [gbuf]", "§9.7.9.15 L50/L58")
+        .ptxas("Modifier 'cache eviction priority' on 'prefetch'", "Modifier 'cache eviction priority' on 'prefetch'"),
     r("prefetch .tensormap", v(8, 0), sm(90), "prefetch.tensormap [%rd1]", "§9.7.9.15 L52/L60")
         .ptxas("Modifier '.tensormap'", "Modifier '.tensormap'"),
     r("applypriority", v(7, 4), sm(80), "applypriority.global.L2::evict_normal [gbuf], 128", "§9.7.9.16")
@@ -491,7 +508,7 @@ pub const FEATURES: &[Feature] = &[
     r("barrier.cluster", v(7, 8), sm(90), "barrier.cluster.arrive; barrier.cluster.wait", "§9.7.13.3 L47/L53")
         .ptxas("Feature 'barrier.cluster.arrive'", "Feature 'barrier.cluster.arrive'"),
     r("barrier.cluster .acquire|.release|.relaxed", v(8, 0), sm(90), "barrier.cluster.arrive.release; barrier.cluster.wait.acquire", "§9.7.13.3 L49")
-        .ptxas("", "Feature 'barrier.cluster.arrive'"),
+        .ptxas("Modifier '.release' on 'barrier.cluster.arrive'|Modifier '.acquire' on 'barrier.cluster.wait'|Modifier '.relaxed' on 'barrier.cluster.arrive'", ""),
     r("membar .cta|.gl", v(1, 4), ANY, "membar.gl", "§9.7.13.4 L82/L104")
         .ptxas("Feature 'membar'", ""),
     r("membar .sys", v(2, 0), sm(20), "membar.sys", "§9.7.13.4 L84/L106")
@@ -546,7 +563,7 @@ pub const FEATURES: &[Feature] = &[
     r("atom .v2|.v4|.v8", v(8, 1), sm(90), "atom.global.v2.f32.add {%r1, %r2}, [gbuf], {%r3, %r4}", "§9.7.13.5 L148/L190")
         .ptxas("Feature 'atom instruction with vector types'", "Feature 'atom instruction with vector types'"),
     r("atom .b128", v(8, 3), sm(90), "atom.global.cas.b128 %q1, [gbuf], %q2, %q3", "§9.7.13.5 L150/L192")
-        .ptxas("", "Instruction 'atom.cas.b128.global'"),
+        .ptxas("Instruction 'atom.cas.b128.global'", "Instruction 'atom.cas.b128.global'"),
     r("red !.async", v(1, 2), sm(11), "red.global.add.u32 [gbuf], %r1", "§9.7.13.6 L108/L138")
         .ptxas("Feature 'red'", "Instruction 'red.add.u32.global'"),
     r("red .shared", v(1, 2), sm(12), "red.shared.add.u32 [sbuf], %r1", "§9.7.13.6 L108/L140")
@@ -580,7 +597,7 @@ pub const FEATURES: &[Feature] = &[
     r("tensormap.cp_fenceproxy", v(8, 3), sm(90), "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd1], [sbuf], 128", "§9.7.13.16 L43/L47")
         .not_supported()
         .ptxas("Feature 'tensormap.cp_fenceproxy'", "Instruction 'tensormap.cp_fenceproxy'"),
-    r("clusterlaunchcontrol", v(8, 6), sm(100), "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L47/L51")
+    r("clusterlaunchcontrol.try_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L47/L51")
         .ptxas("Feature 'clusterlaunchcontrol.try_cancel.async'", "Feature 'clusterlaunchcontrol.try_cancel.async'"),
     r("mbarrier", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 (every mbarrier op)"),
     r("mbarrier.init", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 L209/L215")
@@ -597,7 +614,7 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'mbarrier.test_wait.parity'", "Feature 'mbarrier.test_wait.parity'"),
     r("mbarrier.pending_count", v(7, 0), sm(80), "mbarrier.pending_count.b64 %r1, %rd1", "§9.7.13.15 L915/L919")
         .ptxas("Feature 'mbarrier.pending_count'", "Feature 'mbarrier.pending_count'"),
-    r("mbarrier.try_wait", v(7, 8), sm(90), "mbarrier.try_wait.shared.b64 %p1, [sbuf], %rd1", "§9.7.13.15 L772/L784")
+    r("mbarrier.try_wait !.parity", v(7, 8), sm(90), "mbarrier.try_wait.shared.b64 %p1, [sbuf], %rd1", "§9.7.13.15 L772/L784")
         .ptxas("Feature 'mbarrier.try_wait'", "Feature 'mbarrier.try_wait'"),
     r("mbarrier.arrive !.noComplete|.expect_tx #3", v(7, 8), sm(90), "mbarrier.arrive.shared.b64 %rd1, [sbuf], 2", "§9.7.13.15 L448/L462")
         .ptxas("", "Feature 'mbarrier.arrive with a count'|Feature '(null)'|Feature 'mbarrier.arrive with count argument and without '.noComplete' modifier'"),
@@ -610,6 +627,8 @@ pub const FEATURES: &[Feature] = &[
     r("mbarrier .cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L454/L468")
         .ptxas("Feature 'scopes on mbarrier operations'", "Feature '.cluster scope'"),
     r("mbarrier .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470"),
+    r("mbarrier.arrive .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470")
+        .ptxas("Modifier '.relaxed' on 'mbarrier.arrive'", "Modifier '.relaxed' on 'mbarrier.arrive'"),
     // ---------------------------------------------------------------- J. matrix
     r("wmma", v(6, 0), sm(70), "wmma.load.a.sync.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L284/L300")
         .ptxas("Feature 'WMMA with floating point types'", "Feature 'WMMA with floating point types'"),
@@ -634,9 +653,16 @@ pub const FEATURES: &[Feature] = &[
     r("mma .m8n8k128", v(7, 0), sm(75),
         "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6}", "§9.7.14.5 L1539/L1571")
         .ptxas("Feature '.m8n8k128'", "Feature '.m8n8k128'"),
-    r("mma .m16n8k16|.m16n8k32|.m16n8k64|.m16n8k128|.m16n8k256", v(7, 0), sm(80),
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
+    r("mma .m16n8k16", v(7, 0), sm(80), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
         .ptxas("Feature '.m16n8k16'|Modifier '.m16n8k16'", "Feature '.m16n8k16'|Modifier '.m16n8k16'"),
+    r("mma .m16n8k32", v(7, 0), sm(80), "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
+        .ptxas("Feature '.m16n8k32'|Modifier '.m16n8k32'", "Feature '.m16n8k32'|Modifier '.m16n8k32'"),
+    r("mma .m16n8k64", v(7, 0), sm(80), "mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
+        .ptxas("Feature '.m16n8k64'|Modifier '.m16n8k64'", "Feature '.m16n8k64'|Modifier '.m16n8k64'"),
+    r("mma .m16n8k128", v(7, 0), sm(80), "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5")
+        .ptxas("Feature '.m16n8k128'|Modifier '.m16n8k128'", "Feature '.m16n8k128'|Modifier '.m16n8k128'"),
+    r("mma .m16n8k256", v(7, 0), sm(80), "mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
+        .ptxas("Feature '.m16n8k256'|Modifier '.m16n8k256'", "Feature '.m16n8k256'|Modifier '.m16n8k256'"),
     r("mma .bf16|.tf32", v(7, 0), sm(80),
         "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5")
         .ptxas("Feature '.bf16'", "Feature '.bf16'"),
@@ -670,7 +696,7 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.commit_group'"),
     r("wgmma.wait_group", v(8, 0), SM90A, "wgmma.wait_group.sync.aligned 0", "§9.7.15.5; T72")
         .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.wait_group'"),
-    r("wgmma.mma_async !.sp", v(8, 0), SM90A,
+    r("wgmma.mma_async !.sp|.s32", v(8, 0), SM90A,
         "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1, 1, 1, 0, 0", "§9.7.15.5; T72")
         .ptxas("Feature 'WGMMA with floating point types'", "Instruction 'wgmma.mma_async with floating point types'"),
     r("wgmma.mma_async.sp", v(8, 2), SM90A,
@@ -685,14 +711,163 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'"),
     r("tcgen05.mma", v(8, 6), BW_100_101, "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L964/L972")
         .ptxas("Feature 'tcgen05.mma'", "Instruction 'tcgen05.mma'"),
-    r("setmaxnreg", v(8, 0),
+    r("setmaxnreg.inc", v(8, 0),
         TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "setmaxnreg.inc.sync.aligned.u32 240", "§9.7.19.5 L48/L52-70; T72")
         .ptxas("Feature 'setmaxnreg.inc'", "Instruction 'setmaxnreg.inc'"),
+    // ---------------------------------------------------------------- G. texture and surface
+    r("tex .a1d|.a2d", v(2, 3), ANY, "tex.a1d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}]", "§9.7.10.3 L155")
+        .ptxas("Feature 'array geometry'", "")
+        .setup(".global .texref tex0"),
+    r("tex .cube", v(3, 0), ANY, "tex.cube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}]", "§9.7.10.3 L157")
+        .ptxas("Feature 'cubemap textures'", "")
+        .setup(".global .texref tex0"),
+    r("tex .acube", v(3, 0), sm(20), "tex.acube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}]", "§9.7.10.3 L157/L179")
+        .ptxas("Feature 'cubemap textures'", "Feature 'cubemap array'")
+        .setup(".global .texref tex0"),
+    r("tex .level", v(3, 1), sm(20), "tex.level.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}], %r7", "§9.7.10.3 L159/L181")
+        .ptxas("Feature 'tex.level'", "Instruction 'tex.level'")
+        .setup(".global .texref tex0"),
+    r("tex .grad", v(3, 1), sm(20), "tex.grad.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}], {%r7, %r8}, {%r9, %r10}", "§9.7.10.3 L159/L181")
+        .ptxas("Feature 'tex.grad'", "Instruction 'tex.grad'")
+        .setup(".global .texref tex0"),
+    r("tld4", v(2, 2), sm(20), "tld4.r.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}]", "§9.7.10.4 L69/L83")
+        .ptxas("Feature 'tld4'", "Instruction 'tld4'")
+        .setup(".global .texref tex0"),
+    r("tld4 .a2d|.cube|.acube", v(4, 3), sm(30), "tld4.r.cube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}]", "§9.7.10.4 L73/L87")
+        .ptxas("Feature 'tld4 instruction with .cube'", "Feature 'tld4 instruction with .cube'")
+        .setup(".global .texref tex0"),
+    r("txq", v(1, 5), ANY, "txq.width.b32 %r1, [tex0]", "§9.7.10.5 L59/L73")
+        .ptxas("Feature 'txq'", "")
+        .setup(".global .texref tex0"),
+    r("txq .level", v(4, 3), sm(30), "txq.level.width.b32 %r1, [tex0], %r2", "§9.7.10.5 L69/L81")
+        .ptxas("Feature 'txq.level'", "Instruction 'txq.level'")
+        .setup(".global .texref tex0"),
+    r("istypep", v(4, 0), sm(30), "istypep.texref %p1, %rd1", "§9.7.10.6 L26/L30")
+        .ptxas("Feature 'istypep'", "Instruction 'istypep'")
+        .setup(".global .texref tex0"),
+    r("suld", v(1, 5), ANY, "suld.b.2d.b32.trap {%r1}, [surf0, {%r2, %r3}]", "§9.7.11.1 L65/L75")
+        .ptxas("Feature 'suld.b'", "")
+        .setup(".global .surfref surf0"),
+    r("suld .3d|.a1d|.a2d", v(3, 0), sm(20), "suld.b.3d.b32.trap {%r1}, [surf0, {%r2, %r3, %r4, %r5}]", "§9.7.11.1 L69/L79")
+        .ptxas("Feature 'surface instruction with .3d geometry'", "Feature 'surface instruction with .3d geometry'")
+        .setup(".global .surfref surf0"),
+    r("sust", v(1, 5), ANY, "sust.b.2d.b32.trap [surf0, {%r2, %r3}], {%r1}", "§9.7.11.2 L71")
+        .ptxas("Feature 'sust.b'", "")
+        .setup(".global .surfref surf0"),
+    r("sust .p", v(2, 0), sm(20), "sust.p.2d.b32.trap [surf0, {%r2, %r3}], {%r1, %r4, %r5, %r6}", "§9.7.11.2 L71/L85")
+        .ptxas("Feature 'sust.p'", "Instruction 'sust.p'")
+        .setup(".global .surfref surf0"),
+    r("sured", v(2, 0), sm(20), "sured.b.add.2d.trap.u32 [surf0, {%r2, %r3}], %r1", "§9.7.11.3 L58/L66")
+        .ptxas("Feature 'sured.b'", "Instruction 'sured.b'")
+        .setup(".global .surfref surf0"),
+    r("suq", v(1, 5), ANY, "suq.width.b32 %r1, [surf0]", "§9.7.11.4 L40")
+        .ptxas("Feature 'suq'", "")
+        .setup(".global .surfref surf0"),
+    // ---------------------------------------------------------------- more memory, sync, tensor rows
+    r("ld .v4 .b64|.u64|.s64|.f64", v(8, 8), sm(100), "ld.global.v4.b64 {%rd1, %rd2, %rd3, %rd4}, [gbuf]", "§9.7.9.8 L174/L206 (256-bit)")
+        .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
+    r("st .v4 .b64|.u64|.s64|.f64", v(8, 8), sm(100), "st.global.v4.b64 [gbuf], {%rd1, %rd2, %rd3, %rd4}", "§9.7.9.11 L154/L182 (256-bit)")
+        .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
+    r("ldu .b128", v(8, 3), sm(70), "ldu.global.b128 %q1, [gbuf]", "§9.7.9.10 L54/L60")
+        .ptxas("Feature 'Instruction type .b128 for instruction ldu'", "Feature 'Instruction type .b128 for instruction ldu'"),
+    r("st .shared::cta", v(7, 8), ANY, "st.shared::cta.b32 [sbuf], %r1", "§9.7.9.11; RN 7.8")
+        .ptxas("Feature '::cta'", ""),
+    r("atom .shared::cta", v(7, 8), sm(12), "atom.shared::cta.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L146/L186")
+        .ptxas("Feature '::cta'", "Feature 'shared storage'"),
+    r("red .shared::cta", v(7, 8), sm(12), "red.shared::cta.add.u32 [sbuf], %r1", "§9.7.13.6")
+        .ptxas("Feature '::cta'", "Feature 'shared storage'"),
+    r("ldmatrix .shared::cta", v(7, 8), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [sbuf]", "§9.7.14.5 L2017")
+        .ptxas("Feature '::cta'", ""),
+    r("isspacep .shared::cta", v(7, 8), sm(20), "isspacep.shared::cta %p1, %rd1", "§9.7.9.19 L42/L52")
+        .ptxas("Feature '::cta'", ""),
+    r("cvta .shared::cta", v(7, 8), sm(20), "cvta.shared::cta.u64 %rd1, %rd2", "§9.7.9.20 L49/L59")
+        .ptxas("Feature '::cta'", ""),
+    r("isspacep .param::entry", v(8, 3), sm(70), "isspacep.param::entry %p1, %rd1", "§9.7.9.19 L44/L50")
+        .ptxas("Feature '::entry'", ""),
+    r("cp.async.bulk.tensor .shared::cta .mbarrier::complete_tx::bytes", v(8, 6), sm(90),
+        "cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes [sbuf], [%rd1, {%r1}], [sbuf+1024]", "§9.7.9.27 L308/L322-326")
+        .ptxas("Feature 'cp.async.bulk.tensor with destination state space as .shared::cta'", ""),
+    r("cp.async.bulk .cp_mask", v(8, 6), sm(100), "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [gbuf], [sbuf], 16, %h1", "§9.7.9.25 L373/L381")
+        .ptxas("Feature '.cp_mask'", "Feature '.cp_mask'"),
+    r("st.async .release|.mmio|.global", v(8, 7), sm(100), "st.async.release.gpu.global.b32 [gbuf], %r2", "§9.7.9.12 L112/L118")
+        .ptxas("Feature 'st.async/red.async with .global state space'", "Feature 'st.async/red.async with .global state space'"),
+    r("red.async .release|.mmio|.global", v(8, 7), sm(100), "red.async.release.gpu.global.add.u32 [gbuf], %r2", "§9.7.13.7 L141/L147")
+        .ptxas("Feature 'st.async/red.async with .global state space'", "Feature 'st.async/red.async with .global state space'"),
+    r("red .u64|.s64|.b64", v(1, 2), sm(12), "red.global.add.u64 [gbuf], %rd1", "§9.7.13.6 L108-134")
+        .ptxas("Instruction 'red.add.u64.global'", "Instruction 'red.add.u64.global'"),
+    r("red .and|.or|.xor|.min|.max .b64|.u64|.s64", v(3, 1), sm(32), "red.global.and.b64 [gbuf], %rd1", "§9.7.13.6 L112-134")
+        .ptxas("Instruction 'red.and.b64.global'", "Instruction 'red.and.b64.global'"),
+    r("red .cta|.gpu|.sys", v(5, 0), sm(60), "red.sys.global.add.u32 [gbuf], %r1", "§9.7.13.6 L112-134")
+        .ptxas("Feature 'scopes on atomic operations'", "Feature 'scopes on atomic operations'"),
+    r("red .noftz .f16x2", v(6, 2), sm(60), "red.global.add.noftz.f16x2 [gbuf], %r1", "§9.7.13.6 L112-134")
+        .ptxas("Instruction 'red.add.f16x2.global'", "Instruction 'red.add.f16x2.global'"),
+    r("red .L2::cache_hint", v(7, 4), sm(80), "red.global.L2::cache_hint.add.u32 [gbuf], %r1, %rd1", "§9.7.13.6 L112-134")
+        .ptxas("Modifier '.L2::cache_hint'", "Modifier '.L2::cache_hint'"),
+    r("red .bf16|.bf16x2", v(7, 8), sm(90), "red.global.add.noftz.bf16 [gbuf], %h1", "§9.7.13.6 L112-134")
+        .ptxas("Instruction 'red.add.bf16.global'", "Instruction 'red.add.bf16.global'"),
+    r("red .cluster|.shared::cluster", v(7, 8), sm(90), "red.relaxed.cluster.global.add.u32 [gbuf], %r1", "§9.7.13.6 L112-134")
+        .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
+    r("red .v2|.v4|.v8", v(8, 1), sm(90), "red.global.v2.f32.add [gbuf], {%r1, %r2}", "§9.7.13.6 L112-134")
+        .ptxas("Feature 'red instruction with vector types'", "Feature 'red instruction with vector types'"),
+    r("clusterlaunchcontrol.query_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %q1", "§9.7.13.18 L38/L42")
+        .ptxas("Feature 'clusterlaunchcontrol.query_cancel'", "Feature 'clusterlaunchcontrol.query_cancel'"),
+    r("clusterlaunchcontrol.try_cancel .multicast::cluster::all", v(8, 6), BW_100_120,
+        "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L53-69")
+        .ptxas("", "Feature '.multicast::cluster::all'"),
+    r("mbarrier.try_wait.parity", v(7, 8), sm(90), "mbarrier.try_wait.parity.shared.b64 %p1, [sbuf], %r1", "§9.7.13.15 L772/L784")
+        .ptxas("Feature 'mbarrier.try_wait.parity'", "Feature 'mbarrier.try_wait.parity'"),
+    r("mbarrier.arrive .noComplete", v(7, 0), sm(80), "mbarrier.arrive.noComplete.shared.b64 %rd1, [sbuf], 2", "§9.7.13.15 L442/L460"),
+    r("mbarrier.arrive .shared::cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1]", "§9.7.13.15 L450/L466")
+        .ptxas("Feature '.shared::cluster'", "Feature '.shared::cluster'"),
+    r("mbarrier.arrive_drop .expect_tx", v(8, 0), sm(90), "mbarrier.arrive_drop.expect_tx.shared::cta.b64 %rd1, [sbuf], 16", "§9.7.13.15 L559/L573")
+        .ptxas("Feature 'mbarrier.arrive_drop.expect_tx'", "Feature 'mbarrier.arrive_drop.expect_tx'"),
+    r("tcgen05.st", v(8, 6), BW_100_101, "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r2], {%r1}", "§9.7.16.8")
+        .ptxas("Feature 'tcgen05.st'", "Instruction 'tcgen05.st'"),
+    r("tcgen05 .wait::ld|.wait::st", v(8, 6), BW_100_101, "tcgen05.wait::ld.sync.aligned", "§9.7.16.8")
+        .ptxas("Feature 'tcgen05.wait'", "Instruction 'tcgen05.wait'"),
+    r("tcgen05.dealloc", v(8, 6), BW_100_101, "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32", "§9.7.16.7")
+        .ptxas("Feature 'tcgen05.dealloc'", "Instruction 'tcgen05.dealloc'"),
+    r("tcgen05.relinquish_alloc_permit", v(8, 6), BW_100_101, "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned", "§9.7.16.7")
+        .ptxas("Feature 'tcgen05.relinquish_alloc_permit'", "Instruction 'tcgen05.relinquish_alloc_permit'"),
+    r("tcgen05.commit", v(8, 6), BW_100_101, "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%rd1]", "§9.7.16.11")
+        .ptxas("Feature 'tcgen05.commit'", "Instruction 'tcgen05.commit'"),
+    r("tcgen05.cp", v(8, 6), BW_100_101, "tcgen05.cp.cta_group::1.128x256b [%r1], %rd1", "§9.7.16.9")
+        .ptxas("Feature 'tcgen05.cp'", "Instruction 'tcgen05.cp'"),
+    r("tcgen05.shift", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (a(101), v(8, 6)), (a(103), v(8, 8)), (a(107), v(9, 4))]),
+        "tcgen05.shift.cta_group::1.down [%r1]", "§9.7.16.9 L150/L154; T72 (a targets only)")
+        .ptxas("Feature 'tcgen05.shift'", "Instruction 'tcgen05.shift'"),
+    r("tcgen05.mma .kind::i8", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (a(101), v(8, 6))]),
+        "tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L987-993 (a targets only)"),
+    r("stmatrix .m16n8|.b8", v(8, 6), BW_100_120, "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [sbuf], {%r1}", "§9.7.14.5 L2190-2192/L2198-2233")
+        .ptxas("Feature 'stmatrix.b8'", "Feature 'stmatrix.b8'"),
+    r("mma .and", v(7, 1), sm(80),
+        "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5; RN 7.1"),
+    r("mma .kind::f8f6f4|.kind::mxf8f6f4|.kind::mxf4|.kind::mxf4nvf4", v(8, 7), TargetReq::Listed(&[(a(120), v(8, 7)), (f(120), v(8, 8))]),
+        "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}",
+        "§9.7.14.5; RN 8.7")
+        .ptxas("Feature 'mma with with FP6/FP4 floating point type'", "Instruction 'mma with with FP6/FP4 floating point type'"),
+    r("wgmma.mma_async .s32 !.sp", v(8, 0), SM90A, "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1", "§9.7.15.5")
+        .ptxas("Feature 'WGMMA with integer types'", "Instruction 'wgmma.mma_async with integer types'"),
+    r("setmaxnreg.dec", v(8, 0),
+        TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
+        "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
+        .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
+    r("add .sat .u32|.u16x2|.s16x2", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "add.sat.u32 %r1, %r2, %r3", "RN 9.2; T72")
+        .ptxas("Feature 'add.sat'", "Feature 'add.sat'"),
+    r("sub .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "sub.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
+        .ptxas("Feature 'sub.s8x4'", "Feature 'sub.s8x4'"),
+    r("min .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "min.u8x4 %r1, %r2, %r3", "RN 9.2; T72")
+        .ptxas("Feature 'min.u8x4'", "Feature 'min.u8x4'"),
+    r("max .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "max.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
+        .ptxas("Feature 'max.s8x4'", "Feature 'max.s8x4'"),
+    r("neg .s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "neg.s8x4 %r1, %r2", "RN 9.2; T72")
+        .ptxas("Feature 'neg.s8x4'", "Feature 'neg.s8x4'"),
+    r("set .bf16|.bf16x2", v(7, 8), sm(90), "set.lt.u32.bf16 %r1, %h1, %h2", "§9.7.7.1 L118/L124")
+        .ptxas("Feature 'set.bf16'", "Feature 'set.bf16'"),
     // ---------------------------------------------------------------- K. misc
     r("nanosleep", v(6, 2), sm(70), "nanosleep.u32 100", "§9.7.19.2 L26/L30 (manual: 6.3); ptxas: 6.2")
-        .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'")
-        .ptxas("", "Instruction 'nanosleep'"),
+        .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'"),
     r("brkpt", v(1, 0), sm(11), "brkpt", "§9.7.19.1 L24/L28")
         .ptxas("", "Instruction 'brkpt'"),
     r("pmevent", v(1, 4), ANY, "pmevent 1", "§9.7.19.3 L35/L41")
@@ -701,11 +876,52 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'pmevent.mask'", "Feature 'pmevent.mask'"),
     r("brx.idx", v(6, 0), sm(30), "tbl: .branchtargets L0; brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1", "§9.7.12.4 L41/L45")
         .ptxas("Feature '.branchtargets directive'", "Feature '.branchtargets directive'"),
-    r("vadd|vsub|vabsdiff|vmin|vmax|vshl|vshr|vmad|vset", v(2, 0), sm(20), "vadd.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+    r("vadd", v(2, 0), sm(20), "vadd.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
         .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vadd'"),
-    r("vadd2|vsub2|vavrg2|vabsdiff2|vmin2|vmax2|vset2|vadd4|vsub4|vavrg4|vabsdiff4|vmin4|vmax4|vset4", v(3, 0), sm(30),
-        "vadd2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+    r("vsub", v(2, 0), sm(20), "vsub.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vsub'"),
+    r("vabsdiff", v(2, 0), sm(20), "vabsdiff.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vabsdiff'"),
+    r("vmin", v(2, 0), sm(20), "vmin.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmin'"),
+    r("vmax", v(2, 0), sm(20), "vmax.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmax'"),
+    r("vshl", v(2, 0), sm(20), "vshl.u32.u32.u32.clamp %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vshl'"),
+    r("vshr", v(2, 0), sm(20), "vshr.u32.u32.u32.clamp %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vshr'"),
+    r("vmad", v(2, 0), sm(20), "vmad.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmad'"),
+    r("vset", v(2, 0), sm(20), "vset.s32.s32.lt %r1, %r2, %r3", "§9.7.18.1 L160/L164")
+        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vset'"),
+    r("vadd2", v(3, 0), sm(30), "vadd2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
         .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vadd2'"),
+    r("vsub2", v(3, 0), sm(30), "vsub2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vsub2'"),
+    r("vavrg2", v(3, 0), sm(30), "vavrg2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vavrg2'"),
+    r("vabsdiff2", v(3, 0), sm(30), "vabsdiff2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vabsdiff2'"),
+    r("vmin2", v(3, 0), sm(30), "vmin2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmin2'"),
+    r("vmax2", v(3, 0), sm(30), "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax2'"),
+    r("vset2", v(3, 0), sm(30), "vset2.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset2'"),
+    r("vadd4", v(3, 0), sm(30), "vadd4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vadd4'"),
+    r("vsub4", v(3, 0), sm(30), "vsub4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vsub4'"),
+    r("vavrg4", v(3, 0), sm(30), "vavrg4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vavrg4'"),
+    r("vabsdiff4", v(3, 0), sm(30), "vabsdiff4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vabsdiff4'"),
+    r("vmin4", v(3, 0), sm(30), "vmin4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmin4'"),
+    r("vmax4", v(3, 0), sm(30), "vmax4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax4'"),
+    r("vset4", v(3, 0), sm(30), "vset4.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
+        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset4'"),
 ];
 
 #[cfg(test)]
@@ -720,9 +936,7 @@ mod tests {
             let patterns = Pattern::compile_all(row.pattern).unwrap_or_else(|e| panic!("{e:?}"));
             let forms = body_forms(row.probe);
             assert!(
-                forms
-                    .iter()
-                    .any(|form| Pattern::any_matches(&patterns, form)),
+                forms.iter().any(|form| Pattern::any_matches(&patterns, form)),
                 "the probe of '{}' does not match its pattern",
                 row.pattern
             );
@@ -737,9 +951,7 @@ mod tests {
     fn patterns_are_unique() {
         for (i, row) in FEATURES.iter().enumerate() {
             assert!(
-                FEATURES[..i]
-                    .iter()
-                    .all(|other| other.pattern != row.pattern),
+                FEATURES[..i].iter().all(|other| other.pattern != row.pattern),
                 "duplicate '{}'",
                 row.pattern
             );

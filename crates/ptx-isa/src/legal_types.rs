@@ -185,9 +185,7 @@ fn levenshtein(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(d[i - 2][j - 2] + 1);
             }
@@ -225,8 +223,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "add",
         position: 0,
         types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2",
-            ".bf16", ".bf16x2", ".u16x2", ".s16x2", ".f32x2", ".u8x4", ".s8x4"
+            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2",
+            ".u16x2", ".s16x2", ".f32x2", ".u8x4", ".s8x4"
         ],
         probe: "add{T} {d}, {a}, {b}",
         source: "ptxas table `add` (F16 H32 F32 F64 I E16 E32 N32 H64 F32F16 F32E16); §9.7.1.1, §9.7.3.3, §9.7.4.1",
@@ -235,8 +233,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "sub",
         position: 0,
         types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2",
-            ".bf16", ".bf16x2", ".f32x2", ".u8x4", ".s8x4"
+            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2",
+            ".f32x2", ".u8x4", ".s8x4"
         ],
         probe: "sub{T} {d}, {a}, {b}",
         source: "ptxas table `sub`; §9.7.1.2, §9.7.3.4, §9.7.4.2",
@@ -245,8 +243,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "mul",
         position: 0,
         types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2",
-            ".bf16", ".bf16x2", ".f32x2"
+            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2",
+            ".f32x2"
         ],
         probe: "mul{lo}{T} {d}, {a}, {b}",
         source: "ptxas table `mul`, `mul.lo`; §9.7.1.3, §9.7.3.5, §9.7.4.3",
@@ -254,27 +252,21 @@ pub const TYPE_RULES: &[TypeRule] = &[
     TypeRule {
         opcode: "mad",
         position: 0,
-        types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64"
-        ],
+        types: types![".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64"],
         probe: "mad{lo}{rn}{T} {d}, {a}, {b}, {c}",
         source: "ptxas table `mad` (F32, F64), `mad.lo` (I); §9.7.1.4, §9.7.3.7",
     },
     TypeRule {
         opcode: "fma",
         position: 0,
-        types: types![
-            ".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32x2"
-        ],
+        types: types![".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32x2"],
         probe: "fma{rn}{T} {d}, {a}, {b}, {c}",
         source: "ptxas table `fma` (F16 H32 F32 F64 E16 E32 H64 F32F16 F32E16); §9.7.3.6, §9.7.4.4",
     },
     TypeRule {
         opcode: "div",
         position: 0,
-        types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64"
-        ],
+        types: types![".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64"],
         probe: "div{rn}{T} {d}, {a}, {b}",
         source: "ptxas table `div` (F32, F64, I); §9.7.1.6, §9.7.3.8",
     },
@@ -307,8 +299,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "min",
         position: 0,
         types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2",
-            ".bf16", ".bf16x2", ".u16x2", ".s16x2", ".u8x4", ".s8x4"
+            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2",
+            ".u16x2", ".s16x2", ".u8x4", ".s8x4"
         ],
         probe: "min{T} {d}, {a}, {b}",
         source: "ptxas table `min` (F16 H32 E16 E32 F32 F64 I N32); §9.7.1.10, §9.7.3.11, §9.7.4.7",
@@ -317,8 +309,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "max",
         position: 0,
         types: types![
-            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2",
-            ".bf16", ".bf16x2", ".u16x2", ".s16x2", ".u8x4", ".s8x4"
+            ".s16", ".s32", ".s64", ".u16", ".u32", ".u64", ".f32", ".f64", ".f16", ".f16x2", ".bf16", ".bf16x2",
+            ".u16x2", ".s16x2", ".u8x4", ".s8x4"
         ],
         probe: "max{T} {d}, {a}, {b}",
         source: "ptxas table `max`; §9.7.1.11, §9.7.3.12, §9.7.4.8",
@@ -389,9 +381,7 @@ pub const TYPE_RULES: &[TypeRule] = &[
     TypeRule {
         opcode: "shr",
         position: 0,
-        types: types![
-            ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"
-        ],
+        types: types![".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"],
         probe: "shr{T} {d}, {a}, %r9",
         source: "ptxas table `shr` (I, B); §9.7.8.9",
     },
@@ -420,8 +410,7 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "mov",
         position: 0,
         types: types![
-            ".pred", ".b16", ".b32", ".b64", ".b128", ".u16", ".u32", ".u64", ".s16", ".s32",
-            ".s64", ".f32", ".f64"
+            ".pred", ".b16", ".b32", ".b64", ".b128", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"
         ],
         probe: "mov{T} {d}, {a}",
         source: "ptxas table `mov` (F, I, B, P, B128); §9.7.9.3",
@@ -439,8 +428,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
         opcode: "setp",
         position: 0,
         types: types![
-            ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64",
-            ".f16", ".f16x2", ".bf16", ".bf16x2"
+            ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64", ".f16", ".f16x2",
+            ".bf16", ".bf16x2"
         ],
         probe: "setp.ne{T} %p1, {a}, {b}",
         source: "ptxas table `setp` (F16 H32 F32 F64 I B E16 E32); §9.7.7.2",
@@ -449,8 +438,8 @@ pub const TYPE_RULES: &[TypeRule] = &[
 
 /// The probe universe of types for [`TYPE_RULES`].
 pub const PROBED_TYPES: &[&str] = &[
-    ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32",
-    ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64",
+    ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16",
+    ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64",
 ];
 
 /// The legal instruction types of `opcode`, if the tables know them.

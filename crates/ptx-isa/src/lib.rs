@@ -9,6 +9,7 @@
 //! - instruction forms → minimum version and target ([`requirements`], [`instructions::FEATURES`]);
 //! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
 //!   ([`deprecations`]);
+//! - directives and special registers ([`directives`]);
 //! - everything at once for one instruction ([`check`]) or one `.version`/`.target` pair
 //!   ([`check_target`]);
 //! - opcode-chain analysis in the style of PTX.jl ([`analyze_chain`]).
@@ -30,6 +31,7 @@
 pub mod chain;
 mod check;
 pub mod deprecations;
+pub mod directives;
 mod form;
 pub mod instructions;
 pub mod legal_types;
@@ -46,12 +48,9 @@ pub use check::{Issue, check, check_target};
 pub use form::InstructionForm;
 pub use legal_types::{KNOWN_OPCODES, closest_opcode, legal_types};
 pub use requirements::{
-    Feature, Requirements, TargetReq, is_known_opcode, matching_features, requirements,
+    Feature, Requirements, TargetReq, check_features, is_known_opcode, matching_features, requirements,
 };
 pub use rounding::{Need, RoundingRule, rounding_rule};
-pub use target::{
-    Target, TargetEntry, TargetError, TargetOption, Variant, newest_base_target, target,
-    target_entry,
-};
+pub use target::{Target, TargetEntry, TargetError, TargetOption, Variant, newest_base_target, target, target_entry};
 pub use types::{TypeInfo, TypeKind, type_info};
 pub use version::{ParseVersionError, Version, version};

@@ -7,9 +7,11 @@
 
 use crate::check::{Issue, check, check_target};
 use crate::deprecations::{Construct, DEPRECATIONS, Status};
+use crate::directives::{DIRECTIVES, SPECIAL_REGISTERS};
 use crate::form::InstructionForm;
 use crate::instructions::FEATURES;
 use crate::legal_types::{PROBED_TYPES, TYPE_RULES};
+use crate::requirements::check_features;
 use crate::requirements::{Feature, Requirements, TargetReq, matching_features};
 use crate::target::{TARGETS, Target, Variant, newest_base_target};
 use crate::types::{is_float, is_integer, type_info};
@@ -51,42 +53,40 @@ pub struct Probe {
 
 /// Builds a probe module: header, module-scope declarations, one kernel with the standard
 /// registers (`%p<9>` .pred, `%b<9>` .b8, `%h<9>` .b16, `%r<17>` .b32, `%rd<17>` .b64, `%q<5>`
-/// .b128 from PTX 8.3 on sm_70+, a 4 KiB `.shared` buffer `sbuf` and a 4 KiB `.global` buffer
+/// .b128 when the body uses them, a 4 KiB `.shared` buffer `sbuf` and a 4 KiB `.global` buffer
 /// `gbuf`), entry attributes and body.
 ///
 /// ```
 /// let text = ptx_isa::probe::kernel(ptx_isa::Version::new(7, 0), "sm_80", "", "", "add.s32 %r1, %r2, %r3;");
 /// assert!(text.starts_with(".version 7.0\n.target sm_80\n.address_size 64\n"));
 /// ```
-pub fn kernel(
-    version: Version,
-    target: &str,
-    module: &str,
-    entry_attrs: &str,
-    body: &str,
-) -> String {
+pub fn kernel(version: Version, target: &str, module: &str, entry_attrs: &str, body: &str) -> String {
     let mut text = format!(".version {version}\n.target {target}\n");
-    let sm: u16 = target
-        .trim_start_matches("sm_")
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap_or(0);
-    if version >= Version::new(2, 3) {
+    if version >= Version::new(2, 3) && !module.contains(".address_size") {
         text.push_str(".address_size 64\n");
     }
-    for decl in module.split(';').map(str::trim).filter(|d| !d.is_empty()) {
-        text.push_str(decl);
-        text.push_str(";\n");
+    if module.contains('{') {
+        // whole functions: copied as written
+        text.push_str(module);
+        text.push('\n');
+    } else {
+        for decl in module.split(';').map(str::trim).filter(|d| !d.is_empty()) {
+            text.push_str(decl);
+            // `.address_size` is the one module directive without a semicolon
+            text.push_str(if decl.starts_with(".address_size") { "\n" } else { ";\n" });
+        }
     }
     text.push_str(".global .align 16 .b8 gbuf[4096];\n.entry probe()");
     if !entry_attrs.is_empty() {
         text.push(' ');
         text.push_str(entry_attrs);
     }
-    text.push_str("\n{\n\t.reg .pred %p<9>;\n\t.reg .b8 %b<9>;\n\t.reg .b16 %h<9>;\n\t.reg .b32 %r<17>;\n\t.reg .b64 %rd<17>;\n");
-    if version >= Version::new(8, 3) && sm >= 70 {
+    text.push_str(
+        "\n{\n\t.reg .pred %p<9>;\n\t.reg .b8 %b<9>;\n\t.reg .b16 %h<9>;\n\t.reg .b32 %r<17>;\n\t.reg .b64 %rd<17>;\n",
+    );
+    // .b128 registers are themselves a feature (8.3, sm_70): declare them when the body uses
+    // them, so that probes below those bounds see ptxas's own complaint about the type.
+    if body.contains("%q") {
         text.push_str("\t.reg .b128 %q<5>;\n");
     }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
@@ -106,10 +106,7 @@ pub fn body_forms(body: &str) -> Vec<InstructionForm<'_>> {
         .map(str::trim)
         .map(|stmt| match stmt.split_once(':') {
             Some((label, rest))
-                if !label.is_empty()
-                    && label
-                        .chars()
-                        .all(|c| c.is_alphanumeric() || c == '_' || c == '$') =>
+                if !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') =>
             {
                 rest.trim()
             }
@@ -118,9 +115,7 @@ pub fn body_forms(body: &str) -> Vec<InstructionForm<'_>> {
         .filter(|s| !s.is_empty() && !s.starts_with('.'))
         .map(|stmt| {
             let stmt = match stmt.strip_prefix('@') {
-                Some(rest) => rest
-                    .split_once(char::is_whitespace)
-                    .map_or("", |(_, r)| r.trim_start()),
+                Some(rest) => rest.split_once(char::is_whitespace).map_or("", |(_, r)| r.trim_start()),
                 None => stmt,
             };
             let (chain, operands) = stmt.split_once(char::is_whitespace).unwrap_or((stmt, ""));
@@ -150,9 +145,7 @@ pub fn count_operands(operands: &str) -> usize {
 
 /// All issues of a probe body under (version, target), target check included.
 pub fn predicted_issues(body: &str, version: Version, target: Target) -> Vec<Issue> {
-    let mut issues: Vec<Issue> = check_target(version, &target.to_string())
-        .into_iter()
-        .collect();
+    let mut issues: Vec<Issue> = check_target(version, &target.to_string()).into_iter().collect();
     for form in body_forms(body) {
         for issue in check(&form, version, target) {
             if !issues.contains(&issue) {
@@ -195,29 +188,25 @@ fn base_below(sm: u16, v: Version) -> Option<Target> {
     TARGETS
         .iter()
         .map(|i| i.target)
-        .filter(|t| {
-            t.variant == Variant::Base
-                && t.sm < sm
-                && t.is_supported_by(v)
-                && t.sm != 21
-                && t.sm != 101
-        })
+        .filter(|t| t.variant == Variant::Base && t.sm < sm && t.is_supported_by(v) && t.sm != 21 && t.sm != 101)
         .max()
 }
 
 struct Builder {
     probes: Vec<Probe>,
+    /// A directive or special-register row the current probes exercise besides their
+    /// instructions (those rows match no instruction form).
+    extra: Option<&'static Feature>,
 }
 
 impl Builder {
-    fn push(
-        &mut self,
-        name: String,
-        version: Version,
-        target: Target,
-        text: String,
-        expect: Expect,
-    ) {
+    fn requirements(&self, body: &str) -> Requirements {
+        let mut r = body_requirements(body);
+        r.add(self.extra);
+        r
+    }
+
+    fn push(&mut self, name: String, version: Version, target: Target, text: String, expect: Expect) {
         self.push_judged(name, version, target, text, expect, version);
     }
 
@@ -242,16 +231,16 @@ impl Builder {
         }
     }
 
-    fn body(
-        &mut self,
-        what: &str,
-        version: Version,
-        target: Target,
-        module: &str,
-        attrs: &str,
-        body: &str,
-    ) {
-        let expect = expectation(&predicted_issues(body, version, target));
+    fn body(&mut self, what: &str, version: Version, target: Target, module: &str, attrs: &str, body: &str) {
+        let mut issues = predicted_issues(body, version, target);
+        if let Some(extra) = self.extra {
+            for issue in check_features([extra], version, target) {
+                if !issues.contains(&issue) {
+                    issues.push(issue);
+                }
+            }
+        }
+        let expect = expectation(&issues);
         let verdict = if matches!(expect, Expect::Accept { .. }) {
             "accepted"
         } else {
@@ -260,12 +249,13 @@ impl Builder {
         let text = kernel(version, &target.to_string(), module, attrs, body);
         // A ptxas older than the feature (or than the tier that applies to this target, e.g.
         // .e4m3x2 on sm_89 from 8.1) cannot know the rule under test.
-        let mut judge_from = body_requirements(body).all_ptx();
-        for form in body_forms(body) {
-            for feature in matching_features(&form) {
-                if let Some(since) = feature.target.since_on(target, feature.ptx) {
-                    judge_from = judge_from.max(since);
-                }
+        let mut judge_from = self.requirements(body).all_ptx();
+        let features = body_forms(body)
+            .into_iter()
+            .flat_map(|f| matching_features(&f).collect::<Vec<_>>());
+        for feature in features.chain(self.extra) {
+            if let Some(since) = feature.target.since_on(target, feature.ptx) {
+                judge_from = judge_from.max(since);
             }
         }
         self.push_judged(
@@ -321,14 +311,7 @@ fn versions_and_targets(b: &mut Builder) {
     }
     for name in ["sm_99", "sm_90f", "sm_22", "sm_95", "sm_122", "sm_88a"] {
         let t: Target = name.parse().expect("well-formed");
-        b.body(
-            &format!("unknown target {t}"),
-            Version::new(7, 8),
-            t,
-            "",
-            "",
-            "",
-        );
+        b.body(&format!("unknown target {t}"), Version::new(7, 8), t, "", "", "");
     }
     let v14 = Version::new(1, 4);
     let v15 = Version::new(1, 5);
@@ -353,35 +336,57 @@ fn versions_and_targets(b: &mut Builder) {
 }
 
 fn feature_probes(b: &mut Builder, feature: &'static Feature) {
-    let what = format!("feature '{}'", feature.pattern);
-    let r = body_requirements(feature.probe);
+    feature_probes_named(b, feature, &format!("feature '{}'", feature.pattern));
+}
+
+fn feature_probes_named(b: &mut Builder, feature: &'static Feature, what: &str) {
+    let what = what.to_string();
+    let r = b.requirements(feature.probe);
     let Some(min_target) = r.min_target else {
         return;
     };
-    let at = |t: Target| r.min_ptx.max(t.min_ptx().unwrap_or(r.min_ptx));
+    let (setup, attrs, probe) = (feature.setup, feature.attrs, feature.probe);
     // At the minimum: accepted.
-    let v0 = at(min_target);
-    b.body(&what, v0, min_target, feature.setup, "", feature.probe);
+    let v0 = r.min_ptx_on(min_target).max(min_target.min_ptx().unwrap_or(r.min_ptx));
+    b.body(&what, v0, min_target, setup, attrs, probe);
     // One version below (same target; ptxas reports the feature even when the target is new).
     if let Some(prev) = feature.ptx.previous() {
-        b.body(&what, prev, min_target, feature.setup, "", feature.probe);
+        b.body(&what, prev, min_target, setup, attrs, probe);
     }
     match feature.target {
         TargetReq::Any => {}
         TargetReq::AtLeast(sm) => {
             if let Some(below) = base_below(sm, v0) {
-                b.body(&what, v0, below, feature.setup, "", feature.probe);
+                b.body(&what, v0, below, setup, attrs, probe);
             }
         }
         TargetReq::Listed(list) => {
+            let lowest_base = list
+                .iter()
+                .filter(|(t, _)| t.variant == Variant::Base)
+                .map(|(t, _)| *t)
+                .min();
             for &(offered, since) in list {
                 let v = since.max(r.min_ptx).max(offered.min_ptx().unwrap_or(since));
-                b.body(&what, v, offered, feature.setup, "", feature.probe);
-                b.body(&what, v, offered.base(), feature.setup, "", feature.probe);
+                b.body(&what, v, offered, setup, attrs, probe);
+                if offered.variant == Variant::Base {
+                    // a tier: one version below it on the same target, and (for the lowest
+                    // tier) one target below it
+                    if let Some(prev) = since.previous().filter(|p| offered.is_supported_by(*p)) {
+                        b.body(&what, prev, offered, setup, attrs, probe);
+                    }
+                    if Some(offered) == lowest_base
+                        && let Some(below) = base_below(offered.sm, v)
+                    {
+                        b.body(&what, v, below, setup, attrs, probe);
+                    }
+                    continue;
+                }
+                b.body(&what, v, offered.base(), setup, attrs, probe);
                 if offered.variant == Variant::Arch && offered.family().is_some() {
                     let f = offered.with_variant(Variant::Family);
                     if f.is_supported_by(v) {
-                        b.body(&what, v, f, feature.setup, "", feature.probe);
+                        b.body(&what, v, f, setup, attrs, probe);
                     }
                 }
                 if offered.variant == Variant::Family {
@@ -396,14 +401,7 @@ fn feature_probes(b: &mut Builder, feature: &'static Feature) {
                         })
                         .find(|t| t.is_supported_by(v))
                     {
-                        b.body(
-                            &what,
-                            v.max(later.min_ptx().unwrap_or(v)),
-                            later,
-                            feature.setup,
-                            "",
-                            feature.probe,
-                        );
+                        b.body(&what, v.max(later.min_ptx().unwrap_or(v)), later, setup, attrs, probe);
                     }
                 }
             }
@@ -452,10 +450,7 @@ fn legal_type_probes(b: &mut Builder) {
                 Some(t) if r.arch_specific => (r.min_ptx.max(t.min_ptx().unwrap_or(floor_v)), t),
                 Some(t) => {
                     let t = t.max(floor_t);
-                    (
-                        r.min_ptx.max(floor_v).max(t.min_ptx().unwrap_or(floor_v)),
-                        t,
-                    )
+                    (r.min_ptx.max(floor_v).max(t.min_ptx().unwrap_or(floor_v)), t)
                 }
                 None => continue,
             };
@@ -573,13 +568,58 @@ fn deprecation_probes(b: &mut Builder) {
 
 /// Every probe, in a stable order.
 pub fn probes() -> Vec<Probe> {
-    let mut b = Builder { probes: Vec::new() };
+    let mut b = Builder {
+        probes: Vec::new(),
+        extra: None,
+    };
     versions_and_targets(&mut b);
     for feature in FEATURES {
         feature_probes(&mut b, feature);
     }
+    for feature in DIRECTIVES.iter().chain(SPECIAL_REGISTERS) {
+        b.extra = Some(feature);
+        feature_probes_named(&mut b, feature, &format!("directive '{}'", feature.pattern));
+    }
+    b.extra = None;
     rounding_probes(&mut b);
     legal_type_probes(&mut b);
     deprecation_probes(&mut b);
     b.probes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operands_and_forms() {
+        assert_eq!(count_operands(""), 0);
+        assert_eq!(count_operands("%r1, [%rd1+4], {%r2, %r3}"), 3);
+        assert_eq!(count_operands("%r1|%p1, %r2"), 2);
+        let forms = body_forms("tbl: .branchtargets L0; @!%p1 brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1");
+        assert_eq!(forms.len(), 2);
+        assert_eq!((forms[0].opcode, forms[0].operands), ("brx", Some(2)));
+        assert_eq!(forms[1].opcode, "add");
+    }
+
+    #[test]
+    fn kernels_declare_what_the_target_allows() {
+        let old = kernel(Version::new(2, 0), "sm_20", "", "", "");
+        assert!(!old.contains(".address_size") && !old.contains(".b128"));
+        let new = kernel(Version::new(8, 3), "sm_90", "", ".maxntid 64", "mov.b128 %q1, %q2");
+        assert!(new.contains(".address_size 64") && new.contains(".reg .b128") && new.contains("probe() .maxntid 64"));
+        assert!(!kernel(Version::new(8, 3), "sm_90", "", "", "").contains(".b128"));
+        let module = kernel(Version::new(2, 3), "sm_20", ".address_size 32; .global .b32 x", "", "");
+        assert!(module.contains(".address_size 32\n.global .b32 x;\n") && !module.contains(".address_size 64"));
+    }
+
+    #[test]
+    fn expectations_follow_check() {
+        let ok = predicted_issues("fma.rn.f32 %r1, %r2, %r3, %r4", Version::new(2, 0), Target::sm(20));
+        assert!(ok.is_empty());
+        let bad = predicted_issues("fma.rn.f32 %r1, %r2, %r3, %r4", Version::new(1, 5), Target::sm(13));
+        let msgs: Vec<String> = bad.iter().map(Issue::message).collect();
+        assert!(msgs.contains(&"Instruction 'fma.f32' requires .target sm_20 or higher".to_string()));
+        assert!(msgs.contains(&"Feature 'fma.f32' requires PTX ISA .version 2.0 or later".to_string()));
+    }
 }

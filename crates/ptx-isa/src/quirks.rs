@@ -80,11 +80,16 @@ pub const QUIRKS: &[Quirk] = &[
         observed: MODULE_REG,
         evidence: "cargo xtask isa-probes --filter \"deprecation '.local'\" --verbose",
     },
+    Quirk {
+        ptxas: &["11.8"],
+        probe: "feature 'suq': accepted at 1.5 sm_10",
+        observed: "ptxas 11.8 fails on `suq` with `.target sm_10` at `.version 1.5` and prints no error at all \
+            (exit status 255); 12.9 and 13.5 assemble the same module.",
+        evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
+    },
 ];
 
 /// The quirk recorded for this ptxas release and probe, if any.
 pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
-    QUIRKS
-        .iter()
-        .find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
+    QUIRKS.iter().find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
 }

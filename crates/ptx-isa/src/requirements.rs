@@ -29,9 +29,7 @@ impl TargetReq {
         match self {
             TargetReq::Any => true,
             TargetReq::AtLeast(sm) => target.at_least(*sm),
-            TargetReq::Listed(list) => list
-                .iter()
-                .any(|(offered, _)| target.has_features_of(*offered)),
+            TargetReq::Listed(list) => list.iter().any(|(offered, _)| target.has_features_of(*offered)),
         }
     }
 
@@ -94,6 +92,8 @@ pub struct Feature {
     pub probe: &'static str,
     /// Module-scope declarations the probe needs (e.g. a `.global .texref`).
     pub setup: &'static str,
+    /// Entry-function attributes the probe needs (e.g. `.maxntid 64`).
+    pub attrs: &'static str,
     /// Whether ptxas words a too-old target as `… not supported on .target 'sm_89'` rather
     /// than `… requires .target sm_90 or higher` (always the case for `a`/`f`-only features).
     pub not_supported_wording: bool,
@@ -128,10 +128,7 @@ fn compiled() -> &'static Compiled {
         for feature in FEATURES {
             // Malformed patterns are rejected by the unit tests; skip them here.
             for pattern in Pattern::compile_all(feature.pattern).unwrap_or_default() {
-                by_opcode
-                    .entry(pattern.opcode)
-                    .or_default()
-                    .push((pattern, feature));
+                by_opcode.entry(pattern.opcode).or_default().push((pattern, feature));
             }
         }
         Compiled { by_opcode }
@@ -139,9 +136,7 @@ fn compiled() -> &'static Compiled {
 }
 
 /// The table rows that apply to `form`.
-pub fn matching_features<'f>(
-    form: &'f InstructionForm<'_>,
-) -> impl Iterator<Item = &'static Feature> + 'f {
+pub fn matching_features<'f>(form: &'f InstructionForm<'_>) -> impl Iterator<Item = &'static Feature> + 'f {
     compiled()
         .by_opcode
         .get(form.opcode)
@@ -215,11 +210,7 @@ impl Requirements {
     /// The newest first version among the features used (on any target): the oldest ptxas
     /// `.version` that knows all of them.
     pub fn all_ptx(&self) -> Version {
-        self.all
-            .iter()
-            .map(|f| f.ptx)
-            .max()
-            .unwrap_or(Version::new(1, 0))
+        self.all.iter().map(|f| f.ptx).max().unwrap_or(Version::new(1, 0))
     }
 
     fn recompute(&mut self) {
@@ -230,11 +221,7 @@ impl Requirements {
             Some(t) => f.target.since_on(t, f.ptx).unwrap_or(f.ptx),
             None => f.ptx,
         };
-        self.min_ptx = all
-            .iter()
-            .map(|f| since(f))
-            .max()
-            .unwrap_or(Version::new(1, 0));
+        self.min_ptx = all.iter().map(|f| since(f)).max().unwrap_or(Version::new(1, 0));
         let min_ptx = self.min_ptx;
         let target_floor = |f: &Feature| match f.target {
             TargetReq::Any => None,
@@ -274,37 +261,40 @@ pub fn requirements(form: &InstructionForm<'_>) -> Requirements {
 }
 
 /// The table rows that `form` breaks under `.version version` / `.target target`, with why.
-pub(crate) fn feature_issues(
-    form: &InstructionForm<'_>,
+pub(crate) fn feature_issues(form: &InstructionForm<'_>, version: Version, target: Target) -> Vec<crate::Issue> {
+    check_features(matching_features(form), version, target)
+}
+
+/// What is wrong with using these features (table rows, e.g. a directive) under
+/// `.version version` / `.target target`.
+///
+/// ```
+/// use ptx_isa::{check_features, directives::directive, target, version};
+/// let weak = directive(".weak").unwrap();
+/// let issues = check_features([weak], version("3.0").unwrap(), target("sm_30").unwrap());
+/// assert_eq!(issues[0].message(), "Feature '.weak directive' requires PTX ISA .version 3.1 or later");
+/// ```
+pub fn check_features(
+    features: impl IntoIterator<Item = &'static Feature>,
     version: Version,
     target: Target,
 ) -> Vec<crate::Issue> {
     use crate::Issue;
     let mut issues = Vec::new();
-    for feature in matching_features(form) {
+    for feature in features {
         if !feature.target.allows(target) {
             issues.push(match feature.target.min_base() {
-                Some(min) if !feature.not_supported_wording => Issue::NeedsTarget {
-                    feature,
-                    min,
-                    target,
-                },
+                Some(min) if !feature.not_supported_wording => Issue::NeedsTarget { feature, min, target },
                 _ => Issue::NotOnTarget { feature, target },
             });
         }
         // ptxas names the feature's first version when the version is older than that. A
         // later tier for this target (cvt to .e4m3x2 on sm_89: 8.1) is named instead, unless
         // the target itself already implies it (sm_100f exists only from 8.8).
-        let since = feature
-            .target
-            .since_on(target, feature.ptx)
-            .unwrap_or(feature.ptx);
+        let since = feature.target.since_on(target, feature.ptx).unwrap_or(feature.ptx);
         let implied = target.min_ptx().unwrap_or(feature.ptx);
         if version < since && since > feature.ptx && since > implied {
-            issues.push(Issue::NeedsVersion {
-                feature,
-                min: since,
-            });
+            issues.push(Issue::NeedsVersion { feature, min: since });
         } else if version < feature.ptx {
             issues.push(Issue::NeedsVersion {
                 feature,
@@ -313,4 +303,61 @@ pub(crate) fn feature_issues(
         }
     }
     issues
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::target::target;
+
+    fn form(chain: &str) -> InstructionForm<'_> {
+        InstructionForm::parse(chain)
+    }
+
+    #[test]
+    fn a_file_combines_its_instructions() {
+        let mut r = Requirements::none();
+        r.add(matching_features(&form("cp.async.ca.shared.global")));
+        assert_eq!((r.min_ptx, r.min_target), (Version::new(7, 0), Some(Target::sm(80))));
+        r.add(matching_features(&form("wgmma.fence.sync.aligned")));
+        assert_eq!(r.min_target, target("sm_90a").ok());
+        assert_eq!(r.min_ptx, Version::new(8, 0));
+        assert!(r.arch_specific);
+        assert!(r.because.iter().any(|f| f.pattern == "wgmma.fence"));
+        // wgmma (sm_90a only) and tcgen05 (sm_100a/f, sm_110a/f) share no target
+        r.add(matching_features(&form(
+            "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32",
+        )));
+        assert_eq!(r.min_target, None);
+    }
+
+    #[test]
+    fn family_features_follow_the_family() {
+        let r = requirements(&form("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"));
+        assert_eq!(r.min_target, target("sm_100f").ok());
+        assert_eq!(r.min_ptx_on(target("sm_100a").unwrap()), Version::new(8, 6));
+        let issues = |t: &str, v: Version| feature_issues(&form("tcgen05.alloc.cta_group::1"), v, target(t).unwrap());
+        assert!(issues("sm_103a", Version::new(8, 8)).is_empty());
+        assert!(issues("sm_110f", Version::new(9, 0)).is_empty());
+        assert!(!issues("sm_120a", Version::new(8, 8)).is_empty());
+        assert!(!issues("sm_100", Version::new(8, 8)).is_empty());
+    }
+
+    #[test]
+    fn onion_targets_and_versions() {
+        let r = requirements(&form("ld.global.nc.f32"));
+        assert_eq!((r.min_ptx, r.min_target), (Version::new(3, 1), Some(Target::sm(32))));
+        let msgs: Vec<String> = feature_issues(&form("ld.global.nc.f32"), Version::new(3, 0), Target::sm(30))
+            .iter()
+            .map(|i| i.message())
+            .collect();
+        assert_eq!(
+            msgs,
+            [
+                "Instruction 'ld.nc' requires .target sm_32 or higher",
+                "Feature '.nc' requires PTX ISA .version 3.1 or later"
+            ]
+        );
+        assert!(requirements(&form("add.s32")).because.is_empty());
+    }
 }

@@ -69,11 +69,7 @@ const MSG_OR_APPROX: &str = "Rounding modifier or '.approx' modifier required";
 const MSG_APPROX: &str = ".approx modifier required";
 
 const fn rule(need: Need, allowed: &'static [&'static str], missing: &'static str) -> RoundingRule {
-    RoundingRule {
-        need,
-        allowed,
-        missing,
-    }
+    RoundingRule { need, allowed, missing }
 }
 
 const FORBIDDEN: RoundingRule = rule(Need::Forbidden, NONE, "");
@@ -114,27 +110,14 @@ fn precision(t: &str) -> u16 {
 /// assert_eq!(rounding_rule("mad", &[".f32"], sm20, Version::new(3, 1)).need, Need::Optional);
 /// assert_eq!(rounding_rule("mad", &[".f32"], sm20, Version::new(3, 2)).need, Need::Required);
 /// ```
-pub fn rounding_rule(
-    opcode: &str,
-    types: &[&str],
-    target: Target,
-    version: Version,
-) -> RoundingRule {
+pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Version) -> RoundingRule {
     let Some(&first) = types.first() else {
         return FORBIDDEN;
     };
     let float = is_float(first);
     let explicit_era = version >= Version::new(1, 4);
     let optional_or_required = |required: bool, allowed, missing| {
-        rule(
-            if required {
-                Need::Required
-            } else {
-                Need::Optional
-            },
-            allowed,
-            missing,
-        )
+        rule(if required { Need::Required } else { Need::Optional }, allowed, missing)
     };
     match opcode {
         "add" | "sub" | "mul" if float => {
@@ -153,27 +136,15 @@ pub fn rounding_rule(
             MSG_ROUNDING,
         ),
         "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
-        "mad" if first == ".f32" => {
-            optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING)
-        }
-        "mad" if first == ".f64" => {
-            optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING)
-        }
+        "mad" if first == ".f32" => optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING),
+        "mad" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
-        "div" if first == ".f64" => {
-            optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING)
-        }
-        "rcp" | "sqrt" if first == ".f32" => {
-            optional_or_required(explicit_era, RCP_SQRT_F32, MSG_OR_APPROX)
-        }
+        "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
+        "rcp" | "sqrt" if first == ".f32" => optional_or_required(explicit_era, RCP_SQRT_F32, MSG_OR_APPROX),
         "rcp" if first == ".f64" => optional_or_required(explicit_era, RCP_F64, MSG_ROUNDING),
-        "sqrt" if first == ".f64" => {
-            optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING)
-        }
+        "sqrt" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "ex2" if is_half(first) => rule(Need::Required, APPROX, MSG_OR_APPROX),
-        "rsqrt" | "sin" | "cos" | "lg2" | "ex2" if float => {
-            optional_or_required(explicit_era, APPROX, MSG_APPROX)
-        }
+        "rsqrt" | "sin" | "cos" | "lg2" | "ex2" if float => optional_or_required(explicit_era, APPROX, MSG_APPROX),
         "tanh" if float => rule(Need::Required, APPROX, MSG_APPROX),
         "cvt" => cvt_rule(types),
         _ => FORBIDDEN,
@@ -193,9 +164,7 @@ fn cvt_rule(types: &[&str]) -> RoundingRule {
         (true, true) if dst == ".tf32" => required(TO_TF32),
         (true, true) if dst == src => rule(Need::Optional, INTEGER_ROUNDING, ""),
         (true, true) if precision(dst) < precision(src) => required(FLOAT_OR_RS),
-        (true, true) if precision(dst) == precision(src) => {
-            rule(Need::Optional, FLOAT_ROUNDING, "")
-        }
+        (true, true) if precision(dst) == precision(src) => rule(Need::Optional, FLOAT_ROUNDING, ""),
         (true, true) => FORBIDDEN,
         (false, true) if dst_int => required(INTEGER_ROUNDING),
         (true, false) if src_int => required(FLOAT_ROUNDING),
@@ -231,10 +200,7 @@ mod tests {
         assert_eq!(need(".s32", ".s16"), Need::Forbidden);
         assert_eq!(need(".bf16", ".f16"), Need::Optional);
         assert_eq!(need(".f16x2", ".e4m3x2"), Need::Required);
-        assert_eq!(
-            rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed,
-            TO_TF32
-        );
+        assert_eq!(rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed, TO_TF32);
     }
 
     #[test]

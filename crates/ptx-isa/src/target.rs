@@ -158,9 +158,7 @@ impl Target {
         match me.variant {
             Variant::Base => gpu.sm >= me.sm,
             Variant::Arch => gpu.sm == me.sm,
-            Variant::Family => {
-                me.family().is_some() && gpu.family() == me.family() && gpu.sm >= me.sm
-            }
+            Variant::Family => me.family().is_some() && gpu.family() == me.family() && gpu.sm >= me.sm,
         }
     }
 
@@ -234,9 +232,7 @@ impl FromStr for Target {
         if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(TargetError::Syntax(s.to_string()));
         }
-        let sm = digits
-            .parse()
-            .map_err(|_| TargetError::Syntax(s.to_string()))?;
+        let sm = digits.parse().map_err(|_| TargetError::Syntax(s.to_string()))?;
         Ok(Target::new(sm, variant))
     }
 }
@@ -496,24 +492,14 @@ mod tests {
             "TARGETS must be sorted"
         );
         for info in TARGETS {
-            assert!(
-                info.min_ptx.is_known(),
-                "{} has unknown min version",
-                info.target
-            );
+            assert!(info.min_ptx.is_known(), "{} has unknown min version", info.target);
         }
     }
 
     #[test]
     fn parsing() {
-        assert_eq!(
-            "sm_100f".parse::<Target>(),
-            Ok(Target::new(100, Variant::Family))
-        );
-        assert_eq!(
-            "compute_90a".parse::<Target>(),
-            Ok(Target::new(90, Variant::Arch))
-        );
+        assert_eq!("sm_100f".parse::<Target>(), Ok(Target::new(100, Variant::Family)));
+        assert_eq!("compute_90a".parse::<Target>(), Ok(Target::new(90, Variant::Arch)));
         for bad in ["sm_", "sm_a", "sm90", "sm_9x", "sm_90b", "sm_-1", ""] {
             assert!(bad.parse::<Target>().is_err(), "{bad:?} parsed");
         }
@@ -525,9 +511,7 @@ mod tests {
     #[test]
     fn ordering_and_families() {
         let t = |s: &str| target(s).unwrap();
-        assert!(
-            t("sm_100") < t("sm_100f") && t("sm_100f") < t("sm_100a") && t("sm_100a") < t("sm_103")
-        );
+        assert!(t("sm_100") < t("sm_100f") && t("sm_100f") < t("sm_100a") && t("sm_100a") < t("sm_103"));
         assert_eq!(t("sm_101a").canonical(), t("sm_110a"));
         assert_eq!(t("sm_101").family(), Some(11));
         assert_eq!(t("sm_107f").family(), Some(10));

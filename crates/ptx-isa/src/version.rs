@@ -54,11 +54,7 @@ impl Version {
     /// The documented version just before this one (`None` for 1.0 and unknown versions
     /// below 1.0). Works for unknown versions too: the newest known version below `self`.
     pub fn previous(self) -> Option<Version> {
-        VERSIONS
-            .iter()
-            .rev()
-            .map(|info| info.version)
-            .find(|v| *v < self)
+        VERSIONS.iter().rev().map(|info| info.version).find(|v| *v < self)
     }
 
     /// The documented version just after this one, if any.
@@ -90,13 +86,9 @@ impl FromStr for Version {
     type Err = ParseVersionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseVersionError {
-            text: s.to_string(),
-        };
+        let err = || ParseVersionError { text: s.to_string() };
         let (major, minor) = s.trim().split_once('.').ok_or_else(err)?;
-        let digits = |part: &str| {
-            !part.is_empty() && part.len() <= 2 && part.bytes().all(|b| b.is_ascii_digit())
-        };
+        let digits = |part: &str| !part.is_empty() && part.len() <= 2 && part.bytes().all(|b| b.is_ascii_digit());
         if !digits(major) || !digits(minor) {
             return Err(err());
         }
@@ -135,13 +127,7 @@ pub struct VersionInfo {
 /// The newest documented PTX ISA version.
 pub const LATEST: Version = Version::new(9, 5);
 
-const fn info(
-    major: u8,
-    minor: u8,
-    cuda: &'static str,
-    driver: &'static str,
-    source: &'static str,
-) -> VersionInfo {
+const fn info(major: u8, minor: u8, cuda: &'static str, driver: &'static str, source: &'static str) -> VersionInfo {
     VersionInfo {
         version: Version::new(major, minor),
         cuda,
@@ -168,13 +154,7 @@ pub const VERSIONS: &[VersionInfo] = &[
     info(2, 1, "3.1", "r256", "RH"),
     info(2, 2, "3.2", "r260", "RH"),
     info(2, 3, "4.0", "r270", "RH"),
-    info(
-        3,
-        0,
-        "4.1",
-        "r285",
-        "RH (also CUDA 4.2 r295, which added sm_30)",
-    ),
+    info(3, 0, "4.1", "r285", "RH (also CUDA 4.2 r295, which added sm_30)"),
     info(3, 1, "5.0", "r302", "RH"),
     info(3, 2, "5.5", "r319", "RH"),
     info(4, 0, "6.0", "r331", "RH"),

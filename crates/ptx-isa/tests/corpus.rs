@@ -28,8 +28,15 @@ struct Instr {
     line: usize,
 }
 
-/// Walks the tree iteratively and collects instructions, `.version` and `.target`s.
+/// Walks the tree iteratively and collects instructions, `.version` and `.target`s (and
+/// whether there is an `.address_size`).
 fn scan(text: &str) -> (Vec<Instr>, Option<String>, Vec<String>) {
+    let (instrs, version, targets, _) = scan_all(text);
+    (instrs, version, targets)
+}
+
+fn scan_all(text: &str) -> (Vec<Instr>, Option<String>, Vec<String>, bool) {
+    let mut address_size = false;
     let parsed = ptx_syntax::parse(text);
     let mut instrs = Vec::new();
     let mut declared_version = None;
@@ -67,6 +74,10 @@ fn scan(text: &str) -> (Vec<Instr>, Option<String>, Vec<String>) {
                     declared_version = Some(parsed.node_text(v).to_string());
                 }
             }
+            "address_size_directive" => {
+                descend = false;
+                address_size = true;
+            }
             "target_directive" => {
                 descend = false;
                 let mut c = node.walk();
@@ -88,7 +99,7 @@ fn scan(text: &str) -> (Vec<Instr>, Option<String>, Vec<String>) {
             }
         }
     }
-    (instrs, declared_version, targets)
+    (instrs, declared_version, targets, address_size)
 }
 
 #[test]
@@ -101,8 +112,7 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
     };
     let index = std::fs::read_to_string(dir.join("INDEX.tsv")).expect("INDEX.tsv is readable");
     let mut header = None;
-    let (mut listed, mut clean, mut instructions, mut tight_version, mut tight_target) =
-        (0, 0, 0usize, 0, 0);
+    let (mut listed, mut clean, mut instructions, mut tight_version, mut tight_target) = (0, 0, 0usize, 0, 0);
     let mut failures = Vec::new();
     for line in index.lines() {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -122,11 +132,9 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         }
         clean += 1;
         let file = col("file").expect("file column");
-        let text =
-            ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
+        let text = ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
         let (instrs, declared, targets) = scan(&text);
-        let declared: Version =
-            version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
+        let declared: Version = version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
         // With several architectures in .target, the program needs the highest one's features.
         let arch: Target = targets
             .iter()
@@ -137,8 +145,7 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         for instr in &instrs {
             instructions += 1;
             let modifiers: Vec<&str> = instr.modifiers.iter().map(String::as_str).collect();
-            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers)
-                .with_operands(instr.operands);
+            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers).with_operands(instr.operands);
             req.add(matching_features(&form));
             for issue in check(&form, declared, arch) {
                 if issue.is_error() {
@@ -148,9 +155,7 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         }
         let needed = req.min_ptx_on(arch);
         if needed > declared {
-            failures.push(format!(
-                "{file}: needs PTX {needed} on {arch} > declared {declared}"
-            ));
+            failures.push(format!("{file}: needs PTX {needed} on {arch} > declared {declared}"));
         }
         match req.min_target {
             Some(min) if min.variant == ptx_isa::Variant::Base && !arch.at_least(min.sm) => {
@@ -177,4 +182,85 @@ fn clean_corpus_files_need_no_more_than_they_declare() {
         failures.len()
     );
     assert!(clean > 0, "no ptxas-clean file in the index");
+}
+
+/// The converse: every corpus file that ptxas rejected because of a version or target rule is
+/// flagged by the tables with ptxas's own words.
+#[test]
+fn ptxas_version_and_target_rejections_are_found() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!(
+            "\n!!!!!!!! ptx-isa corpus test SKIPPED: no corpus (set PTX_CORPUS_DIR or put it at ../shared/corpus) !!!!!!!!\n"
+        );
+        return;
+    };
+    // Declaration types (`.reg .f16x2` needs sm_53) are not modelled by ptx-isa.
+    const NOT_MODELLED: &[&str] = &["Feature '.f16x2 packed data-type'"];
+    let index = std::fs::read_to_string(dir.join("INDEX.tsv")).expect("INDEX.tsv is readable");
+    let (mut cases, mut found, mut skipped) = (0, 0, 0);
+    let mut missed = Vec::new();
+    for line in index.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(file), Some(first_error)) = (cols.first(), cols.get(9)) else {
+            continue;
+        };
+        let rule = [
+            "requires PTX ISA .version",
+            "requires .target",
+            "not supported on .target",
+            "does not support .target",
+            "without '.sync'",
+        ];
+        if !rule.iter().any(|r| first_error.contains(r)) {
+            continue;
+        }
+        cases += 1;
+        if NOT_MODELLED.iter().any(|m| first_error.contains(m)) {
+            skipped += 1;
+            continue;
+        }
+        let text = ptx_syntax::source::read_source(&dir.join(file)).expect("corpus file is readable");
+        let (instrs, declared, targets, address_size) = scan_all(&text);
+        let declared: Version = version(declared.as_deref().unwrap_or_default()).expect("declared .version parses");
+        let arch: Target = targets
+            .iter()
+            .filter_map(|t| target(t).ok())
+            .max()
+            .expect("a known .target architecture");
+        let mut messages: Vec<String> = targets
+            .iter()
+            .filter_map(|t| ptx_isa::check_target(declared, t))
+            .flat_map(|i| i.messages())
+            .collect();
+        if address_size {
+            let directive = ptx_isa::directives::directive(".address_size").expect("row exists");
+            messages.extend(
+                ptx_isa::check_features([directive], declared, arch)
+                    .iter()
+                    .flat_map(|i| i.messages()),
+            );
+        }
+        for instr in &instrs {
+            let modifiers: Vec<&str> = instr.modifiers.iter().map(String::as_str).collect();
+            let form = ptx_isa::InstructionForm::new(&instr.opcode, modifiers).with_operands(instr.operands);
+            messages.extend(check(&form, declared, arch).iter().flat_map(|i| i.messages()));
+        }
+        if messages.iter().any(|m| first_error.contains(m.as_str())) {
+            found += 1;
+        } else {
+            missed.push(format!("{file}: ptxas said {first_error}"));
+        }
+    }
+    println!(
+        "corpus rejections for version/target rules: {cases} files, {found} found with ptxas's words, {skipped} not modelled"
+    );
+    for m in &missed {
+        println!("  missed {m}");
+    }
+    assert!(
+        missed.is_empty(),
+        "{} ptxas version/target rejections not found",
+        missed.len()
+    );
+    assert!(cases > 0, "no version/target rejection in the index");
 }

@@ -1,0 +1,74 @@
+//! # feature-needs-newer-version (PTX002)
+//!
+//! ## What it does
+//! Reports an instruction, modifier or type that the module's `.version`
+//! does not have yet, using ptx-isa's table of first versions (checked
+//! against ptxas 11.8, 12.9 and 13.5).
+//!
+//! ## Why it matters
+//! ptxas rejects it: "Feature 'cp.async' requires PTX ISA .version 7.0 or
+//! later". This happens when a kernel is pasted into an older module, or
+//! when a generator's `.version` is pinned too low.
+//!
+//! ## Example
+//! ```ptx
+//! .version 6.5
+//! .target sm_80
+//! cp.async.ca.shared.global [%r1], [%rd1], 16;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .version 7.0
+//! .target sm_80
+//! cp.async.ca.shared.global [%r1], [%rd1], 16;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: raising `.version` needs a newer driver; `ptxlint --requirements`
+//! prints the version the whole file needs.
+
+use ptx_isa::Issue;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "feature-needs-newer-version";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("feature_needs_newer_version")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let (issues, span) = if let Some(node) = captures.get("instruction") {
+        (checker.isa_issues(node), checker.opcode_span(node))
+    } else if let Some(node) = captures.get("directive").or_else(|| captures.get("special")) {
+        let is_special = captures.get("special").is_some();
+        let name = crate::isa::directive_name(node.kind(), checker.node_text(node));
+        let span = match node.kind() {
+            "address_size_directive" => ptx_syntax::Span::of(node.child(0).unwrap_or(node)),
+            _ => ptx_syntax::Span::of(node),
+        };
+        (
+            std::rc::Rc::new(crate::isa::feature_issues(name, is_special, checker.facts)),
+            span,
+        )
+    } else {
+        return;
+    };
+    for issue in issues.iter() {
+        let Issue::NeedsVersion { min, .. } = issue else {
+            continue;
+        };
+        let version = checker.facts.version.map(|v| v.to_string()).unwrap_or_default();
+        let diagnostic = checker
+            .diagnostic(span, format!("needs PTX {min}, but the module is `.version {version}`"))
+            .with_label(format!("needs .version {min}"))
+            .with_note(format!("ptxas: \"{issue}\""))
+            .with_help(format!(
+                "raise `.version` to {min} or later (see `ptxlint --requirements`)"
+            ));
+        checker.report(diagnostic);
+    }
+}

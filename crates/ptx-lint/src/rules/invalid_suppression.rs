@@ -1,0 +1,82 @@
+//! # invalid-suppression (PTX902)
+//!
+//! ## What it does
+//! Reports a `// ptxlint:` comment that is not a valid suppression: a
+//! malformed directive, or a rule name or code that no rule has.
+//!
+//! ## Why it matters
+//! A misspelled suppression suppresses nothing, so the finding it was meant
+//! for still fails the build, and readers believe it is handled.
+//!
+//! ## Example
+//! ```ptx
+//! mad.f32 %f1, %f2, %f3, %f4; // ptxlint: allow(missing-rounding)
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! mad.f32 %f1, %f2, %f3, %f4; // ptxlint: allow(missing-rounding-modifier) legacy kernel
+//! ```
+//!
+//! ## Fix safety
+//! No fix: which rule was meant cannot be known.
+
+use crate::checker::{Checker, RuleImpl};
+use crate::suppress::Suppressions;
+
+pub(crate) const NAME: &str = "invalid-suppression";
+
+/// Reported by the engine after suppressions are applied, not by a query.
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: None,
+    on_match: None,
+    on_module: None,
+};
+
+pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
+    for malformed in &suppressions.malformed {
+        let diagnostic = checker
+            .diagnostic(malformed.span, format!("malformed suppression: {}", malformed.message))
+            .with_help("write `// ptxlint: allow(rule-name) reason` or `// ptxlint: allow-file(rule-name) reason`");
+        checker.report(diagnostic);
+    }
+    for item in &suppressions.items {
+        for named in item.rules.iter().filter(|r| r.rule.is_none()) {
+            let closest = crate::rules()
+                .iter()
+                .map(|r| (edit_distance(&named.written, r.name), r))
+                .min_by_key(|(d, _)| *d)
+                .filter(|(d, _)| *d <= named.written.len() / 2 + 2)
+                .map(|(_, r)| r);
+            let mut diagnostic = checker
+                .diagnostic(named.span, format!("unknown rule `{}` in suppression", named.written))
+                .with_label("no rule has this name or code")
+                .with_note("the suppression has no effect");
+            diagnostic = match closest {
+                Some(rule) => diagnostic.with_help(format!("did you mean `{}` ({})?", rule.name, rule.code)),
+                None => diagnostic.with_help("see `ptxlint --list-rules` for the rule names and codes"),
+            };
+            checker.report(diagnostic);
+        }
+    }
+}
+
+/// Levenshtein distance.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                previous
+            } else {
+                1 + previous.min(row[j]).min(row[j + 1])
+            };
+            previous = current;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,4 @@
+; `.const[N]` in a declaration
+(variable_declaration
+  state_space: (state_space) @space
+  (#match? @space "^\\.const\\["))

@@ -1,0 +1,5 @@
+; `.reg` or `.local` declared outside every function
+(source_file
+  (variable_declaration
+    state_space: (state_space) @space
+    (#any-of? @space ".reg" ".local")) @declaration)

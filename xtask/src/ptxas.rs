@@ -1,0 +1,93 @@
+//! Running the installed ptxas versions (`PTXAS_11_8`, `PTXAS_12_9`,
+//! `PTXAS_13_5`) on a PTX file, and choosing the `-arch` each one needs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+/// One ptxas binary and what it supports.
+#[derive(Debug, Clone)]
+pub struct Ptxas {
+    /// The INDEX.tsv column, e.g. `ptxas_13.5`.
+    pub column: &'static str,
+    /// The binary.
+    pub path: PathBuf,
+    /// The lowest `-arch` it accepts.
+    pub min_arch: u32,
+}
+
+/// The three ptxas versions, read from the environment; fails clearly when
+/// one is unset.
+pub fn installed() -> Result<Vec<Ptxas>> {
+    let spec = [
+        ("PTXAS_13_5", "ptxas_13.5", 75),
+        ("PTXAS_12_9", "ptxas_12.9", 50),
+        ("PTXAS_11_8", "ptxas_11.8", 35),
+    ];
+    spec.iter()
+        .map(|(var, column, min_arch)| {
+            let path = std::env::var_os(var).with_context(|| {
+                format!("{var} is not set: point it at a ptxas binary (CI sets PTXAS_11_8, PTXAS_12_9 and PTXAS_13_5)")
+            })?;
+            let path = PathBuf::from(path);
+            if !path.is_file() {
+                bail!("{var}={} is not a file", path.display());
+            }
+            Ok(Ptxas {
+                column,
+                path,
+                min_arch: *min_arch,
+            })
+        })
+        .collect()
+}
+
+/// The `-arch` to assemble a module whose `.target` is `target` with
+/// this ptxas: the target itself (keeping an `a`/`f` suffix), raised to the
+/// oldest architecture the ptxas supports.
+pub fn arch_for(ptxas: &Ptxas, target: &str) -> String {
+    let parsed = ptx_lint::facts::SmTarget::parse(target);
+    match parsed {
+        Some(t) if t.number >= ptxas.min_arch => t.to_string(),
+        _ => format!("sm_{}", ptxas.min_arch),
+    }
+}
+
+/// What ptxas said.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// Whether it assembled the file.
+    pub ok: bool,
+    /// The first error message, if any.
+    pub first_error: Option<String>,
+    /// The line of the first error in the input file, if it names one.
+    pub line: Option<usize>,
+}
+
+/// Assembles `file` for `arch`.
+pub fn assemble(ptxas: &Ptxas, arch: &str, file: &Path) -> Result<Verdict> {
+    let out = Command::new(&ptxas.path)
+        .args(["-arch", arch, "-o", "/dev/null"])
+        .arg(file)
+        .output()
+        .with_context(|| format!("cannot run {}", ptxas.path.display()))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let first = stderr
+        .lines()
+        .find(|l| l.contains("error") || l.contains("fatal"))
+        .map(str::to_string);
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let line = first.as_deref().and_then(|l| {
+        let rest = l.split_once(&format!("{name}, line "))?.1;
+        rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    });
+    Ok(Verdict {
+        ok: out.status.success(),
+        first_error: first,
+        line,
+    })
+}
