@@ -194,8 +194,12 @@ enum Exactness {
     /// The same instructions once the ABI's stack-pointer setup is set aside
     /// and registers and branch targets are numbered by first use.
     SameButAbi,
-    /// Different machine code from a pass that replaces instructions by an
-    /// equivalent sequence (`Pass::expands`).
+    /// The same once equivalent ALU encodings are identified too (`MOV` and
+    /// `IMAD.MOV.U32 d, RZ, RZ, x`, `IADD3` and `IMAD.IADD`, `.reuse`
+    /// hints, an immediate written negative or as its 32-bit pattern).
+    SameButSelection,
+    /// Different machine code from an exact pass that does not keep the code
+    /// (`Pass::same_code` is false: expansions, legacy code moved onto the ABI).
     Expanded(String),
     Different(String),
     Skipped(String),
@@ -258,7 +262,7 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     let mut verdicts = verdicts.into_inner().unwrap();
     verdicts.sort_by_key(|(index, _)| *index);
     let (mut converted, mut unchanged, mut refused, mut rejected, mut failed) = (0, 0, 0, 0, 0);
-    let (mut cubin, mut sass, mut abi, mut expanded, mut different, mut skipped) = (0, 0, 0, 0, 0, 0);
+    let (mut cubin, mut sass, mut abi, mut selection, mut expanded, mut different, mut skipped) = (0, 0, 0, 0, 0, 0, 0);
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for (index, verdict) in &verdicts {
         let file = &selected[*index].file;
@@ -269,6 +273,12 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
                     Some(Exactness::SameCubin) => cubin += 1,
                     Some(Exactness::SameSass) => sass += 1,
                     Some(Exactness::SameButAbi) => abi += 1,
+                    Some(Exactness::SameButSelection) => {
+                        selection += 1;
+                        if settings.verbose {
+                            println!("{name}: equivalent instruction selection {file}");
+                        }
+                    }
                     Some(Exactness::Expanded(why)) => {
                         expanded += 1;
                         if settings.verbose {
@@ -327,9 +337,10 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
         println!(
             "{name} exact: {} exact rewrites compared: {cubin} identical cubins, {sass} identical SASS, \
              {abi} identical but for the ABI stack-pointer setup and register numbering, \
-             {expanded} with instructions expanded into equivalent sequences (different code by design), \
+             {selection} identical but for equivalent instruction encodings (MOV/IMAD.MOV, IADD3/IMAD.IADD), \
+             {expanded} from passes that compute the same values with other code (expansions, ABI switched on), \
              {different} different (must be 0), {skipped} not comparable",
-            cubin + sass + abi + expanded + different + skipped
+            cubin + sass + abi + selection + expanded + different + skipped
         );
     }
     Ok(rejected == 0 && failed == 0 && different == 0)
@@ -400,12 +411,12 @@ fn check_file(
         .applied
         .keys()
         .all(|name| passes::find(name).is_none_or(|p| p.tag == Tag::Exact));
-    let expands = result
+    let other_code = result
         .applied
         .keys()
-        .any(|name| passes::find(name).is_some_and(|p| p.expands));
+        .any(|name| passes::find(name).is_some_and(|p| !p.same_code));
     let exact = (with_exact && all_exact).then(|| match compare(&path, &out, &result.movement, dir) {
-        Ok(Exactness::Different(why)) if expands => Exactness::Expanded(why),
+        Ok(Exactness::Different(why)) if other_code => Exactness::Expanded(why),
         Ok(verdict) => verdict,
         Err(err) => Exactness::Skipped(format!("{err:#}")),
     });
@@ -514,6 +525,9 @@ fn compare(original: &Path, rewritten: &Path, movement: &ptx_rewrite::Move, dir:
     if normalize_sass(&sa) == normalize_sass(&sb) {
         return Ok(Exactness::SameButAbi);
     }
+    if normalize_sass(&canonical_selection(&sa)) == normalize_sass(&canonical_selection(&sb)) {
+        return Ok(Exactness::SameButSelection);
+    }
     let diff: Vec<String> = sa
         .lines()
         .zip(sb.lines())
@@ -601,6 +615,42 @@ fn normalize_sass(sass: &str) -> String {
             out.push_str(&line);
             out.push('\n');
         }
+    }
+    out
+}
+
+/// SASS with equivalent ALU encodings written one way: `IMAD.MOV.U32 d, RZ,
+/// RZ, x` as `MOV d, x`, `IMAD.IADD d, a, 0x1, b` as `IADD3 d, a, b, RZ`,
+/// no `.reuse` operand-cache hints, and negative immediates as their 32-bit
+/// pattern.
+fn canonical_selection(sass: &str) -> String {
+    let mut out = String::new();
+    for line in sass.lines() {
+        let mut line = line.replace(".reuse", "");
+        if let Some(at) = line.find("IMAD.MOV.U32 ")
+            && let Some(rest) = line[at + "IMAD.MOV.U32 ".len()..].strip_suffix(" ;")
+            && let [d, "RZ", "RZ", x] = rest.split(", ").collect::<Vec<_>>()[..]
+        {
+            line = format!("{}MOV {d}, {x} ;", &line[..at]);
+        }
+        if let Some(at) = line.find("IMAD.IADD ")
+            && let Some(rest) = line[at + "IMAD.IADD ".len()..].strip_suffix(" ;")
+            && let [d, a, "0x1", b] = rest.split(", ").collect::<Vec<_>>()[..]
+        {
+            line = format!("{}IADD3 {d}, {a}, {b}, RZ ;", &line[..at]);
+        }
+        let words: Vec<String> = line
+            .split(' ')
+            .map(|w| {
+                let (core, tail) = w.split_at(w.trim_end_matches([',', ';']).len());
+                match core.strip_prefix("-0x").and_then(|h| u32::from_str_radix(h, 16).ok()) {
+                    Some(v) => format!("0x{:x}{tail}", v.wrapping_neg()),
+                    None => w.to_string(),
+                }
+            })
+            .collect();
+        out.push_str(&words.join(" "));
+        out.push('\n');
     }
     out
 }
@@ -756,7 +806,7 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
     let exact = result
         .applied
         .keys()
-        .all(|name| passes::find(name).is_none_or(|p| p.tag == Tag::Exact && !p.expands));
+        .all(|name| passes::find(name).is_none_or(|p| p.tag == Tag::Exact && p.same_code));
     if !exact || !result.changed(text) {
         return Ok(format!("accepted by {} -arch {arch}", ptxas.env));
     }
@@ -768,6 +818,9 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
         Exactness::SameSass => Ok(format!("{accepted}; exact: identical SASS")),
         Exactness::SameButAbi => Ok(format!(
             "{accepted}; exact: identical SASS but for the ABI stack-pointer setup"
+        )),
+        Exactness::SameButSelection => Ok(format!(
+            "{accepted}; exact: identical SASS but for equivalent instruction encodings"
         )),
         Exactness::Skipped(why) => Ok(format!("{accepted}; exactness not compared: {why}")),
         Exactness::Expanded(why) | Exactness::Different(why) => Err(format!("exact rewrite, different code: {why}")),

@@ -99,11 +99,11 @@ pub struct Pass {
     pub boundary: Boundary,
     /// How faithful its rewrite is.
     pub tag: Tag,
-    /// Whether the rewrite replaces an instruction by a sequence that
-    /// computes the same values. ptxas may select and schedule such a
-    /// sequence differently, so the exactness check reports its machine code
-    /// separately instead of requiring it to be identical.
-    pub expands: bool,
+    /// Whether ptxas produces the same machine code for the rewrite. `false`
+    /// for exact rewrites that compute the same values with different code:
+    /// an instruction expanded into a sequence, or legacy code moved onto the
+    /// ABI. The exactness check requires identical code only when `true`.
+    pub same_code: bool,
     /// One line for `--list-passes`.
     pub summary: &'static str,
     /// The documentation `--explain` prints: what, why, example, safety.

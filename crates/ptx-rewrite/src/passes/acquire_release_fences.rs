@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "acquire-release-fences",
     boundary: Boundary::Below(Version::new(8, 6)),
     tag: Tag::Safe,
-    expands: false,
+    same_code: true,
     summary: "`mbarrier.*.relaxed` → release/acquire; `fence.acquire`/`fence.release` → `fence.acq_rel`",
     doc: DOC,
     run,

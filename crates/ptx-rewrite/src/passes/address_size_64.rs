@@ -14,7 +14,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "address-size-64",
     boundary: Boundary::From(Version::new(2, 3)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "add `.address_size 64` to modules whose addresses are all 64-bit but that declare none",
     doc: DOC,
     run,

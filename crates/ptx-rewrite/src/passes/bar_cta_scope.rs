@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "bar-cta-scope",
     boundary: Boundary::Below(Version::new(7, 8)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "`bar.cta.*` / `barrier.cta.*` → `bar.*` / `barrier.*`",
     doc: DOC,
     run,

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "default-memory-qualifiers",
     boundary: Boundary::Below(Version::new(8, 0)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "drop the default `.release`/`.acquire` and `.cta` of `mbarrier` and `barrier.cluster`",
     doc: DOC,
     run,

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "drop-inlined-line-info",
     boundary: Boundary::Below(Version::new(8, 0)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "drop `function_name`/`inlined_at` from `.loc` (ptxas 11.8 crashes on CUDA 12+ inline line info)",
     doc: DOC,
     run,

@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "drop-used-bytes-mask",
     boundary: Boundary::Below(Version::new(8, 3)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "delete the `.pragma \"used_bytes_mask …\"` load hint",
     doc: DOC,
     run,

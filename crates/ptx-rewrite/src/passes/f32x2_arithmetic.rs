@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "f32x2-arithmetic",
     boundary: Boundary::Below(Version::new(8, 6)),
     tag: Tag::Exact,
-    expands: true,
+    same_code: false,
     summary: "`add`/`sub`/`mul`/`fma` `.f32x2` → unpack, two `.f32` operations, repack",
     doc: DOC,
     run,

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "implicit-float-modifiers",
     boundary: Boundary::From(Version::new(1, 4)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "`div.f32` → `div.approx.ftz.f32`, `sqrt.f64` → `sqrt.rn.f64`, ... (the pre-1.4 defaults)",
     doc: DOC,
     run,

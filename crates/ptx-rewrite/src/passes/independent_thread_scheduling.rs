@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "independent-thread-scheduling",
     boundary: Boundary::TargetFrom(70),
     tag: Tag::Approximate,
-    expands: false,
+    same_code: true,
     summary: "retarget pre-Volta code (`.target` < sm_70) to sm_70+, where warps no longer run in lockstep",
     doc: DOC,
     run,

@@ -12,7 +12,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "kernel-parameter-list",
     boundary: Boundary::From(Version::new(1, 4)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "kernel `.param` declarations in the body → the `.entry (…)` parameter list",
     doc: DOC,
     run,

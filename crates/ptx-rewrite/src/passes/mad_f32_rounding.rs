@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "mad-f32-rounding",
     boundary: Boundary::From(Version::new(3, 1)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: false,
     summary: "`mad.f32` → `mad.rn.f32` for sm_20+ targets (what ptxas always made of it)",
     doc: DOC,
     run,
@@ -64,7 +64,11 @@ becomes
 
 ## Safety
 
-Exact: `.rn` is what ptxas made of `mad.f32` on sm_20 and newer.
+Exact: `.rn` is what ptxas made of `mad.f32` on sm_20 and newer; the values
+are the same. The machine code can differ slightly: "an instruction with an
+explicit rounding modifier is treated conservatively by the code optimizer"
+(PTX ISA, `add`), so ptxas may, for example, keep a negation on the other
+operand (`FFMA R2, -R13, 1.57, R0` instead of `FFMA R2, R13, -1.57, R0`).
 "#;
 
 const ROUNDING: [&str; 4] = [".rn", ".rz", ".rm", ".rp"];

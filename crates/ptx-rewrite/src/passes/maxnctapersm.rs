@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "maxnctapersm",
     boundary: Boundary::From(Version::new(2, 0)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "`.maxnctapersm N` → `.minnctapersm N`",
     doc: DOC,
     run,

@@ -10,6 +10,7 @@ use crate::pass::Pass;
 
 mod acquire_release_fences;
 mod address_size_64;
+mod b128_private_memory;
 mod bar_cta_scope;
 mod default_memory_qualifiers;
 mod drop_inlined_line_info;
@@ -58,6 +59,7 @@ pub static PASSES: &[&Pass] = &[
     &three_input_min_max::PASS,
     &drop_inlined_line_info::PASS,
     &drop_used_bytes_mask::PASS,
+    &b128_private_memory::PASS,
 ];
 
 /// The pass named `name`.

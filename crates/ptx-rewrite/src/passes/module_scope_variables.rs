@@ -14,7 +14,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "module-scope-variables",
     boundary: Boundary::From(Version::new(3, 0)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: false,
     summary: "module-scope `.reg`/`.local` → declared in each kernel that uses them (dropped when unused)",
     doc: DOC,
     run,
@@ -72,7 +72,10 @@ becomes
 
 ## Safety
 
-Exact for kernels; device-function users are refused.
+Exact for kernels; device-function users are refused. The machine code is
+not the same: legacy PTX with module-scope registers is compiled without the
+ABI, and the rewrite is compiled with it (ptxas then reserves a stack
+pointer, `R1`, and allocates registers differently).
 "#;
 
 /// Whether identifier `name` is one of the names `declaration` declares.

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "packed-16bit-integer",
     boundary: Boundary::Below(Version::new(8, 0)),
     tag: Tag::Exact,
-    expands: true,
+    same_code: false,
     summary: "`add`/`min`/`max{.relu}` `.u16x2`/`.s16x2` → unpack, two 16-bit operations, repack",
     doc: DOC,
     run,

@@ -12,7 +12,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "relaxed-to-default-semantics",
     boundary: Boundary::Below(Version::new(8, 0)),
     tag: Tag::Safe,
-    expands: false,
+    same_code: true,
     summary: "`barrier.cluster.arrive.relaxed` → `.arrive`; `fence.mbarrier_init` → `fence.acq_rel.cluster`",
     doc: DOC,
     run,

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "relu-min-max",
     boundary: Boundary::Below(Version::new(8, 0)),
     tag: Tag::Exact,
-    expands: true,
+    same_code: false,
     summary: "`min.relu.s32`/`max.relu.s32` → `min`/`max` then `max.s32 d, d, 0`",
     doc: DOC,
     run,

@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "shared-cta-space",
     boundary: Boundary::Below(Version::new(7, 8)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "`.shared::cta` → `.shared`",
     doc: DOC,
     run,

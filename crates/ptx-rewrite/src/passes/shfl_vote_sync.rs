@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "shfl-vote-sync",
     boundary: Boundary::From(Version::new(6, 4)),
     tag: Tag::Approximate,
-    expands: false,
+    same_code: true,
     summary: "`shfl.MODE` / `vote.MODE` → `shfl.sync.MODE` / `vote.sync.MODE` with mask 0xffffffff (sm_70+)",
     doc: DOC,
     run,

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "sm1x-float-flush",
     boundary: Boundary::TargetFrom(20),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "add `.ftz` to `.f32` arithmetic, comparisons and conversions of sm_1x code moved to sm_20+",
     doc: DOC,
     run,

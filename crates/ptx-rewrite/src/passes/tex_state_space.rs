@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "tex-state-space",
     boundary: Boundary::From(Version::new(1, 5)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "`.tex .u32 t;` → `.global .texref t;`",
     doc: DOC,
     run,

@@ -11,7 +11,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "three-input-min-max",
     boundary: Boundary::Below(Version::new(8, 8)),
     tag: Tag::Exact,
-    expands: true,
+    same_code: false,
     summary: "`min`/`max d, a, b, c` → `min t, a, b; min d, t, c` (same modifiers)",
     doc: DOC,
     run,

@@ -10,7 +10,7 @@ pub(crate) const PASS: Pass = Pass {
     name: "wmma-aligned",
     boundary: Boundary::From(Version::new(6, 3)),
     tag: Tag::Exact,
-    expands: false,
+    same_code: true,
     summary: "`wmma.load/store/mma.sync` → `wmma.*.sync.aligned`",
     doc: DOC,
     run,
