@@ -198,9 +198,18 @@ enum Exactness {
     /// `IMAD.MOV.U32 d, RZ, RZ, x`, `IADD3` and `IMAD.IADD`, `.reuse`
     /// hints, an immediate written negative or as its 32-bit pattern).
     SameButSelection,
+    /// The same instructions per function, in another order: a retargeted
+    /// file (another virtual architecture in the cubin header) can change
+    /// ptxas's instruction scheduling.
+    SameButSchedule,
     /// Different machine code from an exact pass that does not keep the code
     /// (`Pass::same_code` is false: expansions, legacy code moved onto the ABI).
     Expanded(String),
+    /// Different machine code although only the header changed (no pass
+    /// applied): ptxas itself lowers the same instructions differently at
+    /// another `.version` (e.g. MC-GPU at `.target sm_20`: 4,624 SASS
+    /// instructions at PTX 3.0, 4,728 at 4.0 and later, with ptxas 13.5).
+    HeaderOnly(String),
     Different(String),
     Skipped(String),
 }
@@ -262,7 +271,8 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     let mut verdicts = verdicts.into_inner().unwrap();
     verdicts.sort_by_key(|(index, _)| *index);
     let (mut converted, mut unchanged, mut refused, mut rejected, mut failed) = (0, 0, 0, 0, 0);
-    let (mut cubin, mut sass, mut abi, mut selection, mut expanded, mut different, mut skipped) = (0, 0, 0, 0, 0, 0, 0);
+    let (mut cubin, mut sass, mut abi, mut selection, mut schedule) = (0, 0, 0, 0, 0);
+    let (mut expanded, mut header_only, mut different, mut skipped) = (0, 0, 0, 0);
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for (index, verdict) in &verdicts {
         let file = &selected[*index].file;
@@ -279,11 +289,23 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
                             println!("{name}: equivalent instruction selection {file}");
                         }
                     }
+                    Some(Exactness::SameButSchedule) => {
+                        schedule += 1;
+                        if settings.verbose {
+                            println!("{name}: same instructions, scheduled differently {file}");
+                        }
+                    }
                     Some(Exactness::Expanded(why)) => {
                         expanded += 1;
                         if settings.verbose {
                             println!("{name}: expanded {file}: {why}");
                         }
+                    }
+                    Some(Exactness::HeaderOnly(why)) => {
+                        header_only += 1;
+                        println!(
+                            "{name}: header-only rewrite, ptxas lowers it differently at the new version {file}: {why}"
+                        );
                     }
                     Some(Exactness::Different(why)) => {
                         different += 1;
@@ -338,9 +360,11 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
             "{name} exact: {} exact rewrites compared: {cubin} identical cubins, {sass} identical SASS, \
              {abi} identical but for the ABI stack-pointer setup and register numbering, \
              {selection} identical but for equivalent instruction encodings (MOV/IMAD.MOV, IADD3/IMAD.IADD), \
+             {schedule} with the same instructions in another order (retargeting changes scheduling), \
              {expanded} from passes that compute the same values with other code (expansions, ABI switched on), \
+             {header_only} where only the header changed and ptxas lowers the same instructions differently, \
              {different} different (must be 0), {skipped} not comparable",
-            cubin + sass + abi + selection + expanded + different + skipped
+            cubin + sass + abi + selection + schedule + expanded + header_only + different + skipped
         );
     }
     Ok(rejected == 0 && failed == 0 && different == 0)
@@ -417,6 +441,7 @@ fn check_file(
         .any(|name| passes::find(name).is_some_and(|p| !p.same_code));
     let exact = (with_exact && all_exact).then(|| match compare(&path, &out, &result.movement, dir) {
         Ok(Exactness::Different(why)) if other_code => Exactness::Expanded(why),
+        Ok(Exactness::Different(why)) if result.applied.is_empty() => Exactness::HeaderOnly(why),
         Ok(verdict) => verdict,
         Err(err) => Exactness::Skipped(format!("{err:#}")),
     });
@@ -528,6 +553,9 @@ fn compare(original: &Path, rewritten: &Path, movement: &ptx_rewrite::Move, dir:
     if normalize_sass(&canonical_selection(&sa)) == normalize_sass(&canonical_selection(&sb)) {
         return Ok(Exactness::SameButSelection);
     }
+    if instruction_multisets(&sa) == instruction_multisets(&sb) {
+        return Ok(Exactness::SameButSchedule);
+    }
     let diff: Vec<String> = sa
         .lines()
         .zip(sb.lines())
@@ -619,26 +647,33 @@ fn normalize_sass(sass: &str) -> String {
     out
 }
 
-/// SASS with equivalent ALU encodings written one way: `IMAD.MOV.U32 d, RZ,
-/// RZ, x` as `MOV d, x`, `IMAD.IADD d, a, 0x1, b` as `IADD3 d, a, b, RZ`,
-/// no `.reuse` operand-cache hints, and negative immediates as their 32-bit
-/// pattern.
+/// SASS with equivalent ALU encodings written one way: `IMAD.MOV{.U32} d,
+/// RZ, RZ, x` and `IADD3` of one register and two `RZ` as `MOV d, x`, `IMAD.IADD d, a, 0x1,
+/// b` as `IADD3 d, a, b, RZ`, no `.reuse` operand-cache hints, and negative
+/// immediates as their 32-bit pattern.
 fn canonical_selection(sass: &str) -> String {
     let mut out = String::new();
     for line in sass.lines() {
-        let mut line = line.replace(".reuse", "");
-        if let Some(at) = line.find("IMAD.MOV.U32 ")
-            && let Some(rest) = line[at + "IMAD.MOV.U32 ".len()..].strip_suffix(" ;")
-            && let [d, "RZ", "RZ", x] = rest.split(", ").collect::<Vec<_>>()[..]
-        {
-            line = format!("{}MOV {d}, {x} ;", &line[..at]);
-        }
-        if let Some(at) = line.find("IMAD.IADD ")
-            && let Some(rest) = line[at + "IMAD.IADD ".len()..].strip_suffix(" ;")
-            && let [d, a, "0x1", b] = rest.split(", ").collect::<Vec<_>>()[..]
-        {
-            line = format!("{}IADD3 {d}, {a}, {b}, RZ ;", &line[..at]);
-        }
+        let line = line.replace(".reuse", "");
+        let line = line.trim_end();
+        // `/*addr*/ [@P] OPCODE operands ;`: split off the opcode.
+        let canonical = line.strip_suffix(" ;").and_then(|body| {
+            let (head, operands) = body.rsplit_once("  ").map(|(h, rest)| (h, rest.trim_start()))?;
+            let (guard, rest) = match operands.split_once(' ') {
+                Some((g, rest)) if g.starts_with('@') => (format!("{g} "), rest),
+                _ => (String::new(), operands),
+            };
+            let (opcode, args) = rest.split_once(' ')?;
+            let args: Vec<&str> = args.split(", ").collect();
+            let instruction = match (opcode, &args[..]) {
+                ("IMAD.MOV.U32" | "IMAD.MOV", [d, "RZ", "RZ", x])
+                | ("IADD3", [d, x, "RZ", "RZ"] | [d, "RZ", x, "RZ"] | [d, "RZ", "RZ", x]) => format!("MOV {d}, {x}"),
+                ("IMAD.IADD", [d, a, "0x1", b]) => format!("IADD3 {d}, {a}, {b}, RZ"),
+                _ => return None,
+            };
+            Some(format!("{head}  {guard}{instruction} ;"))
+        });
+        let line = canonical.as_deref().unwrap_or(line);
         let words: Vec<String> = line
             .split(' ')
             .map(|w| {
@@ -653,6 +688,24 @@ fn canonical_selection(sass: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Per function, its instructions (encodings made canonical, addresses
+/// dropped) sorted: equal for listings that differ only in scheduling.
+fn instruction_multisets(sass: &str) -> Vec<Vec<String>> {
+    canonical_selection(sass)
+        .split("Function :")
+        .map(|function| {
+            let mut instructions: Vec<String> = function
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("/*").and_then(|r| r.split_once("*/")))
+                .map(|(_, rest)| rest.split_whitespace().collect::<Vec<_>>().join(" "))
+                .filter(|t| !t.starts_with("NOP"))
+                .collect();
+            instructions.sort();
+            instructions
+        })
+        .collect()
 }
 
 /// `cuobjdump -sass` without the lines that legitimately differ: the header
@@ -822,7 +875,59 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
         Exactness::SameButSelection => Ok(format!(
             "{accepted}; exact: identical SASS but for equivalent instruction encodings"
         )),
+        Exactness::SameButSchedule => Ok(format!(
+            "{accepted}; exact: the same instructions, scheduled differently"
+        )),
         Exactness::Skipped(why) => Ok(format!("{accepted}; exactness not compared: {why}")),
-        Exactness::Expanded(why) | Exactness::Different(why) => Err(format!("exact rewrite, different code: {why}")),
+        Exactness::Expanded(why) | Exactness::HeaderOnly(why) | Exactness::Different(why) => {
+            Err(format!("exact rewrite, different code: {why}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{canonical_selection, instruction_multisets};
+
+    #[test]
+    fn reordered_instructions_are_the_same_multiset() {
+        let a = "Function : k\n        /*0010*/  ISETP.NE.AND P2, PT, R7, RZ, PT ;\n        /*0020*/  MOV R9, 0x1 ;\n";
+        let b = "Function : k\n        /*0010*/  IMAD.MOV.U32 R9, RZ, RZ, 0x1 ;\n        /*0020*/  ISETP.NE.AND P2, PT, R7, RZ, PT ;\n";
+        let c = "Function : k\n        /*0010*/  MOV R9, 0x2 ;\n        /*0020*/  ISETP.NE.AND P2, PT, R7, RZ, PT ;\n";
+        assert_eq!(instruction_multisets(a), instruction_multisets(b));
+        assert_ne!(instruction_multisets(a), instruction_multisets(c));
+    }
+
+    #[test]
+    fn equivalent_encodings_are_written_one_way() {
+        let pairs = [
+            (
+                "        /*2d20*/                   IMAD.MOV.U32 R3, RZ, RZ, R0 ;",
+                "        /*2d20*/                   MOV R3, R0 ;",
+            ),
+            (
+                "        /*32c0*/              @!P4 IMAD.MOV R9, RZ, RZ, -R9 ;",
+                "        /*32c0*/              @!P4 IADD3 R9, -R9, RZ, RZ ;",
+            ),
+            (
+                "        /*3860*/                   IADD3 R12, RZ, -R19, RZ ;",
+                "        /*3860*/                   MOV R12, -R19 ;",
+            ),
+            (
+                "        /*2eb0*/               @P3 IMAD.IADD R9, R12, 0x1, R11.reuse ;",
+                "        /*2eb0*/               @P3 IADD3 R9, R12, R11, RZ ;",
+            ),
+            (
+                "        /*2f70*/                   MOV R12, 0x80000055 ;",
+                "        /*2f70*/                   IMAD.MOV.U32 R12, RZ, RZ, -0x7fffffab ;",
+            ),
+        ];
+        for (a, b) in pairs {
+            assert_eq!(canonical_selection(a), canonical_selection(b), "{a} vs {b}");
+        }
+        assert_ne!(
+            canonical_selection("        /*0010*/                   MOV R3, R0 ;"),
+            canonical_selection("        /*0010*/                   MOV R3, R1 ;")
+        );
     }
 }
