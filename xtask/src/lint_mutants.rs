@@ -470,6 +470,12 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                 m.kind, m.file, m.what, m.edit_line, m.ptxas_line, m.ptxas_error
             );
         }
+        for m in outcomes.iter().filter(|m| m.flagged_accepted) {
+            println!(
+                "flagged-ok {} {}: {} (edit line {}, ptxas accepted it)",
+                m.kind, m.file, m.what, m.edit_line
+            );
+        }
     }
     if overall < o.min_recall {
         println!("FAILED: overall recall {overall:.1}% is below {:.1}%", o.min_recall);
