@@ -25,7 +25,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     }
     let root = crate::workspace_root();
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "-p", "ptx-lint", "--bin", "ptxlint"])
+        .args(["build", "--release", "-p", "ptx-toolkit", "--bin", "ptxlint"])
         .current_dir(&root)
         .status()
         .context("cannot run cargo build")?;

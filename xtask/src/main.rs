@@ -1,11 +1,14 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod bench_parse;
+mod elf;
+mod fmt_ptxas;
 mod generate;
 mod isa_probes;
 mod lint_bench;
 mod lint_mutants;
 mod parse;
+mod pre_commit_hooks;
 mod ptxas;
 
 use anyhow::{Result, bail};
@@ -25,6 +28,11 @@ tasks:
   lint-bench [--no-ptxas] [CORPUS]
                    ptxlint -j 2 throughput on the corpus, against ptxas on the same files
   isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
+  fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
+                   assemble every ptxas-clean corpus file before and after ptxfmt;
+                   the cubins (or their SASS) must be identical
+  pre-commit-hooks run the ptxfmt and ptxlint hooks of .pre-commit-hooks.yaml
+                   with pre-commit on a sample repository
 ";
 
 fn main() -> std::process::ExitCode {
@@ -50,6 +58,8 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "lint-mutants" => lint_mutants::run(rest),
         "lint-bench" => lint_bench::run(rest),
         "isa-probes" => isa_probes::run(rest),
+        "fmt-ptxas" => fmt_ptxas::run(rest),
+        "pre-commit-hooks" => pre_commit_hooks::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

@@ -17,6 +17,7 @@
 //! //! ```
 
 pub mod checker;
+pub mod cli;
 pub mod config;
 mod engine;
 pub mod facts;

@@ -1,0 +1,123 @@
+//! The command line, declared once with clap; the doc comments are `--help`.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+/// ptxfmt formats NVIDIA PTX. It changes only whitespace and line breaks:
+/// never a token, never a comment. Options come from the nearest
+/// `ptxfmt.toml` above each file.
+///
+/// Exit status: 0 when done (or, with --check/--diff, nothing to change);
+/// 1 when --check/--diff found files to reformat; 2 on errors (syntax
+/// errors, unreadable or unwritable files, bad options).
+#[derive(Debug, Parser)]
+#[command(name = "ptxfmt", version, max_term_width = 100)]
+pub struct Args {
+    /// Files and directories to format (directories are searched for *.ptx,
+    /// honouring .gitignore). No path, or `-`, reads stdin and writes stdout.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Write nothing; list the files that would change and exit 1 if any.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Write nothing; print a unified diff of the changes and exit 1 if any.
+    #[arg(long)]
+    pub diff: bool,
+
+    /// Format this many files in parallel (default: one per CPU).
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// Skip files and directories matching GLOB (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Also format files that .gitignore excludes.
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Use this configuration file instead of the nearest ptxfmt.toml.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Print the options that apply (to the first PATH, or the current
+    /// directory) as TOML, and exit.
+    #[arg(long)]
+    pub print_config: bool,
+
+    /// The name of the file read from stdin, for messages and for finding
+    /// ptxfmt.toml.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// Print each file's syntax tree instead of formatting (debugging).
+    #[arg(long, conflicts_with_all = ["check", "diff", "print_doc"])]
+    pub print_tree: bool,
+
+    /// Print each file's layout document instead of formatting (debugging).
+    #[arg(long, conflicts_with_all = ["check", "diff"])]
+    pub print_doc: bool,
+
+    /// Print only errors.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print every file's outcome, the time taken and peak memory.
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// When to use colors.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// When to color output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When writing to a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// What to do with each file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Rewrite files in place (stdin: write the result to stdout).
+    Write,
+    /// Report files that would change.
+    Check,
+    /// Print diffs.
+    Diff,
+    /// Print the syntax tree.
+    PrintTree,
+    /// Print the layout document.
+    PrintDoc,
+}
+
+impl Args {
+    /// The mode the flags select.
+    pub fn mode(&self) -> Mode {
+        if self.print_tree {
+            Mode::PrintTree
+        } else if self.print_doc {
+            Mode::PrintDoc
+        } else if self.diff {
+            Mode::Diff
+        } else if self.check {
+            Mode::Check
+        } else {
+            Mode::Write
+        }
+    }
+
+    /// Whether input comes from stdin.
+    pub fn reads_stdin(&self) -> bool {
+        self.paths.is_empty() || (self.paths.len() == 1 && self.paths[0].as_os_str() == "-")
+    }
+}

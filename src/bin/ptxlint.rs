@@ -1,0 +1,5 @@
+//! `ptxlint`: lint PTX. See [`ptx_lint::cli`].
+
+fn main() -> std::process::ExitCode {
+    ptx_lint::cli::main()
+}

@@ -1,0 +1,276 @@
+//! `cargo xtask fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]`: proves with
+//! ptxas that formatting never changes code.
+//!
+//! For every corpus file that a ptxas assembled cleanly (INDEX.tsv: the
+//! newest of 13.5, 12.9, 11.8 that said `ok` or `ok+warn`), the original and
+//! its `ptxfmt` output are assembled with that ptxas and the file's target
+//! (raised to the oldest architecture that ptxas still supports) with
+//! `--suppress-debug-info`. The cubins must be identical; when they are not
+//! (function-scope variables carry the PTX line number in their symbol
+//! names), `cuobjdump -sass` of both must be; for architectures that
+//! cuobjdump 13 no longer disassembles (before sm_75), the cubins must be
+//! identical once those line numbers are set aside ([`crate::elf`]). Prints
+//! the counts and exits 1 on any difference.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+
+const USAGE: &str = "usage: cargo xtask fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]";
+
+/// A ptxas release: its environment variable, INDEX.tsv column and the
+/// architectures it accepts.
+struct Ptxas {
+    env: &'static str,
+    column: usize,
+    min_sm: u32,
+    max_sm: u32,
+}
+
+/// Newest first.
+const PTXAS: [Ptxas; 3] = [
+    Ptxas {
+        env: "PTXAS_13_5",
+        column: 8,
+        min_sm: 75,
+        max_sm: 121,
+    },
+    Ptxas {
+        env: "PTXAS_12_9",
+        column: 7,
+        min_sm: 50,
+        max_sm: 121,
+    },
+    Ptxas {
+        env: "PTXAS_11_8",
+        column: 6,
+        min_sm: 52,
+        max_sm: 90,
+    },
+];
+
+/// One file to check.
+struct Job {
+    file: String,
+    ptxas: PathBuf,
+    arch: String,
+}
+
+/// How one file came out.
+enum Verdict {
+    SameCubin,
+    SameSass,
+    /// Identical but for the line numbers in symbol names (no SASS
+    /// disassembler for the architecture).
+    SameElf,
+    Different(String),
+    Skipped(String),
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode> {
+    let mut jobs = 2usize;
+    let mut limit = usize::MAX;
+    let mut corpus = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--jobs" | "-j" => jobs = rest.next().context(USAGE)?.parse().context(USAGE)?,
+            "--limit" => limit = rest.next().context(USAGE)?.parse().context(USAGE)?,
+            other if other.starts_with('-') => bail!("unknown option '{other}'\n{USAGE}"),
+            other => corpus = Some(PathBuf::from(other)),
+        }
+    }
+    let corpus = corpus
+        .or_else(|| std::env::var_os("PTX_CORPUS_DIR").map(PathBuf::from))
+        .unwrap_or_else(|| crate::workspace_root().join("../shared/corpus"));
+    if !corpus.join("INDEX.tsv").is_file() {
+        bail!(
+            "{}: no INDEX.tsv here; pass the corpus directory or set PTX_CORPUS_DIR",
+            corpus.display()
+        );
+    }
+    let cuobjdump = tool_path("CUOBJDUMP")?;
+    let ptxas: Vec<PathBuf> = PTXAS.iter().map(|p| tool_path(p.env)).collect::<Result<_>>()?;
+    let work = select_jobs(&corpus, &ptxas)?;
+    let work: Vec<Job> = work.into_iter().take(limit).collect();
+    let started = Instant::now();
+    let temp = tempfile::tempdir().context("creating a temporary directory")?;
+    let next = AtomicUsize::new(0);
+    let verdicts: Mutex<Vec<(usize, Verdict)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for worker in 0..jobs.max(1) {
+            let (work, next, verdicts, corpus, cuobjdump) = (&work, &next, &verdicts, &corpus, &cuobjdump);
+            let dir = temp.path().join(format!("w{worker}"));
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = work.get(index) else { break };
+                    let verdict =
+                        check(job, corpus, cuobjdump, &dir).unwrap_or_else(|err| Verdict::Skipped(format!("{err:#}")));
+                    verdicts.lock().unwrap().push((index, verdict));
+                }
+            });
+        }
+    });
+    let mut verdicts = verdicts.into_inner().unwrap();
+    verdicts.sort_by_key(|(index, _)| *index);
+    let (mut cubin, mut sass, mut elf, mut different, mut skipped) = (0, 0, 0, 0, 0);
+    for (index, verdict) in &verdicts {
+        let file = &work[*index].file;
+        match verdict {
+            Verdict::SameCubin => cubin += 1,
+            Verdict::SameSass => sass += 1,
+            Verdict::SameElf => elf += 1,
+            Verdict::Different(why) => {
+                different += 1;
+                println!("DIFFERENT {file}: {why}");
+            }
+            Verdict::Skipped(why) => {
+                skipped += 1;
+                println!("skipped {file}: {why}");
+            }
+        }
+    }
+    println!(
+        "{} files, {cubin} identical cubins, {sass} identical SASS, {elf} identical but for line-numbered symbol names \
+         (pre-sm_75, no SASS disassembler), {different} different, {skipped} skipped ({:.0} s, {jobs} threads)",
+        verdicts.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if different > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn tool_path(env: &str) -> Result<PathBuf> {
+    let Some(path) = std::env::var_os(env) else {
+        bail!(
+            "{env} is not set: point PTXAS_11_8, PTXAS_12_9, PTXAS_13_5 and CUOBJDUMP at the tools \
+             (bash ../shared/tools/setup-ptxas.sh DIR installs them from PyPI and prints the exports)"
+        );
+    };
+    let path = PathBuf::from(path);
+    if !path.is_file() {
+        bail!("{env}={}: no such file", path.display());
+    }
+    Ok(path)
+}
+
+/// The ptxas-clean files of INDEX.tsv, each with its ptxas and `-arch`.
+fn select_jobs(corpus: &Path, ptxas: &[PathBuf]) -> Result<Vec<Job>> {
+    let index = std::fs::read_to_string(corpus.join("INDEX.tsv")).context("reading INDEX.tsv")?;
+    let mut jobs = Vec::new();
+    for line in index.lines().skip(1) {
+        let columns: Vec<&str> = line.split('\t').collect();
+        if columns.len() < 9 {
+            continue;
+        }
+        let Some(target) = columns[4].split([',', ' ']).next().and_then(sm_number) else {
+            continue;
+        };
+        let suffix = columns[4]
+            .split([',', ' '])
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("sm_");
+        let suffix = suffix.trim_start_matches(|c: char| c.is_ascii_digit());
+        let Some(chosen) = PTXAS
+            .iter()
+            .position(|p| matches!(columns[p.column], "ok" | "ok+warn") && target <= p.max_sm)
+        else {
+            continue;
+        };
+        let release = &PTXAS[chosen];
+        let arch = if target < release.min_sm {
+            format!("sm_{}", release.min_sm)
+        } else {
+            format!("sm_{target}{suffix}")
+        };
+        jobs.push(Job {
+            file: columns[0].to_string(),
+            ptxas: ptxas[chosen].clone(),
+            arch,
+        });
+    }
+    Ok(jobs)
+}
+
+fn sm_number(target: &str) -> Option<u32> {
+    let digits: String = target
+        .strip_prefix("sm_")?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// Assembles a file and its formatted version and compares the results.
+fn check(job: &Job, corpus: &Path, cuobjdump: &Path, dir: &Path) -> Result<Verdict> {
+    let original = ptx_syntax::source::read_source(&corpus.join(&job.file))?;
+    let formatted = match ptx_fmt::format_text(&original, &ptx_fmt::Options::default()) {
+        Ok(text) => text,
+        Err(err) => return Ok(Verdict::Different(format!("ptxfmt failed: {err}"))),
+    };
+    let name = Path::new(&job.file).file_name().context("file name")?;
+    let mut cubins = Vec::new();
+    for (side, text) in [("a", &original), ("b", &formatted)] {
+        let side_dir = dir.join(side);
+        std::fs::create_dir_all(&side_dir)?;
+        let ptx = side_dir.join(name);
+        std::fs::write(&ptx, text)?;
+        let cubin = side_dir.join("out.cubin");
+        let _ = std::fs::remove_file(&cubin);
+        let output = Command::new(&job.ptxas)
+            .arg(format!("-arch={}", job.arch))
+            .arg("--suppress-debug-info")
+            .arg(&ptx)
+            .arg("-o")
+            .arg(&cubin)
+            .output()
+            .context("running ptxas")?;
+        if !output.status.success() {
+            let message = String::from_utf8_lossy(&output.stderr);
+            let first = message.lines().find(|l| l.contains("error")).unwrap_or("").trim();
+            if side == "a" {
+                return Ok(Verdict::Skipped(format!(
+                    "ptxas rejects the original with -arch={}: {first}",
+                    job.arch
+                )));
+            }
+            return Ok(Verdict::Different(format!("ptxas rejects the formatted file: {first}")));
+        }
+        cubins.push(cubin);
+    }
+    if std::fs::read(&cubins[0])? == std::fs::read(&cubins[1])? {
+        return Ok(Verdict::SameCubin);
+    }
+    let sass = |cubin: &Path| -> Result<String> {
+        let output = Command::new(cuobjdump).arg("-sass").arg(cubin).output()?;
+        if !output.status.success() {
+            bail!("{}", String::from_utf8_lossy(&output.stderr).trim());
+        }
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    match (sass(&cubins[0]), sass(&cubins[1])) {
+        (Ok(a), Ok(b)) if a == b => Ok(Verdict::SameSass),
+        (Ok(a), Ok(b)) => {
+            let line = a.lines().zip(b.lines()).find(|(x, y)| x != y);
+            Ok(Verdict::Different(format!("SASS differs: {line:?}")))
+        }
+        (Err(err), _) | (_, Err(err)) => {
+            if crate::elf::same_except_line_numbers(&std::fs::read(&cubins[0])?, &std::fs::read(&cubins[1])?)? {
+                return Ok(Verdict::SameElf);
+            }
+            Ok(Verdict::Different(format!(
+                "cubins differ beyond symbol-name line numbers and cuobjdump cannot disassemble them ({})",
+                err.to_string().lines().next().unwrap_or("")
+            )))
+        }
+    }
+}
