@@ -52,10 +52,12 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     };
     let name = checker.node_text(address.base);
-    let Some(variable) = checker.symbols.variable(node.start_byte(), name) else {
+    // Call sequences declare the same `.param` name several times with
+    // different types and alignments; only the state space must agree.
+    let Some((variable, have)) = checker.symbols.variable_space(node.start_byte(), name) else {
         return;
     };
-    let (want, have) = (base_space(space), variable.base_space());
+    let want = base_space(space);
     if want == have || have.is_empty() || matches!(have, ".reg" | ".sreg" | ".tex") || want == ".tex" {
         return;
     }
