@@ -46,10 +46,9 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    let Some(insn) = checker.insn(node) else { return };
     let vector = insn.vector();
     let Some(element) = insn.types().last().and_then(|t| type_shape(t)) else {
         return;
