@@ -7,3 +7,13 @@
 ; Special registers (`%clock64`, `%clusterid`).
 ((identifier) @special
   (#match? @special "^%[a-z]"))
+; Declarations, debugging directives and pragmas with a first version or
+; target: opaque types, `.f16x2`/`.b128` variables, `.func` `.param` and
+; unsized array parameters, kernel parameter lists, `.loc … inlined_at`,
+; labels in `.section`, `used_bytes_mask`.
+(pragma_directive) @construct
+(loc_directive) @construct
+(section_body (label) @construct)
+(function_definition) @construct
+(parameter_declaration) @construct
+(variable_declaration) @construct

@@ -5,8 +5,9 @@
 //! an undeclared register or label, use the wrong state space); ptxas (the
 //! newest version that accepted the parent) judges each mutant, and every
 //! mutant it rejects must be reported by ptxlint at error severity on the
-//! line ptxas names or the edited line. Prints recall per kind and overall,
-//! and exits 1 below the required recall.
+//! line ptxas names or the edited line (for ptxas's line-less fatal "32-Bit
+//! ABI" errors, the line its preceding warning names). Prints recall per
+//! kind and overall, and exits 1 below the required recall.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -467,6 +468,12 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             println!(
                 "missed {} {}: {} (edit line {}, ptxas line {:?}: {})",
                 m.kind, m.file, m.what, m.edit_line, m.ptxas_line, m.ptxas_error
+            );
+        }
+        for m in outcomes.iter().filter(|m| m.flagged_accepted) {
+            println!(
+                "flagged-ok {} {}: {} (edit line {}, ptxas accepted it)",
+                m.kind, m.file, m.what, m.edit_line
             );
         }
     }

@@ -65,6 +65,19 @@ pub struct Verdict {
     pub line: Option<usize>,
 }
 
+/// The line behind a fatal error that names none: ptxas 12.9/13.5 stop with
+/// "32-Bit ABI … is not supported" or "32-Bit compilation is no longer
+/// supported" after warning "Program uses 32-bit address on line 'N' which
+/// is conflicting with .address_size 64", which names the culprit.
+fn lineless_fatal_cause(stderr: &str) -> Option<usize> {
+    let fatal = stderr.lines().any(|l| l.contains("fatal") && l.contains("32-Bit"));
+    if !fatal {
+        return None;
+    }
+    let rest = stderr.split_once("Program uses 32-bit address on line '")?.1;
+    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
 /// Assembles `file` for `arch`.
 pub fn assemble(ptxas: &Ptxas, arch: &str, file: &Path) -> Result<Verdict> {
     let out = Command::new(&ptxas.path)
@@ -81,13 +94,29 @@ pub fn assemble(ptxas: &Ptxas, arch: &str, file: &Path) -> Result<Verdict> {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    let line = first.as_deref().and_then(|l| {
-        let rest = l.split_once(&format!("{name}, line "))?.1;
-        rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
-    });
+    let line = first
+        .as_deref()
+        .and_then(|l| {
+            let rest = l.split_once(&format!("{name}, line "))?.1;
+            rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+        })
+        .or_else(|| lineless_fatal_cause(&stderr));
     Ok(Verdict {
         ok: out.status.success(),
         first_error: first,
         line,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn fatal_32_bit_errors_name_the_warned_line() {
+        let stderr = "ptxas warning : Program uses 32-bit address on line '211' which is conflicting with .address_size 64\nptxas fatal   :  32-Bit compilation is no longer supported\n";
+        assert_eq!(super::lineless_fatal_cause(stderr), Some(211));
+        assert_eq!(
+            super::lineless_fatal_cause("ptxas fatal   : Unresolved extern function 'f'\n"),
+            None
+        );
+    }
 }

@@ -434,6 +434,26 @@ pub const TYPE_RULES: &[TypeRule] = &[
         probe: "setp.ne{T} %p1, {a}, {b}",
         source: "ptxas table `setp` (F16 H32 F32 F64 I B E16 E32); §9.7.7.2",
     },
+    TypeRule {
+        opcode: "ld",
+        position: 0,
+        types: types![
+            ".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64",
+            ".f32", ".f64"
+        ],
+        probe: "ld.global{T} {d}, [gbuf]",
+        source: "§9.7.9.8 (no .f16/.f16x2/.bf16/.pred: use .b16/.b32); ptxas 11.8/12.9/13.5 probe \"Unexpected instruction types specified for 'ld'\"",
+    },
+    TypeRule {
+        opcode: "st",
+        position: 0,
+        types: types![
+            ".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64",
+            ".f32", ".f64"
+        ],
+        probe: "st.global{T} [gbuf], {a}",
+        source: "§9.7.9.10 (no .f16/.f16x2/.bf16/.pred: use .b16/.b32); ptxas 11.8/12.9/13.5 probe \"Unexpected instruction types specified for 'st'\"",
+    },
 ];
 
 /// The probe universe of types for [`TYPE_RULES`].

@@ -7,7 +7,7 @@
 
 use crate::check::{Issue, check, check_target};
 use crate::deprecations::{Construct, DEPRECATIONS, Status};
-use crate::directives::{DIRECTIVES, SPECIAL_REGISTERS};
+use crate::directives::{DECLARATIONS, DIRECTIVES, SPECIAL_REGISTERS};
 use crate::form::InstructionForm;
 use crate::instructions::FEATURES;
 use crate::legal_types::{PROBED_TYPES, TYPE_RULES};
@@ -72,8 +72,7 @@ pub fn kernel(version: Version, target: &str, module: &str, entry_attrs: &str, b
     } else {
         for decl in module.split(';').map(str::trim).filter(|d| !d.is_empty()) {
             text.push_str(decl);
-            // `.address_size` is the one module directive without a semicolon
-            text.push_str(if decl.starts_with(".address_size") { "\n" } else { ";\n" });
+            text.push_str(if ends_without_semicolon(decl) { "\n" } else { ";\n" });
         }
     }
     text.push_str(".global .align 16 .b8 gbuf[4096];\n.entry probe()");
@@ -93,10 +92,17 @@ pub fn kernel(version: Version, target: &str, module: &str, entry_attrs: &str, b
     for stmt in body.split(';').map(str::trim).filter(|s| !s.is_empty()) {
         text.push('\t');
         text.push_str(stmt);
-        text.push_str(";\n");
+        text.push_str(if ends_without_semicolon(stmt) { "\n" } else { ";\n" });
     }
     text.push_str("\tret;\n}\n");
     text
+}
+
+/// Whether a directive is written without a semicolon (`.address_size`, `.file`, `.loc`);
+/// ptxas rejects one after them.
+fn ends_without_semicolon(stmt: &str) -> bool {
+    let word = stmt.split_whitespace().next().unwrap_or("");
+    matches!(word, ".address_size" | ".file" | ".loc")
 }
 
 /// The instructions of a probe body as forms (labels and guards stripped, directives
@@ -576,7 +582,7 @@ pub fn probes() -> Vec<Probe> {
     for feature in FEATURES {
         feature_probes(&mut b, feature);
     }
-    for feature in DIRECTIVES.iter().chain(SPECIAL_REGISTERS) {
+    for feature in DIRECTIVES.iter().chain(DECLARATIONS).chain(SPECIAL_REGISTERS) {
         b.extra = Some(feature);
         feature_probes_named(&mut b, feature, &format!("directive '{}'", feature.pattern));
     }

@@ -71,6 +71,13 @@ impl<'a> Checker<'a> {
         &self.parsed.text()[node.byte_range()]
     }
 
+    /// The `@instruction` capture of a match and its typed view: the
+    /// preamble of every per-instruction rule.
+    pub fn captured_instruction(&self, captures: &Captures<'a>) -> Option<(Node<'a>, std::rc::Rc<Insn<'a>>)> {
+        let node = captures.get("instruction")?;
+        Some((node, self.insn(node)?))
+    }
+
     /// The instruction at `node`, classified once and shared by the rules
     /// that match it.
     pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Insn<'a>>> {

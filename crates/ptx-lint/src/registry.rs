@@ -107,14 +107,14 @@ static RULES: &[RuleInfo] = &[
         feature_needs_newer_version,
         Error,
         None,
-        "instruction or modifier needs a newer `.version`"
+        "instruction, modifier or declaration needs a newer `.version`"
     ),
     rule!(
         "PTX003",
         feature_needs_newer_target,
         Error,
         None,
-        "instruction or modifier needs a newer `.target`"
+        "instruction, modifier or declaration needs a newer `.target`"
     ),
     rule!(
         "PTX004",

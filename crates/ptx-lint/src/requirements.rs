@@ -44,13 +44,28 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
             }
         }
     };
+    let symbols = crate::symbols::SymbolTable::build(parsed);
     for node in preorder(parsed.root()) {
         match node.kind() {
             "instruction" | "call_instruction" if !node.has_error() => {
                 if let Some(insn) = Insn::cast(node, source) {
                     let form = crate::isa::form(&insn);
-                    let features: Vec<_> = ptx_isa::matching_features(&form).collect();
+                    let mut features: Vec<_> = ptx_isa::matching_features(&form).collect();
+                    features.extend(crate::isa::operand_features(&insn, &symbols, source));
                     record(features, node.start_byte(), insn.view.full_opcode());
+                }
+            }
+            "pragma_directive"
+            | "loc_directive"
+            | "label"
+            | "function_definition"
+            | "parameter_declaration"
+            | "variable_declaration"
+                if !node.has_error() =>
+            {
+                for (feature, span) in crate::isa::construct_features(node, source) {
+                    let text = source[span.start..span.end].lines().next().unwrap_or("");
+                    record(vec![feature], span.start, text);
                 }
             }
             "address_size_directive" | "function_directive_name" | "linkage" => {
@@ -135,6 +150,18 @@ mod tests {
         assert!(
             r.render("k.ptx")
                 .starts_with("k.ptx: needs PTX 8.0 and sm_90a\n  line 6: wgmma.fence.sync.aligned")
+        );
+    }
+
+    #[test]
+    fn declarations_count() {
+        let text = ".version 8.3\n.target sm_90\n.address_size 64\n.func f()\n.noreturn\n{\n\t.reg .f16x2 %h;\n\t.pragma \"used_bytes_mask 0xf\";\n\tret;\n}\n";
+        let parsed = ptx_syntax::parse(text);
+        let r = super::file_requirements(&parsed);
+        assert_eq!(r.min_ptx.to_string(), "8.3");
+        assert!(
+            r.reasons.iter().any(|x| x.line == 8 && x.feature == "used_bytes_mask"),
+            "{r:?}"
         );
     }
 }

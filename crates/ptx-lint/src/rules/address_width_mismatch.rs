@@ -2,11 +2,12 @@
 //!
 //! ## What it does
 //! Reports a generic address (an instruction without a state space, such
-//! as `ld.u32` or `mbarrier.arrive.b64`) held in a 32-bit register in a
+//! as `ld.u32` or `mbarrier.arrive.b64`) or a `.global` address
+//! (`ld.global.u32`, `atom.global.add.u32`) held in a 32-bit register in a
 //! module declared `.address_size 64`.
 //!
 //! ## Why it matters
-//! Generic addresses are as wide as `.address_size`. ptxas warns "Program
+//! Generic and global addresses are as wide as `.address_size`. ptxas warns "Program
 //! uses 32-bit address on line N which is conflicting with .address_size
 //! 64" and then stops: "32-Bit ABI (--machine 32 or 32-Bit addressing) is
 //! not supported on sm_90 or higher architectures" (ptxas 12.9, 13.5) or
@@ -17,6 +18,7 @@
 //! ```ptx
 //! .address_size 64
 //! ld.u32 %r1, [%r2];
+//! ld.global.u32 %r1, [%r2];
 //! ```
 //!
 //! ## Use instead
@@ -32,6 +34,7 @@ use ptx_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 use crate::insn::{children_with_field, fields};
+use crate::symbols::base_space;
 use crate::types::type_shape;
 
 pub(crate) const NAME: &str = "address-width-mismatch";
@@ -50,9 +53,15 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     let Some(insn) = checker.insn(node) else { return };
-    if insn.space().is_some() || insn.modifiers.iter().any(|(m, _)| m.contains("::")) {
-        return;
-    }
+    // Generic addresses, and `.global` ones (ptxas treats both alike); other
+    // spaces take 32-bit offsets. A generic form with a `::` modifier may
+    // address another memory (`mbarrier … .shared::cta`).
+    let space = match insn.space() {
+        None if insn.modifiers.iter().any(|(m, _)| m.contains("::")) => return,
+        None => "generic",
+        Some((space, _)) if base_space(space) == ".global" && insn.opcode != "mbarrier" => "global",
+        Some(_) => return,
+    };
     let elements = children_with_field(address, fields().element);
     let [element] = elements.as_slice() else { return };
     let register = match element.kind() {
@@ -71,7 +80,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     let diagnostic = checker
-        .diagnostic(Span::of(register), format!("generic address in 32-bit register `{name}` in a 64-bit module"))
+        .diagnostic(Span::of(register), format!("{space} address in 32-bit register `{name}` in a 64-bit module"))
         .with_label(format!("`{name}` is `{ty}`"))
         .with_note("ptxas: \"Program uses 32-bit address ... conflicting with .address_size 64\", then \"32-Bit ABI ... is not supported\"")
         .with_help("compute the address in a 64-bit register, or name the state space (`.shared`, `.local`) for a 32-bit offset");

@@ -2,7 +2,9 @@
 //!
 //! ## What it does
 //! Reports an instruction, modifier or type that the module's `.target`
-//! does not support, using ptx-isa's table of minimum targets.
+//! does not support, using ptx-isa's table of minimum targets; also
+//! directives, special registers and declarations (`.f16x2` variables need
+//! sm_53, `.func` `.param` parameters sm_20, `.noreturn` sm_30).
 //!
 //! ## Why it matters
 //! ptxas rejects it: "Instruction 'match' requires .target sm_70 or higher"
@@ -38,24 +40,8 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (issues, span) = if let Some(node) = captures.get("instruction") {
-        (checker.isa_issues(node), checker.opcode_span(node))
-    } else if let Some(node) = captures.get("directive").or_else(|| captures.get("special")) {
-        let is_special = captures.get("special").is_some();
-        let name = crate::isa::directive_name(node.kind(), checker.node_text(node));
-        let span = match node.kind() {
-            "address_size_directive" => ptx_syntax::Span::of(node.child(0).unwrap_or(node)),
-            _ => ptx_syntax::Span::of(node),
-        };
-        (
-            std::rc::Rc::new(crate::isa::feature_issues(name, is_special, checker.facts)),
-            span,
-        )
-    } else {
-        return;
-    };
-    for issue in issues.iter() {
-        let Issue::NeedsTarget { min, target, .. } = issue else {
+    for (span, issue) in crate::isa::captured_issues(checker, captures) {
+        let Issue::NeedsTarget { min, target, .. } = &issue else {
             continue;
         };
         let diagnostic = checker
@@ -64,7 +50,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 format!("needs `.target {min}` or higher, but the module targets `{target}`"),
             )
             .with_label(format!("needs {min}"))
-            .with_note(format!("ptxas: \"{issue}\""))
+            .with_note(crate::isa::ptxas_note(&issue))
             .with_help(format!("target {min} or later, or avoid this on {target}"));
         checker.report(diagnostic);
     }

@@ -3,7 +3,13 @@
 //! ## What it does
 //! Reports an instruction, modifier or type that the module's `.version`
 //! does not have yet, using ptx-isa's table of first versions (checked
-//! against ptxas 11.8, 12.9 and 13.5).
+//! against ptxas 11.8, 12.9 and 13.5). Besides instructions it checks
+//! directives (`.address_size`, `.weak`, `.noreturn`, `.pragma`,
+//! `used_bytes_mask`), special registers, and declarations: opaque types
+//! (`.texref`, 1.5), `.f16x2` and `.b128` variables, `.func` `.param`
+//! parameters (2.0), unsized array parameters, kernel parameter lists (1.4),
+//! `.loc … inlined_at` and labels in `.section` (7.0), and texture or
+//! surface handles held in registers (3.1).
 //!
 //! ## Why it matters
 //! ptxas rejects it: "Feature 'cp.async' requires PTX ISA .version 7.0 or
@@ -41,31 +47,15 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (issues, span) = if let Some(node) = captures.get("instruction") {
-        (checker.isa_issues(node), checker.opcode_span(node))
-    } else if let Some(node) = captures.get("directive").or_else(|| captures.get("special")) {
-        let is_special = captures.get("special").is_some();
-        let name = crate::isa::directive_name(node.kind(), checker.node_text(node));
-        let span = match node.kind() {
-            "address_size_directive" => ptx_syntax::Span::of(node.child(0).unwrap_or(node)),
-            _ => ptx_syntax::Span::of(node),
-        };
-        (
-            std::rc::Rc::new(crate::isa::feature_issues(name, is_special, checker.facts)),
-            span,
-        )
-    } else {
-        return;
-    };
-    for issue in issues.iter() {
-        let Issue::NeedsVersion { min, .. } = issue else {
+    for (span, issue) in crate::isa::captured_issues(checker, captures) {
+        let Issue::NeedsVersion { min, .. } = &issue else {
             continue;
         };
         let version = checker.facts.version.map(|v| v.to_string()).unwrap_or_default();
         let diagnostic = checker
             .diagnostic(span, format!("needs PTX {min}, but the module is `.version {version}`"))
             .with_label(format!("needs .version {min}"))
-            .with_note(format!("ptxas: \"{issue}\""))
+            .with_note(crate::isa::ptxas_note(&issue))
             .with_help(format!(
                 "raise `.version` to {min} or later (see `ptxlint --requirements`)"
             ));

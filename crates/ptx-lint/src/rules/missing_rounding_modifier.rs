@@ -44,10 +44,9 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    let Some(insn) = checker.insn(node) else { return };
     for issue in checker.isa_issues(node).iter() {
         let Issue::MissingRounding { opcode, rule } = issue else {
             continue;

@@ -50,10 +50,9 @@ const REJECTED_FROM: PtxVersion = PtxVersion::new(6, 4);
 const ITS_ARCH: u32 = 70;
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    let Some(insn) = checker.insn(node) else { return };
     if insn.has(".sync") || node.has_error() {
         return;
     }

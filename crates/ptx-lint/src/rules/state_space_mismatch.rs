@@ -41,10 +41,9 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    let Some(insn) = checker.insn(node) else { return };
     let Some((space, space_node)) = insn.space() else {
         return;
     };
@@ -52,10 +51,12 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     };
     let name = checker.node_text(address.base);
-    let Some(variable) = checker.symbols.variable(node.start_byte(), name) else {
+    // Call sequences declare the same `.param` name several times with
+    // different types and alignments; only the state space must agree.
+    let Some((variable, have)) = checker.symbols.variable_space(node.start_byte(), name) else {
         return;
     };
-    let (want, have) = (base_space(space), variable.base_space());
+    let want = base_space(space);
     if want == have || have.is_empty() || matches!(have, ".reg" | ".sreg" | ".tex") || want == ".tex" {
         return;
     }

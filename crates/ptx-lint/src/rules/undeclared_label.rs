@@ -37,10 +37,9 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    let Some(insn) = checker.insn(node) else { return };
     for (ident, resolution) in resolve(checker, &insn) {
         if !matches!(resolution, Resolution::Undeclared(NameUse::Label)) {
             continue;
