@@ -198,10 +198,6 @@ enum Exactness {
     /// `IMAD.MOV.U32 d, RZ, RZ, x`, `IADD3` and `IMAD.IADD`, `.reuse`
     /// hints, an immediate written negative or as its 32-bit pattern).
     SameButSelection,
-    /// The same instructions per function, in another order: a retargeted
-    /// file (another virtual architecture in the cubin header) can change
-    /// ptxas's instruction scheduling.
-    SameButSchedule,
     /// Different machine code from an exact pass that does not keep the code
     /// (`Pass::same_code` is false: expansions, legacy code moved onto the ABI).
     Expanded(String),
@@ -271,7 +267,7 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     let mut verdicts = verdicts.into_inner().unwrap();
     verdicts.sort_by_key(|(index, _)| *index);
     let (mut converted, mut unchanged, mut refused, mut rejected, mut failed) = (0, 0, 0, 0, 0);
-    let (mut cubin, mut sass, mut abi, mut selection, mut schedule) = (0, 0, 0, 0, 0);
+    let (mut cubin, mut sass, mut abi, mut selection) = (0, 0, 0, 0);
     let (mut expanded, mut header_only, mut different, mut skipped) = (0, 0, 0, 0);
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for (index, verdict) in &verdicts {
@@ -287,12 +283,6 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
                         selection += 1;
                         if settings.verbose {
                             println!("{name}: equivalent instruction selection {file}");
-                        }
-                    }
-                    Some(Exactness::SameButSchedule) => {
-                        schedule += 1;
-                        if settings.verbose {
-                            println!("{name}: same instructions, scheduled differently {file}");
                         }
                     }
                     Some(Exactness::Expanded(why)) => {
@@ -360,11 +350,10 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
             "{name} exact: {} exact rewrites compared: {cubin} identical cubins, {sass} identical SASS, \
              {abi} identical but for the ABI stack-pointer setup and register numbering, \
              {selection} identical but for equivalent instruction encodings (MOV/IMAD.MOV, IADD3/IMAD.IADD), \
-             {schedule} with the same instructions in another order (retargeting changes scheduling), \
              {expanded} from passes that compute the same values with other code (expansions, ABI switched on), \
              {header_only} where only the header changed and ptxas lowers the same instructions differently, \
              {different} different (must be 0), {skipped} not comparable",
-            cubin + sass + abi + selection + schedule + expanded + header_only + different + skipped
+            cubin + sass + abi + selection + expanded + header_only + different + skipped
         );
     }
     Ok(rejected == 0 && failed == 0 && different == 0)
@@ -553,9 +542,6 @@ fn compare(original: &Path, rewritten: &Path, movement: &ptx_rewrite::Move, dir:
     if normalize_sass(&canonical_selection(&sa)) == normalize_sass(&canonical_selection(&sb)) {
         return Ok(Exactness::SameButSelection);
     }
-    if instruction_multisets(&sa) == instruction_multisets(&sb) {
-        return Ok(Exactness::SameButSchedule);
-    }
     let diff: Vec<String> = sa
         .lines()
         .zip(sb.lines())
@@ -688,24 +674,6 @@ fn canonical_selection(sass: &str) -> String {
         out.push('\n');
     }
     out
-}
-
-/// Per function, its instructions (encodings made canonical, addresses
-/// dropped) sorted: equal for listings that differ only in scheduling.
-fn instruction_multisets(sass: &str) -> Vec<Vec<String>> {
-    canonical_selection(sass)
-        .split("Function :")
-        .map(|function| {
-            let mut instructions: Vec<String> = function
-                .lines()
-                .filter_map(|l| l.trim().strip_prefix("/*").and_then(|r| r.split_once("*/")))
-                .map(|(_, rest)| rest.split_whitespace().collect::<Vec<_>>().join(" "))
-                .filter(|t| !t.starts_with("NOP"))
-                .collect();
-            instructions.sort();
-            instructions
-        })
-        .collect()
 }
 
 /// `cuobjdump -sass` without the lines that legitimately differ: the header
@@ -875,9 +843,6 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
         Exactness::SameButSelection => Ok(format!(
             "{accepted}; exact: identical SASS but for equivalent instruction encodings"
         )),
-        Exactness::SameButSchedule => Ok(format!(
-            "{accepted}; exact: the same instructions, scheduled differently"
-        )),
         Exactness::Skipped(why) => Ok(format!("{accepted}; exactness not compared: {why}")),
         Exactness::Expanded(why) | Exactness::HeaderOnly(why) | Exactness::Different(why) => {
             Err(format!("exact rewrite, different code: {why}"))
@@ -887,16 +852,7 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
 
 #[cfg(test)]
 mod tests {
-    use super::{canonical_selection, instruction_multisets};
-
-    #[test]
-    fn reordered_instructions_are_the_same_multiset() {
-        let a = "Function : k\n        /*0010*/  ISETP.NE.AND P2, PT, R7, RZ, PT ;\n        /*0020*/  MOV R9, 0x1 ;\n";
-        let b = "Function : k\n        /*0010*/  IMAD.MOV.U32 R9, RZ, RZ, 0x1 ;\n        /*0020*/  ISETP.NE.AND P2, PT, R7, RZ, PT ;\n";
-        let c = "Function : k\n        /*0010*/  MOV R9, 0x2 ;\n        /*0020*/  ISETP.NE.AND P2, PT, R7, RZ, PT ;\n";
-        assert_eq!(instruction_multisets(a), instruction_multisets(b));
-        assert_ne!(instruction_multisets(a), instruction_multisets(c));
-    }
+    use super::canonical_selection;
 
     #[test]
     fn equivalent_encodings_are_written_one_way() {
