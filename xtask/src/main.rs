@@ -10,6 +10,7 @@ mod lint_mutants;
 mod parse;
 mod pre_commit_hooks;
 mod ptxas;
+mod rewrite_check;
 
 use anyhow::{Result, bail};
 
@@ -33,6 +34,9 @@ tasks:
                    the cubins (or their SASS) must be identical
   pre-commit-hooks run the ptxfmt and ptxlint hooks of .pre-commit-hooks.yaml
                    with pre-commit on a sample repository
+  rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]
+                   prove ptxrewrite with ptxas: corpus down to 7.8 (ptxas 11.8), up to 8.8
+                   (ptxas 12.9), exact rewrites give identical code, fixtures before/after
 ";
 
 fn main() -> std::process::ExitCode {
@@ -60,6 +64,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "isa-probes" => isa_probes::run(rest),
         "fmt-ptxas" => fmt_ptxas::run(rest),
         "pre-commit-hooks" => pre_commit_hooks::run(rest),
+        "rewrite-check" => rewrite_check::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

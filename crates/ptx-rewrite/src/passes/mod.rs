@@ -1,0 +1,118 @@
+//! The passes, one file each. A pass file holds the pass (`PASS`), its
+//! documentation (what `--explain` prints, with an example that the tests
+//! run) and the code. Its fixtures live in `tests/fixtures/<pass-name>/`.
+//!
+//! To add a pass: copy a small one (`bar_cta_scope.rs`), set its name,
+//! boundary, tag and documentation, write `run`, list it in [`PASSES`], and add
+//! fixtures.
+
+use crate::pass::Pass;
+
+mod acquire_release_fences;
+mod address_size_64;
+mod b128_private_memory;
+mod bar_cta_scope;
+mod default_memory_qualifiers;
+mod drop_inlined_line_info;
+mod drop_used_bytes_mask;
+mod f32x2_arithmetic;
+mod implicit_float_modifiers;
+mod independent_thread_scheduling;
+mod kernel_parameter_list;
+mod mad_f32_rounding;
+mod maxnctapersm;
+mod module_scope_variables;
+mod packed_16bit_integer;
+mod relaxed_to_default_semantics;
+mod relu_min_max;
+mod shared_cta_space;
+mod shfl_vote_sync;
+mod sm1x_float_flush;
+mod tex_state_space;
+mod three_input_min_max;
+mod wmma_aligned;
+
+/// Every pass, in registry order (the driver sorts the ones it runs by
+/// boundary).
+pub static PASSES: &[&Pass] = &[
+    // Upgrades and retargets.
+    &implicit_float_modifiers::PASS,
+    &kernel_parameter_list::PASS,
+    &tex_state_space::PASS,
+    &maxnctapersm::PASS,
+    &address_size_64::PASS,
+    &module_scope_variables::PASS,
+    &mad_f32_rounding::PASS,
+    &wmma_aligned::PASS,
+    &shfl_vote_sync::PASS,
+    &sm1x_float_flush::PASS,
+    &independent_thread_scheduling::PASS,
+    // Downgrades.
+    &shared_cta_space::PASS,
+    &bar_cta_scope::PASS,
+    &default_memory_qualifiers::PASS,
+    &relaxed_to_default_semantics::PASS,
+    &packed_16bit_integer::PASS,
+    &relu_min_max::PASS,
+    &acquire_release_fences::PASS,
+    &f32x2_arithmetic::PASS,
+    &three_input_min_max::PASS,
+    &drop_inlined_line_info::PASS,
+    &drop_used_bytes_mask::PASS,
+    &b128_private_memory::PASS,
+];
+
+/// The pass named `name`.
+pub fn find(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().copied().find(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example in every pass's documentation is run: `before` must
+    /// rewrite to exactly `after`, and `after` must be a fixed point.
+    #[test]
+    fn documented_examples_hold() {
+        for pass in PASSES {
+            let example = pass
+                .example()
+                .unwrap_or_else(|| panic!("{}: the documentation has no runnable example", pass.name));
+            let result = crate::rewrite(&example.before, &example.options)
+                .unwrap_or_else(|err| panic!("{}: example failed: {err}", pass.name));
+            assert!(
+                result.refusals.is_empty(),
+                "{}: example refused: {:?}",
+                pass.name,
+                result.refusals
+            );
+            assert_eq!(result.output, example.after, "{}: example output", pass.name);
+            assert!(
+                result.applied.contains_key(pass.name),
+                "{}: the example does not exercise the pass ({:?})",
+                pass.name,
+                result.applied
+            );
+            let again = crate::rewrite(&result.output, &example.options).unwrap();
+            assert_eq!(
+                again.output, result.output,
+                "{}: second run changed the text",
+                pass.name
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_unique_kebab_case() {
+        let mut names: Vec<_> = PASSES.iter().map(|p| p.name).collect();
+        assert!(names.iter().all(|n| {
+            n.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        }));
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len());
+    }
+}
