@@ -20,6 +20,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 
+use crate::ptxas::tool_path;
+
 const USAGE: &str = "usage: cargo xtask fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]";
 
 /// A ptxas release: its environment variable, INDEX.tsv column and the
@@ -146,20 +148,6 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn tool_path(env: &str) -> Result<PathBuf> {
-    let Some(path) = std::env::var_os(env) else {
-        bail!(
-            "{env} is not set: point PTXAS_11_8, PTXAS_12_9, PTXAS_13_5 and CUOBJDUMP at the tools \
-             (bash ../shared/tools/setup-ptxas.sh DIR installs them from PyPI and prints the exports)"
-        );
-    };
-    let path = PathBuf::from(path);
-    if !path.is_file() {
-        bail!("{env}={}: no such file", path.display());
-    }
-    Ok(path)
 }
 
 /// The ptxas-clean files of INDEX.tsv, each with its ptxas and `-arch`.

@@ -17,6 +17,22 @@ pub struct Ptxas {
     pub min_arch: u32,
 }
 
+/// The tool an environment variable names (`PTXAS_11_8`, `PTXAS_12_9`,
+/// `PTXAS_13_5`, `CUOBJDUMP`); fails clearly when it is unset or missing.
+pub fn tool_path(env: &str) -> Result<PathBuf> {
+    let Some(path) = std::env::var_os(env) else {
+        bail!(
+            "{env} is not set: point PTXAS_11_8, PTXAS_12_9, PTXAS_13_5 and CUOBJDUMP at the tools \
+             (bash ../shared/tools/setup-ptxas.sh DIR installs them from PyPI and prints the exports)"
+        );
+    };
+    let path = PathBuf::from(path);
+    if !path.is_file() {
+        bail!("{env}={}: no such file", path.display());
+    }
+    Ok(path)
+}
+
 /// The three ptxas versions, read from the environment; fails clearly when
 /// one is unset.
 pub fn installed() -> Result<Vec<Ptxas>> {
@@ -27,13 +43,7 @@ pub fn installed() -> Result<Vec<Ptxas>> {
     ];
     spec.iter()
         .map(|(var, column, min_arch)| {
-            let path = std::env::var_os(var).with_context(|| {
-                format!("{var} is not set: point it at a ptxas binary (CI sets PTXAS_11_8, PTXAS_12_9 and PTXAS_13_5)")
-            })?;
-            let path = PathBuf::from(path);
-            if !path.is_file() {
-                bail!("{var}={} is not a file", path.display());
-            }
+            let path = tool_path(var)?;
             Ok(Ptxas {
                 column,
                 path,

@@ -30,6 +30,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+
+use crate::ptxas::tool_path;
 use ptx_isa::{Target, Version};
 use ptx_rewrite::{Options, Tag, passes};
 
@@ -135,20 +137,6 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         ok &= corpus_direction(&settings, Direction::UpSameModel, mode != "up")?;
     }
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
-}
-
-fn tool_path(env: &str) -> Result<PathBuf> {
-    let Some(path) = std::env::var_os(env) else {
-        bail!(
-            "{env} is not set: point PTXAS_11_8, PTXAS_12_9, PTXAS_13_5 and CUOBJDUMP at the tools \
-             (bash ../shared/tools/setup-ptxas.sh DIR installs them from PyPI and prints the exports)"
-        );
-    };
-    let path = PathBuf::from(path);
-    if !path.is_file() {
-        bail!("{env}={}: no such file", path.display());
-    }
-    Ok(path)
 }
 
 fn read_index(corpus: &Path) -> Result<Vec<Row>> {
