@@ -1,9 +1,9 @@
 //! End-to-end tests of the `ptxfmt` binary: exit code, stdout and stderr
 //! snapshotted, and what happened to the files on disk checked.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod common;
 
 const UNFORMATTED: &str = ".version 7.8\n.target sm_80\n.entry k()\n{\nmov.u32 %r1,1;\nret;\n}\n";
 const FORMATTED: &str = ".version 7.8\n.target sm_80\n\n.entry k()\n{\n    mov.u32 %r1, 1;\n    ret;\n}\n";
@@ -11,24 +11,7 @@ const FORMATTED: &str = ".version 7.8\n.target sm_80\n\n.entry k()\n{\n    mov.u
 /// Runs ptxfmt in `dir` with `args` and `stdin`; returns the snapshot text
 /// (exit code, stdout, stderr, with `dir` shown as `[TMP]`).
 fn run(dir: &Path, args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxfmt"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let shown = |bytes: &[u8]| String::from_utf8_lossy(bytes).replace(&dir.display().to_string(), "[TMP]");
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        output.status.code().unwrap_or(-1),
-        shown(&output.stdout),
-        shown(&output.stderr)
-    )
+    common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, args, stdin.as_bytes()).render()
 }
 
 fn write(dir: &Path, name: &str, text: &[u8]) {

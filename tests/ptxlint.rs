@@ -3,9 +3,10 @@
 //! output is parsed and SARIF output is validated against the SARIF 2.1.0
 //! schema.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod common;
+use common::{Run, temp_tree as workspace};
 
 const CLEAN: &str = ".version 7.8\n.target sm_80\n.address_size 64\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\tadd.s32 %r1, %r2, 1;\n\tret;\n}\n";
 
@@ -26,55 +27,8 @@ const BAD: &str = "\
 
 const WARN_ONLY: &str = ".version 7.8\n.target sm_80\n.func f(.param .f16 a) { ret; }\n";
 
-struct Run {
-    dir: String,
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn render(&self) -> String {
-        format!(
-            "exit: {}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-        .replace(&self.dir, "<tmp>")
-    }
-}
-
 fn ptxlint(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxlint"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    if let Some(bytes) = stdin {
-        input.write_all(bytes).unwrap();
-    }
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    Run {
-        dir: dir.display().to_string(),
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
-
-fn workspace(files: &[(&str, &[u8])]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, bytes) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, bytes).unwrap();
-    }
-    dir
+    common::run(env!("CARGO_BIN_EXE_ptxlint"), dir, args, stdin.unwrap_or_default())
 }
 
 #[test]

@@ -1,9 +1,10 @@
 //! End-to-end tests of the `ptxrewrite` binary: exit code, stdout and stderr
 //! as snapshots, files on disk, and bad input.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod common;
+use common::{Run, temp_tree as temp_with};
 
 const K80: &str = "\
 .version 8.0
@@ -40,55 +41,13 @@ const WGMMA: &str = "\
 }
 ";
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn snapshot(&self, dir: &Path) -> String {
-        let clean = |s: &str| s.replace(&dir.display().to_string(), "[TMP]");
-        format!(
-            "exit: {}\n--- stdout\n{}--- stderr\n{}",
-            self.code,
-            clean(&self.stdout),
-            clean(&self.stderr)
-        )
-    }
-}
-
 fn ptxrewrite(args: &[&str], cwd: &Path, stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ptxrewrite"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).unwrap();
-    }
-    drop(input);
-    let output = child.wait_with_output().unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-fn temp_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, bytes) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, bytes).unwrap();
-    }
-    dir
+    common::run(
+        env!("CARGO_BIN_EXE_ptxrewrite"),
+        cwd,
+        args,
+        stdin.unwrap_or_default().as_bytes(),
+    )
 }
 
 #[test]
@@ -100,8 +59,8 @@ fn rewrites_in_place_and_second_run_is_a_no_op() {
     assert_eq!(std::fs::read_to_string(dir.path().join("k.ptx")).unwrap(), after);
     insta::assert_snapshot!(format!(
         "{}\n--- k.ptx\n{after}\n=== second run\n{}",
-        first.snapshot(dir.path()),
-        second.snapshot(dir.path())
+        first.render(),
+        second.render()
     ));
 }
 
@@ -141,10 +100,10 @@ fn check_diff_and_stdout_write_nothing() {
     let clean = ptxrewrite(&["--to", "8.0", "--check", "k.ptx"], dir.path(), None);
     insta::assert_snapshot!(format!(
         "=== --check\n{}\n=== --diff\n{}\n=== --stdout -q\n{}\n=== --check, nothing to do\n{}",
-        check.snapshot(dir.path()),
-        diff.snapshot(dir.path()),
-        stdout.snapshot(dir.path()),
-        clean.snapshot(dir.path())
+        check.render(),
+        diff.render(),
+        stdout.render(),
+        clean.render()
     ));
 }
 
@@ -154,11 +113,7 @@ fn refusals_name_each_construct_and_leave_the_file() {
     let rich = ptxrewrite(&["--to", "7.8", "w.ptx"], dir.path(), None);
     let concise = ptxrewrite(&["--to", "7.8", "--format", "concise", "w.ptx"], dir.path(), None);
     assert_eq!(std::fs::read_to_string(dir.path().join("w.ptx")).unwrap(), WGMMA);
-    insta::assert_snapshot!(format!(
-        "{}\n=== concise\n{}",
-        rich.snapshot(dir.path()),
-        concise.snapshot(dir.path())
-    ));
+    insta::assert_snapshot!(format!("{}\n=== concise\n{}", rich.render(), concise.render()));
 }
 
 #[test]
@@ -180,9 +135,9 @@ fn approximate_passes_need_the_flag() {
     let after = std::fs::read_to_string(dir.path().join("old.ptx")).unwrap();
     insta::assert_snapshot!(format!(
         "=== without --allow-approximate\n{}\n=== no --target: the file keeps sm_60\n{}\n=== with --allow-approximate\n{}\n--- old.ptx\n{after}",
-        refused.snapshot(dir.path()),
-        kept.snapshot(dir.path()),
-        allowed.snapshot(dir.path())
+        refused.render(),
+        kept.render(),
+        allowed.render()
     ));
 }
 
@@ -226,7 +181,7 @@ fn bad_input_is_reported_and_other_files_still_processed() {
         std::fs::read_to_string(dir.path().join("sub/dir.ptx/inner.ptx")).unwrap(),
         K80
     );
-    insta::assert_snapshot!(run.snapshot(dir.path()));
+    insta::assert_snapshot!(run.render());
 }
 
 #[test]
@@ -249,8 +204,8 @@ fn standard_input_goes_to_standard_output() {
     assert_eq!(unchanged.stdout, K80);
     insta::assert_snapshot!(format!(
         "{}\n=== refused, named\n{}\n=== unchanged (echoed)\n{}",
-        rewritten.snapshot(dir.path()),
-        named.snapshot(dir.path()),
+        rewritten.render(),
+        named.render(),
         unchanged.code
     ));
 }
@@ -269,7 +224,7 @@ fn directories_honour_gitignore_and_exclude() {
         dir.path(),
         None,
     );
-    insta::assert_snapshot!(run.snapshot(dir.path()));
+    insta::assert_snapshot!(run.render());
 }
 
 #[test]
