@@ -28,7 +28,7 @@ const USAGE: &str = "usage: cargo xtask fmt-ptxas [--jobs N] [--limit N] [CORPUS
 /// architectures it accepts.
 struct Ptxas {
     env: &'static str,
-    column: usize,
+    column: &'static str,
     min_sm: u32,
     max_sm: u32,
 }
@@ -37,19 +37,19 @@ struct Ptxas {
 const PTXAS: [Ptxas; 3] = [
     Ptxas {
         env: "PTXAS_13_5",
-        column: 8,
+        column: "ptxas_13.5",
         min_sm: 75,
         max_sm: 121,
     },
     Ptxas {
         env: "PTXAS_12_9",
-        column: 7,
+        column: "ptxas_12.9",
         min_sm: 50,
         max_sm: 121,
     },
     Ptxas {
         env: "PTXAS_11_8",
-        column: 6,
+        column: "ptxas_11.8",
         min_sm: 52,
         max_sm: 90,
     },
@@ -152,25 +152,18 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
 
 /// The ptxas-clean files of INDEX.tsv, each with its ptxas and `-arch`.
 fn select_jobs(corpus: &Path, ptxas: &[PathBuf]) -> Result<Vec<Job>> {
-    let index = std::fs::read_to_string(corpus.join("INDEX.tsv")).context("reading INDEX.tsv")?;
     let mut jobs = Vec::new();
-    for line in index.lines().skip(1) {
-        let columns: Vec<&str> = line.split('\t').collect();
-        if columns.len() < 9 {
-            continue;
-        }
-        let Some(target) = columns[4].split([',', ' ']).next().and_then(sm_number) else {
+    for row in crate::corpus_index::read(corpus)? {
+        let first_target = row.target.split([',', ' ']).next().unwrap_or("");
+        let Some(target) = sm_number(first_target) else {
             continue;
         };
-        let suffix = columns[4]
-            .split([',', ' '])
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("sm_");
-        let suffix = suffix.trim_start_matches(|c: char| c.is_ascii_digit());
+        let suffix = first_target
+            .trim_start_matches("sm_")
+            .trim_start_matches(|c: char| c.is_ascii_digit());
         let Some(chosen) = PTXAS
             .iter()
-            .position(|p| matches!(columns[p.column], "ok" | "ok+warn") && target <= p.max_sm)
+            .position(|p| row.accepted_by(p.column) && target <= p.max_sm)
         else {
             continue;
         };
@@ -181,7 +174,7 @@ fn select_jobs(corpus: &Path, ptxas: &[PathBuf]) -> Result<Vec<Job>> {
             format!("sm_{target}{suffix}")
         };
         jobs.push(Job {
-            file: columns[0].to_string(),
+            file: row.file,
             ptxas: ptxas[chosen].clone(),
             arch,
         });

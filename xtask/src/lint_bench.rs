@@ -65,21 +65,13 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let ptxas = installed()?;
-    let index = std::fs::read_to_string(corpus.join("INDEX.tsv")).context("INDEX.tsv")?;
-    let mut lines = index.lines();
-    let header: Vec<&str> = lines.next().context("empty INDEX.tsv")?.split('\t').collect();
-    let target_col = header.iter().position(|h| *h == "target").context("no target column")?;
-    let jobs: Vec<(PathBuf, usize, String)> = lines
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            let p = ptxas.iter().position(|p| {
-                header
-                    .iter()
-                    .position(|h| *h == p.column)
-                    .and_then(|c| cols.get(c))
-                    .is_some_and(|v| *v == "ok" || *v == "ok+warn" || *v == "fail")
-            })?;
-            Some((corpus.join(cols[0]), p, cols.get(target_col).unwrap_or(&"").to_string()))
+    let jobs: Vec<(PathBuf, usize, String)> = crate::corpus_index::read(&corpus)?
+        .into_iter()
+        .filter_map(|row| {
+            let p = ptxas
+                .iter()
+                .position(|p| row.accepted_by(p.column) || row.verdict(p.column) == Some("fail"))?;
+            Some((corpus.join(&row.file), p, row.target))
         })
         .collect();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;

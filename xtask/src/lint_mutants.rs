@@ -332,29 +332,12 @@ struct Outcome {
 }
 
 fn clean_files(corpus: &Path, ptxas: &[Ptxas], max_bytes: u64) -> Result<Vec<(String, usize)>> {
-    let index = std::fs::read_to_string(corpus.join("INDEX.tsv"))
-        .with_context(|| format!("no INDEX.tsv in {} (set PTX_CORPUS_DIR)", corpus.display()))?;
-    let mut lines = index.lines();
-    let header: Vec<&str> = lines.next().context("empty INDEX.tsv")?.split('\t').collect();
-    let column = |name: &str| header.iter().position(|h| *h == name);
-    let bytes_col = column("bytes").context("INDEX.tsv has no bytes column")?;
-    let mut files = Vec::new();
-    for line in lines {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let size: u64 = cols.get(bytes_col).and_then(|b| b.parse().ok()).unwrap_or(u64::MAX);
-        if size > max_bytes {
-            continue;
-        }
+    let mut files: Vec<(String, usize)> = crate::corpus_index::read(corpus)?
+        .into_iter()
+        .filter(|row| row.bytes.unwrap_or(u64::MAX) <= max_bytes)
         // The newest ptxas that accepted it.
-        let chosen = ptxas.iter().position(|p| {
-            column(p.column)
-                .and_then(|c| cols.get(c))
-                .is_some_and(|v| *v == "ok" || *v == "ok+warn")
-        });
-        if let Some(p) = chosen {
-            files.push((cols[0].to_string(), p));
-        }
-    }
+        .filter_map(|row| Some((row.file.clone(), ptxas.iter().position(|p| row.accepted_by(p.column))?)))
+        .collect();
     files.sort();
     Ok(files)
 }

@@ -1,6 +1,7 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
 mod bench_parse;
+mod corpus_index;
 mod elf;
 mod fmt_ptxas;
 mod generate;

@@ -76,17 +76,11 @@ struct Settings {
     corpus: PathBuf,
 }
 
-/// One corpus row.
+/// One corpus row, with its declared version parsed.
 struct Row {
     file: String,
     version: Option<Version>,
-    verdicts: [String; 3],
-}
-
-impl Row {
-    fn clean(&self) -> bool {
-        self.verdicts.iter().any(|v| v == "ok" || v == "ok+warn")
-    }
+    clean: bool,
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
@@ -140,20 +134,14 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
 }
 
 fn read_index(corpus: &Path) -> Result<Vec<Row>> {
-    let index = std::fs::read_to_string(corpus.join("INDEX.tsv")).context("reading INDEX.tsv")?;
-    let mut rows = Vec::new();
-    for line in index.lines().skip(1) {
-        let c: Vec<&str> = line.split('\t').collect();
-        if c.len() < 9 {
-            continue;
-        }
-        rows.push(Row {
-            file: c[0].to_string(),
-            version: ptx_isa::version(c[3]).ok(),
-            verdicts: [c[6].to_string(), c[7].to_string(), c[8].to_string()],
-        });
-    }
-    Ok(rows)
+    Ok(crate::corpus_index::read(corpus)?
+        .into_iter()
+        .map(|row| Row {
+            version: ptx_isa::version(&row.version).ok(),
+            clean: row.clean(),
+            file: row.file,
+        })
+        .collect())
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -217,7 +205,7 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     };
     let selected: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.clean())
+        .filter(|r| r.clean)
         .filter(|r| match direction {
             Direction::Down => r.version.is_some_and(|v| v >= Version::new(8, 0)),
             Direction::Up | Direction::UpSameModel => {
