@@ -30,35 +30,36 @@ fn main() {
         eprintln!("!!!!! PTX corpus not found — benchmark SKIPPED. Set PTX_CORPUS_DIR. !!!!!");
         return;
     };
-    let files: Vec<(PathBuf, String)> = ptx_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
-        .expect("walking the corpus")
-        .into_iter()
-        .filter_map(|path| {
-            let path = path.ok()?;
-            let text = ptx_syntax::source::read_source(&path).ok()?;
-            ptx_syntax::parse(text.as_str())
-                .syntax_errors()
-                .is_empty()
-                .then_some((path, text))
-        })
-        .collect();
+    let files: Vec<(PathBuf, String)> =
+        ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
+            .expect("walking the corpus")
+            .into_iter()
+            .filter_map(|path| {
+                let path = path.ok()?;
+                let text = ptxkit_syntax::source::read_source(&path).ok()?;
+                ptxkit_syntax::parse(text.as_str())
+                    .syntax_errors()
+                    .is_empty()
+                    .then_some((path, text))
+            })
+            .collect();
     let bytes: usize = files.iter().map(|(_, text)| text.len()).sum();
     let megabytes = bytes as f64 / 1e6;
-    let options = ptx_fmt::Options::default();
+    let options = ptxkit_fmt::Options::default();
     println!("corpus: {} files without syntax errors, {megabytes:.1} MB", files.len());
 
     let parse = best_of(2, || {
         files
             .iter()
-            .map(|(_, t)| ptx_syntax::parse(t.as_str()).root().child_count() as usize)
+            .map(|(_, t)| ptxkit_syntax::parse(t.as_str()).root().child_count() as usize)
             .sum::<usize>()
     });
     let format = best_of(2, || {
         files
             .iter()
             .map(|(_, t)| {
-                let parsed = ptx_syntax::parse(t.as_str());
-                ptx_fmt::format_parsed(&parsed, &options)
+                let parsed = ptxkit_syntax::parse(t.as_str());
+                ptxkit_fmt::format_parsed(&parsed, &options)
                     .expect("corpus files format")
                     .len()
             })

@@ -268,7 +268,7 @@ fn fix_diff_and_unsafe_fixes() {
         after.contains("shfl.sync.bfly.b32 %r1, %r2, 1, 31, 0xffffffff;"),
         "{after}"
     );
-    assert!(ptx_syntax::parse(after).syntax_errors().is_empty());
+    assert!(ptxkit_syntax::parse(after).syntax_errors().is_empty());
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! `ptxfmt`: format PTX. See [`ptx_fmt::cli`].
+//! `ptxfmt`: format PTX. See [`ptxkit_fmt::cli`].
 
 fn main() -> std::process::ExitCode {
-    ptx_fmt::cli::main()
+    ptxkit_fmt::cli::main()
 }

@@ -1,5 +1,5 @@
-//! `ptxlint`: lint PTX. See [`ptx_lint::cli`].
+//! `ptxlint`: lint PTX. See [`ptxkit_lint::cli`].
 
 fn main() -> std::process::ExitCode {
-    ptx_lint::cli::main()
+    ptxkit_lint::cli::main()
 }

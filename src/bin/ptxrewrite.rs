@@ -1,6 +1,6 @@
 //! `ptxrewrite`: move PTX between ISA versions and targets. See
-//! [`ptx_rewrite::cli`].
+//! [`ptxkit_rewrite::cli`].
 
 fn main() -> std::process::ExitCode {
-    ptx_rewrite::cli::main()
+    ptxkit_rewrite::cli::main()
 }

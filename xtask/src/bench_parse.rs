@@ -7,8 +7,8 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use ptx_syntax::discover::{DiscoverOptions, discover};
-use ptx_syntax::source::read_source;
+use ptxkit_syntax::discover::{DiscoverOptions, discover};
+use ptxkit_syntax::source::read_source;
 
 /// How many of the largest files get a peak-memory measurement.
 const LARGEST: usize = 5;
@@ -39,7 +39,7 @@ fn bench(dir: &Path) -> Result<ExitCode> {
         bail!("no PTX files under {}", dir.display());
     }
     let bytes: usize = files.iter().map(|(_, t)| t.len()).sum();
-    let mut parser = ptx_syntax::new_parser();
+    let mut parser = ptxkit_syntax::new_parser();
     let mut best = f64::INFINITY;
     for _ in 0..ROUNDS {
         let started = Instant::now();
@@ -78,7 +78,7 @@ fn measure_one(path: &Path) -> Result<ExitCode> {
     let text = read_source(path)?;
     let size = text.len();
     let started = Instant::now();
-    let parsed = ptx_syntax::parse(text);
+    let parsed = ptxkit_syntax::parse(text);
     let seconds = started.elapsed().as_secs_f64();
     let peak = peak_rss_kib()?;
     std::hint::black_box(&parsed);

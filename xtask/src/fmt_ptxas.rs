@@ -193,8 +193,8 @@ fn sm_number(target: &str) -> Option<u32> {
 
 /// Assembles a file and its formatted version and compares the results.
 fn check(job: &Job, corpus: &Path, cuobjdump: &Path, dir: &Path) -> Result<Verdict> {
-    let original = ptx_syntax::source::read_source(&corpus.join(&job.file))?;
-    let formatted = match ptx_fmt::format_text(&original, &ptx_fmt::Options::default()) {
+    let original = ptxkit_syntax::source::read_source(&corpus.join(&job.file))?;
+    let formatted = match ptxkit_fmt::format_text(&original, &ptxkit_fmt::Options::default()) {
         Ok(text) => text,
         Err(err) => return Ok(Verdict::Different(format!("ptxfmt failed: {err}"))),
     };

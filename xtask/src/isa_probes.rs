@@ -1,10 +1,10 @@
-//! `cargo xtask isa-probes`: assemble the ptx-isa probe kernels with real ptxas (11.8, 12.9
+//! `cargo xtask isa-probes`: assemble the ptxkit-isa probe kernels with real ptxas (11.8, 12.9
 //! and 13.5) and compare each verdict with what the tables predict.
 //!
 //! Every (probe, ptxas) pair that the ptxas can judge is one probe run: the ptxas must accept
 //! the probe's `.version` and have an `-arch` for its `.target` (a target older than the
 //! ptxas's oldest architecture is assembled with that oldest one, which ptxas allows). The
-//! output lists every disagreement, marks recorded quirks (`ptx_isa::quirks`), and ends with
+//! output lists every disagreement, marks recorded quirks (`ptxkit_isa::quirks`), and ends with
 //! `N probes, M agree`. Exit status 1 if a disagreement is not a recorded quirk.
 
 use std::path::{Path, PathBuf};
@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use ptx_isa::probe::{Expect, Probe, probes};
-use ptx_isa::{Target, Variant, Version};
+use ptxkit_isa::probe::{Expect, Probe, probes};
+use ptxkit_isa::{Target, Variant, Version};
 
 const USAGE: &str = "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR]";
 
@@ -300,7 +300,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             }
             Verdict::NotApplicable => not_applicable += 1,
             Verdict::Disagree(why) => {
-                let quirk = ptx_isa::quirks::quirk(x.label, &probe.name);
+                let quirk = ptxkit_isa::quirks::quirk(x.label, &probe.name);
                 if quirk.is_some() {
                     quirks += 1;
                 } else {
@@ -321,7 +321,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     // A recorded quirk whose probe ran on its ptxas and agreed is stale: the table or the
     // probe changed, so the record must go.
     let mut stale = 0usize;
-    for q in ptx_isa::quirks::QUIRKS {
+    for q in ptxkit_isa::quirks::QUIRKS {
         let ran_and_agreed = outcomes.iter().any(|o| {
             let job = &jobs[o.job];
             selected[job.probe].name == q.probe

@@ -30,11 +30,11 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         .status()
         .context("cannot run cargo build")?;
     if !status.success() {
-        bail!("cargo build --release -p ptx-lint failed");
+        bail!("cargo build --release -p ptxkit-lint failed");
     }
     let target_dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let binary = target_dir.join("release/ptxlint");
-    let files: Vec<PathBuf> = ptx_syntax::discover::discover(&[corpus.clone()], &Default::default())?
+    let files: Vec<PathBuf> = ptxkit_syntax::discover::discover(&[corpus.clone()], &Default::default())?
         .into_iter()
         .filter_map(Result::ok)
         .collect();

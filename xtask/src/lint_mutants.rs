@@ -15,9 +15,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use ptx_lint::insn::Insn;
-use ptx_lint::{Settings, lint_source};
-use ptx_syntax::{Severity, Span, TextEdit, apply_edits, parse, preorder};
+use ptxkit_lint::insn::Insn;
+use ptxkit_lint::{Settings, lint_source};
+use ptxkit_syntax::{Severity, Span, TextEdit, apply_edits, parse, preorder};
 use rayon::prelude::*;
 
 use crate::ptxas::{Ptxas, arch_for, assemble, installed};
@@ -150,7 +150,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
     }
 
     // lower-version and lower-target
-    if let Some((node, version)) = ptx_syntax::ast::version_directive(parsed.root(), source)
+    if let Some((node, version)) = ptxkit_syntax::ast::version_directive(parsed.root(), source)
         && let Some(index) = VERSIONS.iter().position(|v| *v == version)
         && index > 0
         && let Some(value) = node.child_by_field_name("version")
@@ -162,10 +162,10 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
             format!(".version {version} -> {lower}"),
         );
     }
-    if let Some((node, targets)) = ptx_syntax::ast::target_directive(parsed.root(), source)
+    if let Some((node, targets)) = ptxkit_syntax::ast::target_directive(parsed.root(), source)
         && let Some(sm) = targets.iter().find(|t| t.starts_with("sm_"))
     {
-        let entry = ptx_syntax::ast::field_children(node, "target")
+        let entry = ptxkit_syntax::ast::field_children(node, "target")
             .into_iter()
             .find(|n| &source[n.byte_range()] == *sm)
             .expect("listed");
@@ -287,7 +287,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
                 && insn.space().is_some()
                 && insn
                     .address_operand()
-                    .and_then(|a| ptx_lint::insn::symbol_address(a, source))
+                    .and_then(|a| ptxkit_lint::insn::symbol_address(a, source))
                     .is_some()
                 || (insn.opcode == "ld" && insn.has(".nc"))
         })
@@ -295,7 +295,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
     if let Some(i) = choose("bad-state-space", &spaced) {
         let insn = &instructions[i];
         if let Some((space, node)) = insn.space() {
-            let to = match ptx_lint::symbols::base_space(space) {
+            let to = match ptxkit_lint::symbols::base_space(space) {
                 ".global" if insn.has(".nc") => ".shared",
                 ".global" => ".shared",
                 ".shared" => ".global",
@@ -365,7 +365,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                 let ptxas = &ptxas[*p];
                 let path = o.corpus.join(file);
                 let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
-                let target = ptx_syntax::ast::target_directive(parse(text.as_str()).root(), &text)
+                let target = ptxkit_syntax::ast::target_directive(parse(text.as_str()).root(), &text)
                     .and_then(|(_, t)| t.iter().find(|t| t.starts_with("sm_")).map(|t| t.to_string()))
                     .unwrap_or_default();
                 let arch = arch_for(ptxas, &target);

@@ -29,7 +29,7 @@ tasks:
                    (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
   lint-bench [--no-ptxas] [CORPUS]
                    ptxlint -j 2 throughput on the corpus, against ptxas on the same files
-  isa-probes       assemble the ptx-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
+  isa-probes       assemble the ptxkit-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
   fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
                    assemble every ptxas-clean corpus file before and after ptxfmt;
                    the cubins (or their SASS) must be identical

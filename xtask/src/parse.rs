@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use ptx_syntax::discover::{DiscoverOptions, discover};
-use ptx_syntax::source::read_source;
+use ptxkit_syntax::discover::{DiscoverOptions, discover};
+use ptxkit_syntax::source::read_source;
 
 const USAGE: &str = "usage: cargo xtask parse [--expect-errors LIST.tsv] PATH...";
 
@@ -48,7 +48,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         };
         bytes += text.len();
         let started = Instant::now();
-        let parsed = ptx_syntax::parse(text);
+        let parsed = ptxkit_syntax::parse(text);
         parse_time += started.elapsed();
         if let Some(error) = parsed.syntax_errors().first() {
             with_errors += 1;

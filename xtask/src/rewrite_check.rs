@@ -13,7 +13,7 @@
 //!   are assembled for the same `-arch` by the same ptxas; the cubins, or else
 //!   `cuobjdump -sass` without the header flags line (which names the PTX
 //!   target), must be identical.
-//! - `fixtures`: every fixture under `crates/ptx-rewrite/tests/fixtures` is
+//! - `fixtures`: every fixture under `crates/rewrite/tests/fixtures` is
 //!   assembled before (by a ptxas that knows its version) and, unless refused,
 //!   after (by the destination's ptxas).
 //!
@@ -32,8 +32,8 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 use crate::ptxas::tool_path;
-use ptx_isa::{Target, Version};
-use ptx_rewrite::{Options, Tag, passes};
+use ptxkit_isa::{Target, Version};
+use ptxkit_rewrite::{Options, Tag, passes};
 
 const USAGE: &str =
     "usage: cargo xtask rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]";
@@ -137,7 +137,7 @@ fn read_index(corpus: &Path) -> Result<Vec<Row>> {
     Ok(crate::corpus_index::read(corpus)?
         .into_iter()
         .map(|row| Row {
-            version: ptx_isa::version(&row.version).ok(),
+            version: ptxkit_isa::version(&row.version).ok(),
             clean: row.clean(),
             file: row.file,
         })
@@ -193,13 +193,13 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
         Direction::Up => (
             "up",
             Version::new(8, 8),
-            Some(ptx_isa::target("sm_80").unwrap()),
+            Some(ptxkit_isa::target("sm_80").unwrap()),
             &P12_9,
         ),
         Direction::UpSameModel => (
             "up-sm60",
             Version::new(8, 8),
-            Some(ptx_isa::target("sm_60").unwrap()),
+            Some(ptxkit_isa::target("sm_60").unwrap()),
             &P12_9,
         ),
     };
@@ -339,9 +339,9 @@ fn uses_non_sync_warp_ops(path: &Path) -> bool {
     let Ok(text) = std::fs::read_to_string(path) else {
         return false;
     };
-    let parsed = ptx_syntax::parse(text);
-    ptx_syntax::preorder(parsed.root())
-        .filter_map(|n| ptx_syntax::ast::Instruction::cast(n, parsed.text()))
+    let parsed = ptxkit_syntax::parse(text);
+    ptxkit_syntax::preorder(parsed.root())
+        .filter_map(|n| ptxkit_syntax::ast::Instruction::cast(n, parsed.text()))
         .any(|i| matches!(i.opcode(), "shfl" | "vote") && !i.has_modifier(".sync"))
 }
 
@@ -364,7 +364,7 @@ fn check_file(
         options.target = None;
     }
     let options = &options;
-    let result = match ptx_rewrite::rewrite(&text, options) {
+    let result = match ptxkit_rewrite::rewrite(&text, options) {
         Ok(result) => result,
         Err(err) => return Ok(Verdict::Failed(err.to_string())),
     };
@@ -375,7 +375,7 @@ fn check_file(
         return Ok(Verdict::Refused(why));
     }
     // A second run over the result must change nothing.
-    match ptx_rewrite::rewrite(&result.output, options) {
+    match ptxkit_rewrite::rewrite(&result.output, options) {
         Ok(again) if again.output == result.output && !again.refused() => {}
         Ok(again) => {
             return Ok(Verdict::Failed(format!(
@@ -415,13 +415,13 @@ fn check_file(
 
 /// The first architecture of a module's `.target`.
 fn declared_target(text: &str) -> Option<Target> {
-    let parsed = ptx_syntax::parse(text);
-    let (_, entries) = ptx_syntax::ast::target_directive(parsed.root(), parsed.text())?;
-    entries.iter().find_map(|e| ptx_isa::target(e).ok())
+    let parsed = ptxkit_syntax::parse(text);
+    let (_, entries) = ptxkit_syntax::ast::target_directive(parsed.root(), parsed.text())?;
+    entries.iter().find_map(|e| ptxkit_isa::target(e).ok())
 }
 
 /// A short reason for a refusal: the construct without operands.
-fn reason(diagnostic: &ptx_syntax::Diagnostic) -> String {
+fn reason(diagnostic: &ptxkit_syntax::Diagnostic) -> String {
     let message = &diagnostic.message;
     match (
         message.find('`'),
@@ -472,12 +472,12 @@ fn assemble(ptxas: &Path, arch: &str, file: &Path, output: Option<&Path>) -> Res
 }
 
 /// Assembles original and rewrite with one ptxas for one `-arch` and compares.
-fn compare(original: &Path, rewritten: &Path, movement: &ptx_rewrite::Move, dir: &Path) -> Result<Exactness> {
+fn compare(original: &Path, rewritten: &Path, movement: &ptxkit_rewrite::Move, dir: &Path) -> Result<Exactness> {
     let from = movement.from;
     let newest = from.max(movement.to);
     // The arch: the original's own target when it is an a/f target (it cannot
     // be assembled for anything else), else the newer of the two targets.
-    let arch_target = if movement.from_target.variant != ptx_isa::Variant::Base {
+    let arch_target = if movement.from_target.variant != ptxkit_isa::Variant::Base {
         movement.from_target
     } else {
         movement.from_target.max(movement.to_target).base()
@@ -672,7 +672,7 @@ fn sass(cubin: &Path) -> Result<String> {
 
 /// Assembles every fixture before and after its rewrite.
 fn fixtures(settings: &Settings) -> Result<bool> {
-    let root = crate::workspace_root().join("crates/ptx-rewrite/tests/fixtures");
+    let root = crate::workspace_root().join("crates/rewrite/tests/fixtures");
     let mut files = Vec::new();
     collect_ptx(&root, &mut files)?;
     files.sort();
@@ -771,13 +771,13 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
     let before = dir.join("before.ptx");
     let after = dir.join("after.ptx");
     std::fs::write(&before, text).map_err(|e| e.to_string())?;
-    let parsed = ptx_syntax::parse(text);
-    let version_text = ptx_syntax::ast::version_directive(parsed.root(), parsed.text())
+    let parsed = ptxkit_syntax::parse(text);
+    let version_text = ptxkit_syntax::ast::version_directive(parsed.root(), parsed.text())
         .map(|(_, v)| v.to_string())
         .unwrap_or_default();
-    let version = ptx_isa::version(&version_text).map_err(|e| e.to_string())?;
-    let target = ptx_syntax::ast::target_directive(parsed.root(), parsed.text())
-        .and_then(|(_, t)| t.first().and_then(|t| ptx_isa::target(t).ok()))
+    let version = ptxkit_isa::version(&version_text).map_err(|e| e.to_string())?;
+    let target = ptxkit_syntax::ast::target_directive(parsed.root(), parsed.text())
+        .and_then(|(_, t)| t.first().and_then(|t| ptxkit_isa::target(t).ok()))
         .ok_or("no target")?;
     let (ptxas, arch) = ptxas_for(version, target).ok_or("no ptxas for the input")?;
     let tool = tool_path(ptxas.env).map_err(|e| e.to_string())?;
@@ -787,7 +787,7 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
             ptxas.env
         ));
     }
-    let result = ptx_rewrite::rewrite(text, options).map_err(|e| e.to_string())?;
+    let result = ptxkit_rewrite::rewrite(text, options).map_err(|e| e.to_string())?;
     if result.refused() {
         return Ok(format!("refused ({} refusals)", result.refusals.len()));
     }

@@ -1,0 +1,91 @@
+//! The operand-alignment pass: measures the instruction heads in each run of
+//! consecutive instructions so that their operands start in one column (as
+//! Go's asmfmt does). It runs before layout and hands each instruction the
+//! width to pad its head to; trailing-comment alignment is done after
+//! layout, in [`crate::post`].
+
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::printer::children;
+use crate::tokens::{Sep, between, is_extra, newlines_between};
+
+/// Heads wider than this neither set nor follow a run's operand column: one
+/// long `wgmma` opcode should not push every `mov` operand far right.
+pub const MAX_ALIGNED_HEAD: usize = 40;
+
+/// How many leading children of an instruction form its head: everything up
+/// to the last `guard`, `opcode` or `modifier`. `None` when there is no opcode.
+pub fn head_len(parts: &[Node<'_>]) -> Option<usize> {
+    let last = parts
+        .iter()
+        .rposition(|n| matches!(n.kind(), "opcode" | "modifier" | "guard"))?;
+    parts.iter().any(|n| n.kind() == "opcode").then_some(last + 1)
+}
+
+/// The head as one string, or `None` when comments or line breaks sit
+/// inside it (such an instruction is laid out but not aligned).
+pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
+    let mut text = String::new();
+    for (i, node) in head.iter().enumerate() {
+        if is_extra(*node) {
+            return None;
+        }
+        if i > 0 {
+            match between(head[i - 1], *node, source) {
+                Sep::None => {}
+                Sep::Space => text.push(' '),
+                Sep::Break => return None,
+            }
+        }
+        text.push_str(&source[node.byte_range()]);
+    }
+    Some(text)
+}
+
+/// For each statement of a block, the width to pad its head to, or `None`.
+///
+/// A run is a sequence of instructions with operands, not interrupted by a
+/// blank line or by anything but comments and `.loc` lines. Items marked
+/// `verbatim` (`ptxfmt: off`/`skip`) end a run.
+pub fn operand_columns(source: &str, items: &[Node<'_>], verbatim: &[bool]) -> Vec<Option<usize>> {
+    let mut columns = vec![None; items.len()];
+    let mut run: Vec<(usize, usize)> = Vec::new();
+    let flush = |run: &mut Vec<(usize, usize)>, columns: &mut Vec<Option<usize>>| {
+        if let Some(max) = run.iter().map(|&(_, w)| w).max() {
+            for &(i, _) in run.iter() {
+                columns[i] = Some(max);
+            }
+        }
+        run.clear();
+    };
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 && newlines_between(items[i - 1], *item, source) > 1 {
+            flush(&mut run, &mut columns);
+        }
+        if verbatim[i] {
+            flush(&mut run, &mut columns);
+            continue;
+        }
+        match item.kind() {
+            "comment" | "loc_directive" => continue,
+            "instruction" | "call_instruction" => {}
+            _ => {
+                flush(&mut run, &mut columns);
+                continue;
+            }
+        }
+        let parts = children(*item);
+        let Some(head_end) = head_len(&parts) else { continue };
+        let has_operands = parts[head_end..].iter().any(|n| !is_extra(*n) && n.kind() != ";");
+        if !has_operands {
+            continue;
+        }
+        if let Some(width) = head_text(source, &parts[..head_end]).map(|t| t.chars().count())
+            && width <= MAX_ALIGNED_HEAD
+        {
+            run.push((i, width));
+        }
+    }
+    flush(&mut run, &mut columns);
+    columns
+}

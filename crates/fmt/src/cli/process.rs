@@ -1,0 +1,170 @@
+//! Formatting one file: read, find options, parse, format, verify, then
+//! write, check or diff. Every failure becomes a message; nothing panics and
+//! nothing is written unless every check passed.
+
+use std::path::Path;
+
+use ptxkit_syntax::source::{decode_source, read_source};
+
+use super::args::Mode;
+use super::config::ConfigResolver;
+use crate::FormatError;
+
+/// What happened to one input.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Already formatted.
+    Unchanged,
+    /// Rewritten in place.
+    Reformatted,
+    /// Would change (`--check`, `--diff`); carries the diff for `--diff`.
+    WouldReformat(Option<String>),
+    /// Text for stdout: formatted stdin, a tree or a document.
+    Printed(String),
+    /// Errors, one line each, without the `error: ` prefix.
+    Failed(Vec<String>),
+}
+
+/// The outcome for one input, with the name used in messages.
+#[derive(Debug)]
+pub struct FileResult {
+    /// The path as shown.
+    pub display: String,
+    /// What happened.
+    pub outcome: Outcome,
+    /// Bytes read.
+    pub bytes: usize,
+}
+
+/// At most this many syntax errors are listed per file.
+const MAX_LISTED_ERRORS: usize = 10;
+
+/// Formats the file at `path`.
+pub fn process_path(path: &Path, mode: Mode, configs: &ConfigResolver) -> FileResult {
+    let display = path.display().to_string();
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(err) => return failed(display, vec![err.to_string()], 0),
+    };
+    process_text(path, display, text, mode, configs, false)
+}
+
+/// Formats stdin's bytes; `name` is `--stdin-filename` or `-`.
+pub fn process_stdin(name: &Path, bytes: Vec<u8>, mode: Mode, configs: &ConfigResolver) -> FileResult {
+    let display = name.display().to_string();
+    let text = match decode_source(name, bytes) {
+        Ok(text) => text,
+        Err(err) => return failed(display, vec![err.to_string()], 0),
+    };
+    process_text(name, display, text, mode, configs, true)
+}
+
+fn failed(display: String, errors: Vec<String>, bytes: usize) -> FileResult {
+    FileResult {
+        display,
+        outcome: Outcome::Failed(errors),
+        bytes,
+    }
+}
+
+fn process_text(
+    path: &Path,
+    display: String,
+    text: String,
+    mode: Mode,
+    configs: &ConfigResolver,
+    stdin: bool,
+) -> FileResult {
+    let bytes = text.len();
+    let options = match configs.for_path(path) {
+        Ok(options) => options,
+        Err(err) => return failed(display, vec![err], bytes),
+    };
+    if let Err(err) = crate::check_size(&text) {
+        return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
+    }
+    let parsed = ptxkit_syntax::parse(text);
+    if mode == Mode::PrintTree {
+        let tree = crate::tree::print_tree(&parsed);
+        return FileResult {
+            display,
+            outcome: Outcome::Printed(tree),
+            bytes,
+        };
+    }
+    if let Err(FormatError::Syntax { .. }) = crate::check_syntax(&parsed) {
+        return failed(display.clone(), syntax_errors(&display, &parsed), bytes);
+    }
+    if mode == Mode::PrintDoc {
+        return match crate::build_doc(&parsed, &options) {
+            Ok(doc) => FileResult {
+                outcome: Outcome::Printed(doc.to_string()),
+                display,
+                bytes,
+            },
+            Err(err) => failed(display.clone(), vec![format!("{display}: {err}")], bytes),
+        };
+    }
+    let formatted = match crate::format_parsed(&parsed, &options) {
+        Ok(formatted) => formatted,
+        Err(err) => return failed(display.clone(), vec![format!("{display}: {err}")], bytes),
+    };
+    let original = parsed.text();
+    let outcome = match mode {
+        Mode::Write if stdin => Outcome::Printed(formatted),
+        _ if formatted == original => Outcome::Unchanged,
+        Mode::Check => Outcome::WouldReformat(None),
+        Mode::Diff => Outcome::WouldReformat(Some(unified_diff(&display, original, &formatted))),
+        _ => write(path, &display, &formatted),
+    };
+    FileResult {
+        display,
+        outcome,
+        bytes,
+    }
+}
+
+/// Writes `formatted` over `path` (through a symbolic link, not over it);
+/// errors name the file as the user did.
+fn write(path: &Path, display: &str, formatted: &str) -> Outcome {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match ptxkit_syntax::write_atomic(&target, formatted) {
+        Ok(()) => Outcome::Reformatted,
+        Err(ptxkit_syntax::WriteError::PermissionDenied(_)) => Outcome::Failed(vec![format!(
+            "{display}: cannot write: permission denied (file left unchanged)"
+        )]),
+        Err(ptxkit_syntax::WriteError::Io { source, .. }) => {
+            Outcome::Failed(vec![format!("{display}: cannot write: {source} (file left unchanged)")])
+        }
+    }
+}
+
+/// `path:line:col: syntax error near '…'` for each error (at most
+/// [`MAX_LISTED_ERRORS`], then a count of the rest).
+fn syntax_errors(display: &str, parsed: &ptxkit_syntax::ParsedSource) -> Vec<String> {
+    let errors = crate::syntax_errors(parsed);
+    let mut lines: Vec<String> = errors
+        .iter()
+        .take(MAX_LISTED_ERRORS)
+        .map(|(position, detail)| format!("{display}:{}:{}: syntax error {detail}", position.line, position.column))
+        .collect();
+    if errors.len() > MAX_LISTED_ERRORS {
+        lines.push(format!(
+            "{display}: {} more syntax errors",
+            errors.len() - MAX_LISTED_ERRORS
+        ));
+    }
+    if let Some(first) = lines.first_mut() {
+        first.push_str(" (file left unchanged)");
+    }
+    lines
+}
+
+/// A unified diff with three lines of context.
+fn unified_diff(display: &str, original: &str, formatted: &str) -> String {
+    similar::TextDiff::from_lines(original, formatted)
+        .unified_diff()
+        .context_radius(3)
+        .header(display, &format!("{display} (formatted)"))
+        .to_string()
+}

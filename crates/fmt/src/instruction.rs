@@ -1,0 +1,39 @@
+//! Instructions and calls: `[guard] opcode.modifiers operands;`.
+
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::align;
+use crate::doc::Doc;
+use crate::printer::{HeadList, Printer, children};
+
+/// The head (`guard`, `opcode`, `modifier`s, glued as written), then the
+/// `operand`s (or a call's `returns`, `callee`, `arguments`, `targets`)
+/// separated by `, `, filled to the line width and aligned in one column.
+/// `column`, when the alignment pass gives one, is the width the head is
+/// padded to so that the operands of a run of instructions line up.
+pub fn instruction<'a>(p: &Printer<'a>, node: Node<'a>, column: Option<usize>) -> Doc<'a> {
+    let parts = children(node);
+    let Some(head_end) = align::head_len(&parts) else {
+        return p.sequence(&parts);
+    };
+    let end = parts.last().filter(|n| n.kind() == ";").copied();
+    let rest_end = if end.is_some() { parts.len() - 1 } else { parts.len() };
+    let head_parts = &parts[..head_end];
+    let (head, width) = match align::head_text(p.source, head_parts) {
+        Some(text) => {
+            let width = text.chars().count();
+            (Doc::text(text), Some(width))
+        }
+        None => (p.sequence(head_parts), None),
+    };
+    let pad = match (column, width) {
+        (Some(column), Some(width)) if column > width => " ".repeat(column - width + 1),
+        _ => " ".to_string(),
+    };
+    let list = HeadList {
+        head_last: parts[head_end - 1],
+        rest: parts[head_end..rest_end.max(head_end)].to_vec(),
+        end,
+    };
+    p.head_and_list(head, list, Doc::text(pad))
+}

@@ -1,0 +1,142 @@
+//! Statement lists: the items of a module, a block or a `.section` body,
+//! one per line, with comments attached, blank lines collapsed, labels
+//! dedented and `ptxfmt: off`/`skip` regions kept verbatim.
+
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::align;
+use crate::doc::{COLUMN_ZERO, COMMENT_MARK, Doc};
+use crate::instruction::instruction;
+use crate::printer::Printer;
+use crate::suppress::{Plan, plan};
+use crate::tokens::{ends_line, is_comment, newlines_between};
+
+/// Where a statement list sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Top level: functions and `.section`s get a blank line on each side.
+    Module,
+    /// Inside `{ }`: labels sit one level left of the statements.
+    Block,
+}
+
+/// Lays out `items`. `open` is the `{` before them (a comment on its line
+/// stays there); with no `open` the first item starts the document.
+pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], scope: Scope) -> Doc<'a> {
+    let blank_before = blank_lines(p, open, items, scope);
+    let plan = plan(items, p.source);
+    let columns = if p.options.align_operands {
+        let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
+        align::operand_columns(p.source, items, &verbatim)
+    } else {
+        vec![None; items.len()]
+    };
+    let mut docs = Vec::with_capacity(items.len() * 2);
+    let mut prev = open;
+    let mut leading_block_comment = false;
+    let mut i = 0;
+    while i < items.len() {
+        let item = items[i];
+        let same_line =
+            prev.is_some_and(|prev| newlines_between(prev, item, p.source) == 0 && !ends_line(prev, p.source));
+        if is_comment(item) && same_line && plan[i] == Plan::Format {
+            // A trailing comment stays on its statement's line.
+            let text = p.text(item);
+            let mark = if text.starts_with("//") && p.options.align_comments {
+                COMMENT_MARK.to_string()
+            } else {
+                " ".to_string()
+            };
+            docs.push(Doc::text(mark));
+            docs.push(p.token(item));
+            prev = Some(item);
+            leading_block_comment = false;
+            i += 1;
+            continue;
+        }
+        let mut line = Vec::new();
+        if leading_block_comment && same_line && item.kind() != "preprocessor" {
+            // `/* note */ add.s32 …` stays on one line.
+            line.push(Doc::text(" "));
+        } else if prev.is_some() {
+            line.push(Doc::Hardline);
+            if blank_before[i] {
+                line.push(Doc::Hardline);
+            }
+        }
+        let last = match plan[i] {
+            Plan::Region { start, last } => {
+                line.push(verbatim_from(p, start, items[last].end_byte()));
+                last
+            }
+            Plan::Skipped { start } => {
+                line.push(verbatim_from(p, start, item.end_byte()));
+                i
+            }
+            Plan::Format | Plan::Inside => {
+                line.push(match item.kind() {
+                    "instruction" | "call_instruction" => instruction(p, item, columns[i]),
+                    _ => p.node(item),
+                });
+                i
+            }
+        };
+        if scope == Scope::Block && item.kind() == "label" {
+            docs.push(Doc::concat(line).nest(-p.indent()));
+        } else {
+            docs.extend(line);
+        }
+        leading_block_comment = last == i && is_comment(item) && !p.text(item).starts_with("//");
+        prev = Some(items[last]);
+        i = last + 1;
+    }
+    Doc::concat(docs)
+}
+
+/// Source text from `start` to `end`, printed verbatim from column 0.
+fn verbatim_from<'a>(p: &Printer<'a>, start: usize, end: usize) -> Doc<'a> {
+    Doc::concat(vec![
+        Doc::text(COLUMN_ZERO.to_string()),
+        Doc::verbatim(&p.source[start..end]),
+    ])
+}
+
+/// Whether a blank line goes before each item: where the author left one
+/// (runs collapse to one), never right after `{`, and at module level always
+/// around functions and `.section`s (before their leading comments).
+fn blank_lines(p: &Printer<'_>, open: Option<Node<'_>>, items: &[Node<'_>], scope: Scope) -> Vec<bool> {
+    let mut blank: Vec<bool> = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match i {
+            0 => false,
+            _ => newlines_between(items[i - 1], *item, p.source) > 1,
+        })
+        .collect();
+    if open.is_some() || scope != Scope::Module {
+        return blank;
+    }
+    let is_big = |n: &Node<'_>| {
+        matches!(
+            n.kind(),
+            "function_definition" | "function_declaration" | "section_directive"
+        )
+    };
+    let trailing = |i: usize| i > 0 && is_comment(items[i]) && newlines_between(items[i - 1], items[i], p.source) == 0;
+    for i in 0..items.len() {
+        if !is_big(&items[i]) {
+            continue;
+        }
+        let mut start = i;
+        while start > 0 && is_comment(items[start - 1]) && !trailing(start - 1) && !blank[start] {
+            start -= 1;
+        }
+        if start > 0 {
+            blank[start] = true;
+        }
+        if let Some(next) = (i + 1..items.len()).find(|&j| !trailing(j)) {
+            blank[next] = true;
+        }
+    }
+    blank
+}

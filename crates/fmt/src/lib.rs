@@ -1,0 +1,198 @@
+//! `ptxfmt`: a PTX formatter that changes only whitespace and line breaks.
+//!
+//! Two layers: [`doc`] is a small Wadler-style document laid out by the
+//! `pretty` crate; the PTX layer builds it with one module per syntax area
+//! (`module`, `function`, `block`, `instruction`, `operand`, `declaration`,
+//! `debug`). Operand alignment is measured before layout ([`align`]);
+//! trailing comments are aligned after it ([`post`]).
+//!
+//! Every result is checked before it is returned: the same non-whitespace
+//! text, the same syntax tree once whitespace is set aside, every comment
+//! kept. A failed check is a [`FormatError::Internal`], never bad output.
+//!
+//! ```
+//! let text = ".version 7.8\n.target sm_80\n.entry k()\n{\nadd.s32 %r1,%r2,4;\nret;\n}\n";
+//! let formatted = ptxkit_fmt::format_text(text, &ptxkit_fmt::Options::default()).unwrap();
+//! assert_eq!(formatted, ".version 7.8\n.target sm_80\n\n.entry k()\n{\n    add.s32 %r1, %r2, 4;\n    ret;\n}\n");
+//! ```
+
+pub mod align;
+mod block;
+pub mod cli;
+mod debug;
+mod declaration;
+pub mod doc;
+mod function;
+mod instruction;
+mod items;
+mod module;
+mod operand;
+pub mod options;
+pub mod post;
+mod printer;
+mod suppress;
+pub mod tokens;
+pub mod tree;
+pub mod verify;
+
+use ptxkit_syntax::ParsedSource;
+
+pub use options::{CONFIG_FILE_NAME, ConfigError, IndentStyle, Options};
+
+/// Why a source was not formatted.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// The source has syntax errors; it is never rewritten.
+    #[error("{line}:{column}: syntax error {detail}")]
+    Syntax {
+        /// 1-based line of the first error.
+        line: usize,
+        /// 1-based column of the first error.
+        column: usize,
+        /// `near '…'` or `missing '…'`.
+        detail: String,
+        /// How many errors the file has.
+        count: usize,
+    },
+    /// The tree is nested deeper than [`tree::MAX_TREE_DEPTH`].
+    #[error("nested too deeply to format (syntax tree depth {depth}; the limit is {limit})")]
+    TooDeep {
+        /// The depth found.
+        depth: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The source is larger than [`MAX_FORMAT_BYTES`].
+    #[error("too large to format ({size} bytes; ptxfmt formats files up to {limit} bytes)")]
+    TooLarge {
+        /// The size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The source holds a character the formatter reserves for itself.
+    #[error("contains the Unicode noncharacter U+{:04X}, which ptxfmt reserves; remove it", *.0 as u32)]
+    ReservedCharacter(char),
+    /// A safety check failed: formatting would have changed more than
+    /// whitespace. This is a bug in ptxfmt; the file is left untouched.
+    #[error("internal error: {0} (file left unchanged; please report this)")]
+    Internal(String),
+}
+
+/// Formats PTX text with `options`.
+pub fn format_text(text: &str, options: &Options) -> Result<String, FormatError> {
+    check_size(text)?;
+    let parsed = ptxkit_syntax::parse(text);
+    check_syntax(&parsed)?;
+    format_parsed(&parsed, options)
+}
+
+/// Fails with [`FormatError::Syntax`] when the parsed source has errors.
+pub fn check_syntax(parsed: &ParsedSource) -> Result<(), FormatError> {
+    let errors = syntax_errors(parsed);
+    let count = errors.len();
+    match errors.into_iter().next() {
+        None => Ok(()),
+        Some((position, detail)) => Err(FormatError::Syntax {
+            line: position.line,
+            column: position.column,
+            detail,
+            count,
+        }),
+    }
+}
+
+/// Each syntax error's position and description (`near '…'` or
+/// `missing '…'`), in source order.
+pub fn syntax_errors(parsed: &ParsedSource) -> Vec<(ptxkit_syntax::LineColumn, String)> {
+    parsed
+        .syntax_errors()
+        .into_iter()
+        .map(|error| {
+            let position = parsed.lines().line_column(parsed.text(), error.span.start);
+            let detail = match &error.missing {
+                Some(kind) => format!("missing '{kind}'"),
+                None => {
+                    let text = parsed.text()[error.span.range()].trim_start();
+                    let line = text.lines().next().unwrap_or("").trim_end();
+                    let mut near: String = line.chars().take(40).collect();
+                    if near.len() < line.len() {
+                        near.push('…');
+                    }
+                    format!("near '{near}'")
+                }
+            };
+            (position, detail)
+        })
+        .collect()
+}
+
+/// The document for a parsed, error-free source (`--print-doc`).
+pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<doc::Doc<'a>, FormatError> {
+    check_formattable(parsed)?;
+    let printer = printer::Printer {
+        source: parsed.text(),
+        options,
+    };
+    Ok(printer.node(parsed.root()))
+}
+
+/// The largest source ptxfmt formats: layout and verification need about
+/// 65 bytes of memory per byte of PTX (a 100 MB file peaks at 6.7 GB).
+pub const MAX_FORMAT_BYTES: usize = 128 * 1024 * 1024;
+
+/// Fails with [`FormatError::TooLarge`] beyond [`MAX_FORMAT_BYTES`] (check
+/// before parsing: parsing such a file takes gigabytes).
+pub fn check_size(text: &str) -> Result<(), FormatError> {
+    if text.len() > MAX_FORMAT_BYTES {
+        return Err(FormatError::TooLarge {
+            size: text.len(),
+            limit: MAX_FORMAT_BYTES,
+        });
+    }
+    Ok(())
+}
+
+fn check_formattable(parsed: &ParsedSource) -> Result<(), FormatError> {
+    check_size(parsed.text())?;
+    let depth = tree::tree_depth(parsed.root());
+    if depth > tree::MAX_TREE_DEPTH {
+        return Err(FormatError::TooDeep {
+            depth,
+            limit: tree::MAX_TREE_DEPTH,
+        });
+    }
+    let reserved = [doc::COLUMN_ZERO, doc::COMMENT_MARK, doc::VERBATIM_NEWLINE];
+    if let Some(c) = parsed.text().chars().find(|c| reserved.contains(c)) {
+        return Err(FormatError::ReservedCharacter(c));
+    }
+    Ok(())
+}
+
+/// Formats an error-free parsed source and checks the result (same
+/// non-whitespace text, same tree, every comment kept).
+pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String, FormatError> {
+    let doc = build_doc(parsed, options)?;
+    let rendered = doc.render(options.line_width);
+    drop(doc);
+    let crlf = uses_crlf(parsed.text());
+    let output = post::finish(&rendered, options, crlf);
+    if !verify::same_non_whitespace(parsed.text(), &output) {
+        return Err(FormatError::Internal("the output's non-whitespace text differs".into()));
+    }
+    let reparsed = ptxkit_syntax::verify_replacement(parsed, output.clone())
+        .map_err(|err| FormatError::Internal(err.to_string()))?;
+    if let Some(offset) = verify::first_tree_difference(parsed, &reparsed) {
+        let position = parsed.lines().line_column(parsed.text(), offset);
+        return Err(FormatError::Internal(format!(
+            "the output parses differently near line {}, column {}",
+            position.line, position.column
+        )));
+    }
+    Ok(output)
+}
+
+/// Whether the text's first line ends in CRLF (the output keeps it).
+pub fn uses_crlf(text: &str) -> bool {
+    text.find('\n').is_some_and(|at| text[..at].ends_with('\r'))
+}

@@ -1,0 +1,165 @@
+//! The PTX layer's shared machinery: dispatch by node kind, tokens, and the
+//! generic sequence and list layouts that the per-area modules build on.
+//!
+//! Every token of the input is emitted exactly once, in order; layouts only
+//! choose what goes between tokens (see [`crate::tokens`]).
+
+use std::borrow::Cow;
+
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::doc::{COLUMN_ZERO, Doc};
+use crate::options::Options;
+use crate::tokens::{Sep, between, ends_line, first_leaf, is_comment, last_leaf};
+use crate::{block, debug, declaration, function, instruction, module, operand};
+
+/// Builds the document for one parsed source.
+pub struct Printer<'a> {
+    /// The source text.
+    pub source: &'a str,
+    /// The options.
+    pub options: &'a Options,
+}
+
+impl<'a> Printer<'a> {
+    /// The document for any node, dispatched on its kind.
+    pub fn node(&self, node: Node<'a>) -> Doc<'a> {
+        if node.child_count() == 0 || node.is_error() {
+            return self.token(node);
+        }
+        match node.kind() {
+            "source_file" => module::source_file(self, node),
+            "function_definition" | "function_declaration" => function::function(self, node),
+            "parameter_list" => function::parameter_list(self, node),
+            "block" => block::block(self, node),
+            "instruction" | "call_instruction" => instruction::instruction(self, node, None),
+            "variable_declaration" => declaration::variable_declaration(self, node),
+            "vector_operand" | "argument_list" | "initializer_list" | "address_operand" => {
+                operand::bracketed_list(self, node)
+            }
+            "section_directive" => debug::section(self, node),
+            "section_body" => debug::section_body(self, node),
+            "section_data" => debug::section_data(self, node),
+            "label" => self.label(node),
+            _ => self.sequence(&children(node)),
+        }
+    }
+
+    /// A token as written. `//` comments lose trailing whitespace; text that
+    /// spans lines (block comments, preprocessor continuations, verbatim
+    /// nodes) is kept verbatim; preprocessor lines start at column 0.
+    pub fn token(&self, node: Node<'a>) -> Doc<'a> {
+        let text = &self.source[node.byte_range()];
+        let text = if is_comment(node) && text.starts_with("//") {
+            text.trim_end()
+        } else {
+            text
+        };
+        let doc = if text.contains('\n') {
+            Doc::verbatim(text)
+        } else {
+            Doc::Text(Cow::Borrowed(text))
+        };
+        if node.kind() == "preprocessor" {
+            Doc::concat(vec![Doc::text(COLUMN_ZERO.to_string()), doc])
+        } else {
+            doc
+        }
+    }
+
+    /// The source text of a node.
+    pub fn text(&self, node: Node<'_>) -> &'a str {
+        &self.source[node.byte_range()]
+    }
+
+    /// `name:` with no space before the colon.
+    fn label(&self, node: Node<'a>) -> Doc<'a> {
+        let parts = children(node);
+        if parts.iter().any(|n| crate::tokens::is_extra(*n)) {
+            return self.sequence(&parts);
+        }
+        Doc::concat(parts.into_iter().map(|n| self.node(n)).collect())
+    }
+
+    /// The separator between two adjacent pieces (see [`between`]); a space
+    /// after a comma becomes `space`, a list's line break, unless a comment
+    /// follows (it stays on the comma's line).
+    pub fn separator(&self, prev: Node<'a>, next: Node<'a>, space: &Doc<'a>) -> Doc<'a> {
+        match between(prev, next, self.source) {
+            Sep::None => Doc::text(""),
+            Sep::Break => Doc::Hardline,
+            Sep::Space if last_leaf(prev).kind() == "," && !is_comment(first_leaf(next)) => space.clone(),
+            Sep::Space => Doc::text(" "),
+        }
+    }
+
+    /// Pieces one after the other with the generic whitespace rule.
+    pub fn sequence(&self, nodes: &[Node<'a>]) -> Doc<'a> {
+        self.sequence_with(nodes, &Doc::text(" "))
+    }
+
+    /// Pieces one after the other; after each comma comes `after_comma`
+    /// (a space, a soft line or a line).
+    pub fn sequence_with(&self, nodes: &[Node<'a>], after_comma: &Doc<'a>) -> Doc<'a> {
+        let mut docs = Vec::with_capacity(nodes.len() * 2);
+        for (i, &node) in nodes.iter().enumerate() {
+            if i > 0 {
+                docs.push(self.separator(nodes[i - 1], node, after_comma));
+            }
+            docs.push(self.node(node));
+        }
+        Doc::concat(docs)
+    }
+
+    /// `default` unless `node` ends a line, in which case a hard line break.
+    pub fn after(&self, node: Node<'a>, default: Doc<'a>) -> Doc<'a> {
+        if ends_line(node, self.source) {
+            Doc::Hardline
+        } else {
+            default
+        }
+    }
+
+    /// `head`, then the list `rest` filled to the line width and aligned
+    /// after the head, then `end` (a `;`). `pad` separates head and list.
+    pub fn head_and_list(&self, head: Doc<'a>, parts: HeadList<'a>, pad: Doc<'a>) -> Doc<'a> {
+        let HeadList { head_last, rest, end } = parts;
+        let mut docs = vec![head];
+        let mut last = head_last;
+        if let Some(&first) = rest.first() {
+            docs.push(match between(head_last, first, self.source) {
+                Sep::Break => Doc::Hardline,
+                _ => pad,
+            });
+            docs.push(self.sequence_with(&rest, &Doc::SoftLine).align());
+            last = *rest.last().expect("rest is not empty");
+        }
+        if let Some(end) = end {
+            docs.push(self.separator(last, end, &Doc::text(" ")));
+            docs.push(self.node(end));
+        }
+        Doc::concat(docs)
+    }
+
+    /// The indentation unit in columns (tabs are expanded after layout).
+    pub fn indent(&self) -> isize {
+        self.options.indent_width as isize
+    }
+}
+
+/// The parts of a "head, list, end" construct (an instruction, a
+/// declaration, a `.section` data line).
+pub struct HeadList<'a> {
+    /// The head's last token.
+    pub head_last: Node<'a>,
+    /// The list pieces: items, commas and comments.
+    pub rest: Vec<Node<'a>>,
+    /// The closing `;`, if any.
+    pub end: Option<Node<'a>>,
+}
+
+/// All children of a node, extras included, in order.
+pub fn children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}

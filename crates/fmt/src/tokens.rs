@@ -1,0 +1,147 @@
+//! The whitespace rule between two adjacent pieces of syntax.
+//!
+//! The formatter may only change whitespace, and whitespace is not always
+//! insignificant: `ld.global`, `%r<10>`, `%tid.x`, `0xff(sym)` and `@!%p` are
+//! glued, and a `//` comment runs to the end of its line. So between two
+//! tokens the formatter inserts a space only where that is known to be safe
+//! (after a comma, around `=`), removes one only next to punctuation that
+//! cannot merge with a neighbour (`,` `;` and brackets), and otherwise keeps
+//! what the author wrote: nothing stays nothing, any whitespace becomes one
+//! space.
+
+use ptxkit_syntax::tree_sitter::Node;
+
+/// What goes between two adjacent pieces of syntax on one logical line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sep {
+    /// Nothing: the pieces stay glued.
+    None,
+    /// One space (or a list's line break, where the caller allows one).
+    Space,
+    /// A line break is required (after a `//` comment or a preprocessor line,
+    /// before a preprocessor line, or before a comment the author put on its
+    /// own line).
+    Break,
+}
+
+/// The first leaf (token) of `node`.
+pub fn first_leaf(node: Node<'_>) -> Node<'_> {
+    let mut node = node;
+    while let Some(child) = node.child(0) {
+        node = child;
+    }
+    node
+}
+
+/// The last leaf (token) of `node`.
+pub fn last_leaf(node: Node<'_>) -> Node<'_> {
+    let mut node = node;
+    while let Some(child) = node.child(node.child_count().saturating_sub(1)) {
+        node = child;
+    }
+    node
+}
+
+/// Whether `node` is a comment (`//` or `/* */`).
+pub fn is_comment(node: Node<'_>) -> bool {
+    node.kind() == "comment"
+}
+
+/// Whether `node` is an extra that may appear between any two tokens.
+pub fn is_extra(node: Node<'_>) -> bool {
+    matches!(node.kind(), "comment" | "preprocessor" | "unterminated_comment")
+}
+
+/// Whether the text after `node` must start on a new line: it ends with a
+/// `//` comment, a preprocessor line or a legacy `@@DWARF` line.
+pub fn ends_line(node: Node<'_>, source: &str) -> bool {
+    let leaf = last_leaf(node);
+    match leaf.kind() {
+        "comment" => source[leaf.byte_range()].starts_with("//"),
+        "preprocessor" | "dwarf_directive" => true,
+        _ => false,
+    }
+}
+
+/// Number of line breaks in the whitespace between two pieces.
+pub fn newlines_between(prev: Node<'_>, next: Node<'_>, source: &str) -> usize {
+    gap(prev, next, source).bytes().filter(|&b| b == b'\n').count()
+}
+
+fn gap<'s>(prev: Node<'_>, next: Node<'_>, source: &'s str) -> &'s str {
+    let (start, end) = (prev.end_byte(), next.start_byte());
+    if start <= end { &source[start..end] } else { "" }
+}
+
+/// The whitespace rule between `prev` and `next`, adjacent in the source.
+pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
+    if ends_line(prev, source) {
+        return Sep::Break;
+    }
+    let first = first_leaf(next);
+    let last = last_leaf(prev);
+    match first.kind() {
+        "preprocessor" | "dwarf_directive" => return Sep::Break,
+        "comment" if newlines_between(prev, next, source) > 0 => return Sep::Break,
+        "comment" => return Sep::Space,
+        _ => {}
+    }
+    if matches!(first.kind(), "," | ";" | ")" | "]" | "}") {
+        return Sep::None;
+    }
+    if is_comment(last) {
+        return Sep::Space;
+    }
+    if last.kind() == "," || last.kind() == "=" || first.kind() == "=" {
+        return Sep::Space;
+    }
+    if matches!(last.kind(), "(" | "[" | "{") {
+        return Sep::None;
+    }
+    if gap(prev, next, source).is_empty() {
+        Sep::None
+    } else {
+        Sep::Space
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule between each pair of adjacent leaves of `text`.
+    fn seps(text: &str) -> Vec<(String, Sep)> {
+        let parsed = ptxkit_syntax::parse(text);
+        let leaves: Vec<_> = ptxkit_syntax::preorder(parsed.root())
+            .filter(|n| n.child_count() == 0)
+            .collect();
+        leaves
+            .windows(2)
+            .map(|w| (parsed.node_text(w[1]).to_string(), between(w[0], w[1], text)))
+            .collect()
+    }
+
+    #[test]
+    fn glued_tokens_stay_glued() {
+        let text = ".entry k() { @!%p bra L; ld.global.u32 %r1, [a+4]; mov.u32 %r2, %tid.x; }";
+        let seps = seps(text);
+        let get = |token: &str| seps.iter().find(|(t, _)| t == token).unwrap().1;
+        assert_eq!(get("!"), Sep::None);
+        assert_eq!(get("%p"), Sep::None);
+        assert_eq!(get(".global"), Sep::None);
+        assert_eq!(get(".x"), Sep::None);
+        assert_eq!(get("+"), Sep::None);
+        assert_eq!(get("bra"), Sep::Space);
+    }
+
+    #[test]
+    fn punctuation_is_canonical_and_comments_break() {
+        let text = ".entry k() { add.s32 %r1 ,%r2, // c\n %r3 ; }";
+        let seps = seps(text);
+        assert!(seps.contains(&(",".into(), Sep::None)));
+        assert!(seps.contains(&("%r2".into(), Sep::Space)));
+        assert!(seps.contains(&("// c".into(), Sep::Space)));
+        assert!(seps.contains(&("%r3".into(), Sep::Break)));
+        assert!(seps.contains(&(";".into(), Sep::None)));
+    }
+}

@@ -1,0 +1,71 @@
+//! The checks that stand between the formatter and a file: the output must
+//! hold the same non-whitespace text, parse to the same tree, and keep every
+//! comment. A failure is an internal error and the file is left untouched.
+
+use ptxkit_syntax::ParsedSource;
+
+/// Whether `a` and `b` are equal once all whitespace is removed.
+pub fn same_non_whitespace(a: &str, b: &str) -> bool {
+    let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    // Fast path: compare streams without allocating when possible.
+    let mut left = a.chars().filter(|c| !c.is_whitespace());
+    let mut right = b.chars().filter(|c| !c.is_whitespace());
+    let equal = loop {
+        match (left.next(), right.next()) {
+            (None, None) => break true,
+            (x, y) if x == y => continue,
+            _ => break false,
+        }
+    };
+    debug_assert_eq!(equal, strip(a) == strip(b));
+    equal
+}
+
+/// Where two trees first differ, once whitespace is set aside: the same node
+/// kinds at the same depths in the same order, leaves with the same text
+/// (ignoring trailing whitespace). Returns the byte offset in `a` of the
+/// first difference.
+pub fn first_tree_difference(a: &ParsedSource, b: &ParsedSource) -> Option<usize> {
+    let mut left = a.root().walk();
+    let mut right = b.root().walk();
+    loop {
+        let (l, r) = (left.node(), right.node());
+        let same = l.kind_id() == r.kind_id()
+            && l.child_count() == r.child_count()
+            && left.field_id() == right.field_id()
+            && (l.child_count() > 0 || a.node_text(l).trim_end() == b.node_text(r).trim_end());
+        if !same {
+            return Some(l.start_byte());
+        }
+        if left.goto_first_child() {
+            right.goto_first_child();
+            continue;
+        }
+        loop {
+            if left.goto_next_sibling() {
+                right.goto_next_sibling();
+                break;
+            }
+            if !left.goto_parent() {
+                return None;
+            }
+            right.goto_parent();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitespace_is_set_aside() {
+        assert!(same_non_whitespace("add.s32 %r1, %r2;", "add.s32\t%r1,%r2 ;\n"));
+        assert!(!same_non_whitespace("add.s32 %r1;", "add.s32 %r2;"));
+        let a = ptxkit_syntax::parse(".version 7.8\n.target sm_80 // t\n");
+        let b = ptxkit_syntax::parse(".version   7.8 .target sm_80 // t   \n");
+        assert_eq!(first_tree_difference(&a, &b), None);
+        let c = ptxkit_syntax::parse(".version 7.8\n.target sm_90\n");
+        assert!(first_tree_difference(&a, &c).is_some());
+    }
+}

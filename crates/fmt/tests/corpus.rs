@@ -1,0 +1,86 @@
+//! The real-PTX corpus: every file that parses is formatted, and the result
+//! must be idempotent, keep the non-whitespace text, parse to the same tree
+//! and keep every comment.
+//!
+//! The corpus lives outside the repository: `PTX_CORPUS_DIR`, default
+//! `../shared/corpus` relative to the workspace root.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("PTX_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "\n!!!!! PTX corpus not found at {} — ptxfmt corpus test SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// What went wrong with one file, if anything.
+fn check(path: &Path) -> Result<bool, String> {
+    let name = path.display();
+    let input = ptxkit_syntax::source::read_source(path).map_err(|e| e.to_string())?;
+    let options = ptxkit_fmt::Options::default();
+    let before = ptxkit_syntax::parse(input.as_str());
+    if !before.syntax_errors().is_empty() {
+        return Ok(false);
+    }
+    let output = ptxkit_fmt::format_parsed(&before, &options).map_err(|e| format!("{name}: {e}"))?;
+    if !ptxkit_fmt::verify::same_non_whitespace(&input, &output) {
+        return Err(format!("{name}: non-whitespace text changed"));
+    }
+    let after = ptxkit_syntax::parse(output.as_str());
+    if let Some(offset) = ptxkit_fmt::verify::first_tree_difference(&before, &after) {
+        return Err(format!("{name}: different tree at byte {offset}"));
+    }
+    let kept: Vec<&str> = after.comments().into_iter().map(str::trim_end).collect();
+    let mut kept = kept.into_iter();
+    for comment in before.comments() {
+        if !kept.any(|c| c == comment.trim_end()) {
+            return Err(format!("{name}: lost comment {comment:?}"));
+        }
+    }
+    let again = ptxkit_fmt::format_parsed(&after, &options).map_err(|e| format!("{name}: second pass: {e}"))?;
+    if again != output {
+        return Err(format!("{name}: not idempotent"));
+    }
+    Ok(true)
+}
+
+#[test]
+fn corpus_formats_soundly() {
+    let Some(dir) = corpus_dir() else { return };
+    let files: Vec<PathBuf> = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
+        .unwrap()
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let results: Vec<Result<bool, String>> = files.par_iter().map(|path| check(path)).collect();
+    let formatted = results.iter().filter(|r| matches!(r, Ok(true))).count();
+    let skipped = results.iter().filter(|r| matches!(r, Ok(false))).count();
+    let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    eprintln!(
+        "ptxfmt corpus: {} files, {formatted} formatted soundly, {skipped} skipped for syntax errors, {} failed",
+        files.len(),
+        failures.len()
+    );
+    assert!(files.len() > 1000, "the corpus should have over 1,000 files");
+    assert!(
+        skipped < 30,
+        "{skipped} files with syntax errors (the grammar lists 20 exceptions)"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
+    );
+}

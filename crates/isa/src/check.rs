@@ -1,0 +1,337 @@
+//! One entry point for linters: everything wrong with an instruction (or a `.target`) under a
+//! given `.version` and `.target`, as structured issues that render ptxas's wording.
+
+use std::fmt;
+
+use crate::deprecations::{Deprecation, Status, instruction_deprecations};
+use crate::form::InstructionForm;
+use crate::legal_types::{closest_opcode, type_rule};
+use crate::requirements::{Feature, feature_issues, is_known_opcode};
+use crate::rounding::{ALL_ROUNDING, Need, RoundingRule, rounding_rule};
+use crate::target::{Target, TargetError, target as known_target};
+use crate::version::Version;
+
+/// One problem with an instruction or a `.version`/`.target` pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Issue {
+    /// `.version` is older than the target's first version.
+    TargetNeedsVersion {
+        /// The declared target.
+        target: Target,
+        /// The declared version.
+        version: Version,
+        /// The first version that has the target.
+        min: Version,
+    },
+    /// The target is not a known architecture.
+    UnknownTarget {
+        /// The target as written.
+        target: Target,
+        /// A suggestion.
+        closest: Option<Target>,
+    },
+    /// The opcode is not a PTX instruction.
+    UnknownOpcode {
+        /// The opcode as written.
+        opcode: String,
+        /// The closest known opcode.
+        closest: Option<&'static str>,
+    },
+    /// A feature needs a newer `.version`.
+    NeedsVersion {
+        /// The table row.
+        feature: &'static Feature,
+        /// The first version with the feature (on this target).
+        min: Version,
+    },
+    /// A feature needs a newer target.
+    NeedsTarget {
+        /// The table row.
+        feature: &'static Feature,
+        /// The oldest target with the feature.
+        min: Target,
+        /// The declared target.
+        target: Target,
+    },
+    /// An arch- or family-specific feature used on a target that lacks it.
+    NotOnTarget {
+        /// The table row.
+        feature: &'static Feature,
+        /// The declared target.
+        target: Target,
+    },
+    /// A required rounding (or `.approx`) modifier is missing.
+    MissingRounding {
+        /// The opcode.
+        opcode: String,
+        /// The rule that applies.
+        rule: RoundingRule,
+    },
+    /// A rounding modifier the form does not allow.
+    IllegalRounding {
+        /// The opcode.
+        opcode: String,
+        /// The offending modifier.
+        modifier: String,
+    },
+    /// A modifier the form does not allow (`.approx` on `add`).
+    IllegalModifier {
+        /// The opcode.
+        opcode: String,
+        /// The offending modifier.
+        modifier: String,
+    },
+    /// A type the opcode does not have (`add.u8`).
+    IllegalType {
+        /// The instruction as ptxas names it (`mul.lo`, `div.full`).
+        opcode: String,
+        /// The offending type.
+        ty: String,
+    },
+    /// A deprecated construct, still accepted.
+    Deprecated(&'static Deprecation),
+    /// A deprecated construct that ptxas rejects under this version and target.
+    Removed(&'static Deprecation),
+}
+
+impl Issue {
+    /// Whether ptxas rejects the file for this issue (everything but [`Issue::Deprecated`]).
+    pub fn is_error(&self) -> bool {
+        !matches!(self, Issue::Deprecated(_))
+    }
+
+    /// The message, in ptxas's words where ptxas has words for it (newest ptxas wording).
+    pub fn message(&self) -> String {
+        self.render(0)
+    }
+
+    /// Every wording of the message that some ptxas release uses (newest first); `message()` is
+    /// the first.
+    pub fn messages(&self) -> Vec<String> {
+        let count = match self {
+            Issue::NeedsVersion { feature, .. } => feature.version_subject.split('|').count(),
+            Issue::NeedsTarget { feature, .. } | Issue::NotOnTarget { feature, .. } => {
+                feature.target_subject.split('|').count()
+            }
+            _ => 1,
+        };
+        (0..count).map(|i| self.render(i)).collect()
+    }
+
+    /// The wordings ptxas uses for this issue, or `None` when the table does not record
+    /// ptxas's name for the feature (the issue is real, but ptxas's words are unknown: probes
+    /// then check only that ptxas rejects).
+    pub fn ptxas_wordings(&self) -> Option<Vec<String>> {
+        let known = match self {
+            Issue::NeedsVersion { feature, .. } => !feature.version_subject.is_empty(),
+            Issue::NeedsTarget { feature, .. } | Issue::NotOnTarget { feature, .. } => {
+                !feature.target_subject.is_empty()
+            }
+            Issue::UnknownOpcode { .. } | Issue::Deprecated(_) => false,
+            Issue::Removed(d) => !d.error.is_empty(),
+            _ => true,
+        };
+        known.then(|| self.messages())
+    }
+
+    fn render(&self, alt: usize) -> String {
+        let subject = |ptxas: &str, feature: &Feature| subject(ptxas, feature, alt);
+        match self {
+            Issue::TargetNeedsVersion { target, version, .. } => {
+                format!("PTX .version {version} does not support .target {target}")
+            }
+            Issue::UnknownTarget { target, .. } => format!("Unsupported .target '{target}'"),
+            Issue::UnknownOpcode { opcode, closest } => match closest {
+                Some(c) => format!("Unknown instruction '{opcode}' (did you mean '{c}'?)"),
+                None => format!("Unknown instruction '{opcode}'"),
+            },
+            Issue::NeedsVersion { feature, min } => {
+                format!(
+                    "{} requires PTX ISA .version {min} or later",
+                    subject(feature.version_subject, feature)
+                )
+            }
+            Issue::NeedsTarget { feature, min, .. } => {
+                format!(
+                    "{} requires .target {min} or higher",
+                    subject(feature.target_subject, feature)
+                )
+            }
+            Issue::NotOnTarget { feature, target } => {
+                format!(
+                    "{} not supported on .target '{target}'",
+                    subject(feature.target_subject, feature)
+                )
+            }
+            Issue::MissingRounding { opcode, rule } => {
+                format!("{} for instruction '{opcode}'", rule.missing)
+            }
+            Issue::IllegalRounding { opcode, .. } => {
+                format!("Illegal rounding modifier for instruction '{opcode}'")
+            }
+            Issue::IllegalModifier { opcode, modifier } => {
+                format!("Illegal modifier '{modifier}' for instruction '{opcode}'")
+            }
+            Issue::IllegalType { opcode, ty }
+                if matches!(opcode.as_str(), "abs" | "neg") && matches!(ty.as_str(), ".u16" | ".u32" | ".u64") =>
+            {
+                format!("Instruction '{opcode}' applies only to signed numeric types")
+            }
+            Issue::IllegalType { opcode, .. } => {
+                format!("Unexpected instruction types specified for '{opcode}'")
+            }
+            Issue::Deprecated(d) if !d.warning.is_empty() => d.warning.to_string(),
+            Issue::Deprecated(d) => format!(
+                "deprecated since PTX ISA version {}; use {}",
+                d.deprecated_in, d.replacement
+            ),
+            Issue::Removed(d) => d.error.to_string(),
+        }
+    }
+}
+
+fn subject(ptxas: &str, feature: &Feature, alt: usize) -> String {
+    match ptxas.split('|').nth(alt).or_else(|| ptxas.split('|').next()) {
+        Some(s) if !s.is_empty() => s.to_string(),
+        _ => format!("Feature '{}'", feature.pattern),
+    }
+}
+
+impl fmt::Display for Issue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+/// Checks a `.version` / `.target` pair: unknown target, or a version too old for it.
+///
+/// ```
+/// use ptxkit_isa::{check_target, version};
+/// let issue = check_target(version("7.4").unwrap(), "sm_89").unwrap();
+/// assert_eq!(issue.message(), "PTX .version 7.4 does not support .target sm_89");
+/// assert!(check_target(version("7.8").unwrap(), "sm_89").is_none());
+/// assert_eq!(check_target(version("9.0").unwrap(), "sm_99").unwrap().message(), "Unsupported .target 'sm_99'");
+/// ```
+pub fn check_target(version: Version, target: &str) -> Option<Issue> {
+    match known_target(target) {
+        Ok(t) => {
+            let min = t.min_ptx()?;
+            (version < min).then_some(Issue::TargetNeedsVersion {
+                target: t,
+                version,
+                min,
+            })
+        }
+        Err(TargetError::Unknown { target, closest }) => Some(Issue::UnknownTarget { target, closest }),
+        Err(TargetError::Syntax(_)) => None,
+    }
+}
+
+/// Opcodes whose rounding modifiers are checked (others may carry rounding modes this crate
+/// does not model, e.g. `wmma.mma … .f64 .rn`).
+const ROUNDING_CHECKED: &[&str] = &[
+    "add", "sub", "mul", "mad", "fma", "div", "rem", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "cvt",
+];
+
+/// Everything wrong with one instruction under `.version version` / `.target target`:
+/// unknown opcode, features needing a newer version or target or an `a`/`f` target, missing or
+/// illegal rounding modifiers, illegal types and deprecations.
+///
+/// ```
+/// use ptxkit_isa::{check, target, version, InstructionForm};
+/// let sm80 = target("sm_80").unwrap();
+/// let v = version("7.0").unwrap();
+/// let msgs = |chain| check(&InstructionForm::parse(chain), v, sm80).iter().map(|i| i.message()).collect::<Vec<_>>();
+/// assert!(msgs("add.s32").is_empty());
+/// assert_eq!(msgs("add.u8"), ["Unexpected instruction types specified for 'add'"]);
+/// assert_eq!(msgs("fma.f32"), ["Rounding modifier required for instruction 'fma'"]);
+/// assert_eq!(msgs("div.rn.s32"), ["Illegal rounding modifier for instruction 'div'"]);
+/// assert!(msgs("wgmma.fence.sync.aligned")[0].ends_with("not supported on .target 'sm_80'"));
+/// assert!(msgs("fam.rn.f32")[0].contains("did you mean 'fma'"));
+/// ```
+pub fn check(form: &InstructionForm<'_>, version: Version, target: Target) -> Vec<Issue> {
+    if !is_known_opcode(form.opcode) {
+        return vec![Issue::UnknownOpcode {
+            opcode: form.opcode.to_string(),
+            closest: closest_opcode(form.opcode),
+        }];
+    }
+    let mut issues = feature_issues(form, version, target);
+    let types = form.types();
+    // ptxas checks types before modifiers: an illegal type is the only complaint.
+    if let Some(issue) = type_issue(form, &types) {
+        issues.push(issue);
+    } else if ROUNDING_CHECKED.contains(&form.opcode) {
+        issues.extend(rounding_issues(form, &types, version, target));
+    }
+    for d in instruction_deprecations(form) {
+        match d.status(version, target) {
+            Status::Allowed => {}
+            Status::Deprecated => issues.push(Issue::Deprecated(d)),
+            Status::Rejected => issues.push(Issue::Removed(d)),
+        }
+    }
+    issues
+}
+
+/// The name ptxas gives an instruction in type errors: the opcode plus a leading `.lo`,
+/// `.hi`, `.wide` or `.full` (`mul.lo`, `div.full`).
+fn ptxas_name(form: &InstructionForm<'_>) -> String {
+    match form.modifiers.first() {
+        Some(m @ (&".lo" | &".hi" | &".wide")) if matches!(form.opcode, "mul" | "mad" | "mul24" | "mad24") => {
+            format!("{}{m}", form.opcode)
+        }
+        _ if form.opcode == "div" && form.has(".full") => "div.full".to_string(),
+        _ => form.opcode.to_string(),
+    }
+}
+
+fn type_issue(form: &InstructionForm<'_>, types: &[&str]) -> Option<Issue> {
+    let rule = type_rule(form.opcode)?;
+    let ty = *types.get(rule.position)?;
+    let legal = if form.opcode == "div" && form.has(".full") {
+        ty == ".f32"
+    } else {
+        rule.types.contains(&ty)
+    };
+    (!legal).then(|| Issue::IllegalType {
+        opcode: ptxas_name(form),
+        ty: ty.to_string(),
+    })
+}
+
+fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version, target: Target) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    let rule = rounding_rule(form.opcode, types, target, version);
+    let opcode = form.opcode.to_string();
+    let mut illegal = false;
+    let mut satisfied = false;
+    for m in form.modifiers.iter().copied() {
+        let is_rounding = ALL_ROUNDING.contains(&m);
+        if !(is_rounding || matches!(m, ".approx" | ".full")) {
+            continue;
+        }
+        if rule.allowed.contains(&m) {
+            satisfied = true;
+        } else if is_rounding {
+            illegal = true;
+            issues.push(Issue::IllegalRounding {
+                opcode: opcode.clone(),
+                modifier: m.to_string(),
+            });
+        } else if m == ".approx" {
+            illegal = true;
+            issues.push(Issue::IllegalModifier {
+                opcode: opcode.clone(),
+                modifier: m.to_string(),
+            });
+        }
+    }
+    // An illegal rounding mode counts as "a rounding modifier was given", except where only
+    // `.approx` will do (`sin.rn.f32`: ptxas reports both).
+    let approx_only = rule.allowed == [".approx"];
+    if rule.need == Need::Required && !satisfied && (!illegal || approx_only) {
+        issues.push(Issue::MissingRounding { opcode, rule });
+    }
+    issues
+}

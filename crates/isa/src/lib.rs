@@ -1,0 +1,56 @@
+//! What every PTX ISA version, target and instruction form needs, checked against ptxas.
+//!
+//! The linter and the rewriter use this crate to know, without CUDA installed, what PTX allows
+//! where:
+//!
+//! - [`version`]s 1.0 … 9.5 with the CUDA release that introduced each ([`Version`]);
+//! - [`target`]s `sm_10` … `sm_121` with `a`/`f` variants, families and minimum versions
+//!   ([`Target`]);
+//! - instruction forms → minimum version and target ([`requirements`], [`instructions::FEATURES`]);
+//! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
+//!   ([`deprecations`]);
+//! - directives and special registers ([`directives`]);
+//! - everything at once for one instruction ([`check`]) or one `.version`/`.target` pair
+//!   ([`check_target`]);
+//! - opcode-chain analysis in the style of PTX.jl ([`analyze_chain`]).
+//!
+//! Every table row cites its source, and `cargo xtask isa-probes` assembles a probe kernel
+//! for each at its boundaries with real ptxas ([`probe`]); known disagreements are recorded in
+//! [`quirks`].
+//!
+//! ```
+//! use ptxkit_isa::{check, requirements, target, version, InstructionForm};
+//! let form = InstructionForm::parse("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32");
+//! let r = requirements(&form);
+//! assert_eq!(r.min_ptx, version("7.0").unwrap());
+//! assert_eq!(r.min_target, Some(target("sm_80").unwrap()));
+//! let issues = check(&form, version("6.5").unwrap(), target("sm_75").unwrap());
+//! assert!(issues.iter().any(|i| i.message().contains("requires .target sm_80")));
+//! ```
+
+pub mod chain;
+mod check;
+pub mod deprecations;
+pub mod directives;
+mod form;
+pub mod instructions;
+pub mod legal_types;
+pub mod probe;
+pub mod quirks;
+mod requirements;
+pub mod rounding;
+pub mod target;
+pub mod types;
+pub mod version;
+
+pub use chain::{Chain, ChainError, OperandShape, ResultType, SideEffects, analyze_chain};
+pub use check::{Issue, check, check_target};
+pub use form::InstructionForm;
+pub use legal_types::{KNOWN_OPCODES, closest_opcode, legal_types};
+pub use requirements::{
+    Feature, Requirements, TargetReq, check_features, is_known_opcode, matching_features, requirements,
+};
+pub use rounding::{Need, RoundingRule, rounding_rule};
+pub use target::{Target, TargetEntry, TargetError, TargetOption, Variant, newest_base_target, target, target_entry};
+pub use types::{TypeInfo, TypeKind, type_info};
+pub use version::{ParseVersionError, Version, version};

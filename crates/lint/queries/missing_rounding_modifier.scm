@@ -1,0 +1,2 @@
+; Every instruction; ptxkit-isa judges its opcode, modifiers and types.
+[(instruction) (call_instruction)] @instruction

@@ -1,0 +1,152 @@
+//! What a rule sees: the parsed file, its symbols and module facts, the
+//! captures of its query match, and a place to report diagnostics.
+
+use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span};
+
+use crate::facts::ModuleFacts;
+use crate::insn::Insn;
+use crate::registry::RuleInfo;
+use crate::settings::Settings;
+use crate::symbols::SymbolTable;
+
+/// How a rule is implemented: an optional query (`queries/<rule>.scm`)
+/// whose matches go to `on_match`, and an optional whole-module check.
+#[derive(Clone, Copy)]
+pub struct RuleImpl {
+    /// The rule's tree-sitter query source.
+    pub query: Option<&'static str>,
+    /// Called for every match of the query.
+    pub on_match: Option<for<'a> fn(&mut Checker<'a>, &Captures<'a>)>,
+    /// Called once per file (for rules no query can express).
+    pub on_module: Option<fn(&mut Checker<'_>)>,
+}
+
+/// The named captures of one query match.
+pub struct Captures<'t> {
+    pub(crate) names: &'static [&'static str],
+    pub(crate) items: Vec<(u32, Node<'t>)>,
+}
+
+impl<'t> Captures<'t> {
+    /// The first node captured as `@name`.
+    pub fn get(&self, name: &str) -> Option<Node<'t>> {
+        self.all(name).next()
+    }
+
+    /// Every node captured as `@name`.
+    pub fn all<'s>(&'s self, name: &'s str) -> impl Iterator<Item = Node<'t>> + 's {
+        self.items
+            .iter()
+            .filter(move |(index, _)| self.names[*index as usize] == name)
+            .map(|(_, node)| *node)
+    }
+}
+
+/// The context a rule runs in.
+pub struct Checker<'a> {
+    /// The parsed file.
+    pub parsed: &'a ParsedSource,
+    /// Its symbols.
+    pub symbols: &'a SymbolTable,
+    /// Its `.version`, `.target` and `.address_size`.
+    pub facts: &'a ModuleFacts,
+    /// The settings in force.
+    pub settings: &'a Settings,
+    pub(crate) rule: &'static RuleInfo,
+    pub(crate) severity: Severity,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Insn<'a>>)>>,
+    pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
+}
+
+impl<'a> Checker<'a> {
+    /// The source text.
+    pub fn text(&self) -> &'a str {
+        self.parsed.text()
+    }
+
+    /// The text of a node.
+    pub fn node_text(&self, node: Node<'_>) -> &'a str {
+        &self.parsed.text()[node.byte_range()]
+    }
+
+    /// The `@instruction` capture of a match and its typed view: the
+    /// preamble of every per-instruction rule.
+    pub fn captured_instruction(&self, captures: &Captures<'a>) -> Option<(Node<'a>, std::rc::Rc<Insn<'a>>)> {
+        let node = captures.get("instruction")?;
+        Some((node, self.insn(node)?))
+    }
+
+    /// The instruction at `node`, classified once and shared by the rules
+    /// that match it.
+    pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Insn<'a>>> {
+        if let Some((id, insn)) = self.last_insn.borrow().as_ref()
+            && *id == node.id()
+        {
+            return Some(insn.clone());
+        }
+        let insn = std::rc::Rc::new(Insn::cast(node, self.text())?);
+        *self.last_insn.borrow_mut() = Some((node.id(), insn.clone()));
+        Some(insn)
+    }
+
+    /// The ptxkit-isa issues of the instruction at `node` (version, target,
+    /// rounding, types, opcode), computed once for all rules.
+    pub fn isa_issues(&self, node: Node<'a>) -> std::rc::Rc<Vec<ptxkit_isa::Issue>> {
+        if let Some((id, issues)) = self.last_issues.borrow().as_ref()
+            && *id == node.id()
+        {
+            return issues.clone();
+        }
+        let issues = match self.insn(node) {
+            Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.facts),
+            _ => Vec::new(),
+        };
+        let issues = std::rc::Rc::new(issues);
+        *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
+        issues
+    }
+
+    /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).
+    pub fn opcode_span(&self, node: Node<'a>) -> Span {
+        let Some(insn) = self.insn(node) else {
+            return Span::of(node);
+        };
+        let start = insn.view.opcode_node().map_or(node.start_byte(), |n| n.start_byte());
+        let end = insn
+            .modifiers
+            .last()
+            .map(|(_, n)| n.end_byte())
+            .or_else(|| insn.view.opcode_node().map(|n| n.end_byte()))
+            .unwrap_or(node.end_byte());
+        Span::new(start, end)
+    }
+
+    /// The rule being run.
+    pub fn rule(&self) -> &'static RuleInfo {
+        self.rule
+    }
+
+    /// A diagnostic of the current rule, at its configured severity.
+    pub fn diagnostic(&self, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.rule.code, self.rule.name, self.severity, message, span)
+    }
+
+    /// Like [`Self::diagnostic`] with an explicit severity (for rules whose
+    /// severity depends on the version or target, e.g. a deprecation that
+    /// became an error). A configured severity override still wins.
+    pub fn diagnostic_with(&self, severity: Severity, span: Span, message: impl Into<String>) -> Diagnostic {
+        let severity = if self.settings.severity_overridden(self.rule) {
+            self.severity
+        } else {
+            severity
+        };
+        Diagnostic::new(self.rule.code, self.rule.name, severity, message, span)
+    }
+
+    /// Records a diagnostic.
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+}

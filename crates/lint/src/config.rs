@@ -1,0 +1,234 @@
+//! `ptxlint.toml`: the configuration file. Every key is optional; command-line
+//! options override or extend it.
+//!
+//! ```toml
+//! select = ["ALL"]                 # rules, codes or code prefixes to run
+//! ignore = ["PTX205"]              # ... and to skip
+//! exclude = ["build/**"]           # paths not to lint
+//! target = "sm_90a"                # lint as if for this target
+//! ptx-version = "8.0"              # ... and this .version
+//! deny-warnings = false            # exit 1 on warnings too
+//! preview = false                  # allow preview rules
+//!
+//! [severity]                       # per-rule severity: error, warning, info
+//! deprecated-banked-constant = "error"
+//!
+//! [per-file-ignores]               # globs relative to this file's directory
+//! "generated/**" = ["PTX4"]
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use ptxkit_syntax::Severity;
+
+use crate::facts::{PtxVersion, SmTarget};
+use crate::settings::{Selector, Settings};
+
+/// The name of the configuration file.
+pub const CONFIG_FILE_NAME: &str = "ptxlint.toml";
+
+/// The contents of `ptxlint.toml`.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// Rules, codes or code prefixes to run (default: every stable rule).
+    pub select: Option<Vec<String>>,
+    /// Added to `select`.
+    pub extend_select: Option<Vec<String>>,
+    /// Rules, codes or code prefixes to skip.
+    pub ignore: Option<Vec<String>>,
+    /// Path globs not to lint.
+    pub exclude: Option<Vec<String>>,
+    /// Lint as if for this `.target`.
+    pub target: Option<String>,
+    /// Lint as if for this `.version`.
+    pub ptx_version: Option<String>,
+    /// Exit 1 on warnings too.
+    pub deny_warnings: Option<bool>,
+    /// Allow preview rules.
+    pub preview: Option<bool>,
+    /// Severity per rule, code or prefix.
+    pub severity: Option<BTreeMap<String, String>>,
+    /// Rules to skip per path glob (relative to the configuration file).
+    pub per_file_ignores: Option<BTreeMap<String, Vec<String>>>,
+}
+
+/// A problem with the configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    #[error("{}: cannot read configuration: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or has unknown keys.
+    #[error("{}: invalid configuration: {message}", path.display())]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// A value is invalid.
+    #[error("{origin}: {message}")]
+    Value {
+        /// The file, or "command line".
+        origin: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Reads and parses a configuration file.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        toml::from_str(&text).map_err(|err| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message: err.message().to_string(),
+        })
+    }
+}
+
+/// Parses selectors, naming `origin` in errors.
+pub fn selectors(values: &[String], origin: &str) -> Result<Vec<Selector>, ConfigError> {
+    values
+        .iter()
+        .map(|v| {
+            Selector::parse(v).map_err(|err| ConfigError::Value {
+                origin: origin.to_string(),
+                message: err.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Parses a `--target` / `target =` value.
+pub fn parse_target(value: &str, origin: &str) -> Result<SmTarget, ConfigError> {
+    SmTarget::parse(value).ok_or_else(|| ConfigError::Value {
+        origin: origin.to_string(),
+        message: format!("invalid target '{value}' (expected e.g. sm_80 or sm_90a)"),
+    })
+}
+
+/// Parses a `--ptx-version` / `ptx-version =` value.
+pub fn parse_version(value: &str, origin: &str) -> Result<PtxVersion, ConfigError> {
+    PtxVersion::parse(value).ok_or_else(|| ConfigError::Value {
+        origin: origin.to_string(),
+        message: format!("invalid PTX version '{value}' (expected e.g. 8.0)"),
+    })
+}
+
+/// Command-line choices that refine the configuration file.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// `--select` (replaces the file's `select`).
+    pub select: Vec<String>,
+    /// `--extend-select`.
+    pub extend_select: Vec<String>,
+    /// `--ignore` (added to the file's).
+    pub ignore: Vec<String>,
+    /// `--target`.
+    pub target: Option<String>,
+    /// `--ptx-version`.
+    pub ptx_version: Option<String>,
+    /// `--preview`.
+    pub preview: bool,
+}
+
+impl Config {
+    /// Builds [`Settings`] from this configuration (read from `origin`,
+    /// whose directory anchors per-file-ignore globs) and command-line
+    /// overrides.
+    pub fn settings(&self, origin: &str, overrides: &Overrides) -> Result<Settings, ConfigError> {
+        let cli = "command line";
+        let mut select = if overrides.select.is_empty() {
+            selectors(self.select.as_deref().unwrap_or_default(), origin)?
+        } else {
+            selectors(&overrides.select, cli)?
+        };
+        if !select.is_empty() || self.extend_select.is_some() || !overrides.extend_select.is_empty() {
+            if select.is_empty() {
+                select = selectors(&["ALL".to_string()], origin)?;
+            }
+            select.extend(selectors(self.extend_select.as_deref().unwrap_or_default(), origin)?);
+            select.extend(selectors(&overrides.extend_select, cli)?);
+        }
+        let mut ignore = selectors(self.ignore.as_deref().unwrap_or_default(), origin)?;
+        ignore.extend(selectors(&overrides.ignore, cli)?);
+        let mut severity = Vec::new();
+        for (key, value) in self.severity.iter().flatten() {
+            let sel = selectors(std::slice::from_ref(key), origin)?.remove(0);
+            let sev: Severity = value.parse().map_err(|message| ConfigError::Value {
+                origin: origin.to_string(),
+                message,
+            })?;
+            severity.push((sel, sev));
+        }
+        let preview = overrides.preview || self.preview.unwrap_or(false);
+        let mut settings = Settings::new(&select, &ignore, &severity, preview);
+        settings.target_override = match (&overrides.target, &self.target) {
+            (Some(t), _) => Some(parse_target(t, cli)?),
+            (None, Some(t)) => Some(parse_target(t, origin)?),
+            _ => None,
+        };
+        settings.version_override = match (&overrides.ptx_version, &self.ptx_version) {
+            (Some(v), _) => Some(parse_version(v, cli)?),
+            (None, Some(v)) => Some(parse_version(v, origin)?),
+            _ => None,
+        };
+        for (pattern, rules) in self.per_file_ignores.iter().flatten() {
+            let glob = globset::GlobBuilder::new(pattern)
+                .literal_separator(false)
+                .build()
+                .map_err(|err| ConfigError::Value {
+                    origin: origin.to_string(),
+                    message: format!("invalid per-file-ignores glob '{pattern}': {}", err.kind()),
+                })?;
+            settings.add_per_file_ignore(glob.compile_matcher(), selectors(rules, origin)?);
+        }
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_key_and_rejects_unknown_ones() {
+        let config: Config = toml::from_str(
+            r#"
+select = ["ALL"]
+ignore = ["PTX9"]
+target = "sm_90a"
+ptx-version = "8.0"
+[severity]
+PTX201 = "warning"
+[per-file-ignores]
+"gen/**" = ["PTX2"]
+"#,
+        )
+        .unwrap();
+        let settings = config.settings("ptxlint.toml", &Overrides::default()).unwrap();
+        let tex = crate::find_rule("PTX201").unwrap();
+        assert_eq!(settings.severity(tex), Severity::Warning);
+        assert!(!settings.is_enabled(crate::find_rule("PTX901").unwrap()));
+        assert_eq!(settings.target_override.unwrap().to_string(), "sm_90a");
+        assert!(!settings.for_file(Path::new("gen/x.ptx")).is_enabled(tex));
+        assert!(toml::from_str::<Config>("selekt = []").is_err());
+        let bad: Config = toml::from_str("select = [\"PTX777\"]").unwrap();
+        let err = bad.settings("ptxlint.toml", &Overrides::default()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "ptxlint.toml: unknown rule or code 'PTX777' (see `ptxlint --list-rules`)"
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! `ptxlint --requirements`: the minimum `.version` and `.target` a file
+//! needs, and the lines that force them.
+
+use ptxkit_isa::{Feature, Requirements, Target, Version};
+use ptxkit_syntax::{ParsedSource, preorder};
+
+use crate::insn::Insn;
+
+/// One line that forces a minimum.
+#[derive(Debug, Clone)]
+pub struct Reason {
+    /// 1-based line.
+    pub line: usize,
+    /// The instruction, directive or register as written.
+    pub text: String,
+    /// The feature's name in ptxkit-isa.
+    pub feature: &'static str,
+    /// The first PTX version that has it.
+    pub ptx: Version,
+}
+
+/// What a whole file needs.
+#[derive(Debug, Clone)]
+pub struct FileRequirements {
+    /// The minimum `.version`: every feature's, and the target's own.
+    pub min_ptx: Version,
+    /// The lowest target that has every feature, if one does.
+    pub min_target: Option<Target>,
+    /// Whether only `a`/`f` targets qualify.
+    pub arch_specific: bool,
+    /// The lines that force the minimums (first use of each feature).
+    pub reasons: Vec<Reason>,
+}
+
+/// Computes the requirements of a parsed file.
+pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
+    let source = parsed.text();
+    let lines = parsed.lines();
+    let mut first_use: Vec<(&'static Feature, usize, String)> = Vec::new();
+    let mut record = |features: Vec<&'static Feature>, offset: usize, text: &str| {
+        for f in features {
+            if !first_use.iter().any(|(g, _, _)| std::ptr::eq(*g, f)) {
+                first_use.push((f, lines.line_of(offset) + 1, text.trim().to_string()));
+            }
+        }
+    };
+    let symbols = crate::symbols::SymbolTable::build(parsed);
+    for node in preorder(parsed.root()) {
+        match node.kind() {
+            "instruction" | "call_instruction" if !node.has_error() => {
+                if let Some(insn) = Insn::cast(node, source) {
+                    let form = crate::isa::form(&insn);
+                    let mut features: Vec<_> = ptxkit_isa::matching_features(&form).collect();
+                    features.extend(crate::isa::operand_features(&insn, &symbols, source));
+                    record(features, node.start_byte(), insn.view.full_opcode());
+                }
+            }
+            "pragma_directive"
+            | "loc_directive"
+            | "label"
+            | "function_definition"
+            | "parameter_declaration"
+            | "variable_declaration"
+                if !node.has_error() =>
+            {
+                for (feature, span) in crate::isa::construct_features(node, source) {
+                    let text = source[span.start..span.end].lines().next().unwrap_or("");
+                    record(vec![feature], span.start, text);
+                }
+            }
+            "address_size_directive" | "function_directive_name" | "linkage" => {
+                let name = crate::isa::directive_name(node.kind(), &source[node.byte_range()]);
+                record(
+                    ptxkit_isa::directives::directive(name).into_iter().collect(),
+                    node.start_byte(),
+                    &source[node.byte_range()],
+                );
+            }
+            "identifier" if source[node.byte_range()].starts_with('%') => {
+                let name = &source[node.byte_range()];
+                record(
+                    ptxkit_isa::directives::special_register(name).into_iter().collect(),
+                    node.start_byte(),
+                    name,
+                );
+            }
+            _ => {}
+        }
+    }
+    let mut all = Requirements::none();
+    all.add(first_use.iter().map(|(f, _, _)| *f));
+    let target_ptx = all.min_target.and_then(|t| t.min_ptx()).unwrap_or(Version::new(1, 0));
+    let reasons = all
+        .because
+        .iter()
+        .filter_map(|f| first_use.iter().find(|(g, _, _)| std::ptr::eq(*g, *f)))
+        .map(|(f, line, text)| Reason {
+            line: *line,
+            text: text.clone(),
+            feature: f.name(),
+            ptx: f.ptx,
+        })
+        .collect::<Vec<_>>();
+    let mut reasons = reasons;
+    reasons.sort_by_key(|r| r.line);
+    FileRequirements {
+        min_ptx: all.min_ptx.max(target_ptx),
+        min_target: all.min_target,
+        arch_specific: all.arch_specific,
+        reasons,
+    }
+}
+
+impl FileRequirements {
+    /// The report `ptxlint --requirements` prints for a file.
+    pub fn render(&self, path: &str) -> String {
+        let target = self.min_target.map_or_else(
+            || "no single target (features of different architectures)".to_string(),
+            |t| t.to_string(),
+        );
+        let mut out = format!("{path}: needs PTX {} and {target}", self.min_ptx);
+        if self.reasons.is_empty() {
+            out.push_str(" (nothing beyond the baseline)");
+        }
+        out.push('\n');
+        for reason in self.reasons.iter().take(20) {
+            out.push_str(&format!(
+                "  line {}: {} ({}: PTX {})\n",
+                reason.line, reason.text, reason.feature, reason.ptx
+            ));
+        }
+        if self.reasons.len() > 20 {
+            out.push_str(&format!("  … and {} more lines\n", self.reasons.len() - 20));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn wgmma_needs_ptx_8_and_sm_90a() {
+        let text =
+            ".version 8.0\n.target sm_90a\n.address_size 64\n.entry k()\n{\n\twgmma.fence.sync.aligned;\n\tret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let r = super::file_requirements(&parsed);
+        assert_eq!(r.min_ptx.to_string(), "8.0");
+        assert_eq!(r.min_target.unwrap().to_string(), "sm_90a");
+        assert!(r.reasons.iter().any(|x| x.line == 6), "{r:?}");
+        assert!(
+            r.render("k.ptx")
+                .starts_with("k.ptx: needs PTX 8.0 and sm_90a\n  line 6: wgmma.fence.sync.aligned")
+        );
+    }
+
+    #[test]
+    fn declarations_count() {
+        let text = ".version 8.3\n.target sm_90\n.address_size 64\n.func f()\n.noreturn\n{\n\t.reg .f16x2 %h;\n\t.pragma \"used_bytes_mask 0xf\";\n\tret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let r = super::file_requirements(&parsed);
+        assert_eq!(r.min_ptx.to_string(), "8.3");
+        assert!(
+            r.reasons.iter().any(|x| x.line == 8 && x.feature == "used_bytes_mask"),
+            "{r:?}"
+        );
+    }
+}

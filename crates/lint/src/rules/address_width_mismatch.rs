@@ -1,0 +1,88 @@
+//! # address-width-mismatch (PTX305)
+//!
+//! ## What it does
+//! Reports a generic address (an instruction without a state space, such
+//! as `ld.u32` or `mbarrier.arrive.b64`) or a `.global` address
+//! (`ld.global.u32`, `atom.global.add.u32`) held in a 32-bit register in a
+//! module declared `.address_size 64`.
+//!
+//! ## Why it matters
+//! Generic and global addresses are as wide as `.address_size`. ptxas warns "Program
+//! uses 32-bit address on line N which is conflicting with .address_size
+//! 64" and then stops: "32-Bit ABI (--machine 32 or 32-Bit addressing) is
+//! not supported on sm_90 or higher architectures" (ptxas 12.9, 13.5) or
+//! "32-Bit compilation is no longer supported" (ptxas 13.x on older
+//! targets).
+//!
+//! ## Example
+//! ```ptx
+//! .address_size 64
+//! ld.u32 %r1, [%r2];
+//! ld.global.u32 %r1, [%r2];
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! ld.u32 %r1, [%rd2];          // a 64-bit register
+//! ld.shared.u32 %r1, [%r2];    // or a state space with 32-bit offsets
+//! ```
+//!
+//! ## Fix safety
+//! No fix: the address must be computed in a 64-bit register.
+
+use ptxkit_syntax::Span;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::insn::{children_with_field, fields};
+use crate::symbols::base_space;
+use crate::types::type_shape;
+
+pub(crate) const NAME: &str = "address-width-mismatch";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("address_width_mismatch")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let (Some(node), Some(address)) = (captures.get("instruction"), captures.get("address")) else {
+        return;
+    };
+    if !checker.facts.is_64bit() || node.has_error() {
+        return;
+    }
+    let Some(insn) = checker.insn(node) else { return };
+    // Generic addresses, and `.global` ones (ptxas treats both alike); other
+    // spaces take 32-bit offsets. A generic form with a `::` modifier may
+    // address another memory (`mbarrier … .shared::cta`).
+    let space = match insn.space() {
+        None if insn.modifiers.iter().any(|(m, _)| m.contains("::")) => return,
+        None => "generic",
+        Some((space, _)) if base_space(space) == ".global" && insn.opcode != "mbarrier" => "global",
+        Some(_) => return,
+    };
+    let elements = children_with_field(address, fields().element);
+    let [element] = elements.as_slice() else { return };
+    let register = match element.kind() {
+        "identifier" => *element,
+        "binary_expression" => match element.child_by_field_name("left") {
+            Some(left) if left.kind() == "identifier" => left,
+            _ => return,
+        },
+        _ => return,
+    };
+    let name = checker.node_text(register);
+    let Some((ty, None)) = checker.symbols.register_type(node.start_byte(), name) else {
+        return;
+    };
+    if type_shape(ty).is_none_or(|s| s.bits != 32) {
+        return;
+    }
+    let diagnostic = checker
+        .diagnostic(Span::of(register), format!("{space} address in 32-bit register `{name}` in a 64-bit module"))
+        .with_label(format!("`{name}` is `{ty}`"))
+        .with_note("ptxas: \"Program uses 32-bit address ... conflicting with .address_size 64\", then \"32-Bit ABI ... is not supported\"")
+        .with_help("compute the address in a 64-bit register, or name the state space (`.shared`, `.local`) for a 32-bit offset");
+    checker.report(diagnostic);
+}

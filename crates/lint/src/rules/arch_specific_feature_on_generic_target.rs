@@ -1,0 +1,61 @@
+//! # arch-specific-feature-on-generic-target (PTX004)
+//!
+//! ## What it does
+//! Reports an architecture- or family-specific feature (`wgmma`,
+//! `setmaxnreg`, `tcgen05`, ...) in a module whose target lacks the `a` (or
+//! `f`) suffix that enables it, e.g. `wgmma` with `.target sm_90`.
+//!
+//! ## Why it matters
+//! These features exist only on the exact architecture (`sm_90a`) or family
+//! (`sm_100f`); ptxas rejects them elsewhere: "Instruction
+//! 'wgmma.mma_async' not supported on .target 'sm_90'".
+//!
+//! ## Example
+//! ```ptx
+//! .target sm_90
+//! wgmma.fence.sync.aligned;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .target sm_90a
+//! wgmma.fence.sync.aligned;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: an `a` target runs only on that exact GPU, which the author must
+//! choose deliberately.
+
+use ptxkit_isa::Issue;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "arch-specific-feature-on-generic-target";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("arch_specific_feature_on_generic_target")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some(node) = captures.get("instruction") else {
+        return;
+    };
+    for issue in checker.isa_issues(node).iter() {
+        let Issue::NotOnTarget { feature, target } = issue else {
+            continue;
+        };
+        let diagnostic = checker
+            .diagnostic(
+                checker.opcode_span(node),
+                format!("`{}` is not available on `{target}`", feature.name()),
+            )
+            .with_label("architecture- or family-specific")
+            .with_note(format!("ptxas: \"{issue}\""))
+            .with_help(format!(
+                "target the arch-specific variant (e.g. `{target}a`) that has it, or avoid it"
+            ));
+        checker.report(diagnostic);
+    }
+}

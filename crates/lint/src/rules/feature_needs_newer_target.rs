@@ -1,0 +1,57 @@
+//! # feature-needs-newer-target (PTX003)
+//!
+//! ## What it does
+//! Reports an instruction, modifier or type that the module's `.target`
+//! does not support, using ptxkit-isa's table of minimum targets; also
+//! directives, special registers and declarations (`.f16x2` variables need
+//! sm_53, `.func` `.param` parameters sm_20, `.noreturn` sm_30).
+//!
+//! ## Why it matters
+//! ptxas rejects it: "Instruction 'match' requires .target sm_70 or higher"
+//! or "Feature 'cp.async' requires .target sm_80 or higher". The kernel
+//! would not run on the GPUs the target promises.
+//!
+//! ## Example
+//! ```ptx
+//! .target sm_61
+//! match.any.sync.b32 %r1, %r2, 0xffffffff;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .target sm_70
+//! match.any.sync.b32 %r1, %r2, 0xffffffff;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: raising `.target` drops support for older GPUs; that is a product
+//! decision.
+
+use ptxkit_isa::Issue;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "feature-needs-newer-target";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("feature_needs_newer_target")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    for (span, issue) in crate::isa::captured_issues(checker, captures) {
+        let Issue::NeedsTarget { min, target, .. } = &issue else {
+            continue;
+        };
+        let diagnostic = checker
+            .diagnostic(
+                span,
+                format!("needs `.target {min}` or higher, but the module targets `{target}`"),
+            )
+            .with_label(format!("needs {min}"))
+            .with_note(crate::isa::ptxas_note(&issue))
+            .with_help(format!("target {min} or later, or avoid this on {target}"));
+        checker.report(diagnostic);
+    }
+}

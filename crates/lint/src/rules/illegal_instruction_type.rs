@@ -1,0 +1,55 @@
+//! # illegal-instruction-type (PTX408)
+//!
+//! ## What it does
+//! Reports a type suffix the instruction does not accept, by ptxkit-isa's
+//! legal-type tables: `add.u8`, `ld.param.f16`, `mul.lo.f32`, `abs.u32`.
+//!
+//! ## Why it matters
+//! ptxas rejects it: "Unexpected instruction types specified for 'add'".
+//! Arithmetic has no 8-bit forms, half values move through memory as
+//! `.b16`, and so on.
+//!
+//! ## Example
+//! ```ptx
+//! add.u8 %rs1, %rs2, %rs3;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! add.u16 %rs1, %rs2, %rs3;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: the right type depends on the registers and the intent.
+
+use ptxkit_isa::Issue;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "illegal-instruction-type";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("illegal_instruction_type")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
+        return;
+    };
+    for issue in checker.isa_issues(node).iter() {
+        let Issue::IllegalType { ty, .. } = issue else { continue };
+        let span = insn
+            .modifiers
+            .iter()
+            .find(|(t, _)| t == ty)
+            .map_or(checker.opcode_span(node), |(_, n)| ptxkit_syntax::Span::of(*n));
+        let diagnostic = checker
+            .diagnostic(span, format!("`{}` does not take type `{ty}`", insn.opcode))
+            .with_label("illegal type for this instruction")
+            .with_note(format!("ptxas: \"{issue}\""))
+            .with_help("use a type the instruction supports (see the PTX ISA for its `.type` list)");
+        checker.report(diagnostic);
+    }
+}

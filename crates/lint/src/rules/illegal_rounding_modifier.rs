@@ -1,0 +1,64 @@
+//! # illegal-rounding-modifier (PTX102)
+//!
+//! ## What it does
+//! Reports a rounding modifier (or `.approx`) that the instruction form does
+//! not allow, e.g. `.rn` on a widening `cvt.f64.f32`, or `.approx` on `add`.
+//!
+//! ## Why it matters
+//! ptxas rejects it: "Illegal rounding modifier for instruction 'cvt'". A
+//! widening conversion is exact, so a rounding mode has no meaning there.
+//!
+//! ## Example
+//! ```ptx
+//! cvt.rn.f64.f32 %fd1, %f1;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! cvt.f64.f32 %fd1, %f1;
+//! ```
+//!
+//! ## Fix safety
+//! Safe: the modifier is removed; the instruction it was on is exact or
+//! never had that mode, so the result does not change.
+
+use ptxkit_isa::Issue;
+use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
+
+use crate::checker::{Captures, Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "illegal-rounding-modifier";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("illegal_rounding_modifier")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
+        return;
+    };
+    for issue in checker.isa_issues(node).iter() {
+        let (Issue::IllegalRounding { modifier, .. } | Issue::IllegalModifier { modifier, .. }) = issue else {
+            continue;
+        };
+        let Some((_, m)) = insn.modifiers.iter().find(|(t, _)| t == modifier) else {
+            continue;
+        };
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(*m),
+                format!("`{modifier}` is not allowed on `{}`", insn.view.full_opcode()),
+            )
+            .with_label("not allowed here")
+            .with_note(format!("ptxas: \"{issue}\""))
+            .with_help(format!("remove `{modifier}`"))
+            .with_fix(Fix {
+                message: format!("remove `{modifier}`"),
+                applicability: Applicability::Safe,
+                edits: vec![TextEdit::delete(Span::of(*m))],
+            });
+        checker.report(diagnostic);
+    }
+}

@@ -1,0 +1,75 @@
+//! # missing-rounding-modifier (PTX101)
+//!
+//! ## What it does
+//! Reports a floating-point instruction without the rounding (or `.approx`
+//! / `.full`) modifier that ptxas requires for it: `mad.f32` on sm_20+ from
+//! PTX 3.2, `fma`, int↔float and narrowing `cvt`, `div`/`sqrt`/`rcp`
+//! without `.approx`, `.full` or a rounding mode, `ex2`/`tanh` without
+//! `.approx`, and so on (ptxkit-isa's rounding rules).
+//!
+//! ## Why it matters
+//! ptxas rejects the instruction: "Rounding modifier required for
+//! instruction 'cvt'", "Rounding modifier or '.approx' modifier required for
+//! instruction 'div'". Old PTX (before 1.4, or `mad.f32` before 3.2) had
+//! implicit defaults that newer modules must spell out.
+//!
+//! ## Example
+//! ```ptx
+//! cvt.f32.s32 %f1, %r1;
+//! div.f32 %f2, %f3, %f4;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! cvt.rn.f32.s32 %f1, %r1;
+//! div.rn.f32 %f2, %f3, %f4;
+//! ```
+//!
+//! ## Fix safety
+//! Unsafe: the fix inserts the first modifier the rule allows (usually
+//! `.rn`, or `.approx` where only that exists), which may not be the
+//! rounding the author meant (float→int C casts truncate: `.rzi`).
+
+use ptxkit_isa::Issue;
+use ptxkit_syntax::{Applicability, Fix, TextEdit};
+
+use crate::checker::{Captures, Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "missing-rounding-modifier";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("missing_rounding_modifier")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
+        return;
+    };
+    for issue in checker.isa_issues(node).iter() {
+        let Issue::MissingRounding { opcode, rule } = issue else {
+            continue;
+        };
+        let choices = rule.allowed.join("`, `");
+        let mut diagnostic = checker
+            .diagnostic(
+                checker.opcode_span(node),
+                format!("`{}` needs a rounding modifier", insn.view.full_opcode()),
+            )
+            .with_label(format!("add one of `{choices}`"))
+            .with_note(format!("ptxas: \"{issue}\""))
+            .with_help(format!(
+                "write the rounding explicitly, e.g. `{opcode}{}`",
+                rule.allowed.first().copied().unwrap_or(".rn")
+            ));
+        if let (Some(first), Some(op)) = (rule.allowed.first(), insn.view.opcode_node()) {
+            diagnostic = diagnostic.with_fix(Fix {
+                message: format!("insert `{first}`"),
+                applicability: Applicability::Unsafe,
+                edits: vec![TextEdit::insert(op.end_byte(), *first)],
+            });
+        }
+        checker.report(diagnostic);
+    }
+}

@@ -1,0 +1,67 @@
+//! # missing-version-or-target (PTX006)
+//!
+//! ## What it does
+//! Reports a module without a `.version` directive or without a `.target`
+//! directive.
+//!
+//! ## Why it matters
+//! ptxas refuses the file before reading anything else: "Missing .version
+//! directive at start of file" / "Missing .target directive at start of
+//! file". Without them ptxlint cannot check versions and targets either.
+//!
+//! ## Example
+//! ```ptx
+//! .entry k() { ret; }
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .version 7.8
+//! .target sm_80
+//! .entry k() { ret; }
+//! ```
+//!
+//! ## Fix safety
+//! No fix: the intended version and target cannot be known.
+
+use ptxkit_syntax::Span;
+
+use crate::checker::{Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "missing-version-or-target";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: None,
+    on_match: None,
+    on_module: Some(check),
+};
+
+fn check(checker: &mut Checker<'_>) {
+    let start = first_item_start(checker);
+    let at = Span::new(start, start);
+    if checker.facts.version_directives.is_empty() {
+        let diagnostic = checker
+            .diagnostic(at, "the module has no `.version` directive")
+            .with_note("ptxas: \"Missing .version directive at start of file\"")
+            .with_help("start the file with `.version X.Y`, e.g. `.version 7.8`");
+        checker.report(diagnostic);
+    }
+    if checker.facts.target_directives.is_empty() {
+        let at = checker.facts.version_directives.first().copied().unwrap_or(at);
+        let diagnostic = checker
+            .diagnostic(at, "the module has no `.target` directive")
+            .with_label("`.target` expected after this")
+            .with_note("ptxas: \"Missing .target directive at start of file\"")
+            .with_help("write `.target sm_XX` right after `.version`");
+        checker.report(diagnostic);
+    }
+}
+
+/// Where the first directive or declaration starts (0 for an empty module).
+fn first_item_start(checker: &Checker<'_>) -> usize {
+    let root = checker.parsed.root();
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor)
+        .find(|n| !matches!(n.kind(), "comment" | "preprocessor"))
+        .map_or(0, |n| n.start_byte())
+}

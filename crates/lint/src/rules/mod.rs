@@ -1,0 +1,49 @@
+//! One module per rule, named after the rule. Each has a `//!` doc comment
+//! (printed by `ptxlint --explain`), a `NAME`, and a `RULE` saying which query
+//! (`queries/<rule>.scm`) and checks implement it. Codes, severities and
+//! statuses live in the registry table.
+
+/// The source of `queries/<rule>.scm`.
+macro_rules! query {
+    ($file:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/queries/", $file, ".scm"))
+    };
+}
+
+pub(crate) mod address_width_mismatch;
+pub(crate) mod arch_specific_feature_on_generic_target;
+pub(crate) mod deprecated_banked_constant;
+pub(crate) mod deprecated_maxnctapersm;
+pub(crate) mod deprecated_tex_state_space;
+pub(crate) mod duplicate_declaration;
+pub(crate) mod duplicate_label;
+pub(crate) mod duplicate_version_directive;
+pub(crate) mod f16_parameter;
+pub(crate) mod feature_needs_newer_target;
+pub(crate) mod feature_needs_newer_version;
+pub(crate) mod illegal_instruction_type;
+pub(crate) mod illegal_rounding_modifier;
+pub(crate) mod invalid_parameter_alignment;
+pub(crate) mod invalid_suppression;
+pub(crate) mod misaligned_vector_access;
+pub(crate) mod misplaced_module_directive;
+pub(crate) mod missing_rounding_modifier;
+pub(crate) mod missing_version_or_target;
+pub(crate) mod module_scope_register_or_local;
+pub(crate) mod nc_outside_global;
+pub(crate) mod operand_type_mismatch;
+pub(crate) mod register_out_of_range;
+pub(crate) mod shfl_vote_without_sync;
+pub(crate) mod state_space_mismatch;
+pub(crate) mod store_to_constant_space;
+pub(crate) mod syntax_error;
+pub(crate) mod system_call_prototype_mismatch;
+pub(crate) mod target_needs_newer_version;
+pub(crate) mod undeclared_label;
+pub(crate) mod undeclared_register;
+pub(crate) mod undeclared_symbol;
+pub(crate) mod unknown_instruction;
+pub(crate) mod unknown_target;
+pub(crate) mod unused_suppression;
+
+pub(crate) use invalid_suppression::edit_distance;

@@ -1,0 +1,83 @@
+//! # module-scope-register-or-local (PTX205)
+//!
+//! ## What it does
+//! Reports `.reg` and `.local` variables declared at module scope, outside
+//! every function.
+//!
+//! ## Why it matters
+//! Module-scope `.reg` and `.local` cannot work with the ABI's separate stack
+//! frames. From PTX 3.0 on ptxas rejects them ("Module-scoped variables in
+//! .reg state space are not allowed with ABI"); in older modules it warns
+//! "Use of module scoped .local or .reg variable ... found, disabling ABI"
+//! and compiles the whole module without the ABI (no calls through the
+//! stack, no separate compilation).
+//!
+//! ## Example
+//! ```ptx
+//! .reg .b32 counter;
+//! .entry k() { mov.b32 counter, 1; ret; }
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .entry k() { .reg .b32 counter; mov.b32 counter, 1; ret; }
+//! ```
+//!
+//! ## Fix safety
+//! No fix: the variable must move into each function that uses it, or
+//! become `.global`.
+
+use ptxkit_syntax::ast::VariableDeclaration;
+use ptxkit_syntax::{Severity, Span};
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::facts::PtxVersion;
+
+pub(crate) const NAME: &str = "module-scope-register-or-local";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("module_scope_register_or_local")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+/// ptxas (11.8, 12.9, 13.5) rejects them from this version on.
+const REJECTED_FROM: PtxVersion = PtxVersion::new(3, 0);
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
+        return;
+    };
+    let Some(declaration) = VariableDeclaration::cast(node, checker.text()) else {
+        return;
+    };
+    let written = checker.node_text(space);
+    let names: Vec<_> = declaration.declarators().iter().map(|d| d.name()).collect();
+    let rejected = checker.facts.version.is_none_or(|v| v >= REJECTED_FROM);
+    let (severity, note) = if rejected {
+        (
+            Severity::Error,
+            format!(
+                "ptxas: \"Module-scoped variables in {written} state space are not allowed with ABI\" (PTX 3.0 and later)"
+            ),
+        )
+    } else {
+        (
+            Severity::Warning,
+            "ptxas warns \"Use of module scoped .local or .reg variable found, disabling ABI\" and compiles the module without the ABI".to_string(),
+        )
+    };
+    let diagnostic = checker
+        .diagnostic_with(
+            severity,
+            Span::of(space),
+            format!("`{}` is declared `{written}` at module scope", names.join("`, `")),
+        )
+        .with_label("module-scope register or local")
+        .with_note(note)
+        .with_help(format!(
+            "declare `{}` inside the functions that use it, or make it `.global`",
+            names.join("`, `")
+        ));
+    checker.report(diagnostic);
+}

@@ -1,0 +1,60 @@
+//! # nc-outside-global (PTX303)
+//!
+//! ## What it does
+//! Reports `ld.nc` (the non-coherent, read-only cache load) whose state
+//! space is not `.global`: generic `ld.nc`, `ld.shared.nc`, `ld.param.nc`,
+//! `ld.const.nc`.
+//!
+//! ## Why it matters
+//! The non-coherent path exists only for global memory. ptxas rejects the
+//! instruction: "Modifier '.nc' requires .global space".
+//!
+//! ## Example
+//! ```ptx
+//! ld.shared.nc.f32 %f1, [smem];
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! ld.shared.f32 %f1, [smem];
+//! ```
+//!
+//! ## Fix safety
+//! Safe: removing `.nc` keeps the load's meaning (it only drops a caching
+//! hint). If the address really is global, write `ld.global.nc` instead.
+
+use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::symbols::base_space;
+
+pub(crate) const NAME: &str = "nc-outside-global";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("nc_outside_global")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let (Some(node), Some(nc)) = (captures.get("instruction"), captures.get("nc")) else {
+        return;
+    };
+    let Some(insn) = checker.insn(node) else { return };
+    let space = insn.space().map(|(s, _)| s);
+    if space.is_some_and(|s| base_space(s) == ".global") {
+        return;
+    }
+    let shown = space.map_or("generic".to_string(), |s| format!("`{s}`"));
+    let diagnostic = checker
+        .diagnostic(Span::of(nc), format!("`.nc` load from {shown} memory"))
+        .with_label("`.nc` needs `.global`")
+        .with_note("ptxas: \"Modifier '.nc' requires .global space\"")
+        .with_help("remove `.nc`, or write `ld.global.nc` if the address is in global memory")
+        .with_fix(Fix {
+            message: "remove `.nc`".to_string(),
+            applicability: Applicability::Safe,
+            edits: vec![TextEdit::delete(Span::of(nc))],
+        });
+    checker.report(diagnostic);
+}

@@ -1,0 +1,227 @@
+//! # operand-type-mismatch (PTX407)
+//!
+//! ## What it does
+//! Reports a register whose declared type does not agree with the type the
+//! instruction gives its operand, by the ISA's type-checking rules: bit
+//! types agree with any type of the same size, signed and unsigned integers
+//! of the same size agree, floats agree only with floats of the same size;
+//! `ld`, `st` and `cvt` also accept wider integer and bit registers. Shift
+//! amounts and `bfe`/`bfi` positions are `.u32`; `mul.wide`/`mad.wide`
+//! results are twice as wide; comparisons write predicates.
+//!
+//! ## Why it matters
+//! ptxas rejects the instruction with "Arguments mismatch for instruction
+//! 'add'". The usual cause is a type suffix changed without the registers
+//! (`add.s64` on `%r` registers) or the reverse.
+//!
+//! ## Example
+//! ```ptx
+//! .reg .b32 %r<4>;
+//! add.s64 %r1, %r2, %r3;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! add.s32 %r1, %r2, %r3;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: either the suffix or the registers may be what is wrong.
+
+use ptxkit_syntax::Span;
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::insn::Insn;
+use crate::types::{TypeShape, agrees, agrees_relaxed, type_shape};
+
+pub(crate) const NAME: &str = "operand-type-mismatch";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("operand_type_mismatch")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+/// What type an operand position has.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// The instruction type (the only or last type modifier).
+    Ty,
+    /// Twice the instruction type (`mul.wide` results).
+    Wide,
+    /// `.u32` (shift amounts, bit positions, counts).
+    U32,
+    /// `.pred`.
+    Pred,
+    /// The first of two type modifiers (`cvt`, `set`, `slct` destinations).
+    First,
+    /// The second of two type modifiers.
+    Second,
+    /// Not checked.
+    Skip,
+}
+
+struct Signature {
+    slots: Vec<Slot>,
+    /// `ld`/`st`/`cvt`: wider registers allowed (Tables 24 and 25).
+    relaxed: bool,
+}
+
+fn signature(insn: &Insn<'_>, types: &[&str]) -> Option<Signature> {
+    use Slot::*;
+    let plain = |slots: Vec<Slot>| Some(Signature { slots, relaxed: false });
+    let single = types.len() == 1;
+    match insn.opcode {
+        "mul" | "mad" if insn.has(".wide") && single => plain(if insn.opcode == "mul" {
+            vec![Wide, Ty, Ty]
+        } else {
+            vec![Wide, Ty, Ty, Wide]
+        }),
+        "add" | "sub" | "mul" | "mad" | "min" | "max" | "and" | "or" | "xor" | "not" | "cnot" | "neg" | "abs"
+        | "rem" | "div" | "mul24" | "mad24" | "sad" | "addc" | "subc" | "madc" | "copysign" | "fma" | "rcp"
+        | "sqrt" | "rsqrt" | "sin" | "cos" | "lg2" | "ex2" | "tanh" | "brev" | "prmt"
+            if single =>
+        {
+            plain(vec![Ty; insn.operands.len()])
+        }
+        "shl" | "shr" if single => plain(vec![Ty, Ty, U32]),
+        "mov" if single => plain(vec![Ty, Ty]),
+        "setp" if single => plain(vec![Pred, Ty, Ty, Pred]),
+        "selp" if single => plain(vec![Ty, Ty, Ty, Pred]),
+        "set" if types.len() == 2 => plain(vec![First, Second, Second, Pred]),
+        "slct" if types.len() == 2 => plain(vec![First, First, First, Second]),
+        "cvt" if types.len() == 2 && !insn.has(".pack") => Some(Signature {
+            slots: vec![First, Second, Second],
+            relaxed: true,
+        }),
+        "ld" | "ldu" if single => Some(Signature {
+            slots: vec![Ty, Skip],
+            relaxed: true,
+        }),
+        "st" if single => Some(Signature {
+            slots: vec![Skip, Ty],
+            relaxed: true,
+        }),
+        "bfe" if single => plain(vec![Ty, Ty, U32, U32]),
+        "bfi" if single => plain(vec![Ty, Ty, Ty, U32, U32]),
+        "popc" | "clz" | "bfind" if single => plain(vec![U32, Ty]),
+        "testp" if single => plain(vec![Pred, Ty]),
+        _ => None,
+    }
+}
+
+struct Mismatch<'t> {
+    node: Node<'t>,
+    register: String,
+    expected: String,
+}
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some(node) = captures.get("instruction") else {
+        return;
+    };
+    if node.has_error() {
+        return;
+    }
+    let Some(insn) = checker.insn(node) else { return };
+    let types = insn.types();
+    let Some(signature) = signature(&insn, &types) else {
+        return;
+    };
+    let shape_of = |slot: Slot| -> Option<(TypeShape, String)> {
+        let name = match slot {
+            Slot::Ty | Slot::Wide => *types.last()?,
+            Slot::U32 => ".u32",
+            Slot::Pred => ".pred",
+            Slot::First => types[0],
+            Slot::Second => types[1],
+            Slot::Skip => return None,
+        };
+        let mut shape = type_shape(name)?;
+        let mut shown = name.to_string();
+        if matches!(slot, Slot::Wide) {
+            shape.bits *= 2;
+            shown = format!("{}{}", &name[..2], shape.bits);
+        }
+        Some((shape, shown))
+    };
+    let at = node.start_byte();
+    let mut mismatches = Vec::new();
+    let mut checked = 0usize;
+    let vectorized = insn.vector().is_some();
+    for (operand, slot) in insn.operands.iter().zip(&signature.slots) {
+        let Some((expected, shown)) = shape_of(*slot) else {
+            continue;
+        };
+        let registers: Vec<Node<'_>> = match operand.kind() {
+            "identifier" if !vectorized => vec![*operand],
+            "vector_operand" if vectorized => {
+                let mut cursor = operand.walk();
+                operand
+                    .children_by_field_name("element", &mut cursor)
+                    .filter(|e| e.kind() == "identifier")
+                    .collect()
+            }
+            _ => continue,
+        };
+        for register in registers {
+            let name = checker.node_text(register);
+            let Some((declared, None)) = checker.symbols.register_type(at, name) else {
+                continue;
+            };
+            let Some(actual) = type_shape(declared) else { continue };
+            checked += 1;
+            let ok = if signature.relaxed {
+                agrees_relaxed(expected, actual)
+            } else {
+                agrees(expected, actual)
+            };
+            if !ok {
+                mismatches.push(Mismatch {
+                    node: register,
+                    register: format!("`{name}` is `{declared}`"),
+                    expected: shown.clone(),
+                });
+            }
+        }
+    }
+    if mismatches.is_empty() {
+        return;
+    }
+    let opcode = insn.opcode;
+    let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
+    if mismatches.len() >= 2 && mismatches.len() == checked {
+        let type_node = insn.type_nodes().last().copied().unwrap_or(node);
+        let registers: Vec<_> = mismatches.iter().map(|m| m.register.clone()).collect();
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(type_node),
+                format!(
+                    "`{}` does not match the types of its registers",
+                    insn.view.full_opcode()
+                ),
+            )
+            .with_label(registers.join(", "))
+            .with_note(note)
+            .with_help("change the type suffix to the registers' type, or use registers of the instruction's type");
+        checker.report(diagnostic);
+        return;
+    }
+    for m in mismatches {
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(m.node),
+                format!(
+                    "{} but `{}` expects a `{}` operand here",
+                    m.register,
+                    insn.view.full_opcode(),
+                    m.expected
+                ),
+            )
+            .with_label(format!("expected `{}`", m.expected))
+            .with_note(note.clone())
+            .with_help("use a register of a matching type (bit types match any type of their size)");
+        checker.report(diagnostic);
+    }
+}

@@ -1,0 +1,94 @@
+//! # shfl-vote-without-sync (PTX202)
+//!
+//! ## What it does
+//! Reports `shfl` and `vote` without `.sync` (and without a member mask).
+//!
+//! ## Why it matters
+//! The non-`.sync` forms assume that a warp executes in lock step, which
+//! Volta's independent thread scheduling broke. They are deprecated since
+//! PTX 6.0, and for `.target sm_70` and later ptxas rejects them from PTX 6.4
+//! on: "Instruction 'shfl' without '.sync' is not supported on .target sm_70
+//! and higher from PTX ISA version 6.4". For older targets they are a
+//! warning.
+//!
+//! ## Example
+//! ```ptx
+//! shfl.bfly.b32 %r1, %r2, 1, 31;
+//! vote.ballot.b32 %r3, %p1;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! shfl.sync.bfly.b32 %r1, %r2, 1, 31, 0xffffffff;
+//! vote.sync.ballot.b32 %r3, %p1, 0xffffffff;
+//! ```
+//!
+//! ## Fix safety
+//! Unsafe: the fix adds `.sync` with the full member mask `0xffffffff`, which
+//! is right only when every lane of the warp reaches the instruction (the
+//! usual case for code written for lock-step warps). Offered from PTX 6.0,
+//! where the `.sync` forms exist.
+
+use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::facts::PtxVersion;
+
+pub(crate) const NAME: &str = "shfl-vote-without-sync";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("shfl_vote_without_sync")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+/// The `.sync` forms exist from this version on.
+const SYNC_SINCE: PtxVersion = PtxVersion::new(6, 0);
+/// From this version ptxas rejects the plain forms on sm_70 and later.
+const REJECTED_FROM: PtxVersion = PtxVersion::new(6, 4);
+/// The first architecture with independent thread scheduling.
+const ITS_ARCH: u32 = 70;
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
+        return;
+    };
+    if insn.has(".sync") || node.has_error() {
+        return;
+    }
+    let Some(opcode_node) = insn.view.opcode_node() else {
+        return;
+    };
+    let version = checker.facts.version;
+    let arch = checker.facts.sm.map(|t| t.number);
+    let rejected = version.is_some_and(|v| v >= REJECTED_FROM) && arch.is_some_and(|a| a >= ITS_ARCH);
+    let severity = if rejected { Severity::Error } else { Severity::Warning };
+    let opcode = insn.opcode;
+    let note = if rejected {
+        format!(
+            "ptxas: \"Instruction '{opcode}' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4\""
+        )
+    } else {
+        "deprecated since PTX 6.0; rejected for sm_70 and later from PTX 6.4".to_string()
+    };
+    let mut diagnostic = checker
+        .diagnostic_with(severity, Span::of(opcode_node), format!("`{opcode}` without `.sync`"))
+        .with_label("assumes lock-step warps")
+        .with_note(note)
+        .with_help(format!(
+            "use `{opcode}.sync` with a member mask (`0xffffffff` for the whole warp)"
+        ));
+    if version.is_none_or(|v| v >= SYNC_SINCE)
+        && let Some(last) = insn.operands.last()
+    {
+        diagnostic = diagnostic.with_fix(Fix {
+            message: format!("use `{opcode}.sync` with the full member mask"),
+            applicability: Applicability::Unsafe,
+            edits: vec![
+                TextEdit::insert(opcode_node.end_byte(), ".sync"),
+                TextEdit::insert(last.end_byte(), ", 0xffffffff"),
+            ],
+        });
+    }
+    checker.report(diagnostic);
+}

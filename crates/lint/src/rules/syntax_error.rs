@@ -1,0 +1,70 @@
+//! # syntax-error (PTX900)
+//!
+//! ## What it does
+//! Reports text that does not parse as PTX: an `ERROR` region, a missing
+//! token such as `;`, or a `/*` comment that is never closed.
+//!
+//! ## Why it matters
+//! ptxas stops at the first syntax error ("syntax error at or near ..."), so
+//! nothing else in the file is assembled. ptxlint still checks the parts of
+//! the file that do parse, but declarations lost in an error region can hide
+//! or cause other findings.
+//!
+//! ## Example
+//! ```ptx
+//! add.s32 %r1, %r2, %r3
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! add.s32 %r1, %r2, %r3;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: the intended text cannot be known.
+
+use ptxkit_syntax::Span;
+
+use crate::checker::{Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "syntax-error";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: None,
+    on_match: None,
+    on_module: Some(check),
+};
+
+fn check(checker: &mut Checker<'_>) {
+    for error in checker.parsed.syntax_errors() {
+        let diagnostic = match error.missing.as_deref() {
+            Some("*/") => checker
+                .diagnostic(error.span, "unterminated `/*` comment")
+                .with_label("comment never closed")
+                .with_help("close the comment with `*/` on the same line, or use `//`"),
+            Some(token) => checker
+                .diagnostic(
+                    Span::new(error.span.start, error.span.start),
+                    format!("syntax error: missing `{token}`"),
+                )
+                .with_label(format!("expected `{token}` here"))
+                .with_note("ptxas stops at the first syntax error and assembles nothing")
+                .with_help(format!("insert `{token}`")),
+            None => {
+                let text = &checker.text()[error.span.range()];
+                let first_line = text.lines().next().unwrap_or("").trim();
+                let shown: String = first_line.chars().take(40).collect();
+                let ellipsis = if shown.len() < first_line.len() || text.lines().count() > 1 {
+                    "…"
+                } else {
+                    ""
+                };
+                checker
+                    .diagnostic(error.span, format!("syntax error near `{shown}{ellipsis}`"))
+                    .with_label("not valid PTX")
+                    .with_note("ptxas stops at the first syntax error and assembles nothing")
+            }
+        };
+        checker.report(diagnostic);
+    }
+}

@@ -1,0 +1,81 @@
+//! # target-needs-newer-version (PTX001)
+//!
+//! ## What it does
+//! Reports a `.target` architecture that the module's `.version` predates,
+//! e.g. `.version 7.4` with `.target sm_89` (sm_89 arrived in PTX 7.8).
+//!
+//! ## Why it matters
+//! ptxas rejects the module: "PTX .version 7.4 does not support .target
+//! sm_89". Newer ptxas versions sometimes report it inside their macro
+//! library instead of the file, which makes it hard to find.
+//!
+//! ## Example
+//! ```ptx
+//! .version 7.4
+//! .target sm_89
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .version 7.8
+//! .target sm_89
+//! ```
+//!
+//! ## Fix safety
+//! Unsafe: the fix raises `.version` to the target's first version, which
+//! needs a newer driver to load.
+
+use ptxkit_isa::Issue;
+use ptxkit_syntax::{Applicability, Fix, TextEdit};
+
+use crate::checker::{Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "target-needs-newer-version";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: None,
+    on_match: None,
+    on_module: Some(check),
+};
+
+fn check(checker: &mut Checker<'_>) {
+    let Some(version) = checker
+        .facts
+        .version
+        .and_then(|v| ptxkit_isa::version(&v.to_string()).ok())
+    else {
+        return;
+    };
+    let entries = if checker.facts.sm_overridden {
+        Vec::new()
+    } else {
+        checker.facts.file_targets.clone()
+    };
+    for entry in entries {
+        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.value)
+        else {
+            continue;
+        };
+        let issue = ptxkit_isa::check_target(version, &entry.value).expect("just matched");
+        let mut diagnostic = checker
+            .diagnostic(
+                entry.span,
+                format!("`{target}` needs PTX {min}, but the module is `.version {version}`"),
+            )
+            .with_label(format!("first supported in PTX {min}"))
+            .with_note(format!("ptxas: \"{issue}\""))
+            .with_help(format!("raise `.version` to {min}, or target an older architecture"));
+        if let Some(file_version) = &checker.facts.file_version
+            && checker.settings.version_override.is_none()
+        {
+            diagnostic = diagnostic
+                .with_secondary(file_version.span, "declared here")
+                .with_fix(Fix {
+                    message: format!("raise `.version` to {min}"),
+                    applicability: Applicability::Unsafe,
+                    edits: vec![TextEdit::replace(file_version.span, min.to_string())],
+                });
+        }
+        checker.report(diagnostic);
+    }
+}

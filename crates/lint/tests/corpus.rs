@@ -1,0 +1,141 @@
+//! The real-PTX corpus (`PTX_CORPUS_DIR`, default `../shared/corpus` next to
+//! the workspace): no error-severity finding on any file that some ptxas
+//! accepted (INDEX.tsv says `ok` or `ok+warn`), and no panic on any file.
+
+use std::path::PathBuf;
+
+use ptxkit_lint::{Settings, lint_source};
+use ptxkit_syntax::Severity;
+use rayon::prelude::*;
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("PTX_CORPUS_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        PathBuf::from,
+    );
+    if dir.join("INDEX.tsv").is_file() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "\n*** SKIPPED: no PTX corpus at {} (set PTX_CORPUS_DIR) ***\n",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// `(path, ptxas-clean)` for every corpus file.
+fn corpus_files(dir: &std::path::Path) -> Vec<(String, bool)> {
+    let index = std::fs::read_to_string(dir.join("INDEX.tsv")).unwrap();
+    let mut lines = index.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let verdicts: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.starts_with("ptxas_"))
+        .map(|(i, _)| i)
+        .collect();
+    lines
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let clean = verdicts
+                .iter()
+                .any(|&i| matches!(cols.get(i), Some(&"ok") | Some(&"ok+warn")));
+            (cols[0].to_string(), clean)
+        })
+        .collect()
+}
+
+#[test]
+fn no_error_on_ptxas_clean_files() {
+    let Some(dir) = corpus_dir() else { return };
+    let files = corpus_files(&dir);
+    assert!(files.len() > 1000, "INDEX.tsv lists {} files", files.len());
+    let settings = Settings::default();
+    // Every file is linted (a panic on any of them fails the test); only the
+    // clean ones must be free of errors.
+    let per_file: Vec<Vec<String>> = files
+        .par_iter()
+        .map(|(name, is_clean)| {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            let result = lint_source(&text, &settings);
+            if !is_clean {
+                return Vec::new();
+            }
+            result
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(|d| {
+                    let line = result.parsed.lines().line_of(d.span.start) + 1;
+                    format!("{name}:{line}: {} {}: {}", d.code, d.rule, d.message)
+                })
+                .collect()
+        })
+        .collect();
+    let clean = files.iter().filter(|(_, c)| *c).count();
+    let false_errors: Vec<String> = per_file.into_iter().flatten().collect();
+    eprintln!("{clean} ptxas-clean files linted, {} false errors", false_errors.len());
+    assert!(
+        false_errors.is_empty(),
+        "error-severity findings on ptxas-clean files:\n{}",
+        false_errors.join("\n")
+    );
+}
+
+/// The pyptx `external__llvm__*` files that every ptxas that ran rejected
+/// (INDEX.tsv `first_error`): ptxlint must report an error on the line
+/// ptxas names (or anywhere, when ptxas names no line) for at least 95 %.
+#[test]
+fn llvm_files_ptxas_rejects_are_reported() {
+    let Some(dir) = corpus_dir() else { return };
+    let index = std::fs::read_to_string(dir.join("INDEX.tsv")).unwrap();
+    let mut lines = index.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (verdicts, first_error) = (["ptxas_11.8", "ptxas_12.9", "ptxas_13.5"].map(col), col("first_error"));
+    let settings = Settings::default();
+    let (mut total, mut caught, mut missed) = (0, 0, Vec::new());
+    for line in lines {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let name = cols[0];
+        let ran: Vec<&str> = verdicts
+            .iter()
+            .map(|&i| cols[i])
+            .filter(|v| !matches!(*v, "-" | "skip-version"))
+            .collect();
+        if !name.contains("external__llvm__") || ran.is_empty() || ran.iter().any(|v| *v != "fail") {
+            continue;
+        }
+        total += 1;
+        let error = cols.get(first_error).copied().unwrap_or("");
+        let want = error
+            .split_once(", line ")
+            .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse::<usize>().ok());
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let result = lint_source(&text, &settings);
+        let errors: Vec<usize> = result
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| result.parsed.lines().line_of(d.span.start) + 1)
+            .collect();
+        let hit = match want {
+            Some(line) => errors.contains(&line),
+            None => !errors.is_empty(),
+        };
+        if hit {
+            caught += 1;
+        } else {
+            missed.push(format!("{name}: {error}"));
+        }
+    }
+    let recall = 100.0 * caught as f64 / total.max(1) as f64;
+    eprintln!("llvm files ptxas rejects: {caught}/{total} reported at ptxas's line ({recall:.1}%)");
+    assert!(total > 100, "only {total} rejected llvm files in INDEX.tsv");
+    assert!(
+        recall >= 95.0,
+        "recall {recall:.1}% below 95%; missed:\n{}",
+        missed.join("\n")
+    );
+}

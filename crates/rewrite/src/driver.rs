@@ -1,0 +1,335 @@
+//! The driver: choose the destination target, run the passes between the two
+//! versions (oldest boundary first) until nothing changes, rewrite the header,
+//! then check what is left against the destination and verify the result.
+
+use std::collections::{BTreeMap, HashSet};
+
+use ptxkit_isa::{Target, Version};
+use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, apply_edits, parse, verify_replacement};
+
+use crate::context::{Move, PassContext};
+use crate::header::{Header, choose_target};
+use crate::origin::Origin;
+use crate::pass::{Pass, Tag};
+use crate::{RewriteError, module, passes, residual};
+
+/// How many rounds of passes run at most before the driver gives up.
+pub const MAX_ROUNDS: usize = 8;
+
+/// What to rewrite to.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The destination `.version`.
+    pub to: Version,
+    /// The destination target; chosen from the file when `None`.
+    pub target: Option<Target>,
+    /// Run approximate passes too.
+    pub allow_approximate: bool,
+}
+
+impl Options {
+    /// Options from command-line words: `--to X.Y [--target T]
+    /// [--allow-approximate]` (as fixtures and documentation examples write
+    /// them). `None` when a word is not understood or `--to` is missing.
+    pub fn from_args(args: &str) -> Option<Options> {
+        let mut options = Options {
+            to: Version::new(0, 0),
+            target: None,
+            allow_approximate: false,
+        };
+        let mut words = args.split_whitespace();
+        while let Some(word) = words.next() {
+            match word {
+                "--to" => options.to = ptxkit_isa::version(words.next()?).ok()?,
+                "--target" => options.target = Some(ptxkit_isa::target(words.next()?).ok()?),
+                "--allow-approximate" => options.allow_approximate = true,
+                _ => return None,
+            }
+        }
+        options.to.is_known().then_some(options)
+    }
+}
+
+/// The result of rewriting one text.
+#[derive(Debug)]
+pub struct Rewrite {
+    /// The move that was made (or refused).
+    pub movement: Move,
+    /// The rewritten text (the input when nothing changed). Not to be written
+    /// when [`Rewrite::refused`] says so.
+    pub output: String,
+    /// How many rewrites each pass made, by pass name.
+    pub applied: BTreeMap<&'static str, usize>,
+    /// Refusals: one error per construct that has no equivalent, with spans in
+    /// the original text.
+    pub refusals: Vec<Diagnostic>,
+}
+
+impl Rewrite {
+    /// Whether something has no equivalent at the destination (the file must
+    /// not be written).
+    pub fn refused(&self) -> bool {
+        !self.refusals.is_empty()
+    }
+
+    /// Whether the output differs from the input.
+    pub fn changed(&self, input: &str) -> bool {
+        self.output != input
+    }
+}
+
+/// The passes that run for a move, in order: target passes, then by boundary
+/// version, oldest first.
+pub fn passes_for(movement: &Move) -> Vec<&'static Pass> {
+    let mut selected: Vec<&'static Pass> = passes::PASSES
+        .iter()
+        .copied()
+        .filter(|p| {
+            p.boundary
+                .applies(movement.from, movement.to, movement.from_target, movement.to_target)
+        })
+        .collect();
+    selected.sort_by_key(|p| p.boundary.sort_key());
+    selected
+}
+
+/// Rewrites `text` to `options.to` (and a target).
+pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
+    let original = parse(text);
+    let errors = original.syntax_errors();
+    if let Some(first) = errors.first() {
+        return Err(RewriteError::Syntax {
+            offset: first.span.start,
+            count: errors.len(),
+        });
+    }
+    let header = Header::read(&original)?;
+    let to_target = match options.target {
+        Some(t) if !t.is_supported_by(options.to) => {
+            return Err(RewriteError::TargetNeedsVersion {
+                target: t,
+                version: options.to,
+                min: t.min_ptx().unwrap_or(options.to),
+            });
+        }
+        Some(t) => t,
+        None => choose_target(header.target, options.to, address_bits(&original, &header)).ok_or(
+            RewriteError::NoTargetFor {
+                target: header.target,
+                version: options.to,
+            },
+        )?,
+    };
+    let movement = Move {
+        from: header.version,
+        to: options.to,
+        from_target: header.target,
+        to_target,
+    };
+    let selected = passes_for(&movement);
+
+    let mut origin = Origin::default();
+    let mut current = parse(text);
+    let mut applied = BTreeMap::new();
+    let mut refusals = Vec::new();
+    let mut seen = HashSet::new();
+    let mut refuse = |diagnostic: Diagnostic, origin: &Origin, refusals: &mut Vec<Diagnostic>| {
+        let mut diagnostic = diagnostic;
+        diagnostic.span = origin.original_span(diagnostic.span, origin.rounds());
+        for label in &mut diagnostic.labels {
+            label.span = origin.original_span(label.span, origin.rounds());
+        }
+        if seen.insert((diagnostic.span, diagnostic.message.clone())) {
+            refusals.push(diagnostic);
+        }
+    };
+
+    let mut settled = false;
+    for _ in 0..MAX_ROUNDS {
+        let mut fixes: Vec<(&'static Pass, Diagnostic)> = Vec::new();
+        for pass in &selected {
+            let ctx = PassContext::new(&current, movement, pass);
+            let mut found = Vec::new();
+            (pass.run)(&ctx, &mut found);
+            for diagnostic in found {
+                if diagnostic.fix.is_none() {
+                    refuse(diagnostic, &origin, &mut refusals);
+                } else if pass.tag == Tag::Approximate && !options.allow_approximate {
+                    refuse(approximate_refusal(pass, diagnostic), &origin, &mut refusals);
+                } else {
+                    fixes.push((pass, diagnostic));
+                }
+            }
+        }
+        let chosen = choose(&fixes);
+        if chosen.is_empty() {
+            settled = true;
+            break;
+        }
+        let mut edits = Vec::new();
+        for &index in &chosen {
+            let (pass, diagnostic) = &fixes[index];
+            *applied.entry(pass.name).or_insert(0) += 1;
+            edits.extend(diagnostic.fix.iter().flat_map(|f| f.edits.iter().cloned()));
+        }
+        let names: Vec<&str> = chosen.iter().map(|&i| fixes[i].0.name).collect();
+        current = apply_round(&current, &edits, &names)?;
+        origin.push_round(edits);
+    }
+    if !settled {
+        return Err(RewriteError::DidNotSettle(MAX_ROUNDS));
+    }
+
+    // The header last: `.version`, `.target`, `.address_size`.
+    let now = Header::read(&current)?;
+    let mut header_edits = now.edits(movement.to, movement.to_target);
+    let module_check = module::check(&current, &now, &movement);
+    for diagnostic in module_check.refusals {
+        refuse(diagnostic, &origin, &mut refusals);
+    }
+    header_edits.extend(module_check.edits);
+    for (name, count) in module_check.applied {
+        *applied.entry(name).or_insert(0) += count;
+    }
+    current = apply_round(&current, &header_edits, &["header"])?;
+    origin.push_round(header_edits);
+
+    // What is left that the destination rejects.
+    let already = |span: Span, now_text: &str| -> Vec<String> {
+        let start = origin.original_offset(span.start, origin.rounds());
+        original_issues(&original, start, now_text, &movement)
+    };
+    for leftover in residual::leftovers(&current, &movement, &already) {
+        refuse(
+            residual::refusal(&leftover, leftover.opcode_span, &movement),
+            &origin,
+            &mut refusals,
+        );
+    }
+    // A construct that a pass refused (or could only rewrite approximately)
+    // is not reported a second time by the destination check.
+    let from_passes: Vec<Span> = refusals
+        .iter()
+        .filter(|d| d.rule != residual::NO_EQUIVALENT)
+        .map(|d| d.span)
+        .collect();
+    refusals.retain(|d| {
+        d.rule != residual::NO_EQUIVALENT || !from_passes.iter().any(|s| s.start < d.span.end && d.span.start < s.end)
+    });
+    refusals.sort_by_key(|d| (d.span.start, d.message.clone()));
+
+    let output = current.text().to_string();
+    if output != text {
+        verify_replacement(&original, output.clone()).map_err(RewriteError::Verify)?;
+    }
+    Ok(Rewrite {
+        movement,
+        output,
+        applied,
+        refusals,
+    })
+}
+
+/// 32 when the module uses 32-bit addresses, else 64.
+fn address_bits(parsed: &ParsedSource, header: &Header) -> u32 {
+    if module::first_32bit_address(parsed, header).is_some() {
+        32
+    } else {
+        64
+    }
+}
+
+/// The complaints the original instruction at `offset` already had under its
+/// own version and target, when it is unchanged (same text).
+fn original_issues(original: &ParsedSource, offset: usize, now_text: &str, movement: &Move) -> Vec<String> {
+    let text = original.text();
+    let Some(node) = original
+        .root()
+        .descendant_for_byte_range(offset, offset + now_text.len().min(1))
+    else {
+        return Vec::new();
+    };
+    let mut node = Some(node);
+    while let Some(n) = node {
+        if let Some(instruction) = ptxkit_syntax::ast::Instruction::cast(n, text) {
+            if &text[n.byte_range()] != now_text {
+                return Vec::new();
+            }
+            let form = ptxkit_isa::InstructionForm::new(instruction.opcode(), instruction.modifiers())
+                .with_operands(instruction.operands().len());
+            return residual::move_issues(&form, movement.from, movement.from_target);
+        }
+        node = n.parent();
+    }
+    Vec::new()
+}
+
+/// Picks fixes whose edits neither overlap nor insert at the same offset as
+/// an already chosen fix, in the order given (pass order, then position).
+fn choose(fixes: &[(&'static Pass, Diagnostic)]) -> Vec<usize> {
+    let mut taken: Vec<Span> = Vec::new();
+    let mut chosen = Vec::new();
+    for (index, (_, diagnostic)) in fixes.iter().enumerate() {
+        let Some(fix) = &diagnostic.fix else { continue };
+        let clashes = fix.edits.iter().any(|e| {
+            taken.iter().any(|t| {
+                (e.span.start < t.end && t.start < e.span.end)
+                    || (e.span.start == t.start && (e.span.is_empty() || t.is_empty()))
+            })
+        }) || overlaps_itself(&fix.edits);
+        if !clashes {
+            taken.extend(fix.edits.iter().map(|e| e.span));
+            chosen.push(index);
+        }
+    }
+    chosen
+}
+
+fn overlaps_itself(edits: &[TextEdit]) -> bool {
+    let mut spans: Vec<Span> = edits.iter().map(|e| e.span).collect();
+    spans.sort();
+    spans.windows(2).any(|w| w[1].start < w[0].end)
+}
+
+fn apply_round(current: &ParsedSource, edits: &[TextEdit], passes: &[&str]) -> Result<ParsedSource, RewriteError> {
+    if edits.is_empty() {
+        return Ok(parse(current.text()));
+    }
+    let mut unique: Vec<&str> = passes.to_vec();
+    unique.sort_unstable();
+    unique.dedup();
+    let text = apply_edits(current.text(), edits).map_err(|err| RewriteError::Internal {
+        passes: unique.join(", "),
+        message: err.to_string(),
+    })?;
+    let next = parse(text);
+    let before = current.syntax_errors().len();
+    let after = next.syntax_errors();
+    if after.len() > before {
+        let at = next.lines().line_column(next.text(), after[0].span.start);
+        let line = next.lines().line_text(next.text(), at.line - 1).trim().to_string();
+        return Err(RewriteError::Internal {
+            passes: unique.join(", "),
+            message: format!("the result does not parse at `{line}`"),
+        });
+    }
+    Ok(next)
+}
+
+/// The refusal for a rewrite that only an approximate pass can make.
+fn approximate_refusal(pass: &Pass, diagnostic: Diagnostic) -> Diagnostic {
+    let mut refusal = Diagnostic::new(
+        "",
+        pass.name,
+        Severity::Error,
+        format!("approximate rewrite not allowed: {}", diagnostic.message),
+        diagnostic.span,
+    )
+    .with_label("needs --allow-approximate");
+    refusal.note = Some(format!(
+        "pass `{}` is approximate: observable results may differ (see `ptxrewrite --explain {}`)",
+        pass.name, pass.name
+    ));
+    refusal.help = Some("rerun with --allow-approximate to accept it; the file was not changed".to_string());
+    refusal
+}

@@ -1,0 +1,179 @@
+//! The module header: reading `.version`/`.target`/`.address_size`, choosing
+//! the destination target, and the edits that rewrite the header.
+
+use ptxkit_isa::{Target, TargetOption, Variant, Version, newest_base_target};
+use ptxkit_syntax::ast::{field_children, target_directive, text, version_directive};
+use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_syntax::{ParsedSource, Span, TextEdit};
+
+use crate::RewriteError;
+
+/// What the header of a module says.
+#[derive(Debug, Clone)]
+pub struct Header {
+    /// `.version`.
+    pub version: Version,
+    /// The `.version` number node's span.
+    pub version_span: Span,
+    /// The architecture named in `.target` (the newest, if several).
+    pub target: Target,
+    /// Spans of the architecture entries of `.target`, in order.
+    pub target_spans: Vec<Span>,
+    /// Non-architecture `.target` entries with their spans (`texmode_unified`, `debug`, ...).
+    pub options: Vec<(TargetOption, Span)>,
+    /// `.address_size`, if present, with the directive's span.
+    pub address_size: Option<(u32, Span)>,
+}
+
+impl Header {
+    /// Reads the header of a parsed module.
+    pub fn read(parsed: &ParsedSource) -> Result<Header, RewriteError> {
+        let source = parsed.text();
+        let root = parsed.root();
+        let (version_node, version_text) = version_directive(root, source).ok_or(RewriteError::NoVersion)?;
+        let version =
+            ptxkit_isa::version(version_text).map_err(|_| RewriteError::BadVersion(version_text.to_string()))?;
+        let version_span = version_node
+            .child_by_field_name("version")
+            .map_or(Span::of(version_node), Span::of);
+        let (target_node, _) = target_directive(root, source).ok_or(RewriteError::NoTarget)?;
+        let mut target: Option<Target> = None;
+        let mut target_spans = Vec::new();
+        let mut options = Vec::new();
+        for entry in field_children(target_node, "target") {
+            let name = text(entry, source);
+            if let Some(option) = TargetOption::ALL.into_iter().find(|o| o.name() == name) {
+                options.push((option, Span::of(entry)));
+                continue;
+            }
+            let parsed_target = ptxkit_isa::target(name)
+                .map_err(|err| RewriteError::UnknownTarget(name.to_string(), err.to_string()))?;
+            target = Some(target.map_or(parsed_target, |t: Target| t.max(parsed_target)));
+            target_spans.push(Span::of(entry));
+        }
+        let target = target.ok_or(RewriteError::NoTarget)?;
+        let address_size = address_size(root, source);
+        Ok(Header {
+            version,
+            version_span,
+            target,
+            target_spans,
+            options,
+            address_size,
+        })
+    }
+
+    /// The address size in effect: the directive's value, or 32 (the default).
+    pub fn effective_address_size(&self) -> u32 {
+        self.address_size.map_or(32, |(size, _)| size)
+    }
+
+    /// The edits that turn this header into one for `to` / `target`.
+    pub fn edits(&self, to: Version, target: Target) -> Vec<TextEdit> {
+        let mut edits = Vec::new();
+        if to != self.version {
+            edits.push(TextEdit::replace(self.version_span, to.to_string()));
+        }
+        let name = target.to_string();
+        for (i, span) in self.target_spans.iter().enumerate() {
+            if i == 0 {
+                edits.push(TextEdit::replace(*span, name.clone()));
+            } else {
+                // A second architecture entry: the destination names one.
+                edits.push(TextEdit::delete(Span::new(self.target_spans[i - 1].end, span.end)));
+            }
+        }
+        edits
+    }
+}
+
+fn address_size(root: Node<'_>, source: &str) -> Option<(u32, Span)> {
+    let mut cursor = root.walk();
+    let node = root
+        .named_children(&mut cursor)
+        .find(|n| n.kind() == "address_size_directive")?;
+    let size = node
+        .child_by_field_name("size")
+        .and_then(|s| text(s, source).parse().ok())?;
+    Some((size, Span::of(node)))
+}
+
+/// The target a file moves to when the user names none.
+///
+/// The file keeps its target when the destination version has it (`sm_101*`
+/// and `sm_110*` are the same GPU and are renamed by version). Otherwise an
+/// `a`/`f` target falls back to its base target, and a target newer than the
+/// destination version falls back to the newest base target that the version
+/// allows and that is not newer than the file's own (`sm_100a` at 7.8 →
+/// `sm_90`). 32-bit code never lands on `sm_90` or newer, which do not support
+/// the 32-bit ABI.
+pub fn choose_target(from: Target, to: Version, address_size: u32) -> Option<Target> {
+    let renamed = rename_for(from, to);
+    let fits = |t: Target| t.is_supported_by(to) && (address_size == 64 || t.sm < 90);
+    if fits(renamed) {
+        return Some(renamed);
+    }
+    if renamed.variant != Variant::Base && fits(renamed.base()) {
+        return Some(renamed.base());
+    }
+    let newest = newest_base_target(to)?;
+    ptxkit_isa::target::known_targets()
+        .filter(|t| t.variant == Variant::Base && t.info().is_some_and(|i| i.renamed_to.is_none()) && t.sm != 21)
+        .filter(|t| t.sm <= renamed.sm.max(from.sm) && *t <= newest && fits(*t))
+        .max()
+}
+
+/// `sm_101*` and `sm_110*` name the same GPU: PTX 9.0 renamed the former to
+/// the latter. Returns the name the destination version uses.
+pub fn rename_for(target: Target, to: Version) -> Target {
+    let renamed_in = Version::new(9, 0);
+    match target.sm {
+        101 if to >= renamed_in => target.canonical(),
+        110 if to < renamed_in => Target::new(101, target.variant),
+        _ => target,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Target {
+        ptxkit_isa::target(s).unwrap()
+    }
+
+    fn v(s: &str) -> Version {
+        ptxkit_isa::version(s).unwrap()
+    }
+
+    #[test]
+    fn keeps_the_target_when_the_destination_has_it() {
+        assert_eq!(choose_target(t("sm_80"), v("7.8"), 64), Some(t("sm_80")));
+        assert_eq!(choose_target(t("sm_20"), v("8.8"), 64), Some(t("sm_20")));
+        assert_eq!(choose_target(t("sm_90a"), v("8.0"), 64), Some(t("sm_90a")));
+    }
+
+    #[test]
+    fn falls_back_to_the_newest_base_target() {
+        assert_eq!(choose_target(t("sm_90a"), v("7.8"), 64), Some(t("sm_90")));
+        assert_eq!(choose_target(t("sm_100a"), v("7.8"), 64), Some(t("sm_90")));
+        assert_eq!(choose_target(t("sm_120a"), v("8.6"), 64), Some(t("sm_100")));
+        assert_eq!(choose_target(t("sm_88"), v("8.8"), 64), Some(t("sm_87")));
+        assert_eq!(choose_target(t("sm_90"), v("7.4"), 64), Some(t("sm_87")));
+        assert_eq!(choose_target(t("sm_100f"), v("8.7"), 64), Some(t("sm_100")));
+    }
+
+    #[test]
+    fn renames_sm101_and_sm110_by_version() {
+        assert_eq!(choose_target(t("sm_110a"), v("8.8"), 64), Some(t("sm_101a")));
+        assert_eq!(choose_target(t("sm_110f"), v("8.8"), 64), Some(t("sm_101f")));
+        assert_eq!(choose_target(t("sm_101a"), v("9.0"), 64), Some(t("sm_110a")));
+        assert_eq!(choose_target(t("sm_110f"), v("8.6"), 64), Some(t("sm_101")));
+    }
+
+    #[test]
+    fn keeps_32_bit_code_below_sm_90() {
+        assert_eq!(choose_target(t("sm_90"), v("7.8"), 32), Some(t("sm_89")));
+        assert_eq!(choose_target(t("sm_80"), v("8.8"), 32), Some(t("sm_80")));
+    }
+}

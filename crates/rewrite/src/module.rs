@@ -1,0 +1,230 @@
+//! Module-level constructs the destination may lack: `.target` options,
+//! `.address_size` and 32-bit addressing, special registers and directives.
+//!
+//! `ptxkit-isa` describes instructions; these facts about the rest of a module
+//! are not in it yet, so they live here, in [`crate::isa_gaps`], each checked
+//! with ptxas by a fixture.
+
+use ptxkit_isa::{TargetOption, Version};
+use ptxkit_syntax::ast::{Instruction, text};
+use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder};
+
+use crate::context::Move;
+use crate::header::Header;
+use crate::isa_gaps::{self, ModuleConstruct};
+use crate::registers::Registers;
+use crate::residual::NO_EQUIVALENT;
+
+/// What the module-level check found: refusals, header edits and the names of
+/// the header steps applied.
+#[derive(Default)]
+pub struct ModuleCheck {
+    /// Constructs with no equivalent (spans in the checked text).
+    pub refusals: Vec<Diagnostic>,
+    /// Edits to the header.
+    pub edits: Vec<TextEdit>,
+    /// Header steps applied, with counts.
+    pub applied: Vec<(&'static str, usize)>,
+}
+
+fn refusal(span: Span, message: String, needs: String, help: &str) -> Diagnostic {
+    Diagnostic::new("", NO_EQUIVALENT, Severity::Error, message, span)
+        .with_label(needs)
+        .with_help(format!("{help}; the file was not changed"))
+}
+
+/// Checks the module-level constructs of `parsed` against the destination.
+pub fn check(parsed: &ParsedSource, header: &Header, movement: &Move) -> ModuleCheck {
+    let mut out = ModuleCheck::default();
+    target_options(parsed, header, movement, &mut out);
+    address_size(parsed, header, movement, &mut out);
+    constructs(parsed, movement, &mut out);
+    out
+}
+
+fn target_options(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {
+    let previous_end = |span: Span| {
+        header
+            .target_spans
+            .iter()
+            .chain(header.options.iter().map(|(_, s)| s))
+            .map(|s| s.end)
+            .filter(|end| *end <= span.start)
+            .max()
+            .unwrap_or(span.start)
+    };
+    for (option, span) in &header.options {
+        let min = option.min_ptx();
+        match option {
+            TargetOption::MapF64ToF32 if movement.to_target.sm >= 13 => match first_f64(parsed) {
+                // Without double-precision code the option has nothing to map.
+                None => {
+                    out.edits.push(TextEdit::delete(Span::new(previous_end(*span), span.end)));
+                    out.applied.push(("unused-map-f64-to-f32", 1));
+                }
+                Some(use_span) => out.refusals.push(
+                    refusal(
+                        *span,
+                        format!("`map_f64_to_f32` has no equivalent on {}", movement.to_target),
+                        "computes .f64 instructions in single precision".into(),
+                        "ptxas rejects it from sm_13 on (\"Directive map_f64_to_f32 is not supported with SM 1.3 or higher\"); keep a target below sm_13",
+                    )
+                    .with_secondary(use_span, "double precision used here"),
+                ),
+            },
+            TargetOption::TexmodeUnified if movement.to < min => {
+                // The unified texturing mode is the default before 1.5.
+                out.edits
+                    .push(TextEdit::delete(Span::new(previous_end(*span), span.end)));
+                out.applied.push(("texmode-unified", 1));
+            }
+            _ if movement.to < min => out.refusals.push(refusal(
+                *span,
+                format!("`.target {}` has no equivalent in PTX {}", option.name(), movement.to),
+                format!("needs PTX {min}"),
+                "keep the file at that version",
+            )),
+            _ => {}
+        }
+    }
+}
+
+/// The first `.f64` type in the module (instruction type or declaration).
+fn first_f64(parsed: &ParsedSource) -> Option<Span> {
+    let text = parsed.text();
+    preorder(parsed.root())
+        .find(|n| matches!(n.kind(), "modifier" | "type") && &text[n.byte_range()] == ".f64")
+        .map(Span::of)
+}
+
+fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {
+    let introduced = Version::new(2, 3);
+    if let Some((size, span)) = header.address_size
+        && movement.to < introduced
+    {
+        if size == 32 {
+            // 32 is the default before `.address_size` existed.
+            let end = line_end(parsed.text(), span.end);
+            out.edits.push(TextEdit::delete(Span::new(span.start, end)));
+            out.applied.push(("address-size-default", 1));
+        } else {
+            out.refusals.push(refusal(
+                span,
+                format!("`.address_size {size}` has no equivalent in PTX {}", movement.to),
+                "needs PTX 2.3".into(),
+                "keep the file at PTX 2.3 or later",
+            ));
+        }
+    }
+    if header.effective_address_size() != 32 {
+        return;
+    }
+    let Some(use_span) = first_32bit_address(parsed, header) else {
+        return;
+    };
+    let span = header.address_size.map_or(use_span, |(_, s)| s);
+    if movement.to_target.sm >= 90 {
+        out.refusals.push(refusal(
+            span,
+            format!("32-bit addressing has no equivalent on {}", movement.to_target),
+            "the 32-bit ABI stops at sm_89".into(),
+            "choose a target below sm_90 with --target",
+        ));
+    } else if movement.to >= isa_gaps::LAST_32BIT_VERSION.next().unwrap_or(Version::new(8, 0)) {
+        out.refusals.push(refusal(
+            span,
+            format!(
+                "32-bit addressing cannot be assembled at PTX {}: CUDA 12.0 and later, which PTX 8.0 and later need, removed 32-bit compilation",
+                movement.to
+            ),
+            "pointers are 32-bit here".into(),
+            "keep the file at PTX 7.8 or earlier, or port it to `.address_size 64` (its pointer parameters change size, so the host code changes too)",
+        ));
+    }
+}
+
+/// Where the module first uses a 32-bit generic or global address, if it
+/// does: a memory instruction whose address register is 32 bits wide, or a
+/// 32-bit `cvta`/`isspacep`. With `.address_size 32` written out, the
+/// directive itself.
+pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Span> {
+    if let Some((32, span)) = header.address_size {
+        return Some(span);
+    }
+    let text = parsed.text();
+    let registers = Registers::collect(parsed);
+    for node in preorder(parsed.root()) {
+        let Some(instruction) = Instruction::cast(node, text) else {
+            continue;
+        };
+        let modifiers = instruction.modifiers();
+        let opcode = instruction.opcode();
+        if matches!(opcode, "cvta" | "isspacep") {
+            if modifiers.iter().any(|m| matches!(*m, ".u32" | ".s32" | ".b32")) {
+                return Some(Span::of(node));
+            }
+            continue;
+        }
+        if !matches!(opcode, "ld" | "st" | "atom" | "red" | "prefetch" | "prefetchu" | "ldu") {
+            continue;
+        }
+        let generic_or_global = !modifiers.iter().any(|m| {
+            m.starts_with(".shared") || m.starts_with(".local") || m.starts_with(".param") || m.starts_with(".const")
+        });
+        if !generic_or_global {
+            continue;
+        }
+        for operand in instruction.operands() {
+            if operand.kind() != "address_operand" {
+                continue;
+            }
+            let mut cursor = operand.walk();
+            let base = operand
+                .children_by_field_name("element", &mut cursor)
+                .find_map(|e| base_register(e, text));
+            if let Some(name) = base
+                && registers
+                    .type_of(node, text, name)
+                    .is_some_and(|ty| matches!(ty, ".u32" | ".s32" | ".b32"))
+            {
+                return Some(Span::of(node));
+            }
+        }
+    }
+    None
+}
+
+fn base_register<'t>(element: ptxkit_syntax::tree_sitter::Node<'_>, source: &'t str) -> Option<&'t str> {
+    match element.kind() {
+        "identifier" => Some(text(element, source)),
+        "binary_expression" => base_register(element.child_by_field_name("left")?, source),
+        _ => None,
+    }
+}
+
+fn line_end(text: &str, from: usize) -> usize {
+    text[from..].find('\n').map_or(text.len(), |i| from + i + 1)
+}
+
+/// Special registers and directives the destination lacks.
+fn constructs(parsed: &ParsedSource, movement: &Move, out: &mut ModuleCheck) {
+    let mut reported = std::collections::HashSet::new();
+    for (construct, span) in isa_gaps::find(parsed) {
+        if construct.allowed(movement.to, movement.to_target) || !reported.insert(construct.name) {
+            continue;
+        }
+        out.refusals.push(construct_refusal(construct, span, movement));
+    }
+}
+
+fn construct_refusal(construct: &ModuleConstruct, span: Span, movement: &Move) -> Diagnostic {
+    refusal(
+        span,
+        format!(
+            "{} `{}` has no equivalent in PTX {} for {}",
+            construct.kind, construct.name, movement.to, movement.to_target
+        ),
+        format!("needs {}", construct.needs()),
+        &format!("keep the file at {}", construct.needs()),
+    )
+}

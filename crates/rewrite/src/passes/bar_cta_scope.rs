@@ -1,0 +1,75 @@
+//! `bar-cta-scope`: `bar.cta.sync` → `bar.sync` below PTX 7.8.
+
+use ptxkit_isa::Version;
+use ptxkit_syntax::{Diagnostic, Span};
+
+use crate::context::PassContext;
+use crate::pass::{Boundary, Pass, Tag};
+
+pub(crate) const PASS: Pass = Pass {
+    name: "bar-cta-scope",
+    boundary: Boundary::Below(Version::new(7, 8)),
+    tag: Tag::Exact,
+    same_code: true,
+    summary: "`bar.cta.*` / `barrier.cta.*` → `bar.*` / `barrier.*`",
+    doc: DOC,
+    run,
+};
+
+const DOC: &str = r#"
+## What it does
+
+Drops the `.cta` scope from `bar` and `barrier` (`bar.cta.sync 0` →
+`bar.sync 0`, `barrier.cta.arrive.aligned` → `barrier.arrive.aligned`).
+
+## Why
+
+PTX 7.8 added the optional `.cta` qualifier to `bar`/`barrier` to set them
+apart from `barrier.cluster`. It has no effect: a CTA barrier without it is
+the same barrier (PTX ISA, `bar`/`barrier`: "The optional `.cta` qualifier
+simply indicates CTA-level applicability of the barrier and it doesn't change
+the semantics of the instruction").
+
+## Example
+
+`ptxrewrite --to 7.7`:
+
+```ptx
+.version 7.8
+.target sm_80
+.entry k()
+{
+	bar.cta.sync 0;
+	ret;
+}
+```
+
+becomes
+
+```ptx
+.version 7.7
+.target sm_80
+.entry k()
+{
+	bar.sync 0;
+	ret;
+}
+```
+
+## Safety
+
+Exact: the qualifier has no semantic effect; ptxas produces the same code.
+"#;
+
+fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
+    for instruction in ctx.instructions() {
+        if !matches!(instruction.opcode(), "bar" | "barrier") {
+            continue;
+        }
+        let edits = ctx.drop_modifiers(&instruction, &[".cta"]);
+        if let Some(first) = edits.first() {
+            let span: Span = first.span;
+            out.push(ctx.rewrite(span, format!("`{}`: drop `.cta`", instruction.full_opcode()), edits));
+        }
+    }
+}

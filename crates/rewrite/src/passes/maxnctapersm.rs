@@ -1,0 +1,79 @@
+//! `maxnctapersm`: `.maxnctapersm N` → `.minnctapersm N` from PTX 2.0.
+
+use ptxkit_isa::Version;
+use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
+
+use crate::context::PassContext;
+use crate::pass::{Boundary, Pass, Tag};
+
+pub(crate) const PASS: Pass = Pass {
+    name: "maxnctapersm",
+    boundary: Boundary::From(Version::new(2, 0)),
+    tag: Tag::Exact,
+    same_code: true,
+    summary: "`.maxnctapersm N` → `.minnctapersm N`",
+    doc: DOC,
+    run,
+};
+
+const DOC: &str = r#"
+## What it does
+
+Renames the kernel performance directive `.maxnctapersm N` to
+`.minnctapersm N`.
+
+## Why
+
+PTX 2.0 deprecated `.maxnctapersm` in favour of `.minnctapersm`; ptxas
+ignores it at 2.0 (".maxnctapersm directive deprecated in PTX version 2.0,
+will be ignored") and rejects it from 2.1. For the legacy versions where it
+is still read, today's ptxas applies it as a minimum: a 1.4 kernel with
+`.maxntid 256 .maxnctapersm 2` and the same kernel at 2.0 with
+`.minnctapersm 2` assemble to byte-identical cubins (ptxas 12.9, `-arch
+sm_80`), while dropping the directive changes the cubin.
+
+## Example
+
+`ptxrewrite --to 2.1`:
+
+```ptx
+.version 1.4
+.target sm_13
+.entry k()
+.maxntid 256, 1, 1
+.maxnctapersm 2
+{
+	ret;
+}
+```
+
+becomes
+
+```ptx
+.version 2.1
+.target sm_13
+.entry k()
+.maxntid 256, 1, 1
+.minnctapersm 2
+{
+	ret;
+}
+```
+
+## Safety
+
+Exact: ptxas produces the same cubin.
+"#;
+
+fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
+    for node in preorder(ctx.parsed.root()) {
+        if node.kind() != "function_directive_name" || ctx.node_text(node) != ".maxnctapersm" {
+            continue;
+        }
+        out.push(ctx.rewrite(
+            Span::of(node),
+            "`.maxnctapersm` → `.minnctapersm`",
+            vec![TextEdit::replace(Span::of(node), ".minnctapersm")],
+        ));
+    }
+}

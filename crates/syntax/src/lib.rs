@@ -1,0 +1,31 @@
+//! Parsing PTX into a lossless concrete syntax tree, plus what the PTX tools
+//! share: spans, typed node views, diagnostics, text edits, safe writes,
+//! source loading, file discovery and configuration lookup.
+//!
+//! ```
+//! use ptxkit_syntax::{ast::Instruction, parse, preorder};
+//! let parsed = parse(".version 7.8\n.target sm_80\n.entry k() { add.s32 %r1, %r2, 4; }\n");
+//! let add = preorder(parsed.root()).find_map(|n| Instruction::cast(n, parsed.text())).unwrap();
+//! assert_eq!(add.full_opcode(), "add.s32");
+//! assert_eq!(add.operands().len(), 3);
+//! ```
+
+pub mod ast;
+pub mod config;
+pub mod diagnostic;
+pub mod discover;
+mod edit;
+pub mod literal;
+mod parse;
+pub mod source;
+mod span;
+mod walk;
+mod write;
+
+pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, SourceRef};
+pub use edit::{EditError, TextEdit, apply_edits};
+pub use parse::{ParsedSource, SyntaxError, language, new_parser, parse};
+pub use span::{LineColumn, LineIndex, Span};
+pub use tree_sitter;
+pub use walk::{Preorder, max_block_depth, preorder};
+pub use write::{VerifyError, WriteError, verify_replacement, write_atomic};

@@ -1,0 +1,171 @@
+//! Parsing PTX text into a lossless concrete syntax tree.
+
+use tree_sitter::{Node, Parser, Tree};
+
+use crate::span::{LineIndex, Span};
+
+/// A parsed PTX source: the text and its concrete syntax tree.
+///
+/// ```
+/// let parsed = ptxkit_syntax::parse(".version 7.8\n.target sm_80\n");
+/// assert!(parsed.syntax_errors().is_empty());
+/// assert_eq!(parsed.root().kind(), "source_file");
+/// ```
+pub struct ParsedSource {
+    text: String,
+    tree: Tree,
+    lines: LineIndex,
+}
+
+/// Parses PTX text. Parsing never fails: syntax errors become `ERROR` and
+/// `MISSING` nodes in the tree, listed by [`ParsedSource::syntax_errors`].
+pub fn parse(text: impl Into<String>) -> ParsedSource {
+    let text = text.into();
+    let mut parser = new_parser();
+    let tree = parser
+        .parse(&text, None)
+        .expect("a parser with a language and no timeout always returns a tree");
+    let lines = LineIndex::new(&text);
+    ParsedSource { text, tree, lines }
+}
+
+/// A tree-sitter parser set up for PTX.
+pub fn new_parser() -> Parser {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&language())
+        .expect("the PTX grammar matches the tree-sitter runtime ABI");
+    parser
+}
+
+/// The tree-sitter language for PTX.
+pub fn language() -> tree_sitter::Language {
+    tree_sitter_ptx::LANGUAGE.into()
+}
+
+/// A syntax error found in the tree: an `ERROR` node or a `MISSING` token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Where the error is.
+    pub span: Span,
+    /// The missing token's kind for `MISSING` nodes; `None` for `ERROR`.
+    pub missing: Option<String>,
+}
+
+impl ParsedSource {
+    /// The source text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The concrete syntax tree.
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// The root `source_file` node.
+    pub fn root(&self) -> Node<'_> {
+        self.tree.root_node()
+    }
+
+    /// Line and column lookup for byte offsets of this text.
+    pub fn lines(&self) -> &LineIndex {
+        &self.lines
+    }
+
+    /// The text a node covers.
+    pub fn node_text(&self, node: Node<'_>) -> &str {
+        &self.text[node.byte_range()]
+    }
+
+    /// The text of every comment, in source order.
+    pub fn comments(&self) -> Vec<&str> {
+        crate::walk::preorder(self.root())
+            .filter(|node| node.kind() == "comment")
+            .map(|node| self.node_text(node))
+            .collect()
+    }
+
+    /// Every `ERROR` node (outermost only), `MISSING` token and unclosed
+    /// `/*` comment, in source order.
+    pub fn syntax_errors(&self) -> Vec<SyntaxError> {
+        let mut errors = Vec::new();
+        let may_have_unclosed_comment = self.text.contains("/*");
+        if !self.root().has_error() && !may_have_unclosed_comment {
+            return errors;
+        }
+        let mut cursor = self.tree.walk();
+        loop {
+            let node = cursor.node();
+            let descend = if node.is_error() {
+                errors.push(SyntaxError {
+                    span: Span::of(node),
+                    missing: None,
+                });
+                false
+            } else if node.is_missing() {
+                errors.push(SyntaxError {
+                    span: Span::of(node),
+                    missing: Some(node.kind().to_string()),
+                });
+                false
+            } else if node.kind() == "unterminated_comment" {
+                errors.push(SyntaxError {
+                    span: Span::of(node),
+                    missing: Some("*/".to_string()),
+                });
+                false
+            } else {
+                node.has_error() || may_have_unclosed_comment
+            };
+            if descend && cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return errors;
+                }
+            }
+        }
+    }
+
+    /// Checks that the tree loses nothing: the leaves, in order, with the
+    /// whitespace gaps between them, rebuild the text byte for byte. Returns
+    /// the first byte offset that no leaf covers and that is not whitespace.
+    pub fn check_lossless(&self) -> Result<(), usize> {
+        let bytes = self.text.as_bytes();
+        let mut covered = 0usize;
+        let mut cursor = self.tree.walk();
+        let check_gap = |from: usize, to: usize| -> Result<(), usize> {
+            match bytes[from..to].iter().position(|b| !b.is_ascii_whitespace()) {
+                Some(at) => Err(from + at),
+                None => Ok(()),
+            }
+        };
+        loop {
+            let node = cursor.node();
+            if node.child_count() == 0 {
+                let range = node.byte_range();
+                if range.start < covered {
+                    // Overlapping leaves would duplicate text.
+                    return Err(range.start);
+                }
+                check_gap(covered, range.start)?;
+                covered = range.end;
+            } else if cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return check_gap(covered, bytes.len());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! The real-PTX corpus: every file parses with no syntax error (except the
+//! files listed in `grammar/test/corpus-exceptions.tsv`, which ptxas rejects
+//! for syntax too), and every file's tree is lossless.
+//!
+//! The corpus lives outside the repository: `PTX_CORPUS_DIR`, default
+//! `../shared/corpus` relative to the workspace root.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("PTX_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("../shared/corpus"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "\n!!!!! PTX corpus not found at {} — corpus tests SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
+            dir.display()
+        );
+        None
+    }
+}
+
+fn exceptions() -> BTreeMap<String, usize> {
+    let path = workspace_root().join("grammar/test/corpus-exceptions.tsv");
+    std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut cols = l.split('\t');
+            let file = cols.next().unwrap().to_string();
+            let line = cols.next().unwrap().parse().unwrap();
+            assert!(
+                cols.next().is_some_and(|reason| !reason.is_empty()),
+                "{file}: exception without a reason"
+            );
+            (file, line)
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_parses_cleanly_and_losslessly() {
+    let Some(dir) = corpus_dir() else { return };
+    let exceptions = exceptions();
+    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
+    let mut problems = Vec::new();
+    let mut count = 0;
+    let mut seen_exceptions = 0;
+    for file in files {
+        let path = file.unwrap();
+        count += 1;
+        let name = path.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
+        let text = ptxkit_syntax::source::read_source(&path).unwrap();
+        let parsed = ptxkit_syntax::parse(text);
+        if let Err(offset) = parsed.check_lossless() {
+            problems.push(format!("{name}: not lossless at byte {offset}"));
+        }
+        let first_error = parsed
+            .syntax_errors()
+            .first()
+            .map(|e| parsed.lines().line_column(parsed.text(), e.span.start).line);
+        match (first_error, exceptions.get(&name)) {
+            (None, None) => {}
+            (Some(line), Some(&expected)) if line == expected => seen_exceptions += 1,
+            (Some(line), expected) => {
+                problems.push(format!("{name}: syntax error at line {line} (listed: {expected:?})"))
+            }
+            (None, Some(_)) => problems.push(format!("{name}: listed as an exception but parses cleanly; remove it")),
+        }
+    }
+    eprintln!(
+        "{count} corpus files parsed, {seen_exceptions} listed exceptions, {} problems",
+        problems.len()
+    );
+    assert!(count >= 1000, "expected the full corpus, found {count} files");
+    assert_eq!(
+        seen_exceptions,
+        exceptions.len(),
+        "some listed exceptions are not in the corpus"
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,2 +1,0 @@
-; Every instruction; ptx-isa judges its opcode, modifiers and types.
-[(instruction) (call_instruction)] @instruction
