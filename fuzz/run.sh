@@ -8,16 +8,22 @@
 #   fuzz/run.sh list                                the targets
 #
 # Needs `cargo install cargo-fuzz`. The corpus is read from PTX_CORPUS_DIR
-# (default ../shared/corpus beside the repository); files up to 64 KiB are
-# copied into fuzz/seeds/ptx (git-ignored: corpus files are never committed),
-# and a dictionary of PTX tokens (directives, opcodes, modifiers, registers,
-# punctuation) is built from them into fuzz/seeds/ptx.dict. What the fuzzer
+# (default ../shared/corpus beside the repository); files up to MAX_LEN bytes
+# are copied into fuzz/seeds/ptx-MAX_LEN (git-ignored: corpus files are never
+# committed), and a dictionary of PTX tokens (directives, opcodes, modifiers,
+# registers, punctuation) is built from them into fuzz/seeds/ptx.dict. What the fuzzer
 # finds interesting goes to fuzz/corpus/TARGET, crashes to
 # fuzz/artifacts/TARGET, the log to fuzz/logs/TARGET.log (all git-ignored).
 #
-# Environment: SANITIZER (default none; `address` instruments the Rust code
-# only, the C parser is built without it), JOBS (default 1: the machine is
-# shared), MAX_LEN (default 65536).
+# The grammar's generated C parser and the tree-sitter runtime are C: when
+# clang is installed (`apt-get install clang`) they are compiled with
+# libFuzzer's coverage instrumentation too, so the fuzzer sees which lexer and
+# parser states an input reaches; with gcc only the Rust code is guided.
+#
+# Environment: SANITIZER (default none; `address` instruments the Rust code),
+# JOBS (default 1: the machine is shared), MAX_LEN (default 16384: the
+# largest input and the largest seed; 759 corpus files are that small), CLANG
+# (default: the first of clang, clang-14..clang-19 found; `none` to skip).
 set -euo pipefail
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$FUZZ")
@@ -44,25 +50,25 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
   exit 2
 fi
 
-SEEDS=$FUZZ/seeds/ptx
+MAX_LEN=${MAX_LEN:-16384}
+SEEDS=$FUZZ/seeds/ptx-$MAX_LEN
 DICT=$FUZZ/seeds/ptx.dict
 CORPUS_DIR=${PTX_CORPUS_DIR:-$ROOT/../shared/corpus}
-MAX_LEN=${MAX_LEN:-65536}
 
-# Seeds: corpus files up to 64 KiB, flattened to one directory.
+# Seeds: corpus files up to MAX_LEN bytes, flattened to one directory.
 if [ ! -d "$SEEDS" ]; then
   if [ ! -d "$CORPUS_DIR" ]; then
     echo "warning: PTX corpus not found at $CORPUS_DIR (set PTX_CORPUS_DIR); fuzzing without seeds" >&2
     mkdir -p "$SEEDS"
   else
     mkdir -p "$SEEDS.tmp"
-    (cd "$CORPUS_DIR" && find . -name '*.ptx' -size -65537c -print0) |
+    (cd "$CORPUS_DIR" && find . -name '*.ptx' -size -$((MAX_LEN + 1))c -print0) |
       while IFS= read -r -d '' file; do
         name=${file#./}
         cp "$CORPUS_DIR/$name" "$SEEDS.tmp/${name//\//__}"
       done
     mv "$SEEDS.tmp" "$SEEDS"
-    echo "seeds: $(find "$SEEDS" -type f | wc -l) corpus files up to 64 KiB in $SEEDS"
+    echo "seeds: $(find "$SEEDS" -type f | wc -l) corpus files up to $MAX_LEN bytes in $SEEDS"
   fi
 fi
 
@@ -84,6 +90,18 @@ if [ ! -f "$DICT" ]; then
       sort | uniq -c | sort -rn | head -1500 | awk '{print $2}' | grep -v '"' | sed 's/.*/"&"/'
   } | awk '!seen[$0]++' >"$DICT"
   echo "dictionary: $(wc -l <"$DICT") tokens in $DICT"
+fi
+
+# Instrument the C code with clang when there is one.
+CLANG=${CLANG:-$(for c in clang clang-19 clang-18 clang-17 clang-16 clang-15 clang-14; do
+  command -v "$c" && break
+done || true)}
+if [ -n "$CLANG" ] && [ "$CLANG" != none ]; then
+  export CC_x86_64_unknown_linux_gnu=$CLANG
+  export CFLAGS_x86_64_unknown_linux_gnu="-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp -g"
+  echo "C parser instrumented for coverage with $CLANG"
+else
+  echo "note: no clang found; only the Rust code is instrumented (apt-get install clang to cover the C parser)"
 fi
 
 run_one() {
