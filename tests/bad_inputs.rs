@@ -15,7 +15,11 @@ const KERNEL: &str = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .e
 const TOOLS: [(&str, &str, &[&str]); 3] = [
     ("ptxfmt", env!("CARGO_BIN_EXE_ptxfmt"), &["--check"]),
     ("ptxlint", env!("CARGO_BIN_EXE_ptxlint"), &["--format", "concise"]),
-    ("ptxrewrite", env!("CARGO_BIN_EXE_ptxrewrite"), &["--to", "7.8", "--check"]),
+    (
+        "ptxrewrite",
+        env!("CARGO_BIN_EXE_ptxrewrite"),
+        &["--to", "7.8", "--check"],
+    ),
 ];
 
 fn tool(name: &str, dir: &Path, file: &str) -> Run {
@@ -34,8 +38,16 @@ fn assert_one_error(dir: &Path, file: &str, shown: &str) -> String {
         let errors: Vec<&str> = result.stderr.lines().filter(|l| l.starts_with("error: ")).collect();
         assert_eq!(result.code, 2, "{name} {file}: exit code\n{}", result.render());
         assert_eq!(errors.len(), 1, "{name} {file}: one error line\n{}", result.render());
-        assert!(errors[0].contains(shown), "{name} {file}: names {shown}\n{}", result.render());
-        assert!(!result.stderr.contains("panicked"), "{name} {file}: panicked\n{}", result.render());
+        assert!(
+            errors[0].contains(shown),
+            "{name} {file}: names {shown}\n{}",
+            result.render()
+        );
+        assert!(
+            !result.stderr.contains("panicked"),
+            "{name} {file}: panicked\n{}",
+            result.render()
+        );
         assert!(
             !result.stdout.contains("All checks passed"),
             "{name} {file}: claims success\n{}",
@@ -93,7 +105,11 @@ fn each_bad_input_gets_one_clear_error_and_exit_2() {
 /// tool gives for this content.
 fn assert_handled(name: &str, dir: &Path, file: &str, code: i32) -> Run {
     let result = tool(name, dir, file);
-    assert!(!result.stderr.contains("panicked"), "{name} {file}\n{}", result.render());
+    assert!(
+        !result.stderr.contains("panicked"),
+        "{name} {file}\n{}",
+        result.render()
+    );
     assert_eq!(result.code, code, "{name} {file}\n{}", result.render());
     result
 }
@@ -115,7 +131,8 @@ fn deep_nesting_is_refused_by_the_formatter_and_handled_by_the_others() {
     for file in ["deep.ptx", "parens.ptx"] {
         let fmt = assert_handled("ptxfmt", dir, file, 2);
         assert!(
-            fmt.stderr.starts_with(&format!("error: {file}: nested too deeply to format")),
+            fmt.stderr
+                .starts_with(&format!("error: {file}: nested too deeply to format")),
             "{}",
             fmt.render()
         );

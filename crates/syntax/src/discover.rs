@@ -64,7 +64,10 @@ pub fn discover(
                 },
                 (true, _) => DiscoverError::BadLink {
                     path: path.clone(),
-                    reason: format!("symbolic link that cannot be followed: {}", crate::source::io_reason(&err)),
+                    reason: format!(
+                        "symbolic link that cannot be followed: {}",
+                        crate::source::io_reason(&err)
+                    ),
                 },
                 _ => DiscoverError::NotFound(path.clone()),
             }));
