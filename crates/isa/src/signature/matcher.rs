@@ -338,6 +338,35 @@ fn candidates(opcode: &str, modifiers: &[&str]) -> Rc<Vec<Candidate>> {
     all
 }
 
+/// How the modifiers of a chain fit one form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModifierFit {
+    /// The form.
+    pub form: &'static Form,
+    /// For each of the form's parts, the index of the modifier that fills it.
+    pub bindings: Vec<Option<u8>>,
+    /// The modifier problems (none for an exact fit).
+    pub problems: Vec<Problem>,
+}
+
+/// How the modifiers of a chain fit each form of its opcode, best first. Operands are not
+/// looked at (`--explain-instruction`, completion).
+pub fn modifier_fits(opcode: &str, modifiers: &[&str]) -> Vec<ModifierFit> {
+    let instance = Instance {
+        opcode,
+        modifiers: modifiers.to_vec(),
+        operands: Vec::new(),
+    };
+    candidates(opcode, modifiers)
+        .iter()
+        .map(|c| ModifierFit {
+            form: c.form,
+            bindings: c.bindings.clone(),
+            problems: modifier_problems(c, &instance),
+        })
+        .collect()
+}
+
 /// Matches `instance` against the forms of its opcode. `None` when no signature describes the
 /// opcode at all (an unknown opcode is another rule's business).
 ///
