@@ -9,7 +9,7 @@
 //! - instruction forms → minimum version and target ([`requirements`], [`instructions::FEATURES`]);
 //! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
 //!   ([`deprecations`]);
-//! - directives and special registers ([`directives`]);
+//! - directives and special registers ([`directives`], [`special_registers`]);
 //! - everything at once for one instruction ([`check`]) or one `.version`/`.target` pair
 //!   ([`check_target`]);
 //! - opcode-chain analysis in the style of PTX.jl ([`analyze_chain`]).
@@ -39,6 +39,7 @@ pub mod probe;
 pub mod quirks;
 mod requirements;
 pub mod rounding;
+pub mod special_registers;
 pub mod target;
 pub mod types;
 pub mod version;
