@@ -4,7 +4,7 @@
 
 use ptxkit_isa::directives::{declaration, directive};
 use ptxkit_isa::{Feature, Issue, Target, Version};
-use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, address_elements};
+use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, elements};
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::{field_children, text};
 use ptxkit_syntax::tree_sitter::Node;
@@ -145,7 +145,7 @@ pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &
     let Some(address) = insn.address_operand() else {
         return Vec::new();
     };
-    let Some(handle) = address_elements(address).next().filter(|e| e.kind() == "identifier") else {
+    let Some(handle) = elements(address).next().filter(|e| e.kind() == "identifier") else {
         return Vec::new();
     };
     match symbols.register(handle.start_byte(), text(handle, source)) {

@@ -28,6 +28,7 @@ pub mod report;
 pub mod requirements;
 mod rules;
 pub mod settings;
+mod signature_problems;
 pub mod suppress;
 mod types;
 

@@ -6,7 +6,7 @@
 //! with ptxas by a fixture.
 
 use ptxkit_isa::{TargetOption, Version};
-use ptxkit_semantic::{Instruction, SymbolTable, address_elements};
+use ptxkit_semantic::{Instruction, SymbolTable, elements};
 use ptxkit_syntax::ast::text;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder};
 
@@ -183,7 +183,7 @@ pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Spa
             if operand.kind() != "address_operand" {
                 continue;
             }
-            let base = address_elements(*operand).find_map(|e| base_register(e, text));
+            let base = elements(*operand).find_map(|e| base_register(e, text));
             if let Some(name) = base
                 && symbols
                     .register_type(node.start_byte(), name)

@@ -209,6 +209,11 @@ impl<'t> Instruction<'t> {
         self.node
     }
 
+    /// The source text the instruction is in.
+    pub fn source(&self) -> &'t str {
+        self.source
+    }
+
     /// The opcode word (`ld`), or `""` when the tree lost it.
     pub fn opcode(&self) -> &'t str {
         self.opcode
@@ -389,9 +394,9 @@ pub fn symbol_address<'t>(address: Node<'t>, source: &str) -> Option<SymbolAddre
     }
 }
 
-/// The elements of an address operand `[a, b, {c, d}]`, in order.
-pub fn address_elements(address: Node<'_>) -> impl Iterator<Item = Node<'_>> {
-    children_with_field(address, fields().element)
+/// The elements of an address `[a, b, {c, d}]` or a vector `{a, b}`, in order.
+pub fn elements(operand: Node<'_>) -> impl Iterator<Item = Node<'_>> {
+    children_with_field(operand, fields().element)
 }
 
 /// Every identifier node under `node` (itself included), in source order, without
@@ -451,7 +456,7 @@ mod tests {
         let st = &all[1];
         assert_eq!(st.space().unwrap().text, ".global");
         assert_eq!((st.vector(), st.operands().len()), (Some(2), 2));
-        assert_eq!(address_elements(st.address_operand().unwrap()).count(), 1);
+        assert_eq!(elements(st.address_operand().unwrap()).count(), 1);
         let address = symbol_address(st.address_operand().unwrap(), source).unwrap();
         assert_eq!((&source[address.base.byte_range()], address.offset), ("%rd1", 8));
         let ret = &all[2];

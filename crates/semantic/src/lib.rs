@@ -9,7 +9,9 @@
 //!   symbol under a cursor, every reference to a symbol ([`SymbolTable`]);
 //! - the [`instruction`] view: an instruction's modifiers classified, its operands counted
 //!   as the manual counts them, and its [`InstructionForm`](ptxkit_isa::InstructionForm)
-//!   for the ptxkit-isa tables, built in one place ([`Instruction::form`]).
+//!   for the ptxkit-isa tables, built in one place ([`Instruction::form`]);
+//! - the [`signature`] view: an instruction's operands classified with the symbol table, as
+//!   ptxkit-isa's signature matcher takes them ([`Instruction::signature_instance`]).
 //!
 //! Facts about PTX (versions, targets, instruction forms, special registers) stay in
 //! ptxkit-isa; this crate reads a module and asks ptxkit-isa about what it finds. The
@@ -35,10 +37,11 @@
 
 pub mod header;
 pub mod instruction;
+pub mod signature;
 pub mod symbols;
 
 pub use header::{AddressSizeDirective, ModuleHeader, TargetDirective, TargetKind, TargetName, VersionDirective};
-pub use instruction::{Call, Instruction, Modifier, SymbolAddress, address_elements, identifiers, symbol_address};
+pub use instruction::{Call, Instruction, Modifier, SymbolAddress, elements, identifiers, symbol_address};
 pub use symbols::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterLookup, RegisterRange, Scope, ScopeId,
     ScopeKind, Symbol, SymbolTable, Variable, base_space, split_index,

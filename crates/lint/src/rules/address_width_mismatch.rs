@@ -34,7 +34,7 @@ use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 use crate::types::type_shape;
-use ptxkit_semantic::{address_elements, base_space};
+use ptxkit_semantic::{base_space, elements};
 
 pub(crate) const NAME: &str = "address-width-mismatch";
 
@@ -61,7 +61,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         Some(space) if base_space(space.text) == ".global" && insn.opcode() != "mbarrier" => "global",
         Some(_) => return,
     };
-    let mut elements = address_elements(address);
+    let mut elements = elements(address);
     let (Some(element), None) = (elements.next(), elements.next()) else {
         return;
     };

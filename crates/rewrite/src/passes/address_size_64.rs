@@ -2,7 +2,7 @@
 //! on the host's default, from PTX 2.3.
 
 use ptxkit_isa::Version;
-use ptxkit_semantic::{Instruction, SymbolTable, address_elements};
+use ptxkit_semantic::{Instruction, SymbolTable, elements};
 use ptxkit_syntax::ast::target_directive;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
@@ -123,7 +123,7 @@ fn uses_64bit_addresses(ctx: &PassContext<'_>) -> bool {
             if operand.kind() != "address_operand" {
                 continue;
             }
-            let base = address_elements(*operand).find(|e| e.kind() == "identifier" || e.kind() == "binary_expression");
+            let base = elements(*operand).find(|e| e.kind() == "identifier" || e.kind() == "binary_expression");
             let name = base.map(|b| {
                 let b = if b.kind() == "binary_expression" {
                     b.child_by_field_name("left").unwrap_or(b)
