@@ -75,12 +75,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     for issue in checker.isa_issues(node).iter() {
         let Issue::IllegalType { ty, .. } = issue else { continue };
         let span = insn
-            .modifiers
-            .iter()
-            .find(|(t, _)| t == ty)
-            .map_or(checker.opcode_span(node), |(_, n)| ptxkit_syntax::Span::of(*n));
+            .modifier(ty)
+            .map_or(checker.opcode_span(node), |m| ptxkit_syntax::Span::of(m.node));
         let diagnostic = checker
-            .diagnostic(span, format!("`{}` does not take type `{ty}`", insn.opcode))
+            .diagnostic(span, format!("`{}` does not take type `{ty}`", insn.opcode()))
             .with_label("illegal type for this instruction")
             .with_note(format!("ptxas: \"{issue}\""))
             .with_help("use a type the instruction supports (see the PTX ISA for its `.type` list)");
