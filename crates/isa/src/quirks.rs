@@ -87,6 +87,14 @@ pub const QUIRKS: &[Quirk] = &[
             (exit status 255); 12.9 and 13.5 assemble the same module.",
         evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
     },
+    Quirk {
+        ptxas: &["11.8"],
+        probe: "shape lop3.sig:10 valid, operand 1 the sink: lop3.b32 _, %r2, %r3, %r4, 0x96",
+        observed: "ptxas 11.8 rejects the sink as the destination of the plain `lop3.b32` form \
+            ('Result discard mode is not allowed for instruction 'lop3''), at every .version it knows; \
+            12.9 and 13.5 accept it at the same .version (4.3 and up), so the signature allows it.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"lop3.sig:10 valid, operand 1 the sink\" --verbose",
+    },
 ];
 
 /// The quirk recorded for this ptxas release and probe, if any.

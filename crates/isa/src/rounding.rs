@@ -4,6 +4,8 @@
 //! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
 //!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier for
 //!   instruction 'add'`). §9.7.3.3-5 (".rm/.rp need sm_20").
+//! - `add/sub/mul` rounding two `.f32x2` values down to `.f16x2`/`.bf16x2` (PTX 9.4): only
+//!   `.rz`, required by `mul`; `mul.bf16x2.bf16x2.f16x2` takes none.
 //! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`). §9.7.3.6.
 //! - `mad.f32`: required on sm_20+ from PTX 3.2; ptxas accepts it without one at ≤ 3.1 (and
 //!   warns at 3.1); illegal on sm_1x (`mad.rnd.f32` needs sm_20). `mad.f64`: required from
@@ -56,6 +58,7 @@ pub const ALL_ROUNDING: &[&str] = &[
 
 const RN: &[&str] = &[".rn"];
 const RN_RZ: &[&str] = &[".rn", ".rz"];
+const RZ: &[&str] = &[".rz"];
 const APPROX: &[&str] = &[".approx"];
 const DIV_F32: &[&str] = &[".approx", ".full", ".rn", ".rz", ".rm", ".rp"];
 const RCP_SQRT_F32: &[&str] = &[".approx", ".rn", ".rz", ".rm", ".rp"];
@@ -120,6 +123,13 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         rule(if required { Need::Required } else { Need::Optional }, allowed, missing)
     };
     match opcode {
+        // PTX 9.4 mixed packed forms rounding two .f32 results down to a half-precision pair
+        // (`add.rz.ftz.f16x2.f32x2.f32x2`): only `.rz`, which `mul` requires (signature probes).
+        "add" | "sub" | "mul" if is_half(first) && types.get(1) == Some(&".f32x2") => {
+            optional_or_required(opcode == "mul", RZ, MSG_ROUNDING)
+        }
+        // `mul.bf16x2.bf16x2.f16x2`, `mul.f16x2.f16x2.bf16x2` (PTX 9.4): no rounding modifier.
+        "mul" if is_half(first) && types.len() == 3 => FORBIDDEN,
         "add" | "sub" | "mul" if float => {
             let allowed = if is_half(first) {
                 RN
@@ -203,6 +213,24 @@ mod tests {
         assert_eq!(need(".bf16", ".f16"), Need::Optional);
         assert_eq!(need(".f16x2", ".e4m3x2"), Need::Required);
         assert_eq!(rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed, TO_TF32);
+    }
+
+    #[test]
+    fn mixed_packed_forms() {
+        let t = target("sm_107f").unwrap();
+        let v = Version::new(9, 4);
+        let down = rounding_rule("add", &[".f16x2", ".f32x2", ".f32x2"], t, v);
+        assert_eq!((down.need, down.allowed), (Need::Optional, RZ));
+        assert_eq!(
+            rounding_rule("mul", &[".bf16x2", ".f32x2", ".f32x2"], t, v).need,
+            Need::Required
+        );
+        assert_eq!(
+            rounding_rule("mul", &[".bf16x2", ".bf16x2", ".f16x2"], t, v).need,
+            Need::Forbidden
+        );
+        let up = rounding_rule("sub", &[".f32x2", ".bf16x2", ".f32x2"], t, v);
+        assert_eq!((up.need, up.allowed), (Need::Optional, FLOAT_ROUNDING));
     }
 
     #[test]

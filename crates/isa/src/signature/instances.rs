@@ -1,13 +1,16 @@
 //! Probe instructions generated from the signatures: for every form, instances in its valid
-//! shape (each slot value at least once, optional parts and operands present and absent) and in
-//! wrong shapes (an operand dropped or added, each operand of a wrong kind, a vector element
+//! shape (each slot value at least once, optional parts and operands present and absent, each
+//! operand written as every kind its legend allows: a constant, a special register, the sink, a
+//! negated predicate) and in
+//! wrong shapes (an operand dropped or added, each operand of a wrong kind, the sink for a
+//! destination that cannot discard its result, a vector element
 //! dropped, a slot value misspelt or illegal, a required slot left out, an illegal modifier
 //! added). Each instance carries the verdict this crate predicts (the signature matcher and the
 //! version/target tables); `cargo xtask isa-probes` assembles them with ptxas and compares.
 
 use super::found::{Found, Instance};
 use super::matcher::analyze;
-use super::model::{CountSpec, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
+use super::model::{CountSpec, Direction, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
 use super::typecheck::scale_type;
 use super::{FORMS, shape_dimension};
 use crate::form::InstructionForm;
@@ -480,15 +483,142 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
         let Some(place) = placement(d.opcode, &d.modifier_refs(), d.operands.len()) else {
             continue;
         };
-        // Wrong shapes are generated from the first valid instance only.
+        // Wrong shapes are generated from the first valid instance only; the other kinds each
+        // operand claims to take, from every valid instance (they may differ by slot value).
         let wrong = if index == 0 {
             wrong_shapes(&bound, &d)
         } else {
             Vec::new()
         };
+        let kinds = other_kinds(&bound, &d);
         push(d, place, &mut out);
-        for w in wrong {
+        for w in wrong.into_iter().chain(kinds) {
             push(w, place, &mut out);
+        }
+    }
+    out
+}
+
+/// A constant of the literal kind `ty` takes: a hexadecimal float of its width for `.f32` and
+/// `.f64` operands (ptxas rejects an integer literal there), an integer otherwise.
+fn constant_for(spec: &Operand, ty: Option<&str>) -> Written {
+    let (text, float) = match ty {
+        Some(".f32") => ("0f3F800000".to_string(), true),
+        Some(".f64") => ("0d3FF0000000000000".to_string(), true),
+        _ => (spec.range.map_or(1, |(lo, _)| lo.max(1)).to_string(), false),
+    };
+    let value = if float { None } else { text.parse().ok() };
+    Written {
+        found: Found::Immediate { float, value },
+        text,
+    }
+}
+
+/// The valid instance with each operand written as each other kind its legend allows besides
+/// the one generated (a constant, a special register, the sink, a negated predicate): the
+/// probes check every kind a signature claims, not only the first.
+fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let present: Vec<&Position> = bound
+        .form
+        .positions
+        .iter()
+        .filter(|p| bound.present(p, false))
+        .collect();
+    for (i, position) in present.iter().enumerate() {
+        let (spec, negatable) = match &position.shape {
+            Shape::Single(spec) => (spec, false),
+            Shape::Negatable(spec) => (spec, true),
+            Shape::Pair { first, second, .. } => {
+                // The sink in either half of a pair (`_|%p1`).
+                let texts: Vec<&str> = valid.operands[i].text.split('|').collect();
+                let Found::Pair(a, b) = &valid.operands[i].found else {
+                    continue;
+                };
+                for (half, spec) in [(0, first), (1, second)] {
+                    if !spec.kinds.contains(Kinds::SINK) || texts.len() != 2 {
+                        continue;
+                    }
+                    let (text, found) = if half == 0 {
+                        (format!("_|{}", texts[1]), Found::Pair(Box::new(Found::Sink), b.clone()))
+                    } else {
+                        (format!("{}|_", texts[0]), Found::Pair(a.clone(), Box::new(Found::Sink)))
+                    };
+                    let mut operands: Vec<Written> = valid
+                        .operands
+                        .iter()
+                        .map(|w| Written {
+                            text: w.text.clone(),
+                            found: w.found.clone(),
+                        })
+                        .collect();
+                    operands[i] = Written { text, found };
+                    out.push(Draft {
+                        what: format!("valid, operand {} the sink in a pair", i + 1),
+                        modifiers: valid.modifiers.clone(),
+                        operands,
+                        opcode: valid.opcode,
+                    });
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if !spec.example.is_empty() || bound.resolve_count(spec).is_some() {
+            continue;
+        }
+        // The generated operand is a register whenever the legend allows one.
+        if !spec.kinds.intersects(Kinds::REG.union(Kinds::PRED)) {
+            continue;
+        }
+        let mut variants: Vec<(Written, &str)> = Vec::new();
+        if spec.kinds.contains(Kinds::IMM) {
+            variants.push((constant_for(spec, bound.resolve_type(spec)), "a constant"));
+        }
+        if spec.kinds.contains(Kinds::SREG) {
+            variants.push((
+                Written {
+                    text: "%tid.x".to_string(),
+                    found: Found::SpecialRegister { ty: None },
+                },
+                "a special register",
+            ));
+        }
+        if spec.kinds.contains(Kinds::SINK) {
+            variants.push((
+                Written {
+                    text: "_".to_string(),
+                    found: Found::Sink,
+                },
+                "the sink",
+            ));
+        }
+        if negatable && spec.kinds.contains(Kinds::PRED) {
+            let register = &valid.operands[i];
+            variants.push((
+                Written {
+                    text: format!("!{}", register.text),
+                    found: Found::Negated(Box::new(register.found.clone())),
+                },
+                "a negated predicate",
+            ));
+        }
+        for (written, what) in variants {
+            let mut operands: Vec<Written> = valid
+                .operands
+                .iter()
+                .map(|w| Written {
+                    text: w.text.clone(),
+                    found: w.found.clone(),
+                })
+                .collect();
+            operands[i] = written;
+            out.push(Draft {
+                what: format!("valid, operand {} {what}", i + 1),
+                modifiers: valid.modifiers.clone(),
+                operands,
+                opcode: valid.opcode,
+            });
         }
     }
     out
@@ -559,6 +689,13 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         Found::SpecialRegister { ty: None },
                         format!("operand {} a special register", i + 1),
                     ));
+                }
+                if spec.direction != Direction::In
+                    && !spec.kinds.contains(Kinds::SINK)
+                    && spec.example.is_empty()
+                    && bound.resolve_count(spec).is_none()
+                {
+                    out.push(replace("_", Found::Sink, format!("operand {} the sink", i + 1)));
                 }
                 if let (Some(n), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
                     && n > 1
