@@ -140,19 +140,7 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'dp4a'", "Instruction 'dp4a'"),
     r("dp2a", v(5, 0), sm(61), "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.24 L50/L54")
         .ptxas("Feature 'dp2a.lo'", "Instruction 'dp2a.lo'"),
-    r("addc", v(1, 2), ANY, "add.cc.u32 %r1, %r2, %r3; addc.u32 %r4, %r2, %r3", "§9.7.2.2 L40/L46")
-        .ptxas("Feature 'addc'|Feature '1.2'", ""),
-    r("sub .cc", v(1, 3), ANY, "sub.cc.u32 %r1, %r2, %r3", "§9.7.2.3 L40/L46 (manual: 1.2); ptxas: 1.3")
-        .ptxas("Feature 'sub.cc'", ""),
-    r("subc", v(1, 3), ANY, "sub.cc.u32 %r1, %r2, %r3; subc.u32 %r4, %r2, %r3", "§9.7.2.4 L40/L46 (manual: 1.2); ptxas: 1.3")
-        .ptxas("Feature 'subc'|Feature '1.3'", ""),
-    r("addc .u64|.s64", v(4, 3), sm(20), "add.cc.u64 %rd1, %rd2, %rd3; addc.u64 %rd4, %rd2, %rd3", "§9.7.2.2 L42/L48")
-        .ptxas("Feature '.cc with 64bit type'", "Instruction '.cc with 64bit type'"),
-    r("madc", v(3, 0), sm(20), "mad.lo.cc.u32 %r1, %r2, %r3, %r4; madc.lo.u32 %r5, %r2, %r3, %r4", "§9.7.2.6 L38/L44")
-        .ptxas("Feature 'madc'", "Instruction 'madc'"),
     // ---------------------------------------------------------------- B. floating point
-    r("sub .f32x2", v(8, 6), sm(100), "sub.f32x2 %rd1, %rd2, %rd3", "§9.7.3.4")
-        .ptxas("Feature 'sub.f32x2'", "Feature 'sub.f32x2'"),
     r("fma .f32x2", v(8, 6), sm(100), "fma.rn.f32x2 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L102/L110")
         .ptxas("Feature 'fma.f32x2'", "Feature 'fma.f32x2'"),
     r("fma .f32", v(2, 0), sm(20), "fma.rn.f32 %r1, %r2, %r3, %r4", "§9.7.3.6 L100/L106")
@@ -207,12 +195,8 @@ pub const FEATURES: &[Feature] = &[
     r("max #4", v(8, 8), sm(100), "max.f32 %r1, %r2, %r3, %r4", "§9.7.3.12 L114/L126")
         .ptxas("Feature 'max.f32 with 3 input operands'", "Feature 'max.f32 with 3 input operands'"),
     // ---------------------------------------------------------------- C. half precision
-    r("sub .f16|.f16x2", v(4, 2), sm(53), "sub.f16x2 %r1, %r2, %r3", "§9.7.4.2")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
     r("fma .f16|.f16x2", v(4, 2), sm(53), "fma.rn.f16 %h1, %h2, %h3, %h4", "§9.7.4.4")
         .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("sub .bf16|.bf16x2", v(7, 8), sm(90), "sub.bf16x2 %r1, %r2, %r3", "§9.7.4.2")
-        .ptxas("Feature 'sub.bf16x2'", "Feature 'sub.bf16x2'"),
     r("fma .bf16|.bf16x2", v(7, 0), sm(80), "fma.rn.bf16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
         .ptxas("Feature '.bf16'", "Feature '.bf16'"),
     r("fma .relu", v(7, 0), sm(80), "fma.rn.relu.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
@@ -239,8 +223,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'ex2.f16/f16x2'", "Feature 'ex2.f16/f16x2'"),
     r("ex2 .bf16|.bf16x2", v(7, 8), sm(90), "ex2.approx.ftz.bf16 %h1, %h2", "§9.7.4.10 L75/L81")
         .ptxas("Feature 'ex2.bf16'", "Feature 'ex2.bf16'"),
-    r("sub dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "sub.f32.bf16 %r1, %h1, %r2", "§9.7.5.2")
-        .ptxas("Feature 'sub.f32.bf16'", "Feature 'sub.f32.bf16'"),
     r("fma dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "fma.rn.f32.f16 %r1, %h1, %h2, %r2", "§9.7.5.3")
         .ptxas("Feature 'fma.f32.f16'", "Feature 'fma.f32.f16'"),
     r("setp .f16|.f16x2", v(4, 2), sm(53), "setp.lt.f16 %p1, %h1, %h2", "§9.7.7.2 L79/L85")
@@ -815,8 +797,6 @@ pub const FEATURES: &[Feature] = &[
         TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
         .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
-    r("sub .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "sub.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'sub.s8x4'", "Feature 'sub.s8x4'"),
     r("min .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "min.u8x4 %r1, %r2, %r3", "RN 9.2; T72")
         .ptxas("Feature 'min.u8x4'", "Feature 'min.u8x4'"),
     r("max .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "max.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
