@@ -112,34 +112,6 @@ const BW_100_120: TargetReq = TargetReq::Listed(&[
 /// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
 pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- A. integer arithmetic
-    r("min .u16x2|.s16x2", v(8, 0), sm(90), "min.u16x2 %r1, %r2, %r3", "§9.7.1.12 L58/L64")
-        .ptxas("Feature 'min.u16x2'", "Feature 'min.u16x2'"),
-    r("max .u16x2|.s16x2", v(8, 0), sm(90), "max.s16x2 %r1, %r2, %r3", "§9.7.1.13 L58/L64")
-        .ptxas("Feature 'max.s16x2'", "Feature 'max.s16x2'"),
-    r("min .relu", v(8, 0), sm(90), "min.relu.s32 %r1, %r2, %r3", "§9.7.1.12 L58/L64")
-        .ptxas("Feature 'min.relu'", "Feature 'min.relu'"),
-    r("max .relu", v(8, 0), sm(90), "max.relu.s32 %r1, %r2, %r3", "§9.7.1.13 L58/L64")
-        .ptxas("Feature 'max.relu'", "Feature 'max.relu'"),
-    r("popc", v(2, 0), sm(20), "popc.b32 %r1, %r2", "§9.7.1.14")
-        .ptxas("Feature 'popc'", "Instruction 'popc'"),
-    r("clz", v(2, 0), sm(20), "clz.b32 %r1, %r2", "§9.7.1.15")
-        .ptxas("Feature 'clz'", "Instruction 'clz'"),
-    r("bfind", v(2, 0), sm(20), "bfind.u32 %r1, %r2", "§9.7.1.16")
-        .ptxas("Feature 'bfind'", "Instruction 'bfind'"),
-    r("brev", v(2, 0), sm(20), "brev.b32 %r1, %r2", "§9.7.1.19")
-        .ptxas("Feature 'brev'", "Instruction 'brev'"),
-    r("bfe", v(2, 0), sm(20), "bfe.u32 %r1, %r2, %r3, %r4", "§9.7.1.20")
-        .ptxas("Feature 'bfe'", "Instruction 'bfe'"),
-    r("bfi", v(2, 0), sm(20), "bfi.b32 %r1, %r2, %r3, %r4, %r5", "§9.7.1.18")
-        .ptxas("Feature 'bfi'", "Instruction 'bfi'"),
-    r("fns", v(6, 0), sm(30), "fns.b32 %r1, %r2, %r3, 1", "§9.7.1.17 L53/L57")
-        .ptxas("Feature 'fns'", "Instruction 'fns'"),
-    r("szext", v(7, 6), sm(70), "szext.wrap.u32 %r1, %r2, %r3", "§9.7.1.21 L49/L53")
-        .ptxas("Feature 'szext'", "Instruction 'szext'"),
-    r("dp4a", v(5, 0), sm(61), "dp4a.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.23 L43/L47")
-        .ptxas("Feature 'dp4a'", "Instruction 'dp4a'"),
-    r("dp2a", v(5, 0), sm(61), "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.24 L50/L54")
-        .ptxas("Feature 'dp2a.lo'", "Instruction 'dp2a.lo'"),
     // ---------------------------------------------------------------- B. floating point
     r("fma .f32x2", v(8, 6), sm(100), "fma.rn.f32x2 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L102/L110")
         .ptxas("Feature 'fma.f32x2'", "Feature 'fma.f32x2'"),
@@ -147,17 +119,8 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'fma.f32'", "Instruction 'fma.f32'"),
     r("fma .f64", v(1, 4), ANY, "fma.rn.f64 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L98; target sm_13 not enforced by ptxas")
         .ptxas("Feature 'fma.f64'", ""),
-    r("div .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "div.rn.f32 %r1, %r2, %r3", "§9.7.3.8 L93; RN 2.0")
-        .ptxas("", "Instruction 'div.rnd.f32'"),
     r("sin|cos|lg2|ex2|rsqrt .approx", v(1, 4), ANY, "sin.approx.f32 %r1, %r2", "§9.7.3.16-21 (explicit .approx from 1.4)")
         .ptxas("Feature '.approx'", ""),
-    r("div .full .f32", v(1, 4), ANY, "div.full.f32 %r1, %r2, %r3", "§9.7.3.8 L83/L91")
-        .ptxas("Feature 'div.full'", ""),
-    r("div .approx .f32", v(1, 4), ANY, "div.approx.f32 %r1, %r2, %r3", "§9.7.3.8 L83/L91")
-        .ptxas("Feature '.approx'", ""),
-    r("div .rn .f64", v(1, 0), ANY, "div.rn.f64 %rd1, %rd2, %rd3", "§9.7.3.8 L95 (manual: 1.4); ptxas accepts it at 1.0"),
-    r("div .rz|.rm|.rp .f64", v(2, 0), sm(20), "div.rz.f64 %rd1, %rd2, %rd3", "§9.7.3.8 L97")
-        .ptxas("", "Instruction 'div.rn.f64'"),
     r("rcp .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "rcp.rn.f32 %r1, %r2", "§9.7.3.13 L96")
         .ptxas("", "Instruction 'rcp.rnd.f32'"),
     r("rcp .approx .f32", v(1, 4), ANY, "rcp.approx.f32 %r1, %r2", "§9.7.3.13 L86/L94")
@@ -182,18 +145,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'testp'", "Instruction 'testp'"),
     r("copysign", v(2, 0), sm(20), "copysign.f32 %r1, %r2, %r3", "§9.7.3.2 L26/L30")
         .ptxas("Feature 'copysign'", "Instruction 'copysign'"),
-    r("min .NaN", v(7, 0), sm(80), "min.NaN.f32 %r1, %r2, %r3", "§9.7.3.11 L109/L121")
-        .ptxas("Feature '.NaN'", "Modifier '.NaN'"),
-    r("max .NaN", v(7, 0), sm(80), "max.NaN.f32 %r1, %r2, %r3", "§9.7.3.12")
-        .ptxas("Feature '.NaN'", "Modifier '.NaN'"),
-    r("min .xorsign", v(7, 2), sm(86), "min.xorsign.abs.f32 %r1, %r2, %r3", "§9.7.3.11 L111/L123")
-        .ptxas("Feature '.xorsign'", "Modifier '.xorsign'"),
-    r("max .xorsign", v(7, 2), sm(86), "max.xorsign.abs.f32 %r1, %r2, %r3", "§9.7.3.12")
-        .ptxas("Feature '.xorsign'", "Modifier '.xorsign'"),
-    r("min #4", v(8, 8), sm(100), "min.f32 %r1, %r2, %r3, %r4", "§9.7.3.11 L113/L125")
-        .ptxas("Feature 'min.f32 with 3 input operands'", "Feature 'min.f32 with 3 input operands'"),
-    r("max #4", v(8, 8), sm(100), "max.f32 %r1, %r2, %r3, %r4", "§9.7.3.12 L114/L126")
-        .ptxas("Feature 'max.f32 with 3 input operands'", "Feature 'max.f32 with 3 input operands'"),
     // ---------------------------------------------------------------- C. half precision
     r("fma .f16|.f16x2", v(4, 2), sm(53), "fma.rn.f16 %h1, %h2, %h3, %h4", "§9.7.4.4")
         .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
@@ -203,18 +154,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.relu'", "Modifier '.relu'"),
     r("fma .oob", v(8, 1), sm(90), "fma.rn.oob.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L80/L88")
         .ptxas("Feature '.oob'", "Modifier '.oob'"),
-    r("neg .f16|.f16x2", v(6, 0), sm(53), "neg.f16 %h1, %h2", "§9.7.4.5 L52/L58")
-        .ptxas("Feature 'neg.f16 or neg.f16x2'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("abs .f16|.f16x2", v(6, 5), sm(53), "abs.f16 %h1, %h2", "§9.7.4.6 L52/L58")
-        .ptxas("Feature 'abs.f16 or abs.f16x2'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("neg .bf16|.bf16x2", v(7, 0), sm(80), "neg.bf16 %h1, %h2", "§9.7.4.5 L54/L60")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("abs .bf16|.bf16x2", v(7, 0), sm(80), "abs.bf16 %h1, %h2", "§9.7.4.6 L54/L60")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("min .f16|.f16x2|.bf16|.bf16x2", v(7, 0), sm(80), "min.f16 %h1, %h2, %h3", "§9.7.4.7 L92/L98")
-        .ptxas("Feature 'min.f16 or min.f16x2'", "Feature 'min.f16 or min.f16x2'"),
-    r("max .f16|.f16x2|.bf16|.bf16x2", v(7, 0), sm(80), "max.bf16x2 %r1, %r2, %r3", "§9.7.4.8")
-        .ptxas("Feature '.bf16x2'", "Feature '.bf16x2'"),
     r("tanh .f16|.f16x2", v(7, 0), sm(75), "tanh.approx.f16 %h1, %h2", "§9.7.4.9 L59/L65")
         .ptxas("Feature 'tanh'", "Feature 'tanh'"),
     r("tanh .bf16|.bf16x2", v(7, 8), sm(90), "tanh.approx.bf16 %h1, %h2", "§9.7.4.9 L61/L67")
@@ -797,12 +736,6 @@ pub const FEATURES: &[Feature] = &[
         TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
         .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
-    r("min .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "min.u8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'min.u8x4'", "Feature 'min.u8x4'"),
-    r("max .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "max.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'max.s8x4'", "Feature 'max.s8x4'"),
-    r("neg .s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "neg.s8x4 %r1, %r2", "RN 9.2; T72")
-        .ptxas("Feature 'neg.s8x4'", "Feature 'neg.s8x4'"),
     r("set .bf16|.bf16x2", v(7, 8), sm(90), "set.lt.u32.bf16 %r1, %h1, %h2", "§9.7.7.1 L118/L124")
         .ptxas("Feature 'set.bf16'", "Feature 'set.bf16'"),
     // ---------------------------------------------------------------- K. misc
