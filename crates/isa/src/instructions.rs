@@ -113,57 +113,7 @@ const BW_100_120: TargetReq = TargetReq::Listed(&[
 pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- A. integer arithmetic
     // ---------------------------------------------------------------- B. floating point
-    r("fma .f32x2", v(8, 6), sm(100), "fma.rn.f32x2 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L102/L110")
-        .ptxas("Feature 'fma.f32x2'", "Feature 'fma.f32x2'"),
-    r("fma .f32", v(2, 0), sm(20), "fma.rn.f32 %r1, %r2, %r3, %r4", "§9.7.3.6 L100/L106")
-        .ptxas("Feature 'fma.f32'", "Instruction 'fma.f32'"),
-    r("fma .f64", v(1, 4), ANY, "fma.rn.f64 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L98; target sm_13 not enforced by ptxas")
-        .ptxas("Feature 'fma.f64'", ""),
-    r("sin|cos|lg2|ex2|rsqrt .approx", v(1, 4), ANY, "sin.approx.f32 %r1, %r2", "§9.7.3.16-21 (explicit .approx from 1.4)")
-        .ptxas("Feature '.approx'", ""),
-    r("rcp .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "rcp.rn.f32 %r1, %r2", "§9.7.3.13 L96")
-        .ptxas("", "Instruction 'rcp.rnd.f32'"),
-    r("rcp .approx .f32", v(1, 4), ANY, "rcp.approx.f32 %r1, %r2", "§9.7.3.13 L86/L94")
-        .ptxas("Feature '.approx'", ""),
-    r("rcp .rn .f64", v(1, 4), ANY, "rcp.rn.f64 %rd1, %rd2", "§9.7.3.13 L98"),
-    r("rcp .rz|.rm|.rp .f64", v(2, 0), sm(20), "rcp.rz.f64 %rd1, %rd2", "§9.7.3.13 L100")
-        .ptxas("", "Instruction 'rcp.rn.f64'"),
-    r("rcp .approx .f64", v(2, 1), sm(20), "rcp.approx.ftz.f64 %rd1, %rd2", "§9.7.3.14 L56/L60")
-        .ptxas("Feature 'rcp.approx.f64'", "Instruction 'rcp.approx.f64'"),
-    r("sqrt .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "sqrt.rn.f32 %r1, %r2", "§9.7.3.15 L97")
-        .ptxas("", "Instruction 'sqrt.rnd.f32'"),
-    r("sqrt .approx .f32", v(1, 4), ANY, "sqrt.approx.f32 %r1, %r2", "§9.7.3.15 L87/L95")
-        .ptxas("Feature '.approx'", ""),
-    r("sqrt .rn .f64", v(1, 0), ANY, "sqrt.rn.f64 %rd1, %rd2", "§9.7.3.15 L99 (manual: 1.4); ptxas accepts it at 1.0"),
-    r("sqrt .rz|.rm|.rp .f64", v(2, 0), sm(20), "sqrt.rz.f64 %rd1, %rd2", "§9.7.3.15 L101")
-        .ptxas("", "Instruction 'sqrt.rn.f64'"),
-    r("rsqrt .approx .ftz .f64", v(4, 0), sm(20), "rsqrt.approx.ftz.f64 %rd1, %rd2", "§9.7.3.17 L48/L52")
-        .ptxas("Feature 'rsqrt.approx.ftz.f64'", "Instruction 'rsqrt.approx.ftz.f64'"),
-    r("tanh .f32", v(7, 0), sm(75), "tanh.approx.f32 %r1, %r2", "§9.7.3.22 L50/L54")
-        .ptxas("Feature 'tanh'", "Feature 'tanh'"),
-    r("testp", v(2, 0), sm(20), "testp.finite.f32 %p1, %r1", "§9.7.3.1 L61/L65")
-        .ptxas("Feature 'testp'", "Instruction 'testp'"),
-    r("copysign", v(2, 0), sm(20), "copysign.f32 %r1, %r2, %r3", "§9.7.3.2 L26/L30")
-        .ptxas("Feature 'copysign'", "Instruction 'copysign'"),
     // ---------------------------------------------------------------- C. half precision
-    r("fma .f16|.f16x2", v(4, 2), sm(53), "fma.rn.f16 %h1, %h2, %h3, %h4", "§9.7.4.4")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("fma .bf16|.bf16x2", v(7, 0), sm(80), "fma.rn.bf16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("fma .relu", v(7, 0), sm(80), "fma.rn.relu.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
-        .ptxas("Feature '.relu'", "Modifier '.relu'"),
-    r("fma .oob", v(8, 1), sm(90), "fma.rn.oob.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L80/L88")
-        .ptxas("Feature '.oob'", "Modifier '.oob'"),
-    r("tanh .f16|.f16x2", v(7, 0), sm(75), "tanh.approx.f16 %h1, %h2", "§9.7.4.9 L59/L65")
-        .ptxas("Feature 'tanh'", "Feature 'tanh'"),
-    r("tanh .bf16|.bf16x2", v(7, 8), sm(90), "tanh.approx.bf16 %h1, %h2", "§9.7.4.9 L61/L67")
-        .ptxas("Feature 'tanh.bf16'", "Feature 'tanh.bf16'"),
-    r("ex2 .f16|.f16x2", v(7, 0), sm(75), "ex2.approx.f16 %h1, %h2", "§9.7.4.10 L73/L79")
-        .ptxas("Feature 'ex2.f16/f16x2'", "Feature 'ex2.f16/f16x2'"),
-    r("ex2 .bf16|.bf16x2", v(7, 8), sm(90), "ex2.approx.ftz.bf16 %h1, %h2", "§9.7.4.10 L75/L81")
-        .ptxas("Feature 'ex2.bf16'", "Feature 'ex2.bf16'"),
-    r("fma dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "fma.rn.f32.f16 %r1, %h1, %h2, %r2", "§9.7.5.3")
-        .ptxas("Feature 'fma.f32.f16'", "Feature 'fma.f32.f16'"),
     r("setp .f16|.f16x2", v(4, 2), sm(53), "setp.lt.f16 %p1, %h1, %h2", "§9.7.7.2 L79/L85")
         .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
     r("setp .bf16|.bf16x2", v(7, 8), sm(90), "setp.lt.bf16 %p1, %h1, %h2", "§9.7.7.2 L81/L87")

@@ -46,7 +46,7 @@ pub const PROBE_SETUP: &[(&str, &str)] = &[
 ];
 
 /// A module holding `instructions` (one per line) in one kernel, with enough registers of
-/// every width: `%p` (.pred), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3),
+/// every width: `%p` (.pred), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3 on sm_70+),
 /// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`] and a label
 /// `$Lprobe` at the end. Returns the text and the 1-based line of each instruction.
 pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> (String, Vec<usize>) {
@@ -71,7 +71,8 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
         ".entry probe\n{\n"
     });
     text.push_str("\t.reg .pred %p<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n");
-    if version >= Version::new(8, 3) {
+    // .b128 registers exist from PTX 8.3, on sm_70 and newer.
+    if version >= Version::new(8, 3) && target.at_least(70) {
         text.push_str("\t.reg .b128 %q<16>;\n");
     }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
