@@ -114,17 +114,7 @@ pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- A. integer arithmetic
     // ---------------------------------------------------------------- B. floating point
     // ---------------------------------------------------------------- C. half precision
-    r("setp .f16|.f16x2", v(4, 2), sm(53), "setp.lt.f16 %p1, %h1, %h2", "§9.7.7.2 L79/L85")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("setp .bf16|.bf16x2", v(7, 8), sm(90), "setp.lt.bf16 %p1, %h1, %h2", "§9.7.7.2 L81/L87")
-        .ptxas("Feature 'setp.bf16'", "Feature 'setp.bf16'"),
-    r("set src=.f16|.f16x2", v(4, 2), sm(53), "set.lt.f16.f16 %h1, %h2, %h3", "§9.7.7.1 L114/L122")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
     // ---------------------------------------------------------------- D. logic
-    r("shf", v(3, 1), sm(32), "shf.l.wrap.b32 %r1, %r2, %r3, %r4", "§9.7.8.7 L47/L51")
-        .ptxas("Feature 'shf.l'", "Instruction 'shf.l'"),
-    r("prmt", v(2, 0), sm(20), "prmt.b32 %r1, %r2, %r3, %r4", "§9.7.9.7 L83/L87")
-        .ptxas("Feature 'prmt'", "Instruction 'prmt'"),
     // ---------------------------------------------------------------- E. data movement
     r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76")
         .ptxas("Feature 'Instruction type .b128 for instruction mov'", "Feature 'Instruction type .b128 for instruction mov'"),
@@ -686,8 +676,6 @@ pub const FEATURES: &[Feature] = &[
         TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
         .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
-    r("set .bf16|.bf16x2", v(7, 8), sm(90), "set.lt.u32.bf16 %r1, %h1, %h2", "§9.7.7.1 L118/L124")
-        .ptxas("Feature 'set.bf16'", "Feature 'set.bf16'"),
     // ---------------------------------------------------------------- K. misc
     r("nanosleep", v(6, 2), sm(70), "nanosleep.u32 100", "§9.7.19.2 L26/L30 (manual: 6.3); ptxas: 6.2")
         .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'"),
