@@ -116,8 +116,6 @@ pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- C. half precision
     // ---------------------------------------------------------------- D. logic
     // ---------------------------------------------------------------- E. data movement
-    r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76")
-        .ptxas("Feature 'Instruction type .b128 for instruction mov'", "Feature 'Instruction type .b128 for instruction mov'"),
     r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
     r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")

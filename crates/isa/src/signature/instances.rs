@@ -1,7 +1,7 @@
 //! Probe instructions generated from the signatures: for every form, instances in its valid
 //! shape (each slot value at least once, optional parts and operands present and absent, each
-//! operand written as every kind its legend allows: a constant, a special register, the sink, a
-//! negated predicate) and in
+//! operand written as every kind its legend allows: a constant, a special register, a variable,
+//! a function name, the sink, a negated predicate) and in
 //! wrong shapes (an operand dropped or added, each operand of a wrong kind, the sink for a
 //! destination that cannot discard its result, a vector element
 //! dropped, a slot value misspelt or illegal, a required slot left out, an illegal modifier
@@ -46,7 +46,7 @@ pub const PROBE_SETUP: &[(&str, &str)] = &[
 ];
 
 /// A module holding `instructions` (one per line) in one kernel, with enough registers of
-/// every width: `%p` (.pred), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3 on sm_70+),
+/// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3 on sm_70+),
 /// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`] and a label
 /// `$Lprobe` at the end. Returns the text and the 1-based line of each instruction.
 pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> (String, Vec<usize>) {
@@ -70,7 +70,9 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
     } else {
         ".entry probe\n{\n"
     });
-    text.push_str("\t.reg .pred %p<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n");
+    text.push_str(
+        "\t.reg .pred %p<16>;\n\t.reg .b8 %b<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n",
+    );
     // .b128 registers exist from PTX 8.3, on sm_70 and newer.
     if version >= Version::new(8, 3) && target.at_least(70) {
         text.push_str("\t.reg .b128 %q<16>;\n");
@@ -91,6 +93,7 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
 #[derive(Default)]
 struct Registers {
     p: u16,
+    b: u16,
     h: u16,
     r: u16,
     rd: u16,
@@ -103,6 +106,7 @@ impl Registers {
         let bits = ty.and_then(type_info).map_or(32, |t| t.bits);
         let (counter, prefix, declared, limit) = match (ty, bits) {
             (Some(".pred"), _) => (&mut self.p, "%p", ".pred", 15),
+            (Some(_), 1..=8) => (&mut self.b, "%b", ".b8", 15),
             (_, 0..=16) => (&mut self.h, "%h", ".b16", 63),
             (_, 17..=32) => (&mut self.r, "%r", ".b32", 299),
             (_, 33..=64) => (&mut self.rd, "%rd", ".b64", 63),
@@ -493,11 +497,36 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
         };
         let kinds = other_kinds(&bound, &d);
         push(d, place, &mut out);
-        for w in wrong.into_iter().chain(kinds) {
+        for w in wrong {
             push(w, place, &mut out);
+        }
+        for k in kinds {
+            let place = operand_placement(&k, place);
+            push(k, place, &mut out);
         }
     }
     out
+}
+
+/// Where an instance whose operands the probes chose can be assembled: not before what those
+/// operands themselves need (`%clock64`: PTX 2.0 and sm_20; `%is_explicit_cluster`, the predicate
+/// special register: PTX 7.8 and sm_90; the address of the external `pfunc`:
+/// relocatable code, PTX 3.1, as device function addresses need sm_20).
+fn operand_placement(draft: &Draft, place: (Version, Target)) -> (Version, Target) {
+    let (mut version, mut target) = place;
+    for operand in &draft.operands {
+        let (needs_version, needs_sm) = match operand.text.as_str() {
+            "%clock64" => (Version::new(2, 0), 20),
+            "%is_explicit_cluster" => (Version::new(7, 8), 90),
+            "pfunc" => (Version::new(3, 1), 20),
+            _ => continue,
+        };
+        version = version.max(needs_version);
+        if !target.at_least(needs_sm) {
+            target = Target::sm(needs_sm);
+        }
+    }
+    (version, target)
 }
 
 /// A constant of the literal kind `ty` takes: a hexadecimal float of its width for `.f32` and
@@ -577,12 +606,43 @@ fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
             variants.push((constant_for(spec, bound.resolve_type(spec)), "a constant"));
         }
         if spec.kinds.contains(Kinds::SREG) {
+            // A special register of the operand's type (ptxas checks it: `mov.u64 d, %tid.x`
+            // is "Arguments mismatch").
+            let text = match bound.resolve_type(spec) {
+                Some(".pred") => "%is_explicit_cluster",
+                Some(ty) if type_info(ty).is_some_and(|t| t.bits == 64) => "%clock64",
+                _ => "%tid.x",
+            };
             variants.push((
                 Written {
-                    text: "%tid.x".to_string(),
+                    text: text.to_string(),
                     found: Found::SpecialRegister { ty: None },
                 },
                 "a special register",
+            ));
+        }
+        if spec.kinds.contains(Kinds::SYM) {
+            variants.push((
+                Written {
+                    text: "gbuf".to_string(),
+                    found: Found::Name {
+                        kind: super::found::NameKind::Variable,
+                        offset: false,
+                    },
+                },
+                "a variable",
+            ));
+        }
+        if spec.kinds.contains(Kinds::FUNC) {
+            variants.push((
+                Written {
+                    text: "pfunc".to_string(),
+                    found: Found::Name {
+                        kind: super::found::NameKind::Function,
+                        offset: false,
+                    },
+                },
+                "a function name",
             ));
         }
         if spec.kinds.contains(Kinds::SINK) {
