@@ -224,44 +224,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'cvta/isspacep with .param state space'", "Feature 'cvta/isspacep with .param state space'"),
     r("cvta .shared::cluster", v(7, 8), sm(90), "cvta.shared::cluster.u64 %rd1, %rd2", "§9.7.9.20 L49/L61")
         .ptxas("Feature '::cluster'", "Feature '::cluster'"),
-    r("cvt .relu", v(7, 0), sm(80), "cvt.rn.relu.f16.f32 %h1, %r1", "§9.7.9.21 L361/L405")
-        .ptxas("Feature '.relu'", "Modifier '.relu'"),
-    r("cvt dst=.f16x2 src=.f32", v(7, 0), sm(80), "cvt.rn.f16x2.f32 %r1, %r2, %r3", "§9.7.9.21 L361/L405")
-        .ptxas("Feature 'cvt.f16x2.f32'|Feature 'cvt with .f16x2'", "Feature 'cvt.f16x2.f32'|Feature 'cvt with .f16x2'"),
-    r("cvt dst=.bf16|.bf16x2 src=.f32", v(7, 0), sm(80), "cvt.rn.bf16.f32 %h1, %r1", "§9.7.9.21 L361/L405")
-        .ptxas("Feature 'cvt.bf16.f32'|Feature 'cvt with .bf16'", "Feature 'cvt.bf16.f32'|Feature 'cvt with .bf16'"),
-    r("cvt dst=.tf32 src=.f32", v(7, 0), sm(80), "cvt.rna.tf32.f32 %r1, %r2", "§9.7.9.21 L361/L405")
-        .ptxas("Feature '.tf32'", "Feature '.tf32'"),
-    r("cvt dst=.f32 src=.bf16", v(7, 1), sm(80), "cvt.f32.bf16 %r1, %h1", "§9.7.9.21 L363/L407")
-        .ptxas("Feature 'cvt with .f32.bf16'", "Feature 'cvt with .f32.bf16'"),
-    r("cvt dst=.bf16 src=.f16|.f64|.u8|.u16|.u32|.u64|.s8|.s16|.s32|.s64|.bf16", v(7, 8), sm(90), "cvt.rn.bf16.f16 %h1, %h2", "§9.7.9.21 L365/L409")
-        .ptxas("Feature 'cvt with .bf16.f16'", "Feature 'cvt with .bf16.f16'"),
-    r("cvt dst=.f16|.f64|.u8|.u16|.u32|.u64|.s8|.s16|.s32|.s64 src=.bf16", v(7, 8), sm(90), "cvt.rzi.s32.bf16 %r1, %h1", "§9.7.9.21 L365/L409")
-        .ptxas("Feature 'cvt with .s32.bf16'", "Feature 'cvt with .s32.bf16'"),
-    r("cvt dst=.e4m3x2|.e5m2x2", v(7, 8), TargetReq::Listed(&[(base(90), v(7, 8)), (base(89), v(8, 1))]),
-        "cvt.rn.satfinite.e4m3x2.f32 %h1, %r1, %r2", "§9.7.9.21 L369-375/L413-415")
-        .ptxas(
-            "Feature 'cvt.e4m3x2.f32'|Feature 'cvt.e4m3x2.f32 on sm_89'|Feature 'cvt with .e4m3x2/.e5m2x2'|Feature 'cvt with .e4m3x2/.e5m2x2 on sm_89'",
-            "Feature 'cvt.e4m3x2.f32'|Feature 'cvt with .e4m3x2/.e5m2x2'",
-        ),
-    r("cvt src=.e4m3x2|.e5m2x2", v(7, 8), TargetReq::Listed(&[(base(90), v(7, 8)), (base(89), v(8, 1))]),
-        "cvt.rn.f16x2.e4m3x2 %r1, %h1", "§9.7.9.21 L369-375/L413-415")
-        .ptxas(
-            "Feature 'cvt.f16x2.e4m3x2'|Feature 'cvt.f16x2.e4m3x2 on sm_89'|Feature 'cvt with .e4m3x2/.e5m2x2'|Feature 'cvt with .e4m3x2/.e5m2x2 on sm_89'",
-            "Feature 'cvt.f16x2.e4m3x2'|Feature 'cvt with .e4m3x2/.e5m2x2'",
-        ),
-    r("cvt .satfinite dst=.f16 src=.f32", v(8, 1), sm(70), "cvt.rn.satfinite.f16.f32 %h1, %r1", "§9.7.9.21 L377 (target not stated); ptxas: sm_70")
-        .ptxas("Modifier '.satfinite' on 'cvt.f16.f32'", "Feature '.satfinite'"),
-    r("cvt .satfinite dst=.bf16 src=.f32", v(8, 1), sm(80), "cvt.rn.satfinite.bf16.f32 %h1, %r1", "§9.7.9.21 L377; ptxas")
-        .ptxas("Modifier '.satfinite' on 'cvt.bf16.f32'", ""),
-    r("cvt dst=.e2m1x2|.e2m3x2|.e3m2x2|.ue8m0x2", v(8, 6), BW_100_120, "cvt.rn.satfinite.e2m1x2.f32 %b1, %r1, %r2", "§9.7.9.21 L381-389/L419-507")
-        .ptxas("Feature 'cvt.e2m1x2.f32'|Feature 'cvt with .e2m1x2'", "Feature 'cvt.e2m1x2.f32'|Instruction 'cvt with .e2m1x2'"),
-    r("cvt .rs", v(8, 7), TargetReq::Listed(&[(a(100), v(8, 7)), (a(103), v(8, 8))]), "cvt.rs.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6", "§9.7.9.21 L391-393/L509-519")
-        .ptxas("Feature '.rs'", "Feature '.rs'"),
-    r("cvt.pack", v(6, 5), sm(72), "cvt.pack.sat.s8.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L67")
-        .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack'"),
-    r("cvt.pack .s4|.u4|.s2|.u2", v(6, 5), sm(75), "cvt.pack.sat.s4.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L69")
-        .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack with sub-byte type'"),
     r("mapa", v(7, 8), sm(90), "mapa.shared::cluster.u32 %r1, %r2, %r3", "§9.7.9.23 L47/L51")
         .ptxas("Feature 'mapa'", "Feature 'mapa'"),
     r("getctarank", v(7, 8), sm(90), "getctarank.shared::cluster.u32 %r1, %r2", "§9.7.9.24 L43/L47")
