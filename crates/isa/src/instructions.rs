@@ -111,10 +111,6 @@ const BW_100_120: TargetReq = TargetReq::Listed(&[
 
 /// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
 pub const FEATURES: &[Feature] = &[
-    // ---------------------------------------------------------------- A. integer arithmetic
-    // ---------------------------------------------------------------- B. floating point
-    // ---------------------------------------------------------------- C. half precision
-    // ---------------------------------------------------------------- D. logic
     // ---------------------------------------------------------------- E. data movement
     r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
@@ -647,52 +643,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'pmevent.mask'", "Feature 'pmevent.mask'"),
     r("brx.idx", v(6, 0), sm(30), "tbl: .branchtargets L0; brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1", "§9.7.12.4 L41/L45")
         .ptxas("Feature '.branchtargets directive'", "Feature '.branchtargets directive'"),
-    r("vadd", v(2, 0), sm(20), "vadd.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vadd'"),
-    r("vsub", v(2, 0), sm(20), "vsub.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vsub'"),
-    r("vabsdiff", v(2, 0), sm(20), "vabsdiff.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vabsdiff'"),
-    r("vmin", v(2, 0), sm(20), "vmin.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmin'"),
-    r("vmax", v(2, 0), sm(20), "vmax.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmax'"),
-    r("vshl", v(2, 0), sm(20), "vshl.u32.u32.u32.clamp %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vshl'"),
-    r("vshr", v(2, 0), sm(20), "vshr.u32.u32.u32.clamp %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vshr'"),
-    r("vmad", v(2, 0), sm(20), "vmad.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmad'"),
-    r("vset", v(2, 0), sm(20), "vset.s32.s32.lt %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vset'"),
-    r("vadd2", v(3, 0), sm(30), "vadd2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vadd2'"),
-    r("vsub2", v(3, 0), sm(30), "vsub2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vsub2'"),
-    r("vavrg2", v(3, 0), sm(30), "vavrg2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vavrg2'"),
-    r("vabsdiff2", v(3, 0), sm(30), "vabsdiff2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vabsdiff2'"),
-    r("vmin2", v(3, 0), sm(30), "vmin2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmin2'"),
-    r("vmax2", v(3, 0), sm(30), "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax2'"),
-    r("vset2", v(3, 0), sm(30), "vset2.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset2'"),
-    r("vadd4", v(3, 0), sm(30), "vadd4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vadd4'"),
-    r("vsub4", v(3, 0), sm(30), "vsub4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vsub4'"),
-    r("vavrg4", v(3, 0), sm(30), "vavrg4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vavrg4'"),
-    r("vabsdiff4", v(3, 0), sm(30), "vabsdiff4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vabsdiff4'"),
-    r("vmin4", v(3, 0), sm(30), "vmin4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmin4'"),
-    r("vmax4", v(3, 0), sm(30), "vmax4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax4'"),
-    r("vset4", v(3, 0), sm(30), "vset4.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset4'"),
 ];
 
 /// Every instruction-table row: the signature files' `require` records, then the rows above.
