@@ -26,10 +26,6 @@ pub(crate) const fn sm(n: u16) -> TargetReq {
     TargetReq::AtLeast(n)
 }
 
-const fn base(n: u16) -> Target {
-    Target::new(n, Variant::Base)
-}
-
 const fn a(n: u16) -> Target {
     Target::new(n, Variant::Arch)
 }
