@@ -532,14 +532,19 @@ fn operand_placement(draft: &Draft, place: (Version, Target)) -> (Version, Targe
 /// A constant of the literal kind `ty` takes: a hexadecimal float of its width for `.f32` and
 /// `.f64` operands (ptxas rejects an integer literal there), an integer otherwise.
 fn constant_for(spec: &Operand, ty: Option<&str>) -> Written {
-    let (text, float) = match ty {
-        Some(".f32") => ("0f3F800000".to_string(), true),
-        Some(".f64") => ("0d3FF0000000000000".to_string(), true),
-        _ => (spec.range.map_or(1, |(lo, _)| lo.max(1)).to_string(), false),
+    use super::found::Literal;
+    let (text, literal) = match ty {
+        Some(".f32") => ("0f3F800000".to_string(), Literal::HexFloat(32)),
+        Some(".f64") => ("0d3FF0000000000000".to_string(), Literal::HexFloat(64)),
+        _ => (spec.range.map_or(1, |(lo, _)| lo.max(1)).to_string(), Literal::Integer),
     };
-    let value = if float { None } else { text.parse().ok() };
+    let value = if literal == Literal::Integer {
+        text.parse().ok()
+    } else {
+        None
+    };
     Written {
-        found: Found::Immediate { float, value },
+        found: Found::Immediate { literal, value },
         text,
     }
 }
