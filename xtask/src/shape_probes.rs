@@ -3,8 +3,9 @@
 //! (`ptxkit_isa::signature::shape_probes`), compared with what the signatures predict.
 //!
 //! Probes are batched: one module per (version, target) holds up to `BATCH` instructions, one
-//! per line, and ptxas's `line N; error` messages say which were rejected. A fatal parse error
-//! stops ptxas at its line; the probes after it are assembled again in a new batch.
+//! per line, and ptxas's `line N; error` messages say which were rejected. A fatal error stops
+//! ptxas at its line, before the passes that check the lines above it: every probe without a
+//! message is assembled again in a new batch.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -55,6 +56,11 @@ fn assemble(dir: &Path, ptxas: &Ptxas, arch: Target, version: Version, text: &st
         .with_context(|| format!("running {}", ptxas.path.display()))?;
     let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
     output.push_str(&String::from_utf8_lossy(&out.stdout));
+    if out.status.code().is_none() {
+        // Killed by a signal (ptxas 11.8 and 12.9 crash on some instructions, e.g. the sink as
+        // the destination of `add.bf16x2`): the messages printed so far do not cover the rest.
+        output.push_str("\nptxas crashed (killed by a signal)");
+    }
     Ok((out.status.success(), output))
 }
 
@@ -120,7 +126,8 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
             }));
             break;
         }
-        let (found, lineless) = errors(&output);
+        let (found, mut lineless) = errors(&output);
+        lineless |= output.contains("ptxas crashed");
         let known_lines = found.iter().all(|(n, _, _)| lines.contains(n));
         if lineless || !known_lines || found.is_empty() {
             if pending.len() == 1 {
@@ -128,7 +135,12 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
                     probe: pending[0],
                     ptxas: xi,
                     accepted: false,
-                    message: output.lines().next().unwrap_or("").trim().to_string(),
+                    message: output
+                        .lines()
+                        .find(|l| !l.trim().is_empty())
+                        .unwrap_or("")
+                        .trim()
+                        .to_string(),
                 });
                 break;
             }
@@ -142,15 +154,19 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
         let mut rerun = Vec::new();
         for (k, &probe) in pending.iter().enumerate() {
             let line = lines[k];
-            if fatal_line.is_some_and(|f| line > f) {
-                rerun.push(probe);
-                continue;
-            }
             let message: Vec<&str> = found
                 .iter()
                 .filter(|(n, _, _)| *n == line)
                 .map(|(_, m, _)| m.as_str())
                 .collect();
+            // A fatal error stops ptxas before its later passes: the lines after it are not
+            // read, and the lines before it are not yet checked for what those passes find
+            // (special registers, types). Only a line with a message is judged; the rest are
+            // assembled again without the fatal one.
+            if fatal_line.is_some_and(|f| line > f) || (fatal_line.is_some() && message.is_empty()) {
+                rerun.push(probe);
+                continue;
+            }
             said.push(Said {
                 probe,
                 ptxas: xi,

@@ -26,10 +26,6 @@ pub(crate) const fn sm(n: u16) -> TargetReq {
     TargetReq::AtLeast(n)
 }
 
-const fn base(n: u16) -> Target {
-    Target::new(n, Variant::Base)
-}
-
 const fn a(n: u16) -> Target {
     Target::new(n, Variant::Arch)
 }
@@ -111,152 +107,7 @@ const BW_100_120: TargetReq = TargetReq::Listed(&[
 
 /// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
 pub const FEATURES: &[Feature] = &[
-    // ---------------------------------------------------------------- A. integer arithmetic
-    r("min .u16x2|.s16x2", v(8, 0), sm(90), "min.u16x2 %r1, %r2, %r3", "§9.7.1.12 L58/L64")
-        .ptxas("Feature 'min.u16x2'", "Feature 'min.u16x2'"),
-    r("max .u16x2|.s16x2", v(8, 0), sm(90), "max.s16x2 %r1, %r2, %r3", "§9.7.1.13 L58/L64")
-        .ptxas("Feature 'max.s16x2'", "Feature 'max.s16x2'"),
-    r("min .relu", v(8, 0), sm(90), "min.relu.s32 %r1, %r2, %r3", "§9.7.1.12 L58/L64")
-        .ptxas("Feature 'min.relu'", "Feature 'min.relu'"),
-    r("max .relu", v(8, 0), sm(90), "max.relu.s32 %r1, %r2, %r3", "§9.7.1.13 L58/L64")
-        .ptxas("Feature 'max.relu'", "Feature 'max.relu'"),
-    r("popc", v(2, 0), sm(20), "popc.b32 %r1, %r2", "§9.7.1.14")
-        .ptxas("Feature 'popc'", "Instruction 'popc'"),
-    r("clz", v(2, 0), sm(20), "clz.b32 %r1, %r2", "§9.7.1.15")
-        .ptxas("Feature 'clz'", "Instruction 'clz'"),
-    r("bfind", v(2, 0), sm(20), "bfind.u32 %r1, %r2", "§9.7.1.16")
-        .ptxas("Feature 'bfind'", "Instruction 'bfind'"),
-    r("brev", v(2, 0), sm(20), "brev.b32 %r1, %r2", "§9.7.1.19")
-        .ptxas("Feature 'brev'", "Instruction 'brev'"),
-    r("bfe", v(2, 0), sm(20), "bfe.u32 %r1, %r2, %r3, %r4", "§9.7.1.20")
-        .ptxas("Feature 'bfe'", "Instruction 'bfe'"),
-    r("bfi", v(2, 0), sm(20), "bfi.b32 %r1, %r2, %r3, %r4, %r5", "§9.7.1.18")
-        .ptxas("Feature 'bfi'", "Instruction 'bfi'"),
-    r("fns", v(6, 0), sm(30), "fns.b32 %r1, %r2, %r3, 1", "§9.7.1.17 L53/L57")
-        .ptxas("Feature 'fns'", "Instruction 'fns'"),
-    r("szext", v(7, 6), sm(70), "szext.wrap.u32 %r1, %r2, %r3", "§9.7.1.21 L49/L53")
-        .ptxas("Feature 'szext'", "Instruction 'szext'"),
-    r("dp4a", v(5, 0), sm(61), "dp4a.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.23 L43/L47")
-        .ptxas("Feature 'dp4a'", "Instruction 'dp4a'"),
-    r("dp2a", v(5, 0), sm(61), "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.24 L50/L54")
-        .ptxas("Feature 'dp2a.lo'", "Instruction 'dp2a.lo'"),
-    r("addc", v(1, 2), ANY, "add.cc.u32 %r1, %r2, %r3; addc.u32 %r4, %r2, %r3", "§9.7.2.2 L40/L46")
-        .ptxas("Feature 'addc'|Feature '1.2'", ""),
-    r("sub .cc", v(1, 3), ANY, "sub.cc.u32 %r1, %r2, %r3", "§9.7.2.3 L40/L46 (manual: 1.2); ptxas: 1.3")
-        .ptxas("Feature 'sub.cc'", ""),
-    r("subc", v(1, 3), ANY, "sub.cc.u32 %r1, %r2, %r3; subc.u32 %r4, %r2, %r3", "§9.7.2.4 L40/L46 (manual: 1.2); ptxas: 1.3")
-        .ptxas("Feature 'subc'|Feature '1.3'", ""),
-    r("addc .u64|.s64", v(4, 3), sm(20), "add.cc.u64 %rd1, %rd2, %rd3; addc.u64 %rd4, %rd2, %rd3", "§9.7.2.2 L42/L48")
-        .ptxas("Feature '.cc with 64bit type'", "Instruction '.cc with 64bit type'"),
-    r("madc", v(3, 0), sm(20), "mad.lo.cc.u32 %r1, %r2, %r3, %r4; madc.lo.u32 %r5, %r2, %r3, %r4", "§9.7.2.6 L38/L44")
-        .ptxas("Feature 'madc'", "Instruction 'madc'"),
-    // ---------------------------------------------------------------- B. floating point
-    r("sub .f32x2", v(8, 6), sm(100), "sub.f32x2 %rd1, %rd2, %rd3", "§9.7.3.4")
-        .ptxas("Feature 'sub.f32x2'", "Feature 'sub.f32x2'"),
-    r("fma .f32x2", v(8, 6), sm(100), "fma.rn.f32x2 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L102/L110")
-        .ptxas("Feature 'fma.f32x2'", "Feature 'fma.f32x2'"),
-    r("fma .f32", v(2, 0), sm(20), "fma.rn.f32 %r1, %r2, %r3, %r4", "§9.7.3.6 L100/L106")
-        .ptxas("Feature 'fma.f32'", "Instruction 'fma.f32'"),
-    r("fma .f64", v(1, 4), ANY, "fma.rn.f64 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L98; target sm_13 not enforced by ptxas")
-        .ptxas("Feature 'fma.f64'", ""),
-    r("div .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "div.rn.f32 %r1, %r2, %r3", "§9.7.3.8 L93; RN 2.0")
-        .ptxas("", "Instruction 'div.rnd.f32'"),
-    r("sin|cos|lg2|ex2|rsqrt .approx", v(1, 4), ANY, "sin.approx.f32 %r1, %r2", "§9.7.3.16-21 (explicit .approx from 1.4)")
-        .ptxas("Feature '.approx'", ""),
-    r("div .full .f32", v(1, 4), ANY, "div.full.f32 %r1, %r2, %r3", "§9.7.3.8 L83/L91")
-        .ptxas("Feature 'div.full'", ""),
-    r("div .approx .f32", v(1, 4), ANY, "div.approx.f32 %r1, %r2, %r3", "§9.7.3.8 L83/L91")
-        .ptxas("Feature '.approx'", ""),
-    r("div .rn .f64", v(1, 0), ANY, "div.rn.f64 %rd1, %rd2, %rd3", "§9.7.3.8 L95 (manual: 1.4); ptxas accepts it at 1.0"),
-    r("div .rz|.rm|.rp .f64", v(2, 0), sm(20), "div.rz.f64 %rd1, %rd2, %rd3", "§9.7.3.8 L97")
-        .ptxas("", "Instruction 'div.rn.f64'"),
-    r("rcp .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "rcp.rn.f32 %r1, %r2", "§9.7.3.13 L96")
-        .ptxas("", "Instruction 'rcp.rnd.f32'"),
-    r("rcp .approx .f32", v(1, 4), ANY, "rcp.approx.f32 %r1, %r2", "§9.7.3.13 L86/L94")
-        .ptxas("Feature '.approx'", ""),
-    r("rcp .rn .f64", v(1, 4), ANY, "rcp.rn.f64 %rd1, %rd2", "§9.7.3.13 L98"),
-    r("rcp .rz|.rm|.rp .f64", v(2, 0), sm(20), "rcp.rz.f64 %rd1, %rd2", "§9.7.3.13 L100")
-        .ptxas("", "Instruction 'rcp.rn.f64'"),
-    r("rcp .approx .f64", v(2, 1), sm(20), "rcp.approx.ftz.f64 %rd1, %rd2", "§9.7.3.14 L56/L60")
-        .ptxas("Feature 'rcp.approx.f64'", "Instruction 'rcp.approx.f64'"),
-    r("sqrt .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "sqrt.rn.f32 %r1, %r2", "§9.7.3.15 L97")
-        .ptxas("", "Instruction 'sqrt.rnd.f32'"),
-    r("sqrt .approx .f32", v(1, 4), ANY, "sqrt.approx.f32 %r1, %r2", "§9.7.3.15 L87/L95")
-        .ptxas("Feature '.approx'", ""),
-    r("sqrt .rn .f64", v(1, 0), ANY, "sqrt.rn.f64 %rd1, %rd2", "§9.7.3.15 L99 (manual: 1.4); ptxas accepts it at 1.0"),
-    r("sqrt .rz|.rm|.rp .f64", v(2, 0), sm(20), "sqrt.rz.f64 %rd1, %rd2", "§9.7.3.15 L101")
-        .ptxas("", "Instruction 'sqrt.rn.f64'"),
-    r("rsqrt .approx .ftz .f64", v(4, 0), sm(20), "rsqrt.approx.ftz.f64 %rd1, %rd2", "§9.7.3.17 L48/L52")
-        .ptxas("Feature 'rsqrt.approx.ftz.f64'", "Instruction 'rsqrt.approx.ftz.f64'"),
-    r("tanh .f32", v(7, 0), sm(75), "tanh.approx.f32 %r1, %r2", "§9.7.3.22 L50/L54")
-        .ptxas("Feature 'tanh'", "Feature 'tanh'"),
-    r("testp", v(2, 0), sm(20), "testp.finite.f32 %p1, %r1", "§9.7.3.1 L61/L65")
-        .ptxas("Feature 'testp'", "Instruction 'testp'"),
-    r("copysign", v(2, 0), sm(20), "copysign.f32 %r1, %r2, %r3", "§9.7.3.2 L26/L30")
-        .ptxas("Feature 'copysign'", "Instruction 'copysign'"),
-    r("min .NaN", v(7, 0), sm(80), "min.NaN.f32 %r1, %r2, %r3", "§9.7.3.11 L109/L121")
-        .ptxas("Feature '.NaN'", "Modifier '.NaN'"),
-    r("max .NaN", v(7, 0), sm(80), "max.NaN.f32 %r1, %r2, %r3", "§9.7.3.12")
-        .ptxas("Feature '.NaN'", "Modifier '.NaN'"),
-    r("min .xorsign", v(7, 2), sm(86), "min.xorsign.abs.f32 %r1, %r2, %r3", "§9.7.3.11 L111/L123")
-        .ptxas("Feature '.xorsign'", "Modifier '.xorsign'"),
-    r("max .xorsign", v(7, 2), sm(86), "max.xorsign.abs.f32 %r1, %r2, %r3", "§9.7.3.12")
-        .ptxas("Feature '.xorsign'", "Modifier '.xorsign'"),
-    r("min #4", v(8, 8), sm(100), "min.f32 %r1, %r2, %r3, %r4", "§9.7.3.11 L113/L125")
-        .ptxas("Feature 'min.f32 with 3 input operands'", "Feature 'min.f32 with 3 input operands'"),
-    r("max #4", v(8, 8), sm(100), "max.f32 %r1, %r2, %r3, %r4", "§9.7.3.12 L114/L126")
-        .ptxas("Feature 'max.f32 with 3 input operands'", "Feature 'max.f32 with 3 input operands'"),
-    // ---------------------------------------------------------------- C. half precision
-    r("sub .f16|.f16x2", v(4, 2), sm(53), "sub.f16x2 %r1, %r2, %r3", "§9.7.4.2")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("fma .f16|.f16x2", v(4, 2), sm(53), "fma.rn.f16 %h1, %h2, %h3, %h4", "§9.7.4.4")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("sub .bf16|.bf16x2", v(7, 8), sm(90), "sub.bf16x2 %r1, %r2, %r3", "§9.7.4.2")
-        .ptxas("Feature 'sub.bf16x2'", "Feature 'sub.bf16x2'"),
-    r("fma .bf16|.bf16x2", v(7, 0), sm(80), "fma.rn.bf16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("fma .relu", v(7, 0), sm(80), "fma.rn.relu.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
-        .ptxas("Feature '.relu'", "Modifier '.relu'"),
-    r("fma .oob", v(8, 1), sm(90), "fma.rn.oob.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L80/L88")
-        .ptxas("Feature '.oob'", "Modifier '.oob'"),
-    r("neg .f16|.f16x2", v(6, 0), sm(53), "neg.f16 %h1, %h2", "§9.7.4.5 L52/L58")
-        .ptxas("Feature 'neg.f16 or neg.f16x2'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("abs .f16|.f16x2", v(6, 5), sm(53), "abs.f16 %h1, %h2", "§9.7.4.6 L52/L58")
-        .ptxas("Feature 'abs.f16 or abs.f16x2'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("neg .bf16|.bf16x2", v(7, 0), sm(80), "neg.bf16 %h1, %h2", "§9.7.4.5 L54/L60")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("abs .bf16|.bf16x2", v(7, 0), sm(80), "abs.bf16 %h1, %h2", "§9.7.4.6 L54/L60")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("min .f16|.f16x2|.bf16|.bf16x2", v(7, 0), sm(80), "min.f16 %h1, %h2, %h3", "§9.7.4.7 L92/L98")
-        .ptxas("Feature 'min.f16 or min.f16x2'", "Feature 'min.f16 or min.f16x2'"),
-    r("max .f16|.f16x2|.bf16|.bf16x2", v(7, 0), sm(80), "max.bf16x2 %r1, %r2, %r3", "§9.7.4.8")
-        .ptxas("Feature '.bf16x2'", "Feature '.bf16x2'"),
-    r("tanh .f16|.f16x2", v(7, 0), sm(75), "tanh.approx.f16 %h1, %h2", "§9.7.4.9 L59/L65")
-        .ptxas("Feature 'tanh'", "Feature 'tanh'"),
-    r("tanh .bf16|.bf16x2", v(7, 8), sm(90), "tanh.approx.bf16 %h1, %h2", "§9.7.4.9 L61/L67")
-        .ptxas("Feature 'tanh.bf16'", "Feature 'tanh.bf16'"),
-    r("ex2 .f16|.f16x2", v(7, 0), sm(75), "ex2.approx.f16 %h1, %h2", "§9.7.4.10 L73/L79")
-        .ptxas("Feature 'ex2.f16/f16x2'", "Feature 'ex2.f16/f16x2'"),
-    r("ex2 .bf16|.bf16x2", v(7, 8), sm(90), "ex2.approx.ftz.bf16 %h1, %h2", "§9.7.4.10 L75/L81")
-        .ptxas("Feature 'ex2.bf16'", "Feature 'ex2.bf16'"),
-    r("sub dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "sub.f32.bf16 %r1, %h1, %r2", "§9.7.5.2")
-        .ptxas("Feature 'sub.f32.bf16'", "Feature 'sub.f32.bf16'"),
-    r("fma dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "fma.rn.f32.f16 %r1, %h1, %h2, %r2", "§9.7.5.3")
-        .ptxas("Feature 'fma.f32.f16'", "Feature 'fma.f32.f16'"),
-    r("setp .f16|.f16x2", v(4, 2), sm(53), "setp.lt.f16 %p1, %h1, %h2", "§9.7.7.2 L79/L85")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("setp .bf16|.bf16x2", v(7, 8), sm(90), "setp.lt.bf16 %p1, %h1, %h2", "§9.7.7.2 L81/L87")
-        .ptxas("Feature 'setp.bf16'", "Feature 'setp.bf16'"),
-    r("set src=.f16|.f16x2", v(4, 2), sm(53), "set.lt.f16.f16 %h1, %h2, %h3", "§9.7.7.1 L114/L122")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    // ---------------------------------------------------------------- D. logic
-    r("shf", v(3, 1), sm(32), "shf.l.wrap.b32 %r1, %r2, %r3, %r4", "§9.7.8.7 L47/L51")
-        .ptxas("Feature 'shf.l'", "Instruction 'shf.l'"),
-    r("prmt", v(2, 0), sm(20), "prmt.b32 %r1, %r2, %r3, %r4", "§9.7.9.7 L83/L87")
-        .ptxas("Feature 'prmt'", "Instruction 'prmt'"),
     // ---------------------------------------------------------------- E. data movement
-    r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76")
-        .ptxas("Feature 'Instruction type .b128 for instruction mov'", "Feature 'Instruction type .b128 for instruction mov'"),
     r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
     r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
@@ -365,44 +216,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'cvta/isspacep with .param state space'", "Feature 'cvta/isspacep with .param state space'"),
     r("cvta .shared::cluster", v(7, 8), sm(90), "cvta.shared::cluster.u64 %rd1, %rd2", "§9.7.9.20 L49/L61")
         .ptxas("Feature '::cluster'", "Feature '::cluster'"),
-    r("cvt .relu", v(7, 0), sm(80), "cvt.rn.relu.f16.f32 %h1, %r1", "§9.7.9.21 L361/L405")
-        .ptxas("Feature '.relu'", "Modifier '.relu'"),
-    r("cvt dst=.f16x2 src=.f32", v(7, 0), sm(80), "cvt.rn.f16x2.f32 %r1, %r2, %r3", "§9.7.9.21 L361/L405")
-        .ptxas("Feature 'cvt.f16x2.f32'|Feature 'cvt with .f16x2'", "Feature 'cvt.f16x2.f32'|Feature 'cvt with .f16x2'"),
-    r("cvt dst=.bf16|.bf16x2 src=.f32", v(7, 0), sm(80), "cvt.rn.bf16.f32 %h1, %r1", "§9.7.9.21 L361/L405")
-        .ptxas("Feature 'cvt.bf16.f32'|Feature 'cvt with .bf16'", "Feature 'cvt.bf16.f32'|Feature 'cvt with .bf16'"),
-    r("cvt dst=.tf32 src=.f32", v(7, 0), sm(80), "cvt.rna.tf32.f32 %r1, %r2", "§9.7.9.21 L361/L405")
-        .ptxas("Feature '.tf32'", "Feature '.tf32'"),
-    r("cvt dst=.f32 src=.bf16", v(7, 1), sm(80), "cvt.f32.bf16 %r1, %h1", "§9.7.9.21 L363/L407")
-        .ptxas("Feature 'cvt with .f32.bf16'", "Feature 'cvt with .f32.bf16'"),
-    r("cvt dst=.bf16 src=.f16|.f64|.u8|.u16|.u32|.u64|.s8|.s16|.s32|.s64|.bf16", v(7, 8), sm(90), "cvt.rn.bf16.f16 %h1, %h2", "§9.7.9.21 L365/L409")
-        .ptxas("Feature 'cvt with .bf16.f16'", "Feature 'cvt with .bf16.f16'"),
-    r("cvt dst=.f16|.f64|.u8|.u16|.u32|.u64|.s8|.s16|.s32|.s64 src=.bf16", v(7, 8), sm(90), "cvt.rzi.s32.bf16 %r1, %h1", "§9.7.9.21 L365/L409")
-        .ptxas("Feature 'cvt with .s32.bf16'", "Feature 'cvt with .s32.bf16'"),
-    r("cvt dst=.e4m3x2|.e5m2x2", v(7, 8), TargetReq::Listed(&[(base(90), v(7, 8)), (base(89), v(8, 1))]),
-        "cvt.rn.satfinite.e4m3x2.f32 %h1, %r1, %r2", "§9.7.9.21 L369-375/L413-415")
-        .ptxas(
-            "Feature 'cvt.e4m3x2.f32'|Feature 'cvt.e4m3x2.f32 on sm_89'|Feature 'cvt with .e4m3x2/.e5m2x2'|Feature 'cvt with .e4m3x2/.e5m2x2 on sm_89'",
-            "Feature 'cvt.e4m3x2.f32'|Feature 'cvt with .e4m3x2/.e5m2x2'",
-        ),
-    r("cvt src=.e4m3x2|.e5m2x2", v(7, 8), TargetReq::Listed(&[(base(90), v(7, 8)), (base(89), v(8, 1))]),
-        "cvt.rn.f16x2.e4m3x2 %r1, %h1", "§9.7.9.21 L369-375/L413-415")
-        .ptxas(
-            "Feature 'cvt.f16x2.e4m3x2'|Feature 'cvt.f16x2.e4m3x2 on sm_89'|Feature 'cvt with .e4m3x2/.e5m2x2'|Feature 'cvt with .e4m3x2/.e5m2x2 on sm_89'",
-            "Feature 'cvt.f16x2.e4m3x2'|Feature 'cvt with .e4m3x2/.e5m2x2'",
-        ),
-    r("cvt .satfinite dst=.f16 src=.f32", v(8, 1), sm(70), "cvt.rn.satfinite.f16.f32 %h1, %r1", "§9.7.9.21 L377 (target not stated); ptxas: sm_70")
-        .ptxas("Modifier '.satfinite' on 'cvt.f16.f32'", "Feature '.satfinite'"),
-    r("cvt .satfinite dst=.bf16 src=.f32", v(8, 1), sm(80), "cvt.rn.satfinite.bf16.f32 %h1, %r1", "§9.7.9.21 L377; ptxas")
-        .ptxas("Modifier '.satfinite' on 'cvt.bf16.f32'", ""),
-    r("cvt dst=.e2m1x2|.e2m3x2|.e3m2x2|.ue8m0x2", v(8, 6), BW_100_120, "cvt.rn.satfinite.e2m1x2.f32 %b1, %r1, %r2", "§9.7.9.21 L381-389/L419-507")
-        .ptxas("Feature 'cvt.e2m1x2.f32'|Feature 'cvt with .e2m1x2'", "Feature 'cvt.e2m1x2.f32'|Instruction 'cvt with .e2m1x2'"),
-    r("cvt .rs", v(8, 7), TargetReq::Listed(&[(a(100), v(8, 7)), (a(103), v(8, 8))]), "cvt.rs.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6", "§9.7.9.21 L391-393/L509-519")
-        .ptxas("Feature '.rs'", "Feature '.rs'"),
-    r("cvt.pack", v(6, 5), sm(72), "cvt.pack.sat.s8.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L67")
-        .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack'"),
-    r("cvt.pack .s4|.u4|.s2|.u2", v(6, 5), sm(75), "cvt.pack.sat.s4.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L69")
-        .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack with sub-byte type'"),
     r("mapa", v(7, 8), sm(90), "mapa.shared::cluster.u32 %r1, %r2, %r3", "§9.7.9.23 L47/L51")
         .ptxas("Feature 'mapa'", "Feature 'mapa'"),
     r("getctarank", v(7, 8), sm(90), "getctarank.shared::cluster.u32 %r1, %r2", "§9.7.9.24 L43/L47")
@@ -815,16 +628,6 @@ pub const FEATURES: &[Feature] = &[
         TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
         .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
-    r("sub .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "sub.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'sub.s8x4'", "Feature 'sub.s8x4'"),
-    r("min .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "min.u8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'min.u8x4'", "Feature 'min.u8x4'"),
-    r("max .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "max.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'max.s8x4'", "Feature 'max.s8x4'"),
-    r("neg .s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "neg.s8x4 %r1, %r2", "RN 9.2; T72")
-        .ptxas("Feature 'neg.s8x4'", "Feature 'neg.s8x4'"),
-    r("set .bf16|.bf16x2", v(7, 8), sm(90), "set.lt.u32.bf16 %r1, %h1, %h2", "§9.7.7.1 L118/L124")
-        .ptxas("Feature 'set.bf16'", "Feature 'set.bf16'"),
     // ---------------------------------------------------------------- K. misc
     r("nanosleep", v(6, 2), sm(70), "nanosleep.u32 100", "§9.7.19.2 L26/L30 (manual: 6.3); ptxas: 6.2")
         .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'"),
@@ -836,52 +639,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'pmevent.mask'", "Feature 'pmevent.mask'"),
     r("brx.idx", v(6, 0), sm(30), "tbl: .branchtargets L0; brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1", "§9.7.12.4 L41/L45")
         .ptxas("Feature '.branchtargets directive'", "Feature '.branchtargets directive'"),
-    r("vadd", v(2, 0), sm(20), "vadd.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vadd'"),
-    r("vsub", v(2, 0), sm(20), "vsub.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vsub'"),
-    r("vabsdiff", v(2, 0), sm(20), "vabsdiff.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vabsdiff'"),
-    r("vmin", v(2, 0), sm(20), "vmin.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmin'"),
-    r("vmax", v(2, 0), sm(20), "vmax.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmax'"),
-    r("vshl", v(2, 0), sm(20), "vshl.u32.u32.u32.clamp %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vshl'"),
-    r("vshr", v(2, 0), sm(20), "vshr.u32.u32.u32.clamp %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vshr'"),
-    r("vmad", v(2, 0), sm(20), "vmad.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vmad'"),
-    r("vset", v(2, 0), sm(20), "vset.s32.s32.lt %r1, %r2, %r3", "§9.7.18.1 L160/L164")
-        .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vset'"),
-    r("vadd2", v(3, 0), sm(30), "vadd2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vadd2'"),
-    r("vsub2", v(3, 0), sm(30), "vsub2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vsub2'"),
-    r("vavrg2", v(3, 0), sm(30), "vavrg2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vavrg2'"),
-    r("vabsdiff2", v(3, 0), sm(30), "vabsdiff2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vabsdiff2'"),
-    r("vmin2", v(3, 0), sm(30), "vmin2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmin2'"),
-    r("vmax2", v(3, 0), sm(30), "vmax2.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax2'"),
-    r("vset2", v(3, 0), sm(30), "vset2.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset2'"),
-    r("vadd4", v(3, 0), sm(30), "vadd4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vadd4'"),
-    r("vsub4", v(3, 0), sm(30), "vsub4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vsub4'"),
-    r("vavrg4", v(3, 0), sm(30), "vavrg4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vavrg4'"),
-    r("vabsdiff4", v(3, 0), sm(30), "vabsdiff4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vabsdiff4'"),
-    r("vmin4", v(3, 0), sm(30), "vmin4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmin4'"),
-    r("vmax4", v(3, 0), sm(30), "vmax4.s32.s32.s32 %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax4'"),
-    r("vset4", v(3, 0), sm(30), "vset4.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
-        .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset4'"),
 ];
 
 /// Every instruction-table row: the signature files' `require` records, then the rows above.

@@ -23,6 +23,14 @@ const MACRO_EVIDENCE: &str = "ptxas-observations.md ('lower-version below the ta
 const MODULE_REG: &str = "ptxas 12.9 warns 'Use of module scoped .local or .reg variable ... disabling ABI' and then \
     aborts with 'Internal error: no regcount?'; 11.8 and 13.5 accept the module with the warning.";
 
+const VIDEO_CONSTANT_DESTINATION: &str = "A constant as the destination of a scalar video instruction (`vadd.u32.u32.u32 1, %r2, %r3`) \
+    assembles on the architectures where ptxas emits the instruction natively and is rejected where it expands \
+    it ('Result register required for instruction 'mov''): every release rejects it from sm_70, 13.5 from sm_60 \
+    (vmad: 11.8 and 12.9 too). The shape probes run at .target sm_20, which 11.8 and 12.9 assemble for sm_35 and \
+    sm_50 (accepted) and 13.5 for sm_75 (rejected); the signatures keep the destination a register.";
+const VIDEO_CONSTANT_EVIDENCE: &str = "`.version 6.0` / `.target sm_52`: `vadd.u32.u32.u32 1, %r2, %r3;` assembles with all three; \
+    `.target sm_70`: 'Result register required for instruction 'mov''";
+
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
     Quirk {
@@ -87,9 +95,85 @@ pub const QUIRKS: &[Quirk] = &[
             (exit status 255); 12.9 and 13.5 assemble the same module.",
         evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
     },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vop.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vsh.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vmad.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vset.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8"],
+        probe: "shape lop3.sig:10 valid, operand 1 the sink: lop3.b32 _, %r2, %r3, %r4, 0x96",
+        observed: "ptxas 11.8 rejects the sink as the destination of the plain `lop3.b32` form \
+            ('Result discard mode is not allowed for instruction 'lop3''), at every .version it knows; \
+            12.9 and 13.5 accept it at the same .version (4.3 and up), so the signature allows it.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"lop3.sig:10 valid, operand 1 the sink\" --verbose",
+    },
 ];
 
-/// The quirk recorded for this ptxas release and probe, if any.
+/// The quirk recorded for this ptxas release and probe, if any. A `*` in a recorded probe name
+/// matches any run of characters (one record for a family of shape probes).
 pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
-    QUIRKS.iter().find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
+    QUIRKS
+        .iter()
+        .find(|q| glob_matches(q.probe, probe) && q.ptxas.contains(&ptxas))
+}
+
+/// Whether `name` matches `pattern`, where `*` stands for any run of characters.
+fn glob_matches(pattern: &str, name: &str) -> bool {
+    let mut pieces = pattern.split('*');
+    let first = pieces.next().unwrap_or_default();
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let pieces: Vec<&str> = pieces.collect();
+    let Some((last, middle)) = pieces.split_last() else {
+        return rest.is_empty();
+    };
+    for piece in middle {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    rest.ends_with(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs() {
+        assert!(glob_matches("abc", "abc"));
+        assert!(!glob_matches("abc", "abcd"));
+        assert!(glob_matches(
+            "shape vop.sig:* operand 1 a constant: *",
+            "shape vop.sig:16 operand 1 a constant: vadd.u32.u32.u32 1, %r2, %r3"
+        ));
+        assert!(!glob_matches(
+            "shape vop.sig:* operand 1 a constant: *",
+            "shape vop2.sig:16 operand 1 a constant: x"
+        ));
+        assert!(glob_matches("a*c*e", "abcde"));
+        assert!(!glob_matches("a*c*e", "abcd"));
+    }
 }

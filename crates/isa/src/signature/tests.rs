@@ -199,3 +199,20 @@ fn every_except_pattern_compiles() {
         }
     }
 }
+
+#[test]
+fn probes_try_every_kind_an_operand_claims() {
+    let probes: Vec<ShapeProbe> = forms("add").iter().flat_map(form_probes).collect();
+    let find = |what: &str, instruction: &str| probes.iter().find(|p| p.what == what && p.instruction == instruction);
+    // A float operand gets a float literal of its width; an integer operand an integer.
+    let float = find("valid, operand 2 a constant", "add.f32 %r1, 0f3F800000, %r3").expect("f32 constant probe");
+    assert!(float.expect_ok);
+    assert!(find("valid, operand 3 a constant", "add.f64 %rd1, %rd2, 0d3FF0000000000000").is_some());
+    assert!(find("valid, operand 2 a constant", "add.u16 %h1, 1, %h3").is_some());
+    // The sink in a pair whose value half may be discarded.
+    let lop3: Vec<ShapeProbe> = forms("lop3").iter().flat_map(form_probes).collect();
+    assert!(
+        lop3.iter()
+            .any(|p| p.what == "valid, operand 1 the sink in a pair" && p.instruction.contains(" _|%p"))
+    );
+}
