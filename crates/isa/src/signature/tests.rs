@@ -199,3 +199,46 @@ fn every_except_pattern_compiles() {
         }
     }
 }
+
+#[test]
+fn probe_modules_declare_the_function_scope_names_they_use() {
+    let v = crate::Version::new(6, 0);
+    let t: crate::Target = "sm_70".parse().unwrap();
+    let (text, lines) = probe_module(v, t, &["call %rd1, (), $Lproto", "brx.idx %r1, $Lbranch"]);
+    assert!(text.contains("$Lproto: .callprototype _ ();"), "{text}");
+    assert!(text.contains("$Lbranch: .branchtargets $Lprobe;"), "{text}");
+    assert!(!text.contains(".calltargets") && !text.contains("pfunc"), "{text}");
+    let body: Vec<&str> = text.lines().collect();
+    assert_eq!(body[lines[0] - 1].trim(), "call %rd1, (), $Lproto;");
+    let (text, _) = probe_module(v, t, &["call %rd1, $Ltargets"]);
+    assert!(
+        text.contains(".extern .func pfunc;") && text.contains("$Ltargets: .calltargets pfunc;"),
+        "{text}"
+    );
+}
+
+#[test]
+fn block_records_belong_to_their_block() {
+    let text = "@section 9.7.12.5\nf : func;\np : reg;\ncall f;\n---\ncall p;\nrequire call\n  ptx 2.1; block\n  source test\n---\ncall.uni f;\nrequire call .uni\n  ptx 1.0\n  source test\n";
+    let file = parse(text).unwrap();
+    assert_eq!(file.forms.iter().map(|f| f.block).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(file.requires[0].block, Some(1));
+    assert_eq!(file.requires[1].block, None);
+    // The indirect call's block row is its form's, not the pattern table's.
+    let indirect = forms("call")
+        .iter()
+        .find(|f| f.text.contains("fptr"))
+        .expect("call.sig has indirect forms");
+    assert!(indirect.features().any(|f| f.ptx == crate::Version::new(2, 1)));
+    assert!(
+        forms("call")
+            .iter()
+            .filter(|f| !f.text.contains("fptr"))
+            .all(|f| f.features().next().is_none())
+    );
+    assert!(
+        signature_features()
+            .iter()
+            .all(|f| f.version_subject != "Feature 'indirect call'")
+    );
+}
