@@ -826,16 +826,6 @@ pub const FEATURES: &[Feature] = &[
     r("set .bf16|.bf16x2", v(7, 8), sm(90), "set.lt.u32.bf16 %r1, %h1, %h2", "§9.7.7.1 L118/L124")
         .ptxas("Feature 'set.bf16'", "Feature 'set.bf16'"),
     // ---------------------------------------------------------------- K. misc
-    r("nanosleep", v(6, 2), sm(70), "nanosleep.u32 100", "§9.7.19.2 L26/L30 (manual: 6.3); ptxas: 6.2")
-        .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'"),
-    r("brkpt", v(1, 0), sm(11), "brkpt", "§9.7.19.1 L24/L28")
-        .ptxas("", "Instruction 'brkpt'"),
-    r("pmevent", v(1, 4), ANY, "pmevent 1", "§9.7.19.3 L35/L41")
-        .ptxas("Feature 'pmevent'", ""),
-    r("pmevent .mask", v(3, 0), sm(20), "pmevent.mask 1", "§9.7.19.3 L37/L43")
-        .ptxas("Feature 'pmevent.mask'", "Feature 'pmevent.mask'"),
-    r("brx.idx", v(6, 0), sm(30), "tbl: .branchtargets L0; brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1", "§9.7.12.4 L41/L45")
-        .ptxas("Feature '.branchtargets directive'", "Feature '.branchtargets directive'"),
     r("vadd", v(2, 0), sm(20), "vadd.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
         .ptxas("Feature 'video instructions'|Feature '2.0'", "Instruction 'vadd'"),
     r("vsub", v(2, 0), sm(20), "vsub.s32.s32.s32 %r1, %r2, %r3", "§9.7.18.1 L160/L164")
