@@ -459,41 +459,6 @@ pub const FEATURES: &[Feature] = &[
     r("cp.async.bulk.wait_group", v(8, 0), sm(90), "cp.async.bulk.wait_group.read 0", "§9.7.9.27 L679/L683")
         .ptxas("Feature 'cp.async.bulk.wait_group'", "Feature 'cp.async.bulk.wait_group'"),
     // ---------------------------------------------------------------- I. synchronisation
-    r("bar .arrive", v(2, 0), sm(20), "bar.arrive 0, 64", "§9.7.13.1 L72/L80")
-        .ptxas("Feature 'bar.arrive'", "Instruction 'bar.arrive'"),
-    r("bar .red", v(2, 0), sm(20), "bar.red.popc.u32 %r1, 0, %p1", "§9.7.13.1 L72/L80")
-        .ptxas("Feature 'bar.red'", "Instruction 'bar.red'"),
-    r("bar .cta", v(7, 8), sm(20), "bar.cta.sync 0", "§9.7.13.1 L76; ptxas: sm_20")
-        .ptxas("Feature 'bar.cta'", "Instruction 'bar.cta'"),
-    r("barrier !.cluster", v(6, 0), sm(30), "barrier.sync 0", "§9.7.13.1 L74/L84")
-        .ptxas("Feature 'barrier'", "Instruction 'barrier'"),
-    r("bar.warp.sync", v(6, 0), sm(30), "bar.warp.sync 0xffffffff", "§9.7.13.2 L34/L38")
-        .ptxas("Feature 'bar.warp'", "Instruction 'bar.warp'"),
-    r("barrier.cluster", v(7, 8), sm(90), "barrier.cluster.arrive; barrier.cluster.wait", "§9.7.13.3 L47/L53")
-        .ptxas("Feature 'barrier.cluster.arrive'", "Feature 'barrier.cluster.arrive'"),
-    r("barrier.cluster .acquire|.release|.relaxed", v(8, 0), sm(90), "barrier.cluster.arrive.release; barrier.cluster.wait.acquire", "§9.7.13.3 L49")
-        .ptxas("Modifier '.release' on 'barrier.cluster.arrive'|Modifier '.acquire' on 'barrier.cluster.wait'|Modifier '.relaxed' on 'barrier.cluster.arrive'", ""),
-    r("membar .cta|.gl", v(1, 4), ANY, "membar.gl", "§9.7.13.4 L82/L104")
-        .ptxas("Feature 'membar'", ""),
-    r("membar .sys", v(2, 0), sm(20), "membar.sys", "§9.7.13.4 L84/L106")
-        .ptxas("Feature 'membar.sys'", "Instruction 'membar.sys'"),
-    r("membar.proxy", v(7, 5), sm(60), "membar.proxy.alias", "§9.7.13.4 L88/L110")
-        .ptxas("Feature 'membar.proxy'", "Feature 'membar.proxy'"),
-    r("fence !.proxy|.mbarrier_init", v(6, 0), sm(70), "fence.sc.gpu", "§9.7.13.4 L86/L108")
-        .ptxas("Feature 'fence instruction'", "Feature 'fence instruction'"),
-    r("fence.proxy.alias", v(7, 5), sm(70), "fence.proxy.alias", "§9.7.13.4 L88/L112")
-        .ptxas("Modifier '.alias'", "Feature 'fence.proxy'"),
-    r("fence .cluster", v(7, 8), sm(90), "fence.acq_rel.cluster", "§9.7.13.4 L90/L114")
-        .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
-    r("fence.mbarrier_init", v(8, 0), sm(90), "fence.mbarrier_init.release.cluster", "§9.7.13.4 L92/L116")
-        .ptxas("Feature '.op_restrict'", "Feature '.op_restrict'"),
-    r("fence.proxy.async", v(8, 0), sm(90), "fence.proxy.async.shared::cta", "§9.7.13.4 L94/L118")
-        .ptxas("Modifier '.async'", "Modifier '.async'"),
-    r("fence.proxy.tensormap::generic", v(8, 3), sm(90), "fence.proxy.tensormap::generic.release.gpu", "§9.7.13.4 L96/L120")
-        .not_supported()
-        .ptxas("Feature 'fence.proxy with unidirection proxy fence'", "Instruction 'fence.proxy with unidirection proxy fence'"),
-    r("fence .acquire|.release !.mbarrier_init|.proxy", v(8, 6), sm(90), "fence.acquire.sync_restrict::shared::cluster.cluster", "§9.7.13.4 L98-100/L122-124")
-        .ptxas("Feature '.sync_restrict'", "Feature '.sync_restrict'"),
     r("atom", v(1, 0), sm(11), "atom.global.add.u32 %r1, [gbuf], %r2", "§9.7.13.5 L120/L156 (manual: 1.1); ptxas 11.8 accepts it at 1.0")
         .ptxas("", "Instruction 'atom'"),
     r("atom .shared", v(1, 2), sm(12), "atom.shared.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L122/L158")
@@ -563,36 +528,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tensormap.cp_fenceproxy'", "Instruction 'tensormap.cp_fenceproxy'"),
     r("clusterlaunchcontrol.try_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L47/L51")
         .ptxas("Feature 'clusterlaunchcontrol.try_cancel.async'", "Feature 'clusterlaunchcontrol.try_cancel.async'"),
-    r("mbarrier", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 (every mbarrier op)"),
-    r("mbarrier.init", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 L209/L215")
-        .ptxas("Feature 'mbarrier.init'", "Feature 'mbarrier.init'"),
-    r("mbarrier.inval", v(7, 0), sm(80), "mbarrier.inval.shared.b64 [sbuf]", "§9.7.13.15 L259/L265")
-        .ptxas("Feature 'mbarrier.inval'", "Feature 'mbarrier.inval'"),
-    r("mbarrier.arrive", v(7, 0), sm(80), "mbarrier.arrive.shared.b64 %rd1, [sbuf]", "§9.7.13.15 L442/L460")
-        .ptxas("Feature 'mbarrier.arrive'", "Feature 'mbarrier.arrive'"),
-    r("mbarrier.arrive_drop", v(7, 0), sm(80), "mbarrier.arrive_drop.shared.b64 %rd1, [sbuf]", "§9.7.13.15 L553/L569")
-        .ptxas("Feature 'mbarrier.arrive_drop'", "Feature 'mbarrier.arrive_drop'"),
-    r("mbarrier.test_wait !.parity", v(7, 0), sm(80), "mbarrier.test_wait.shared.b64 %p1, [sbuf], %rd1", "§9.7.13.15 L768/L782")
-        .ptxas("Feature 'mbarrier.test_wait'", "Feature 'mbarrier.test_wait'"),
-    r("mbarrier.test_wait.parity", v(7, 1), sm(80), "mbarrier.test_wait.parity.shared.b64 %p1, [sbuf], %r1", "§9.7.13.15 L770")
-        .ptxas("Feature 'mbarrier.test_wait.parity'", "Feature 'mbarrier.test_wait.parity'"),
-    r("mbarrier.pending_count", v(7, 0), sm(80), "mbarrier.pending_count.b64 %r1, %rd1", "§9.7.13.15 L915/L919")
-        .ptxas("Feature 'mbarrier.pending_count'", "Feature 'mbarrier.pending_count'"),
-    r("mbarrier.try_wait !.parity", v(7, 8), sm(90), "mbarrier.try_wait.shared.b64 %p1, [sbuf], %rd1", "§9.7.13.15 L772/L784")
-        .ptxas("Feature 'mbarrier.try_wait'", "Feature 'mbarrier.try_wait'"),
-    r("mbarrier.arrive !.noComplete|.expect_tx #3", v(7, 8), sm(90), "mbarrier.arrive.shared.b64 %rd1, [sbuf], 2", "§9.7.13.15 L448/L462")
-        .ptxas("", "Feature 'mbarrier.arrive with a count'|Feature '(null)'|Feature 'mbarrier.arrive with count argument and without '.noComplete' modifier'"),
-    r("mbarrier.expect_tx", v(8, 0), sm(90), "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [sbuf], 16", "§9.7.13.15 L333/L337")
-        .ptxas("Feature 'mbarrier.expect_tx'", "Feature 'mbarrier.expect_tx'"),
-    r("mbarrier.complete_tx", v(8, 0), sm(90), "mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [sbuf], 16", "§9.7.13.15 L380/L384")
-        .ptxas("Feature 'mbarrier.complete_tx'", "Feature 'mbarrier.complete_tx'"),
-    r("mbarrier.arrive .expect_tx", v(8, 0), sm(90), "mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [sbuf], 16", "§9.7.13.15 L452/L464")
-        .ptxas("Feature 'mbarrier.arrive.expect_tx'", "Feature 'mbarrier.arrive.expect_tx'"),
-    r("mbarrier .cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L454/L468")
-        .ptxas("Feature 'scopes on mbarrier operations'", "Feature '.cluster scope'"),
-    r("mbarrier .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470"),
-    r("mbarrier.arrive .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470")
-        .ptxas("Modifier '.relaxed' on 'mbarrier.arrive'", "Modifier '.relaxed' on 'mbarrier.arrive'"),
     // ---------------------------------------------------------------- J. matrix
     r("wmma", v(6, 0), sm(70), "wmma.load.a.sync.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L284/L300")
         .ptxas("Feature 'WMMA with floating point types'", "Feature 'WMMA with floating point types'"),
@@ -777,13 +712,6 @@ pub const FEATURES: &[Feature] = &[
     r("clusterlaunchcontrol.try_cancel .multicast::cluster::all", v(8, 6), BW_100_120,
         "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L53-69")
         .ptxas("", "Feature '.multicast::cluster::all'"),
-    r("mbarrier.try_wait.parity", v(7, 8), sm(90), "mbarrier.try_wait.parity.shared.b64 %p1, [sbuf], %r1", "§9.7.13.15 L772/L784")
-        .ptxas("Feature 'mbarrier.try_wait.parity'", "Feature 'mbarrier.try_wait.parity'"),
-    r("mbarrier.arrive .noComplete", v(7, 0), sm(80), "mbarrier.arrive.noComplete.shared.b64 %rd1, [sbuf], 2", "§9.7.13.15 L442/L460"),
-    r("mbarrier.arrive .shared::cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1]", "§9.7.13.15 L450/L466")
-        .ptxas("Feature '.shared::cluster'", "Feature '.shared::cluster'"),
-    r("mbarrier.arrive_drop .expect_tx", v(8, 0), sm(90), "mbarrier.arrive_drop.expect_tx.shared::cta.b64 %rd1, [sbuf], 16", "§9.7.13.15 L559/L573")
-        .ptxas("Feature 'mbarrier.arrive_drop.expect_tx'", "Feature 'mbarrier.arrive_drop.expect_tx'"),
     r("tcgen05.st", v(8, 6), BW_100_101, "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r2], {%r1}", "§9.7.16.8")
         .ptxas("Feature 'tcgen05.st'", "Instruction 'tcgen05.st'"),
     r("tcgen05 .wait::ld|.wait::st", v(8, 6), BW_100_101, "tcgen05.wait::ld.sync.aligned", "§9.7.16.8")

@@ -23,6 +23,10 @@ const MACRO_EVIDENCE: &str = "ptxas-observations.md ('lower-version below the ta
 const MODULE_REG: &str = "ptxas 12.9 warns 'Use of module scoped .local or .reg variable ... disabling ABI' and then \
     aborts with 'Internal error: no regcount?'; 11.8 and 13.5 accept the module with the warning.";
 
+const MEMBAR_PROXY_ASYNC: &str = "ptxas 12.9 rejects `membar.proxy.async` at every version (\"Illegal modifier '.async' for \
+    instruction 'membar.proxy'\"); 13.5 accepts it from `.version 8.0` on sm_90 (without a state space), as the manual's \
+    `membar.proxy.proxykind` with `.proxykind = { .alias, .async, … }` says.";
+
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
     Quirk {
@@ -86,6 +90,26 @@ pub const QUIRKS: &[Quirk] = &[
         observed: "ptxas 11.8 fails on `suq` with `.target sm_10` at `.version 1.5` and prints no error at all \
             (exit status 255); 12.9 and 13.5 assemble the same module.",
         evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape membar.sig:16 .op_restrict left out: fence.release.cluster",
+        observed: "ptxas 12.9 accepts `fence.release.cluster` (and `.acquire`) at `.version 8.0`; 13.5 rejects it with \
+            \"Modifier '.release' on 'fence' requires PTX ISA .version 8.6 or later\", as the manual (§9.7.13.4: \
+            .acquire/.release on fence from 8.6) and the tables say.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape membar.sig:54 valid: membar.proxy.async",
+        observed: MEMBAR_PROXY_ASYNC,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "feature 'membar.proxy.async': accepted at 8.0 sm_90",
+        observed: MEMBAR_PROXY_ASYNC,
+        evidence: "cargo xtask isa-probes --only tables --filter \"'membar.proxy.async\" --verbose",
     },
 ];
 
