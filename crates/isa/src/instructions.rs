@@ -257,10 +257,6 @@ pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- E. data movement
     r("mov .b128", v(8, 3), sm(70), "mov.b128 %q1, %q2", "§9.7.9.4 L70/L76")
         .ptxas("Feature 'Instruction type .b128 for instruction mov'", "Feature 'Instruction type .b128 for instruction mov'"),
-    r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
-        .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
-    r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
-        .ptxas("Feature 'shfl.sync'", "Instruction 'shfl'"),
     r("ld .volatile", v(1, 1), ANY, "ld.volatile.global.b32 %r1, [gbuf]", "§9.7.9.8 L150")
         .ptxas("Feature '.volatile'", ""),
     r("st .volatile", v(1, 1), ANY, "st.volatile.global.b32 [gbuf], %r1", "§9.7.9.11 L134")
@@ -505,29 +501,9 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
     r("red.async", v(8, 1), sm(90), "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r1], %r2, [%r3]", "§9.7.13.7 L139/L145")
         .ptxas("Feature 'red.async'", "Feature 'red.async'"),
-    r("vote !.sync", v(1, 2), sm(12), "vote.all.pred %p1, %p2", "§9.7.13.8 L58/L66")
-        .ptxas("Feature 'vote'|Feature '1.2'", "Instruction 'vote'"),
-    r("vote .ballot !.sync", v(2, 0), sm(20), "vote.ballot.b32 %r1, %p1", "§9.7.13.8 L68; RN 2.0")
-        .ptxas("Feature 'vote.ballot'", "Instruction 'vote.ballot'"),
-    r("vote .sync", v(6, 0), sm(30), "vote.sync.all.pred %p1, %p2, 0xffffffff", "§9.7.13.9 L58/L62")
-        .ptxas("Feature 'vote.sync'", "Instruction 'vote.sync'"),
-    r("match", v(6, 0), sm(70), "match.any.sync.b32 %r1, %r2, 0xffffffff", "§9.7.13.10 L49/L53")
-        .ptxas("Feature 'match'", "Instruction 'match'"),
-    r("activemask", v(6, 2), sm(30), "activemask.b32 %r1", "§9.7.13.11 L28/L32")
-        .ptxas("Feature 'activemask'", "Feature 'activemask'"),
-    r("redux", v(7, 0), sm(80), "redux.sync.add.u32 %r1, %r2, 0xffffffff", "§9.7.13.12 L50/L58")
-        .ptxas("Feature 'redux'", "Feature 'redux'"),
-    r("redux .f32", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (f(100), v(8, 8))]), "redux.sync.min.f32 %r1, %r2, 0xffffffff", "§9.7.13.12 L52-54/L60-62; T72")
-        .ptxas("Feature 'redux.f32'", "Instruction 'redux.f32'"),
-    r("griddepcontrol", v(7, 8), sm(90), "griddepcontrol.wait", "§9.7.13.13 L34/L38")
-        .ptxas("Feature 'griddepcontrol'", "Instruction 'griddepcontrol'"),
-    r("elect", v(8, 0), sm(90), "elect.sync %r1|%p1, 0xffffffff", "§9.7.13.14 L30/L34")
-        .ptxas("Feature 'elect'", "Feature 'elect'"),
     r("tensormap.cp_fenceproxy", v(8, 3), sm(90), "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd1], [sbuf], 128", "§9.7.13.16 L43/L47")
         .not_supported()
         .ptxas("Feature 'tensormap.cp_fenceproxy'", "Instruction 'tensormap.cp_fenceproxy'"),
-    r("clusterlaunchcontrol.try_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L47/L51")
-        .ptxas("Feature 'clusterlaunchcontrol.try_cancel.async'", "Feature 'clusterlaunchcontrol.try_cancel.async'"),
     // ---------------------------------------------------------------- J. matrix
     r("wmma", v(6, 0), sm(70), "wmma.load.a.sync.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L284/L300")
         .ptxas("Feature 'WMMA with floating point types'", "Feature 'WMMA with floating point types'"),
@@ -610,10 +586,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'"),
     r("tcgen05.mma", v(8, 6), BW_100_101, "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L964/L972")
         .ptxas("Feature 'tcgen05.mma'", "Instruction 'tcgen05.mma'"),
-    r("setmaxnreg.inc", v(8, 0),
-        TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
-        "setmaxnreg.inc.sync.aligned.u32 240", "§9.7.19.5 L48/L52-70; T72")
-        .ptxas("Feature 'setmaxnreg.inc'", "Instruction 'setmaxnreg.inc'"),
     // ---------------------------------------------------------------- G. texture and surface
     r("tex .a1d|.a2d", v(2, 3), ANY, "tex.a1d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}]", "§9.7.10.3 L155")
         .ptxas("Feature 'array geometry'", "")
@@ -707,11 +679,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
     r("red .v2|.v4|.v8", v(8, 1), sm(90), "red.global.v2.f32.add [gbuf], {%r1, %r2}", "§9.7.13.6 L112-134")
         .ptxas("Feature 'red instruction with vector types'", "Feature 'red instruction with vector types'"),
-    r("clusterlaunchcontrol.query_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %q1", "§9.7.13.18 L38/L42")
-        .ptxas("Feature 'clusterlaunchcontrol.query_cancel'", "Feature 'clusterlaunchcontrol.query_cancel'"),
-    r("clusterlaunchcontrol.try_cancel .multicast::cluster::all", v(8, 6), BW_100_120,
-        "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L53-69")
-        .ptxas("", "Feature '.multicast::cluster::all'"),
     r("tcgen05.st", v(8, 6), BW_100_101, "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r2], {%r1}", "§9.7.16.8")
         .ptxas("Feature 'tcgen05.st'", "Instruction 'tcgen05.st'"),
     r("tcgen05 .wait::ld|.wait::st", v(8, 6), BW_100_101, "tcgen05.wait::ld.sync.aligned", "§9.7.16.8")
@@ -739,10 +706,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'mma with with FP6/FP4 floating point type'", "Instruction 'mma with with FP6/FP4 floating point type'"),
     r("wgmma.mma_async .s32 !.sp", v(8, 0), SM90A, "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1", "§9.7.15.5")
         .ptxas("Feature 'WGMMA with integer types'", "Instruction 'wgmma.mma_async with integer types'"),
-    r("setmaxnreg.dec", v(8, 0),
-        TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
-        "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
-        .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
     r("sub .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "sub.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
         .ptxas("Feature 'sub.s8x4'", "Feature 'sub.s8x4'"),
     r("min .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "min.u8x4 %r1, %r2, %r3", "RN 9.2; T72")

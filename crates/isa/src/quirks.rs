@@ -27,6 +27,10 @@ const MEMBAR_PROXY_ASYNC: &str = "ptxas 12.9 rejects `membar.proxy.async` at eve
     instruction 'membar.proxy'\"); 13.5 accepts it from `.version 8.0` on sm_90 (without a state space), as the manual's \
     `membar.proxy.proxykind` with `.proxykind = { .alias, .async, … }` says.";
 
+const VOTE_WITHOUT_MODE: &str = "ptxas 11.8 and 12.9 accept `vote.pred` and `vote.sync.pred` without a mode (.all, .any, \
+    .uni); 13.5 rejects them with \".mode modifier required for instruction 'vote'\", as the manual's syntax (a required \
+    `.mode`) says.";
+
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
     Quirk {
@@ -110,6 +114,18 @@ pub const QUIRKS: &[Quirk] = &[
         probe: "feature 'membar.proxy.async': accepted at 8.0 sm_90",
         observed: MEMBAR_PROXY_ASYNC,
         evidence: "cargo xtask isa-probes --only tables --filter \"'membar.proxy.async\" --verbose",
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vote.sig:11 .mode left out: vote.pred %p1, %p2",
+        observed: VOTE_WITHOUT_MODE,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vote.sig:23 .mode left out: vote.sync.pred %p1, %p2, %r1",
+        observed: VOTE_WITHOUT_MODE,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
     },
 ];
 
