@@ -242,3 +242,30 @@ fn block_records_belong_to_their_block() {
             .all(|f| f.version_subject != "Feature 'indirect call'")
     );
 }
+
+#[test]
+fn a_form_whose_operand_count_fits_explains_better_than_one_that_does_not() {
+    // `call (), %rd1, (), pfunc;`: the indirect form with a target list takes four operands;
+    // the target is the wrong kind (a function, not a .calltargets label or call table).
+    let rd = Found::Register {
+        ty: Some(".b64"),
+        vector: 0,
+    };
+    let function = Found::Name {
+        kind: NameKind::Function,
+        offset: false,
+    };
+    let got = problems("call", vec![Found::Params(0), rd, Found::Params(0), function]);
+    assert!(
+        matches!(got.as_slice(), [Problem::OperandKind { operand: 3, .. }]),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_swap_of_two_letters_is_one_edit_for_suggestions() {
+    assert_eq!(suggest_modifiers("bar", ".snyc"), vec![".sync"]);
+    assert!(suggest_modifiers("griddepcontrol", ".wiat").contains(&".wait"));
+    assert!(suggest_modifiers("barrier", ".arive").contains(&".arrive"));
+    assert!(suggest_modifiers("add", ".rne").contains(&".rn"));
+}
