@@ -1,7 +1,8 @@
 // mbarrier: barriers in shared memory (§9.7.13.15): init, inval, expect_tx, complete_tx, arrive,
 // arrive_drop, test_wait, try_wait, pending_count. The manual writes the memory semantics and
 // scope as one optional group `{.sem.scope}`: ptxas wants both or neither ("Modifier '.release'
-// requires scope with 'mbarrier.arrive' instruction"), so each form comes without and with them.
+// requires scope with 'mbarrier.arrive' instruction"), so each form comes with and without them
+// (with first: `mbarrier.arrive.release.b64` is then diagnosed as missing its scope, as ptxas does).
 
 @section 9.7.13.15
 @effects sync
@@ -24,38 +25,38 @@ mbarrier.init{.layout}{.state}.b64  [a], count;
 mbarrier.inval{.state}.b64  [a];
 ---
 @summary Changes the tx-count of the mbarrier object at a by txCount (expect-tx: up, complete-tx: down).
-mbarrier.expect_tx{.space}.b64  [a], txCount;
 mbarrier.expect_tx.sem.scope{.space}.b64  [a], txCount;
-mbarrier.complete_tx{.space}.b64  [a], txCount;
+mbarrier.expect_tx{.space}.b64  [a], txCount;
 mbarrier.complete_tx.sem.scope{.space}.b64  [a], txCount;
+mbarrier.complete_tx{.space}.b64  [a], txCount;
 .sem   = { .relaxed };
 .space = { .shared, .shared::cta, .shared::cluster };
 
 ---
 @summary Performs an arrive-on operation on the mbarrier object at a; state receives the phase.
-mbarrier.arrive{.state}.b64  state, [a]{, count};
 mbarrier.arrive.sem.scope{.state}.b64  state, [a]{, count};
-mbarrier.arrive.expect_tx{.state}.b64  state, [a], txCount;
+mbarrier.arrive{.state}.b64  state, [a]{, count};
 mbarrier.arrive.expect_tx.sem.scope{.state}.b64  state, [a], txCount;
-mbarrier.arrive.noComplete{.state}.b64  state, [a], count;
+mbarrier.arrive.expect_tx{.state}.b64  state, [a], txCount;
 mbarrier.arrive.noComplete.release.cta{.state}.b64  state, [a], count;
-mbarrier.arrive_drop{.state}.b64  state, [a]{, count};
+mbarrier.arrive.noComplete{.state}.b64  state, [a], count;
 mbarrier.arrive_drop.sem.scope{.state}.b64  state, [a]{, count};
-mbarrier.arrive_drop.expect_tx{.state}.b64  state, [a], txCount;
+mbarrier.arrive_drop{.state}.b64  state, [a]{, count};
 mbarrier.arrive_drop.expect_tx{.state}.sem.scope.b64  state, [a], txCount;
-mbarrier.arrive_drop.noComplete{.state}.b64  state, [a], count;
+mbarrier.arrive_drop.expect_tx{.state}.b64  state, [a], txCount;
 mbarrier.arrive_drop.noComplete.release.cta{.state}.b64  state, [a], count;
+mbarrier.arrive_drop.noComplete{.state}.b64  state, [a], count;
 .sem = { .release, .relaxed };
 ---
 @summary Performs an arrive-on operation on the mbarrier object at a, discarding the state (the only form for an mbarrier object of another CTA of the cluster, .shared::cluster).
-mbarrier.arrive{.space}.b64  _, [a]{, count};
 mbarrier.arrive.sem.scope{.space}.b64  _, [a]{, count};
-mbarrier.arrive.expect_tx{.space}.b64  _, [a], txCount;
+mbarrier.arrive{.space}.b64  _, [a]{, count};
 mbarrier.arrive.expect_tx.sem.scope{.space}.b64  _, [a], txCount;
-mbarrier.arrive_drop{.space}.b64  _, [a]{, count};
+mbarrier.arrive.expect_tx{.space}.b64  _, [a], txCount;
 mbarrier.arrive_drop.sem.scope{.space}.b64  _, [a]{, count};
-mbarrier.arrive_drop.expect_tx{.space}.b64  _, [a], txCount;
+mbarrier.arrive_drop{.space}.b64  _, [a]{, count};
 mbarrier.arrive_drop.expect_tx{.space}.sem.scope.b64  _, [a], txCount;
+mbarrier.arrive_drop.expect_tx{.space}.b64  _, [a], txCount;
 .sem = { .release, .relaxed };
 .space = { .shared, .shared::cta, .shared::cluster };   // ptxas: with .shared::cluster the destination must be the sink
 
@@ -66,22 +67,22 @@ require mbarrier
 
 ---
 @summary Performs an arrive-on operation on the mbarrier objects at a in every CTA of the cluster whose bit is set in ctaMask (PTX 9.4).
-mbarrier.arrive.multicast::cluster::32b{.shared::cluster}.b64  _, [a]{, count}, ctaMask;
 mbarrier.arrive.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  _, [a]{, count}, ctaMask;
-mbarrier.arrive.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  _, [a], txCount, ctaMask;
+mbarrier.arrive.multicast::cluster::32b{.shared::cluster}.b64  _, [a]{, count}, ctaMask;
 mbarrier.arrive.expect_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  _, [a], txCount, ctaMask;
-mbarrier.arrive_drop.multicast::cluster::32b{.shared::cluster}.b64  _, [a]{, count}, ctaMask;
+mbarrier.arrive.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  _, [a], txCount, ctaMask;
 mbarrier.arrive_drop.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  _, [a]{, count}, ctaMask;
-mbarrier.arrive_drop.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  _, [a], txCount, ctaMask;
+mbarrier.arrive_drop.multicast::cluster::32b{.shared::cluster}.b64  _, [a]{, count}, ctaMask;
 mbarrier.arrive_drop.expect_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  _, [a], txCount, ctaMask;
+mbarrier.arrive_drop.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  _, [a], txCount, ctaMask;
 .sem = { .release, .relaxed };
 ctaMask : reg|imm .b32;
 ---
 @summary Changes the tx-count of the mbarrier objects at a in every CTA of the cluster whose bit is set in ctaMask (PTX 9.4).
-mbarrier.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  [a], txCount, ctaMask;
 mbarrier.expect_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  [a], txCount, ctaMask;
-mbarrier.complete_tx.multicast::cluster::32b{.shared::cluster}.b64  [a], txCount, ctaMask;
+mbarrier.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  [a], txCount, ctaMask;
 mbarrier.complete_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  [a], txCount, ctaMask;
+mbarrier.complete_tx.multicast::cluster::32b{.shared::cluster}.b64  [a], txCount, ctaMask;
 .sem = { .relaxed };
 ctaMask : reg|imm .b32;
 
@@ -93,18 +94,18 @@ p : out pred;     // ptxas: the sink is "Result discard mode is not allowed for 
 
 ---
 @summary Tests whether the phase given by state (or by its parity) of the mbarrier object at a has completed.
-mbarrier.test_wait{.state}.b64  waitComplete, [a], state;
 mbarrier.test_wait.sem.scope{.state}.b64  waitComplete, [a], state;
-mbarrier.test_wait.parity{.state}.b64  waitComplete, [a], phaseParity;
+mbarrier.test_wait{.state}.b64  waitComplete, [a], state;
 mbarrier.test_wait.parity.sem.scope{.state}.b64  waitComplete, [a], phaseParity;
+mbarrier.test_wait.parity{.state}.b64  waitComplete, [a], phaseParity;
 state : reg|imm .b64;
 .sem = { .acquire, .relaxed };
 ---
 @summary Waits (for a time) until the phase given by state (or by its parity) of the mbarrier object at a completes.
-mbarrier.try_wait{.state}.b64  waitComplete, [a], state{, suspendTimeHint};
 mbarrier.try_wait.sem.scope{.state}.b64  waitComplete, [a], state{, suspendTimeHint};
-mbarrier.try_wait.parity{.state}.b64  waitComplete, [a], phaseParity{, suspendTimeHint};
+mbarrier.try_wait{.state}.b64  waitComplete, [a], state{, suspendTimeHint};
 mbarrier.try_wait.parity.sem.scope{.state}.b64  waitComplete, [a], phaseParity{, suspendTimeHint};
+mbarrier.try_wait.parity{.state}.b64  waitComplete, [a], phaseParity{, suspendTimeHint};
 state : reg|imm .b64;
 .sem = { .acquire, .relaxed };
 

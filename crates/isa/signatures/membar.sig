@@ -3,6 +3,12 @@
 @section 9.7.13.4
 @effects sync
 
+// The .op_restrict form comes first: `fence.mbarrier_init.cluster` is then diagnosed as missing
+// its .release ("Modifier '.mbarrier_init' requires modifier 'order'"), as ptxas does.
+@summary Orders the prior mbarrier.init operations (release) at cluster scope.
+fence.op_restrict.release.cluster;   // ptxas: "Modifier '.mbarrier_init' cannot be combined with modifier '.acquire'"
+.op_restrict = { .mbarrier_init };
+---
 @summary Orders this thread's memory accesses as seen by the threads of the given scope.
 fence{.sem}.scope;
 .sem   = { .sc, .acq_rel, .acquire, .release };
@@ -11,10 +17,6 @@ fence{.sem}.scope;
 @summary A fence restricted to the synchronisation of shared memory of the cluster (acquire) or CTA (release).
 fence.acquire.sync_restrict::shared::cluster.cluster;
 fence.release.sync_restrict::shared::cta.cluster;  // ptxas: other semantics "Modifier '.sync_restrict::shared::cta' cannot be combined with modifier '.acq_rel'"
----
-@summary Orders the prior mbarrier.init operations (release) at cluster scope.
-fence.op_restrict.release.cluster;   // ptxas: "Modifier '.mbarrier_init' cannot be combined with modifier '.acquire'"
-.op_restrict = { .mbarrier_init };
 ---
 @summary Orders this thread's prior generic-proxy writes against later reads through the alias proxy, at system scope (PTX 9.5).
 fence.release.sync_restrict::read.alias.sys;   // ptxas 13.5: with another scope "Modifier '.sync_restrict::read' cannot be combined with modifier '.gpu'"

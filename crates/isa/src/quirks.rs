@@ -97,7 +97,7 @@ pub const QUIRKS: &[Quirk] = &[
     },
     Quirk {
         ptxas: &["12.9"],
-        probe: "shape membar.sig:16 .op_restrict left out: fence.release.cluster",
+        probe: "shape membar.sig:9 .op_restrict left out: fence.release.cluster",
         observed: "ptxas 12.9 accepts `fence.release.cluster` (and `.acquire`) at `.version 8.0`; 13.5 rejects it with \
             \"Modifier '.release' on 'fence' requires PTX ISA .version 8.6 or later\", as the manual (§9.7.13.4: \
             .acquire/.release on fence from 8.6) and the tables say.",
@@ -105,7 +105,7 @@ pub const QUIRKS: &[Quirk] = &[
     },
     Quirk {
         ptxas: &["12.9"],
-        probe: "shape membar.sig:54 valid: membar.proxy.async",
+        probe: "shape membar.sig:56 valid: membar.proxy.async",
         observed: MEMBAR_PROXY_ASYNC,
         evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
     },
