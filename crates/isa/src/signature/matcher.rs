@@ -338,6 +338,35 @@ fn candidates(opcode: &str, modifiers: &[&str]) -> Rc<Vec<Candidate>> {
     all
 }
 
+/// How the modifiers of a chain fit one form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModifierFit {
+    /// The form.
+    pub form: &'static Form,
+    /// For each of the form's parts, the index of the modifier that fills it.
+    pub bindings: Vec<Option<u8>>,
+    /// The modifier problems (none for an exact fit).
+    pub problems: Vec<Problem>,
+}
+
+/// How the modifiers of a chain fit each form of its opcode, best first. Operands are not
+/// looked at (`--explain-instruction`, completion).
+pub fn modifier_fits(opcode: &str, modifiers: &[&str]) -> Vec<ModifierFit> {
+    let instance = Instance {
+        opcode,
+        modifiers: modifiers.to_vec(),
+        operands: Vec::new(),
+    };
+    candidates(opcode, modifiers)
+        .iter()
+        .map(|c| ModifierFit {
+            form: c.form,
+            bindings: c.bindings.clone(),
+            problems: modifier_problems(c, &instance),
+        })
+        .collect()
+}
+
 /// Matches `instance` against the forms of its opcode. `None` when no signature describes the
 /// opcode at all (an unknown opcode is another rule's business).
 ///
@@ -770,9 +799,19 @@ impl Context<'_, '_> {
                     problems.push(Problem::SpecialRegister { operand: at, element });
                 }
             }
-            Found::Immediate { value, .. } => {
+            Found::Immediate { value, literal } => {
                 if !kinds.intersects(Kinds::IMM.union(Kinds::ADDR)) {
                     kind(problems);
+                } else if !kinds.contains(Kinds::ADDR)
+                    && let Some(expected) = self.expected_type(spec)
+                    && !constant_fits(*literal, expected)
+                {
+                    problems.push(Problem::OperandType {
+                        operand: at,
+                        element,
+                        expected,
+                        wide: spec.wide,
+                    });
                 } else if let (Some(range), Some(value)) = (spec.range, value)
                     && (*value < range.0 || *value > range.1)
                 {
@@ -884,6 +923,28 @@ impl Context<'_, '_> {
                 wide: spec.wide,
             });
         }
+    }
+}
+
+/// Whether a constant of kind `literal` may stand for an operand of type `expected` (ptxas,
+/// probed: `add.f32 %f1, %f2, 1` is "Arguments mismatch", `mov.b32 %r1, 0f3F800000` is fine,
+/// half-precision operands take no constant at all).
+fn constant_fits(literal: super::found::Literal, expected: &str) -> bool {
+    use super::found::Literal;
+    use super::typecheck::TypeClass;
+    let Some(shape) = type_shape(expected) else {
+        return true;
+    };
+    let packed = expected.contains('x');
+    match (shape.class, literal) {
+        (TypeClass::Float, _) if packed => true,
+        (TypeClass::Float, Literal::Integer) => false,
+        (TypeClass::Float, _) => matches!(shape.bits, 32 | 64),
+        (TypeClass::Bits, Literal::HexFloat(bits)) => u32::from(bits) == shape.bits,
+        (TypeClass::Signed | TypeClass::Unsigned | TypeClass::PackedInt | TypeClass::Bits, Literal::Integer) => true,
+        (TypeClass::Signed | TypeClass::Unsigned | TypeClass::PackedInt | TypeClass::Bits, _) => false,
+        (TypeClass::Predicate, Literal::Integer) => true,
+        _ => true,
     }
 }
 

@@ -15,6 +15,7 @@
 //! assert!(analyze(&add).unwrap().is_match());
 //! ```
 
+mod explain;
 mod found;
 mod instances;
 mod matcher;
@@ -26,10 +27,11 @@ mod typecheck;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-pub use found::{Found, Instance, NameKind};
+pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
+pub use found::{Found, Instance, Literal, NameKind};
 pub use instances::{PROBE_LOCAL_SETUP, PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
 pub use matcher::{
-    Analysis, Problem, analyze, is_known_modifier, opcode_modifiers, shape_dimension, suggest_modifiers,
+    Analysis, Problem, analyze, is_known_modifier, modifier_fits, opcode_modifiers, shape_dimension, suggest_modifiers,
 };
 pub use model::{CountSpec, Direction, Effects, Form, Kinds, Operand, Part, Position, Presence, Shape, TypeSpec};
 pub use typecheck::{TypeClass, TypeShape, agrees, agrees_relaxed, scale_type, type_shape};

@@ -1328,6 +1328,10 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 part: part_index(p)?,
                 entries: entries.clone(),
             },
+            // A predicate (and not a data register) is `.pred` whatever the form's type.
+            None if kinds.iter().any(|k| k == "pred") && !kinds.iter().any(|k| k == "reg") => {
+                SigType::Fixed(".pred".to_string())
+            }
             None => {
                 let typed_kind = kinds.iter().any(|k| k == "reg" || k == "imm");
                 match type_parts.as_slice() {
