@@ -269,3 +269,18 @@ fn a_swap_of_two_letters_is_one_edit_for_suggestions() {
     assert!(suggest_modifiers("barrier", ".arive").contains(&".arrive"));
     assert!(suggest_modifiers("add", ".rne").contains(&".rn"));
 }
+
+#[test]
+fn explain_names_what_a_form_needs_beyond_its_chain() {
+    let text = explain("call.uni").to_string();
+    assert!(text.contains("form needs: PTX 2.1, .target sm_20"), "{text}");
+    let direct = text
+        .split("  form:")
+        .skip(1)
+        .filter(|f| !f.lines().next().unwrap_or_default().contains("fptr"))
+        .collect::<Vec<_>>();
+    assert!(
+        !direct.is_empty() && direct.iter().all(|f| !f.contains("form needs")),
+        "{text}"
+    );
+}
