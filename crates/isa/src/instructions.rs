@@ -556,14 +556,6 @@ pub const FEATURES: &[Feature] = &[
     r("mma.sp::ordered_metadata", v(8, 5), sm(80),
         "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}, %r13, 0x0", "§9.7.14.6")
         .ptxas("Feature '.sp::ordered_metadata'", "Feature '.sp::ordered_metadata'"),
-    r("ldmatrix", v(6, 5), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r1}, [sbuf]", "§9.7.14.5 L2015/L2027")
-        .ptxas("Feature 'ldmatrix'", "Feature 'ldmatrix'"),
-    r("ldmatrix .m16n16|.m8n16|.b8", v(8, 6), BW_100_120, "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r1, %r2}, [sbuf]", "§9.7.14.5 L2019-2023/L2029-2083")
-        .ptxas("Feature 'ldmatrix.b8'", "Feature 'ldmatrix.b8'"),
-    r("stmatrix", v(7, 8), sm(90), "stmatrix.sync.aligned.m8n8.x1.shared.b16 [sbuf], {%r1}", "§9.7.14.5 L2188/L2196")
-        .ptxas("Feature 'stmatrix'", "Feature 'stmatrix'"),
-    r("movmatrix", v(7, 8), sm(75), "movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2", "§9.7.14.5 L2310/L2314")
-        .ptxas("Feature 'movmatrix'", "Feature 'movmatrix'"),
     r("wgmma", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72 (sm_90a only; every wgmma op)"),
     r("wgmma.fence", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72")
         .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.fence'"),
@@ -646,8 +638,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '::cta'", "Feature 'shared storage'"),
     r("red .shared::cta", v(7, 8), sm(12), "red.shared::cta.add.u32 [sbuf], %r1", "§9.7.13.6")
         .ptxas("Feature '::cta'", "Feature 'shared storage'"),
-    r("ldmatrix .shared::cta", v(7, 8), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [sbuf]", "§9.7.14.5 L2017")
-        .ptxas("Feature '::cta'", ""),
     r("isspacep .shared::cta", v(7, 8), sm(20), "isspacep.shared::cta %p1, %rd1", "§9.7.9.19 L42/L52")
         .ptxas("Feature '::cta'", ""),
     r("cvta .shared::cta", v(7, 8), sm(20), "cvta.shared::cta.u64 %rd1, %rd2", "§9.7.9.20 L49/L59")
@@ -696,8 +686,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.shift'", "Instruction 'tcgen05.shift'"),
     r("tcgen05.mma .kind::i8", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (a(101), v(8, 6))]),
         "tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L987-993 (a targets only)"),
-    r("stmatrix .m16n8|.b8", v(8, 6), BW_100_120, "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [sbuf], {%r1}", "§9.7.14.5 L2190-2192/L2198-2233")
-        .ptxas("Feature 'stmatrix.b8'", "Feature 'stmatrix.b8'"),
     r("mma .and", v(7, 1), sm(80),
         "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5; RN 7.1"),
     r("mma .kind::f8f6f4|.kind::mxf8f6f4|.kind::mxf4|.kind::mxf4nvf4", v(8, 7), TargetReq::Listed(&[(a(120), v(8, 7)), (f(120), v(8, 8))]),
