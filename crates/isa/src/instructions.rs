@@ -517,45 +517,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.aligned modifier for wmma'", "Feature '.s4'"),
     r("wmma .f64|.bf16|.tf32", v(7, 0), sm(80), "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%rd1}, [gbuf]", "§9.7.14.4; RN 7.0")
         .ptxas("Feature 'WMMA with fp64 types'", "Feature 'WMMA with fp64 types'"),
-    r("mma", v(6, 4), sm(70),
-        "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}", "§9.7.14.5 L1515/L1555"),
-    r("mma .m16n8k8 .f16", v(6, 5), sm(75),
-        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4}, {%r5}, {%r6, %r7}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k8'", "Feature '.m16n8k8'"),
-    r("mma .m8n8k16|.m8n8k32", v(6, 5), sm(75),
-        "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6}", "§9.7.14.5")
-        .ptxas("Feature '.m8n8k16'", "Feature '.m8n8k16'"),
-    r("mma .m8n8k128", v(7, 0), sm(75),
-        "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6}", "§9.7.14.5 L1539/L1571")
-        .ptxas("Feature '.m8n8k128'", "Feature '.m8n8k128'"),
-    r("mma .m16n8k16", v(7, 0), sm(80), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k16'|Modifier '.m16n8k16'", "Feature '.m16n8k16'|Modifier '.m16n8k16'"),
-    r("mma .m16n8k32", v(7, 0), sm(80), "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k32'|Modifier '.m16n8k32'", "Feature '.m16n8k32'|Modifier '.m16n8k32'"),
-    r("mma .m16n8k64", v(7, 0), sm(80), "mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k64'|Modifier '.m16n8k64'", "Feature '.m16n8k64'|Modifier '.m16n8k64'"),
-    r("mma .m16n8k128", v(7, 0), sm(80), "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k128'|Modifier '.m16n8k128'", "Feature '.m16n8k128'|Modifier '.m16n8k128'"),
-    r("mma .m16n8k256", v(7, 0), sm(80), "mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k256'|Modifier '.m16n8k256'", "Feature '.m16n8k256'|Modifier '.m16n8k256'"),
-    r("mma .bf16|.tf32", v(7, 0), sm(80),
-        "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("mma .m8n8k4 .f64", v(7, 0), sm(80),
-        "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%rd1, %rd2}, {%rd3}, {%rd4}, {%rd5, %rd6}", "§9.7.14.5")
-        .ptxas("Feature '.m8n8k4 with double types'", "Feature '.m8n8k4 with double types'"),
-    r("mma .m16n8k4|.m16n8k8|.m16n8k16 .f64", v(7, 8), sm(90),
-        "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%rd1, %rd2, %rd3, %rd4}, {%rd5, %rd6}, {%rd7}, {%rd8, %rd9, %rd10, %rd11}", "§9.7.14.5; RN 7.8")
-        .ptxas("Feature '.m16n8k4 with double types'", "Feature '.m16n8k4 with double types'"),
-    r("mma .e4m3|.e5m2", v(8, 4), sm(89),
-        "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5; RN 8.4")
-        .ptxas("Feature 'mma with FP8 floating point type'", "Feature 'mma with FP8 floating point type'"),
-    r("mma.sp", v(7, 1), sm(80),
-        "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}, %r13, 0x0", "§9.7.14.6 L683/L699")
-        .ptxas("Feature 'Sparse MMA'", "Feature 'Sparse MMA'"),
-    r("mma.sp::ordered_metadata", v(8, 5), sm(80),
-        "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}, %r13, 0x0", "§9.7.14.6")
-        .ptxas("Feature '.sp::ordered_metadata'", "Feature '.sp::ordered_metadata'"),
     r("wgmma", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72 (sm_90a only; every wgmma op)"),
     r("wgmma.fence", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72")
         .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.fence'"),
@@ -686,12 +647,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.shift'", "Instruction 'tcgen05.shift'"),
     r("tcgen05.mma .kind::i8", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (a(101), v(8, 6))]),
         "tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L987-993 (a targets only)"),
-    r("mma .and", v(7, 1), sm(80),
-        "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5; RN 7.1"),
-    r("mma .kind::f8f6f4|.kind::mxf8f6f4|.kind::mxf4|.kind::mxf4nvf4", v(8, 7), TargetReq::Listed(&[(a(120), v(8, 7)), (f(120), v(8, 8))]),
-        "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}",
-        "§9.7.14.5; RN 8.7")
-        .ptxas("Feature 'mma with with FP6/FP4 floating point type'", "Instruction 'mma with with FP6/FP4 floating point type'"),
     r("wgmma.mma_async .s32 !.sp", v(8, 0), SM90A, "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1", "§9.7.15.5")
         .ptxas("Feature 'WGMMA with integer types'", "Instruction 'wgmma.mma_async with integer types'"),
     r("sub .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "sub.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
