@@ -95,23 +95,10 @@ const BW_100_101: TargetReq = TargetReq::Listed(&[
 ]);
 /// `sm_90a` only.
 const SM90A: TargetReq = TargetReq::Listed(&[(a(90), v(8, 0))]);
-/// `sm_100a`/`sm_120a` from 8.6/8.7, family targets from 8.8.
-const BW_100_120: TargetReq = TargetReq::Listed(&[
-    (a(100), v(8, 6)),
-    (a(101), v(8, 6)),
-    (a(120), v(8, 7)),
-    (f(100), v(8, 8)),
-    (f(101), v(8, 8)),
-    (f(120), v(8, 8)),
-]);
 
 /// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
 pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- E. data movement
-    r("shfl !.sync", v(3, 0), sm(30), "shfl.idx.b32 %r1, %r2, 0, 31", "§9.7.9.5 L76/L84")
-        .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
-    r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
-        .ptxas("Feature 'shfl.sync'", "Instruction 'shfl'"),
     r("ld .volatile", v(1, 1), ANY, "ld.volatile.global.b32 %r1, [gbuf]", "§9.7.9.8 L150")
         .ptxas("Feature '.volatile'", ""),
     r("st .volatile", v(1, 1), ANY, "st.volatile.global.b32 [gbuf], %r1", "§9.7.9.11 L134")
@@ -272,41 +259,6 @@ pub const FEATURES: &[Feature] = &[
     r("cp.async.bulk.wait_group", v(8, 0), sm(90), "cp.async.bulk.wait_group.read 0", "§9.7.9.27 L679/L683")
         .ptxas("Feature 'cp.async.bulk.wait_group'", "Feature 'cp.async.bulk.wait_group'"),
     // ---------------------------------------------------------------- I. synchronisation
-    r("bar .arrive", v(2, 0), sm(20), "bar.arrive 0, 64", "§9.7.13.1 L72/L80")
-        .ptxas("Feature 'bar.arrive'", "Instruction 'bar.arrive'"),
-    r("bar .red", v(2, 0), sm(20), "bar.red.popc.u32 %r1, 0, %p1", "§9.7.13.1 L72/L80")
-        .ptxas("Feature 'bar.red'", "Instruction 'bar.red'"),
-    r("bar .cta", v(7, 8), sm(20), "bar.cta.sync 0", "§9.7.13.1 L76; ptxas: sm_20")
-        .ptxas("Feature 'bar.cta'", "Instruction 'bar.cta'"),
-    r("barrier !.cluster", v(6, 0), sm(30), "barrier.sync 0", "§9.7.13.1 L74/L84")
-        .ptxas("Feature 'barrier'", "Instruction 'barrier'"),
-    r("bar.warp.sync", v(6, 0), sm(30), "bar.warp.sync 0xffffffff", "§9.7.13.2 L34/L38")
-        .ptxas("Feature 'bar.warp'", "Instruction 'bar.warp'"),
-    r("barrier.cluster", v(7, 8), sm(90), "barrier.cluster.arrive; barrier.cluster.wait", "§9.7.13.3 L47/L53")
-        .ptxas("Feature 'barrier.cluster.arrive'", "Feature 'barrier.cluster.arrive'"),
-    r("barrier.cluster .acquire|.release|.relaxed", v(8, 0), sm(90), "barrier.cluster.arrive.release; barrier.cluster.wait.acquire", "§9.7.13.3 L49")
-        .ptxas("Modifier '.release' on 'barrier.cluster.arrive'|Modifier '.acquire' on 'barrier.cluster.wait'|Modifier '.relaxed' on 'barrier.cluster.arrive'", ""),
-    r("membar .cta|.gl", v(1, 4), ANY, "membar.gl", "§9.7.13.4 L82/L104")
-        .ptxas("Feature 'membar'", ""),
-    r("membar .sys", v(2, 0), sm(20), "membar.sys", "§9.7.13.4 L84/L106")
-        .ptxas("Feature 'membar.sys'", "Instruction 'membar.sys'"),
-    r("membar.proxy", v(7, 5), sm(60), "membar.proxy.alias", "§9.7.13.4 L88/L110")
-        .ptxas("Feature 'membar.proxy'", "Feature 'membar.proxy'"),
-    r("fence !.proxy|.mbarrier_init", v(6, 0), sm(70), "fence.sc.gpu", "§9.7.13.4 L86/L108")
-        .ptxas("Feature 'fence instruction'", "Feature 'fence instruction'"),
-    r("fence.proxy.alias", v(7, 5), sm(70), "fence.proxy.alias", "§9.7.13.4 L88/L112")
-        .ptxas("Modifier '.alias'", "Feature 'fence.proxy'"),
-    r("fence .cluster", v(7, 8), sm(90), "fence.acq_rel.cluster", "§9.7.13.4 L90/L114")
-        .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
-    r("fence.mbarrier_init", v(8, 0), sm(90), "fence.mbarrier_init.release.cluster", "§9.7.13.4 L92/L116")
-        .ptxas("Feature '.op_restrict'", "Feature '.op_restrict'"),
-    r("fence.proxy.async", v(8, 0), sm(90), "fence.proxy.async.shared::cta", "§9.7.13.4 L94/L118")
-        .ptxas("Modifier '.async'", "Modifier '.async'"),
-    r("fence.proxy.tensormap::generic", v(8, 3), sm(90), "fence.proxy.tensormap::generic.release.gpu", "§9.7.13.4 L96/L120")
-        .not_supported()
-        .ptxas("Feature 'fence.proxy with unidirection proxy fence'", "Instruction 'fence.proxy with unidirection proxy fence'"),
-    r("fence .acquire|.release !.mbarrier_init|.proxy", v(8, 6), sm(90), "fence.acquire.sync_restrict::shared::cluster.cluster", "§9.7.13.4 L98-100/L122-124")
-        .ptxas("Feature '.sync_restrict'", "Feature '.sync_restrict'"),
     r("atom", v(1, 0), sm(11), "atom.global.add.u32 %r1, [gbuf], %r2", "§9.7.13.5 L120/L156 (manual: 1.1); ptxas 11.8 accepts it at 1.0")
         .ptxas("", "Instruction 'atom'"),
     r("atom .shared", v(1, 2), sm(12), "atom.shared.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L122/L158")
@@ -353,59 +305,9 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
     r("red.async", v(8, 1), sm(90), "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r1], %r2, [%r3]", "§9.7.13.7 L139/L145")
         .ptxas("Feature 'red.async'", "Feature 'red.async'"),
-    r("vote !.sync", v(1, 2), sm(12), "vote.all.pred %p1, %p2", "§9.7.13.8 L58/L66")
-        .ptxas("Feature 'vote'|Feature '1.2'", "Instruction 'vote'"),
-    r("vote .ballot !.sync", v(2, 0), sm(20), "vote.ballot.b32 %r1, %p1", "§9.7.13.8 L68; RN 2.0")
-        .ptxas("Feature 'vote.ballot'", "Instruction 'vote.ballot'"),
-    r("vote .sync", v(6, 0), sm(30), "vote.sync.all.pred %p1, %p2, 0xffffffff", "§9.7.13.9 L58/L62")
-        .ptxas("Feature 'vote.sync'", "Instruction 'vote.sync'"),
-    r("match", v(6, 0), sm(70), "match.any.sync.b32 %r1, %r2, 0xffffffff", "§9.7.13.10 L49/L53")
-        .ptxas("Feature 'match'", "Instruction 'match'"),
-    r("activemask", v(6, 2), sm(30), "activemask.b32 %r1", "§9.7.13.11 L28/L32")
-        .ptxas("Feature 'activemask'", "Feature 'activemask'"),
-    r("redux", v(7, 0), sm(80), "redux.sync.add.u32 %r1, %r2, 0xffffffff", "§9.7.13.12 L50/L58")
-        .ptxas("Feature 'redux'", "Feature 'redux'"),
-    r("redux .f32", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (f(100), v(8, 8))]), "redux.sync.min.f32 %r1, %r2, 0xffffffff", "§9.7.13.12 L52-54/L60-62; T72")
-        .ptxas("Feature 'redux.f32'", "Instruction 'redux.f32'"),
-    r("griddepcontrol", v(7, 8), sm(90), "griddepcontrol.wait", "§9.7.13.13 L34/L38")
-        .ptxas("Feature 'griddepcontrol'", "Instruction 'griddepcontrol'"),
-    r("elect", v(8, 0), sm(90), "elect.sync %r1|%p1, 0xffffffff", "§9.7.13.14 L30/L34")
-        .ptxas("Feature 'elect'", "Feature 'elect'"),
     r("tensormap.cp_fenceproxy", v(8, 3), sm(90), "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd1], [sbuf], 128", "§9.7.13.16 L43/L47")
         .not_supported()
         .ptxas("Feature 'tensormap.cp_fenceproxy'", "Instruction 'tensormap.cp_fenceproxy'"),
-    r("clusterlaunchcontrol.try_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L47/L51")
-        .ptxas("Feature 'clusterlaunchcontrol.try_cancel.async'", "Feature 'clusterlaunchcontrol.try_cancel.async'"),
-    r("mbarrier", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 (every mbarrier op)"),
-    r("mbarrier.init", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 L209/L215")
-        .ptxas("Feature 'mbarrier.init'", "Feature 'mbarrier.init'"),
-    r("mbarrier.inval", v(7, 0), sm(80), "mbarrier.inval.shared.b64 [sbuf]", "§9.7.13.15 L259/L265")
-        .ptxas("Feature 'mbarrier.inval'", "Feature 'mbarrier.inval'"),
-    r("mbarrier.arrive", v(7, 0), sm(80), "mbarrier.arrive.shared.b64 %rd1, [sbuf]", "§9.7.13.15 L442/L460")
-        .ptxas("Feature 'mbarrier.arrive'", "Feature 'mbarrier.arrive'"),
-    r("mbarrier.arrive_drop", v(7, 0), sm(80), "mbarrier.arrive_drop.shared.b64 %rd1, [sbuf]", "§9.7.13.15 L553/L569")
-        .ptxas("Feature 'mbarrier.arrive_drop'", "Feature 'mbarrier.arrive_drop'"),
-    r("mbarrier.test_wait !.parity", v(7, 0), sm(80), "mbarrier.test_wait.shared.b64 %p1, [sbuf], %rd1", "§9.7.13.15 L768/L782")
-        .ptxas("Feature 'mbarrier.test_wait'", "Feature 'mbarrier.test_wait'"),
-    r("mbarrier.test_wait.parity", v(7, 1), sm(80), "mbarrier.test_wait.parity.shared.b64 %p1, [sbuf], %r1", "§9.7.13.15 L770")
-        .ptxas("Feature 'mbarrier.test_wait.parity'", "Feature 'mbarrier.test_wait.parity'"),
-    r("mbarrier.pending_count", v(7, 0), sm(80), "mbarrier.pending_count.b64 %r1, %rd1", "§9.7.13.15 L915/L919")
-        .ptxas("Feature 'mbarrier.pending_count'", "Feature 'mbarrier.pending_count'"),
-    r("mbarrier.try_wait !.parity", v(7, 8), sm(90), "mbarrier.try_wait.shared.b64 %p1, [sbuf], %rd1", "§9.7.13.15 L772/L784")
-        .ptxas("Feature 'mbarrier.try_wait'", "Feature 'mbarrier.try_wait'"),
-    r("mbarrier.arrive !.noComplete|.expect_tx #3", v(7, 8), sm(90), "mbarrier.arrive.shared.b64 %rd1, [sbuf], 2", "§9.7.13.15 L448/L462")
-        .ptxas("", "Feature 'mbarrier.arrive with a count'|Feature '(null)'|Feature 'mbarrier.arrive with count argument and without '.noComplete' modifier'"),
-    r("mbarrier.expect_tx", v(8, 0), sm(90), "mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [sbuf], 16", "§9.7.13.15 L333/L337")
-        .ptxas("Feature 'mbarrier.expect_tx'", "Feature 'mbarrier.expect_tx'"),
-    r("mbarrier.complete_tx", v(8, 0), sm(90), "mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [sbuf], 16", "§9.7.13.15 L380/L384")
-        .ptxas("Feature 'mbarrier.complete_tx'", "Feature 'mbarrier.complete_tx'"),
-    r("mbarrier.arrive .expect_tx", v(8, 0), sm(90), "mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [sbuf], 16", "§9.7.13.15 L452/L464")
-        .ptxas("Feature 'mbarrier.arrive.expect_tx'", "Feature 'mbarrier.arrive.expect_tx'"),
-    r("mbarrier .cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L454/L468")
-        .ptxas("Feature 'scopes on mbarrier operations'", "Feature '.cluster scope'"),
-    r("mbarrier .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470"),
-    r("mbarrier.arrive .relaxed", v(8, 6), sm(90), "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]", "§9.7.13.15 L456/L470")
-        .ptxas("Modifier '.relaxed' on 'mbarrier.arrive'", "Modifier '.relaxed' on 'mbarrier.arrive'"),
     // ---------------------------------------------------------------- J. matrix
     r("wmma", v(6, 0), sm(70), "wmma.load.a.sync.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L284/L300")
         .ptxas("Feature 'WMMA with floating point types'", "Feature 'WMMA with floating point types'"),
@@ -419,53 +321,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.aligned modifier for wmma'", "Feature '.s4'"),
     r("wmma .f64|.bf16|.tf32", v(7, 0), sm(80), "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%rd1}, [gbuf]", "§9.7.14.4; RN 7.0")
         .ptxas("Feature 'WMMA with fp64 types'", "Feature 'WMMA with fp64 types'"),
-    r("mma", v(6, 4), sm(70),
-        "mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}", "§9.7.14.5 L1515/L1555"),
-    r("mma .m16n8k8 .f16", v(6, 5), sm(75),
-        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4}, {%r5}, {%r6, %r7}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k8'", "Feature '.m16n8k8'"),
-    r("mma .m8n8k16|.m8n8k32", v(6, 5), sm(75),
-        "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6}", "§9.7.14.5")
-        .ptxas("Feature '.m8n8k16'", "Feature '.m8n8k16'"),
-    r("mma .m8n8k128", v(7, 0), sm(75),
-        "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6}", "§9.7.14.5 L1539/L1571")
-        .ptxas("Feature '.m8n8k128'", "Feature '.m8n8k128'"),
-    r("mma .m16n8k16", v(7, 0), sm(80), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k16'|Modifier '.m16n8k16'", "Feature '.m16n8k16'|Modifier '.m16n8k16'"),
-    r("mma .m16n8k32", v(7, 0), sm(80), "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k32'|Modifier '.m16n8k32'", "Feature '.m16n8k32'|Modifier '.m16n8k32'"),
-    r("mma .m16n8k64", v(7, 0), sm(80), "mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k64'|Modifier '.m16n8k64'", "Feature '.m16n8k64'|Modifier '.m16n8k64'"),
-    r("mma .m16n8k128", v(7, 0), sm(80), "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k128'|Modifier '.m16n8k128'", "Feature '.m16n8k128'|Modifier '.m16n8k128'"),
-    r("mma .m16n8k256", v(7, 0), sm(80), "mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5")
-        .ptxas("Feature '.m16n8k256'|Modifier '.m16n8k256'", "Feature '.m16n8k256'|Modifier '.m16n8k256'"),
-    r("mma .bf16|.tf32", v(7, 0), sm(80),
-        "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5")
-        .ptxas("Feature '.bf16'", "Feature '.bf16'"),
-    r("mma .m8n8k4 .f64", v(7, 0), sm(80),
-        "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%rd1, %rd2}, {%rd3}, {%rd4}, {%rd5, %rd6}", "§9.7.14.5")
-        .ptxas("Feature '.m8n8k4 with double types'", "Feature '.m8n8k4 with double types'"),
-    r("mma .m16n8k4|.m16n8k8|.m16n8k16 .f64", v(7, 8), sm(90),
-        "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%rd1, %rd2, %rd3, %rd4}, {%rd5, %rd6}, {%rd7}, {%rd8, %rd9, %rd10, %rd11}", "§9.7.14.5; RN 7.8")
-        .ptxas("Feature '.m16n8k4 with double types'", "Feature '.m16n8k4 with double types'"),
-    r("mma .e4m3|.e5m2", v(8, 4), sm(89),
-        "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}", "§9.7.14.5; RN 8.4")
-        .ptxas("Feature 'mma with FP8 floating point type'", "Feature 'mma with FP8 floating point type'"),
-    r("mma.sp", v(7, 1), sm(80),
-        "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}, %r13, 0x0", "§9.7.14.6 L683/L699")
-        .ptxas("Feature 'Sparse MMA'", "Feature 'Sparse MMA'"),
-    r("mma.sp::ordered_metadata", v(8, 5), sm(80),
-        "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r9, %r10, %r11, %r12}, %r13, 0x0", "§9.7.14.6")
-        .ptxas("Feature '.sp::ordered_metadata'", "Feature '.sp::ordered_metadata'"),
-    r("ldmatrix", v(6, 5), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r1}, [sbuf]", "§9.7.14.5 L2015/L2027")
-        .ptxas("Feature 'ldmatrix'", "Feature 'ldmatrix'"),
-    r("ldmatrix .m16n16|.m8n16|.b8", v(8, 6), BW_100_120, "ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r1, %r2}, [sbuf]", "§9.7.14.5 L2019-2023/L2029-2083")
-        .ptxas("Feature 'ldmatrix.b8'", "Feature 'ldmatrix.b8'"),
-    r("stmatrix", v(7, 8), sm(90), "stmatrix.sync.aligned.m8n8.x1.shared.b16 [sbuf], {%r1}", "§9.7.14.5 L2188/L2196")
-        .ptxas("Feature 'stmatrix'", "Feature 'stmatrix'"),
-    r("movmatrix", v(7, 8), sm(75), "movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2", "§9.7.14.5 L2310/L2314")
-        .ptxas("Feature 'movmatrix'", "Feature 'movmatrix'"),
     r("wgmma", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72 (sm_90a only; every wgmma op)"),
     r("wgmma.fence", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72")
         .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.fence'"),
@@ -488,10 +343,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'"),
     r("tcgen05.mma", v(8, 6), BW_100_101, "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L964/L972")
         .ptxas("Feature 'tcgen05.mma'", "Instruction 'tcgen05.mma'"),
-    r("setmaxnreg.inc", v(8, 0),
-        TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
-        "setmaxnreg.inc.sync.aligned.u32 240", "§9.7.19.5 L48/L52-70; T72")
-        .ptxas("Feature 'setmaxnreg.inc'", "Instruction 'setmaxnreg.inc'"),
     // ---------------------------------------------------------------- G. texture and surface
     r("tex .a1d|.a2d", v(2, 3), ANY, "tex.a1d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}]", "§9.7.10.3 L155")
         .ptxas("Feature 'array geometry'", "")
@@ -552,8 +403,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '::cta'", "Feature 'shared storage'"),
     r("red .shared::cta", v(7, 8), sm(12), "red.shared::cta.add.u32 [sbuf], %r1", "§9.7.13.6")
         .ptxas("Feature '::cta'", "Feature 'shared storage'"),
-    r("ldmatrix .shared::cta", v(7, 8), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [sbuf]", "§9.7.14.5 L2017")
-        .ptxas("Feature '::cta'", ""),
     r("isspacep .shared::cta", v(7, 8), sm(20), "isspacep.shared::cta %p1, %rd1", "§9.7.9.19 L42/L52")
         .ptxas("Feature '::cta'", ""),
     r("cvta .shared::cta", v(7, 8), sm(20), "cvta.shared::cta.u64 %rd1, %rd2", "§9.7.9.20 L49/L59")
@@ -585,18 +434,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
     r("red .v2|.v4|.v8", v(8, 1), sm(90), "red.global.v2.f32.add [gbuf], {%r1, %r2}", "§9.7.13.6 L112-134")
         .ptxas("Feature 'red instruction with vector types'", "Feature 'red instruction with vector types'"),
-    r("clusterlaunchcontrol.query_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %q1", "§9.7.13.18 L38/L42")
-        .ptxas("Feature 'clusterlaunchcontrol.query_cancel'", "Feature 'clusterlaunchcontrol.query_cancel'"),
-    r("clusterlaunchcontrol.try_cancel .multicast::cluster::all", v(8, 6), BW_100_120,
-        "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L53-69")
-        .ptxas("", "Feature '.multicast::cluster::all'"),
-    r("mbarrier.try_wait.parity", v(7, 8), sm(90), "mbarrier.try_wait.parity.shared.b64 %p1, [sbuf], %r1", "§9.7.13.15 L772/L784")
-        .ptxas("Feature 'mbarrier.try_wait.parity'", "Feature 'mbarrier.try_wait.parity'"),
-    r("mbarrier.arrive .noComplete", v(7, 0), sm(80), "mbarrier.arrive.noComplete.shared.b64 %rd1, [sbuf], 2", "§9.7.13.15 L442/L460"),
-    r("mbarrier.arrive .shared::cluster", v(8, 0), sm(90), "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1]", "§9.7.13.15 L450/L466")
-        .ptxas("Feature '.shared::cluster'", "Feature '.shared::cluster'"),
-    r("mbarrier.arrive_drop .expect_tx", v(8, 0), sm(90), "mbarrier.arrive_drop.expect_tx.shared::cta.b64 %rd1, [sbuf], 16", "§9.7.13.15 L559/L573")
-        .ptxas("Feature 'mbarrier.arrive_drop.expect_tx'", "Feature 'mbarrier.arrive_drop.expect_tx'"),
     r("tcgen05.st", v(8, 6), BW_100_101, "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r2], {%r1}", "§9.7.16.8")
         .ptxas("Feature 'tcgen05.st'", "Instruction 'tcgen05.st'"),
     r("tcgen05 .wait::ld|.wait::st", v(8, 6), BW_100_101, "tcgen05.wait::ld.sync.aligned", "§9.7.16.8")
@@ -614,31 +451,8 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.shift'", "Instruction 'tcgen05.shift'"),
     r("tcgen05.mma .kind::i8", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (a(101), v(8, 6))]),
         "tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L987-993 (a targets only)"),
-    r("stmatrix .m16n8|.b8", v(8, 6), BW_100_120, "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [sbuf], {%r1}", "§9.7.14.5 L2190-2192/L2198-2233")
-        .ptxas("Feature 'stmatrix.b8'", "Feature 'stmatrix.b8'"),
-    r("mma .and", v(7, 1), sm(80),
-        "mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7}, {%r8, %r9, %r10, %r11}", "§9.7.14.5; RN 7.1"),
-    r("mma .kind::f8f6f4|.kind::mxf8f6f4|.kind::mxf4|.kind::mxf4nvf4", v(8, 7), TargetReq::Listed(&[(a(120), v(8, 7)), (f(120), v(8, 8))]),
-        "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32 {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r9, %r10}, {%r11, %r12, %r13, %r14}",
-        "§9.7.14.5; RN 8.7")
-        .ptxas("Feature 'mma with with FP6/FP4 floating point type'", "Instruction 'mma with with FP6/FP4 floating point type'"),
     r("wgmma.mma_async .s32 !.sp", v(8, 0), SM90A, "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1", "§9.7.15.5")
         .ptxas("Feature 'WGMMA with integer types'", "Instruction 'wgmma.mma_async with integer types'"),
-    r("setmaxnreg.dec", v(8, 0),
-        TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
-        "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
-        .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
-    // ---------------------------------------------------------------- K. misc
-    r("nanosleep", v(6, 2), sm(70), "nanosleep.u32 100", "§9.7.19.2 L26/L30 (manual: 6.3); ptxas: 6.2")
-        .ptxas("Feature 'nanosleep'", "Instruction 'nanosleep'"),
-    r("brkpt", v(1, 0), sm(11), "brkpt", "§9.7.19.1 L24/L28")
-        .ptxas("", "Instruction 'brkpt'"),
-    r("pmevent", v(1, 4), ANY, "pmevent 1", "§9.7.19.3 L35/L41")
-        .ptxas("Feature 'pmevent'", ""),
-    r("pmevent .mask", v(3, 0), sm(20), "pmevent.mask 1", "§9.7.19.3 L37/L43")
-        .ptxas("Feature 'pmevent.mask'", "Feature 'pmevent.mask'"),
-    r("brx.idx", v(6, 0), sm(30), "tbl: .branchtargets L0; brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1", "§9.7.12.4 L41/L45")
-        .ptxas("Feature '.branchtargets directive'", "Feature '.branchtargets directive'"),
 ];
 
 /// Every instruction-table row: the signature files' `require` records, then the rows above.

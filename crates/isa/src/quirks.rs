@@ -30,6 +30,13 @@ const VIDEO_CONSTANT_DESTINATION: &str = "A constant as the destination of a sca
     sm_50 (accepted) and 13.5 for sm_75 (rejected); the signatures keep the destination a register.";
 const VIDEO_CONSTANT_EVIDENCE: &str = "`.version 6.0` / `.target sm_52`: `vadd.u32.u32.u32 1, %r2, %r3;` assembles with all three; \
     `.target sm_70`: 'Result register required for instruction 'mov''";
+const MEMBAR_PROXY_ASYNC: &str = "ptxas 12.9 rejects `membar.proxy.async` at every version (\"Illegal modifier '.async' for \
+    instruction 'membar.proxy'\"); 13.5 accepts it from `.version 8.0` on sm_90 (without a state space), as the manual's \
+    `membar.proxy.proxykind` with `.proxykind = { .alias, .async, … }` says.";
+
+const VOTE_WITHOUT_MODE: &str = "ptxas 11.8 and 12.9 accept `vote.pred` and `vote.sync.pred` without a mode (.all, .any, \
+    .uni); 13.5 rejects them with \".mode modifier required for instruction 'vote'\", as the manual's syntax (a required \
+    `.mode`) says.";
 
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
@@ -126,6 +133,38 @@ pub const QUIRKS: &[Quirk] = &[
             ('Result discard mode is not allowed for instruction 'lop3''), at every .version it knows; \
             12.9 and 13.5 accept it at the same .version (4.3 and up), so the signature allows it.",
         evidence: "cargo xtask isa-probes --only signatures --filter \"lop3.sig:10 valid, operand 1 the sink\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape membar.sig:9 .op_restrict left out: fence.release.cluster",
+        observed: "ptxas 12.9 accepts `fence.release.cluster` (and `.acquire`) at `.version 8.0`; 13.5 rejects it with \
+            \"Modifier '.release' on 'fence' requires PTX ISA .version 8.6 or later\", as the manual (§9.7.13.4: \
+            .acquire/.release on fence from 8.6) and the tables say.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape membar.sig:56 valid: membar.proxy.async",
+        observed: MEMBAR_PROXY_ASYNC,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "feature 'membar.proxy.async': accepted at 8.0 sm_90",
+        observed: MEMBAR_PROXY_ASYNC,
+        evidence: "cargo xtask isa-probes --only tables --filter \"'membar.proxy.async\" --verbose",
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vote.sig:11 .mode left out: vote.pred %p1, %p2",
+        observed: VOTE_WITHOUT_MODE,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vote.sig:23 .mode left out: vote.sync.pred %p1, %p2, %r1",
+        observed: VOTE_WITHOUT_MODE,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
     },
 ];
 

@@ -45,10 +45,21 @@ pub const PROBE_SETUP: &[(&str, &str)] = &[
     ("pfunc", ".extern .func pfunc;"),
 ];
 
+/// The function-scope names shape probes may use (`eg $Lproto` in a legend), declared at the
+/// top of the probe kernel only when an instruction names them: a `.callprototype`, a
+/// `.calltargets` list and a `.branchtargets` list (PTX 2.1 and later).
+pub const PROBE_LOCAL_SETUP: &[(&str, &str)] = &[
+    ("$Lproto", "$Lproto: .callprototype _ ();"),
+    ("$Ltargets", "$Ltargets: .calltargets pfunc;"),
+    ("$Lbranch", "$Lbranch: .branchtargets $Lprobe;"),
+];
+
 /// A module holding `instructions` (one per line) in one kernel, with enough registers of
-/// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3 on sm_70+),
-/// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`] and a label
-/// `$Lprobe` at the end. Returns the text and the 1-based line of each instruction.
+/// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3
+/// on sm_70+),
+/// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`], the
+/// function-scope names of [`PROBE_LOCAL_SETUP`] and a label `$Lprobe` at the end. Returns the
+/// text and the 1-based line of each instruction.
 pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> (String, Vec<usize>) {
     let names = |name: &str| instructions.iter().any(|i| i.contains(name));
     // Samplers exist only in the independent texturing mode.
@@ -58,7 +69,8 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
         text.push_str(".address_size 64\n");
     }
     for (name, declaration) in PROBE_SETUP {
-        if names(name) {
+        // A `.calltargets` list names `pfunc`.
+        if names(name) || (*name == "pfunc" && names("$Ltargets")) {
             text.push_str(declaration);
             text.push('\n');
         }
@@ -78,6 +90,13 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
         text.push_str("\t.reg .b128 %q<16>;\n");
     }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
+    for (name, declaration) in PROBE_LOCAL_SETUP {
+        if names(name) {
+            text.push('\t');
+            text.push_str(declaration);
+            text.push('\n');
+        }
+    }
     let first = text.lines().count() + 1;
     let lines = (first..first + instructions.len()).collect();
     for instruction in instructions {
@@ -407,14 +426,16 @@ fn draft(bound: &Bound, optionals: bool, what: String) -> Draft {
     }
 }
 
-/// The version and target an instruction needs (its own lowest), if some target has it.
-fn placement(opcode: &str, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
-    let form = InstructionForm {
-        opcode,
+/// The version and target an instance of `form` needs (its own lowest), if some target has it:
+/// the rows it matches by pattern and the form's own `block` rows.
+fn placement(form: &'static Form, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
+    let instance = InstructionForm {
+        opcode: form.opcode,
         modifiers: modifiers.to_vec(),
         operands: Some(operands),
     };
-    let r = requirements(&form);
+    let mut r = requirements(&instance);
+    r.add(form.features());
     let target = r.min_target?;
     let version = r.min_ptx_on(target).max(target.min_ptx()?).max(r.min_ptx);
     version.is_known().then_some((version, target))
@@ -429,13 +450,19 @@ fn predicted_ok(draft: &Draft, version: Version, target: Target) -> bool {
         modifiers: draft.modifier_refs(),
         operands: draft.operands.iter().map(|o| o.found.clone()).collect(),
     };
-    let signature_ok = analyze(&instance).is_none_or(|a| a.is_match());
+    let analysis = analyze(&instance);
+    let signature_ok = analysis.as_ref().is_none_or(|a| a.is_match());
     let form = InstructionForm {
         opcode: draft.opcode,
         modifiers: draft.modifier_refs(),
         operands: Some(draft.operands.len()),
     };
-    signature_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
+    let form_rows_ok = analysis.is_none_or(|a| {
+        crate::requirements::check_features(a.form.features(), version, target)
+            .iter()
+            .all(|i| !i.is_error())
+    });
+    signature_ok && form_rows_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
 }
 
 /// Every shape probe of every form.
@@ -485,7 +512,7 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
     };
     for (index, (bound, optionals, what)) in valid.into_iter().enumerate() {
         let d = draft(&bound, optionals, what);
-        let Some(place) = placement(d.opcode, &d.modifier_refs(), d.operands.len()) else {
+        let Some(place) = placement(form, &d.modifier_refs(), d.operands.len()) else {
             continue;
         };
         // Wrong shapes are generated from the first valid instance only; the other kinds each

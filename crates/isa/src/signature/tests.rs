@@ -216,3 +216,88 @@ fn probes_try_every_kind_an_operand_claims() {
             .any(|p| p.what == "valid, operand 1 the sink in a pair" && p.instruction.contains(" _|%p"))
     );
 }
+
+#[test]
+fn probe_modules_declare_the_function_scope_names_they_use() {
+    let v = crate::Version::new(6, 0);
+    let t: crate::Target = "sm_70".parse().unwrap();
+    let (text, lines) = probe_module(v, t, &["call %rd1, (), $Lproto", "brx.idx %r1, $Lbranch"]);
+    assert!(text.contains("$Lproto: .callprototype _ ();"), "{text}");
+    assert!(text.contains("$Lbranch: .branchtargets $Lprobe;"), "{text}");
+    assert!(!text.contains(".calltargets") && !text.contains("pfunc"), "{text}");
+    let body: Vec<&str> = text.lines().collect();
+    assert_eq!(body[lines[0] - 1].trim(), "call %rd1, (), $Lproto;");
+    let (text, _) = probe_module(v, t, &["call %rd1, $Ltargets"]);
+    assert!(
+        text.contains(".extern .func pfunc;") && text.contains("$Ltargets: .calltargets pfunc;"),
+        "{text}"
+    );
+}
+
+#[test]
+fn block_records_belong_to_their_block() {
+    let text = "@section 9.7.12.5\nf : func;\np : reg;\ncall f;\n---\ncall p;\nrequire call\n  ptx 2.1; block\n  source test\n---\ncall.uni f;\nrequire call .uni\n  ptx 1.0\n  source test\n";
+    let file = parse(text).unwrap();
+    assert_eq!(file.forms.iter().map(|f| f.block).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(file.requires[0].block, Some(1));
+    assert_eq!(file.requires[1].block, None);
+    // The indirect call's block row is its form's, not the pattern table's.
+    let indirect = forms("call")
+        .iter()
+        .find(|f| f.text.contains("fptr"))
+        .expect("call.sig has indirect forms");
+    assert!(indirect.features().any(|f| f.ptx == crate::Version::new(2, 1)));
+    assert!(
+        forms("call")
+            .iter()
+            .filter(|f| !f.text.contains("fptr"))
+            .all(|f| f.features().next().is_none())
+    );
+    assert!(
+        signature_features()
+            .iter()
+            .all(|f| f.version_subject != "Feature 'indirect call'")
+    );
+}
+
+#[test]
+fn a_form_whose_operand_count_fits_explains_better_than_one_that_does_not() {
+    // `call (), %rd1, (), pfunc;`: the indirect form with a target list takes four operands;
+    // the target is the wrong kind (a function, not a .calltargets label or call table).
+    let rd = Found::Register {
+        ty: Some(".b64"),
+        vector: 0,
+    };
+    let function = Found::Name {
+        kind: NameKind::Function,
+        offset: false,
+    };
+    let got = problems("call", vec![Found::Params(0), rd, Found::Params(0), function]);
+    assert!(
+        matches!(got.as_slice(), [Problem::OperandKind { operand: 3, .. }]),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_swap_of_two_letters_is_one_edit_for_suggestions() {
+    assert_eq!(suggest_modifiers("bar", ".snyc"), vec![".sync"]);
+    assert!(suggest_modifiers("griddepcontrol", ".wiat").contains(&".wait"));
+    assert!(suggest_modifiers("barrier", ".arive").contains(&".arrive"));
+    assert!(suggest_modifiers("add", ".rne").contains(&".rn"));
+}
+
+#[test]
+fn explain_names_what_a_form_needs_beyond_its_chain() {
+    let text = explain("call.uni").to_string();
+    assert!(text.contains("form needs: PTX 2.1, .target sm_20"), "{text}");
+    let direct = text
+        .split("  form:")
+        .skip(1)
+        .filter(|f| !f.lines().next().unwrap_or_default().contains("fptr"))
+        .collect::<Vec<_>>();
+    assert!(
+        !direct.is_empty() && direct.iter().all(|f| !f.contains("form needs")),
+        "{text}"
+    );
+}
