@@ -170,10 +170,23 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
         .into_iter()
         .filter(|p| filter.is_none_or(|f| probe_name(p).contains(f)))
         .collect();
+    // ptxas reports some errors once per distinct instruction text in a module (a second
+    // `st.async.b32 [%rd1], %r1, [%rd2]` gets no "requires modifier" error): each distinct
+    // (version, target, instruction) is assembled once and its verdict given to every probe
+    // with that text.
+    let mut first_of: BTreeMap<(Version, Target, &str), usize> = BTreeMap::new();
+    let mut same_as = vec![0usize; probes.len()];
+    for (i, p) in probes.iter().enumerate() {
+        same_as[i] = *first_of
+            .entry((p.version, p.target, p.instruction.as_str()))
+            .or_insert(i);
+    }
     // Batches: per (version, target, ptxas), in order.
     let mut groups: BTreeMap<(Version, Target), Vec<usize>> = BTreeMap::new();
     for (i, p) in probes.iter().enumerate() {
-        groups.entry((p.version, p.target)).or_default().push(i);
+        if same_as[i] == i {
+            groups.entry((p.version, p.target)).or_default().push(i);
+        }
     }
     let mut work = Vec::new();
     for ((version, target), members) in &groups {
@@ -221,6 +234,24 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
     })?;
     let _ = std::fs::remove_dir_all(&scratch);
     let mut results = results.into_inner().expect("no worker panics");
+    let mut copies: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, &first) in same_as.iter().enumerate() {
+        if first != i {
+            copies.entry(first).or_default().push(i);
+        }
+    }
+    let judged: Vec<Said> = results
+        .iter()
+        .flat_map(|said| {
+            copies.get(&said.probe).into_iter().flatten().map(|&probe| Said {
+                probe,
+                ptxas: said.ptxas,
+                accepted: said.accepted,
+                message: said.message.clone(),
+            })
+        })
+        .collect();
+    results.extend(judged);
     results.sort_by_key(|s| (s.probe, s.ptxas));
     let (mut agree, mut quirks, mut failures) = (0usize, 0usize, 0usize);
     for said in &results {

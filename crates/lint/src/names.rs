@@ -32,6 +32,11 @@ pub enum Resolution<'a> {
 /// Predefined identifiers that are not registers.
 const PREDEFINED: &[&str] = &["WARP_SZ"];
 
+/// Whether `name` is a predefined constant (`WARP_SZ`), written where an immediate goes.
+pub fn is_predefined_constant(name: &str) -> bool {
+    PREDEFINED.contains(&name)
+}
+
 /// Resolves every identifier in `insn`'s guard and operands. Returns nothing
 /// for a function with syntax errors (declarations may have been lost).
 pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Insn<'t>) -> Vec<(Node<'t>, Resolution<'a>)> {

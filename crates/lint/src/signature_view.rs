@@ -119,6 +119,12 @@ impl<'a> Classifier<'a> {
                 offset: false,
             };
         }
+        if crate::names::is_predefined_constant(name) {
+            return Found::Immediate {
+                float: false,
+                value: None,
+            };
+        }
         if name.starts_with('%') {
             // An undeclared register (another rule reports it).
             return Found::Register { ty: None, vector: 0 };

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub use found::{Found, Instance, NameKind};
-pub use instances::{PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
+pub use instances::{PROBE_LOCALS, PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
 pub use matcher::{
     Analysis, Problem, analyze, is_known_modifier, opcode_modifiers, shape_dimension, suggest_modifiers,
 };
