@@ -261,72 +261,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
     r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
         .ptxas("Feature 'shfl.sync'", "Instruction 'shfl'"),
-    r("ld .volatile", v(1, 1), ANY, "ld.volatile.global.b32 %r1, [gbuf]", "§9.7.9.8 L150")
-        .ptxas("Feature '.volatile'", ""),
-    r("st .volatile", v(1, 1), ANY, "st.volatile.global.b32 [gbuf], %r1", "§9.7.9.11 L134")
-        .ptxas("Feature '.volatile'", ""),
-    r("ld .ca|.cg|.cs|.lu|.cv", v(2, 0), sm(20), "ld.global.cg.b32 %r1, [gbuf]", "§9.7.9.8 L152/L184")
-        .ptxas("Feature 'cache operation'", "Instruction 'ld'"),
-    r("st .wb|.cg|.cs|.wt", v(2, 0), sm(20), "st.global.wt.b32 [gbuf], %r1", "§9.7.9.11")
-        .ptxas("Feature 'cache operation'", "Instruction 'st'"),
-    r("ld !.global|.shared|.shared::cta|.shared::cluster|.local|.const|.param|.param::entry|.param::func", v(2, 0), sm(20),
-        "ld.b32 %r1, [%rd1]", "§9.7.9.8 L152/L186 (generic addressing)")
-        .ptxas("Feature 'generic addressing'", "Feature 'generic addressing'"),
-    r("st !.global|.shared|.shared::cta|.shared::cluster|.local|.param|.param::func", v(2, 0), sm(20),
-        "st.b32 [%rd1], %r1", "§9.7.9.11 (generic addressing)")
-        .ptxas("Feature 'generic addressing'", "Feature 'generic addressing'"),
-    r("ld .relaxed", v(6, 0), sm(70), "ld.relaxed.gpu.global.b32 %r1, [gbuf]", "§9.7.9.8 L154/L182")
-        .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
-    r("ld .acquire", v(6, 0), sm(70), "ld.acquire.gpu.global.b32 %r1, [gbuf]", "§9.7.9.8 L154/L182")
-        .ptxas("Feature '.acquire'", "Feature '.acquire'"),
-    r("st .relaxed", v(6, 0), sm(70), "st.relaxed.gpu.global.b32 [gbuf], %r1", "§9.7.9.11 L138/L162")
-        .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
-    r("st .release", v(6, 0), sm(70), "st.release.gpu.global.b32 [gbuf], %r1", "§9.7.9.11 L138/L162")
-        .ptxas("Feature '.release'", "Feature '.release'"),
-    r("ld .L1::evict_normal", v(7, 4), sm(70), "ld.global.L1::evict_normal.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
-        .ptxas("Modifier '.evict_normal' on 'ld'", "Modifier '.evict_normal' on 'ld'"),
-    r("ld .L1::evict_unchanged", v(7, 4), sm(70), "ld.global.L1::evict_unchanged.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
-        .ptxas("Modifier '.evict_unchanged' on 'ld'", "Modifier '.evict_unchanged' on 'ld'"),
-    r("ld .L1::evict_first", v(7, 4), sm(70), "ld.global.L1::evict_first.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
-        .ptxas("Modifier '.evict_first' on 'ld'", "Modifier '.evict_first' on 'ld'"),
-    r("ld .L1::evict_last", v(7, 4), sm(70), "ld.global.L1::evict_last.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
-        .ptxas("Modifier '.evict_last' on 'ld'", "Modifier '.evict_last' on 'ld'"),
-    r("ld .L1::no_allocate", v(7, 4), sm(70), "ld.global.L1::no_allocate.b32 %r1, [gbuf]", "§9.7.9.8 L158/L188")
-        .ptxas("Modifier '.no_allocate' on 'ld'", "Modifier '.no_allocate' on 'ld'"),
-    r("ld .L2::64B|.L2::128B", v(7, 4), sm(75), "ld.global.L2::128B.b32 %r1, [gbuf]", "§9.7.9.8 L158/L190")
-        .ptxas("Feature 'cache prefetching'", "Feature 'cache prefetching'"),
-    r("ld .L2::256B", v(7, 4), sm(80), "ld.global.L2::256B.b32 %r1, [gbuf]", "§9.7.9.8 L158/L192")
-        .ptxas("Feature 'cache prefetching'", "Modifier '.L2::256B'"),
-    r("ld .L2::cache_hint", v(7, 4), sm(80), "ld.global.L2::cache_hint.b32 %r1, [gbuf], %rd1", "§9.7.9.8 L158/L192")
-        .ptxas("Modifier '.L2::cache_hint'", "Modifier '.L2::cache_hint'"),
-    r("st .L2::cache_hint", v(7, 4), sm(80), "st.global.L2::cache_hint.b32 [gbuf], %r1, %rd1", "§9.7.9.11")
-        .ptxas("Modifier '.L2::cache_hint'", "Modifier '.L2::cache_hint'"),
-    r("ld .shared::cta", v(7, 8), ANY, "ld.shared::cta.b32 %r1, [sbuf]", "§9.7.9.8 L160/L196")
-        .ptxas("Feature '::cta'", ""),
-    r("ld .shared::cluster", v(7, 8), sm(90), "ld.shared::cluster.b32 %r1, [sbuf]", "§9.7.9.8 L160/L194")
-        .ptxas("Feature '::cluster'", "Feature '::cluster'"),
-    r("st .shared::cluster", v(7, 8), sm(90), "st.shared::cluster.b32 [sbuf], %r1", "§9.7.9.11")
-        .ptxas("Feature '::cluster'", "Feature '::cluster'"),
-    r("ld .cluster", v(7, 8), sm(90), "ld.relaxed.cluster.global.b32 %r1, [gbuf]", "§9.7.9.8 L160/L194")
-        .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
-    r("ld .mmio", v(8, 2), sm(70), "ld.mmio.relaxed.sys.global.b32 %r1, [gbuf]", "§9.7.9.8 L166/L202")
-        .ptxas("Feature '.mmio'", "Feature '.mmio'"),
-    r("st .mmio", v(8, 2), sm(70), "st.mmio.relaxed.sys.global.b32 [gbuf], %r1", "§9.7.9.11")
-        .ptxas("Feature '.mmio'", "Feature '.mmio'"),
-    r("ld .b128", v(8, 3), sm(70), "ld.global.b128 %q1, [gbuf]", "§9.7.9.8 L170/L204")
-        .ptxas("Feature 'Instruction type .b128 for instruction ld'", "Feature 'Instruction type .b128 for instruction ld'"),
-    r("st .b128", v(8, 3), sm(70), "st.global.b128 [gbuf], %q1", "§9.7.9.11")
-        .ptxas("Feature 'Instruction type .b128 for instruction st'", "Feature 'Instruction type .b128 for instruction st'"),
-    r("ld .v8", v(8, 8), sm(100), "ld.global.v8.b32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.9.8 L174/L206")
-        .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
-    r("st .v8", v(8, 8), sm(100), "st.global.v8.b32 [gbuf], {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}", "§9.7.9.11 L154/L182")
-        .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
-    r("ld .global .nc", v(3, 1), sm(32), "ld.global.nc.b32 %r1, [gbuf]", "§9.7.9.9 L100/L110")
-        .ptxas("Feature '.nc'", "Instruction 'ld.nc'"),
-    r("st.async", v(8, 1), sm(90), "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%r1], %r2, [%r3]", "§9.7.9.12 L110/L116")
-        .ptxas("Feature 'st.async'", "Feature 'st.async'"),
-    r("st.bulk", v(8, 6), sm(100), "st.bulk.weak.shared::cta [%rd1], 64, 0", "§9.7.9.13 L32/L38")
-        .ptxas("Feature 'st.bulk'", "Feature 'st.bulk'"),
     r("multimem.ld_reduce", v(8, 1), sm(90), "multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1]", "§9.7.9.14 L114/L124")
         .ptxas("Feature 'multimem.ld_reduce'", "Feature 'multimem.ld_reduce'"),
     r("multimem.st", v(8, 1), sm(90), "multimem.st.relaxed.sys.global.b32 [%rd1], %r1", "§9.7.9.14 L114/L124")
@@ -335,36 +269,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'multimem.red'", "Feature 'multimem.red'"),
     r("multimem.cp.async.bulk", v(9, 1), sm(90), "multimem.cp.async.bulk.global.shared::cta.bulk_group [%rd1], [sbuf], 16", "§9.7.9.26 L37/L41")
         .ptxas("Feature 'multimem.cp.async.bulk'", "Feature 'multimem.cp.async.bulk'"),
-    r("prefetch", v(2, 0), sm(20), "prefetch.global.L2 [gbuf]", "§9.7.9.15 L48/L56")
-        .ptxas("Feature 'prefetch'", "Instruction 'prefetch'"),
-    r("prefetchu", v(2, 0), sm(20), "prefetchu.L1 [%rd1]", "§9.7.9.15 L48/L56")
-        .ptxas("Feature 'prefetchu'", "Instruction 'prefetchu'"),
-    r("prefetch .L2::evict_last|.L2::evict_normal", v(7, 4), sm(80), "prefetch.global.L2::evict_last [gbuf]", "§9.7.9.15 L50/L58")
-        .ptxas("Modifier 'cache eviction priority' on 'prefetch'", "Modifier 'cache eviction priority' on 'prefetch'"),
-    r("prefetch .tensormap", v(8, 0), sm(90), "prefetch.tensormap [%rd1]", "§9.7.9.15 L52/L60")
-        .ptxas("Modifier '.tensormap'", "Modifier '.tensormap'"),
-    r("applypriority", v(7, 4), sm(80), "applypriority.global.L2::evict_normal [gbuf], 128", "§9.7.9.16")
-        .ptxas("Feature 'applypriority'", "Feature 'applypriority'"),
-    r("discard", v(7, 4), sm(80), "discard.global.L2 [gbuf], 128", "§9.7.9.17")
-        .ptxas("Feature 'discard'", "Feature 'discard'"),
-    r("createpolicy", v(7, 4), sm(80), "createpolicy.fractional.L2::evict_last.b64 %rd1, 1.0", "§9.7.9.18")
-        .ptxas("Feature 'createpolicy.fractional'", "Feature 'createpolicy.fractional'"),
-    r("isspacep", v(2, 0), sm(20), "isspacep.global %p1, %rd1", "§9.7.9.19 L36/L48")
-        .ptxas("Feature 'isspacep'", "Instruction 'isspacep'"),
-    r("isspacep .const", v(3, 1), sm(20), "isspacep.const %p1, %rd1", "§9.7.9.19 L38")
-        .ptxas("Feature 'cvta/isspacep with .const state space'", "Instruction 'isspacep'"),
-    r("isspacep .param", v(7, 7), sm(70), "isspacep.param %p1, %rd1", "§9.7.9.19 L40/L50")
-        .ptxas("Feature 'cvta/isspacep with .param state space'", "Feature 'cvta/isspacep with .param state space'"),
-    r("isspacep .shared::cluster", v(7, 8), sm(90), "isspacep.shared::cluster %p1, %rd1", "§9.7.9.19 L42/L54")
-        .ptxas("Feature '::cluster'", "Feature '::cluster'"),
-    r("cvta", v(2, 0), sm(20), "cvta.global.u64 %rd1, %rd2", "§9.7.9.20 L41/L55")
-        .ptxas("Feature 'cvta'", "Instruction 'cvta'"),
-    r("cvta .const", v(3, 1), sm(20), "cvta.const.u64 %rd1, %rd2", "§9.7.9.20 L43")
-        .ptxas("Feature 'cvta/isspacep with .const state space'", "Instruction 'cvta'"),
-    r("cvta .param", v(7, 7), sm(70), "cvta.param.u64 %rd1, %rd2", "§9.7.9.20 L45/L57")
-        .ptxas("Feature 'cvta/isspacep with .param state space'", "Feature 'cvta/isspacep with .param state space'"),
-    r("cvta .shared::cluster", v(7, 8), sm(90), "cvta.shared::cluster.u64 %rd1, %rd2", "§9.7.9.20 L49/L61")
-        .ptxas("Feature '::cluster'", "Feature '::cluster'"),
     r("cvt .relu", v(7, 0), sm(80), "cvt.rn.relu.f16.f32 %h1, %r1", "§9.7.9.21 L361/L405")
         .ptxas("Feature '.relu'", "Modifier '.relu'"),
     r("cvt dst=.f16x2 src=.f32", v(7, 0), sm(80), "cvt.rn.f16x2.f32 %r1, %r2, %r3", "§9.7.9.21 L361/L405")
@@ -403,20 +307,10 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack'"),
     r("cvt.pack .s4|.u4|.s2|.u2", v(6, 5), sm(75), "cvt.pack.sat.s4.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L69")
         .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack with sub-byte type'"),
-    r("mapa", v(7, 8), sm(90), "mapa.shared::cluster.u32 %r1, %r2, %r3", "§9.7.9.23 L47/L51")
-        .ptxas("Feature 'mapa'", "Feature 'mapa'"),
-    r("getctarank", v(7, 8), sm(90), "getctarank.shared::cluster.u32 %r1, %r2", "§9.7.9.24 L43/L47")
-        .ptxas("Feature 'getctarank'", "Feature 'getctarank'"),
     r("tensormap.replace", v(8, 3),
         TargetReq::Listed(&[(a(90), v(8, 3)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd2", "§9.7.9.28 L73/L83-101")
         .ptxas("Feature 'tensormap.replace'", "Instruction 'tensormap.replace'"),
-    r("alloca", v(7, 3), sm(52), "alloca.u64 %rd1, 16", "§9.7.17.1; S78 L630")
-        .ptxas("Feature 'alloca'", "Feature 'alloca'"),
-    r("stacksave", v(7, 3), sm(52), "stacksave.u64 %rd1", "§9.7.17.2")
-        .ptxas("Feature 'stacksave'", "Feature 'stacksave'"),
-    r("stackrestore", v(7, 3), sm(52), "stackrestore.u64 %rd1", "§9.7.17.3")
-        .ptxas("Feature 'stackrestore'", "Feature 'stackrestore'"),
     // ---------------------------------------------------------------- F. async copies
     r("cp.async !.bulk|.commit_group|.wait_group|.wait_all|.mbarrier", v(7, 0), sm(80), "cp.async.ca.shared.global [sbuf], [gbuf], 4", "§9.7.9.25 L134/L144")
         .ptxas("Feature 'cp.async'", "Feature 'cp.async'"),
@@ -729,31 +623,17 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'suq'", "")
         .setup(".global .surfref surf0"),
     // ---------------------------------------------------------------- more memory, sync, tensor rows
-    r("ld .v4 .b64|.u64|.s64|.f64", v(8, 8), sm(100), "ld.global.v4.b64 {%rd1, %rd2, %rd3, %rd4}, [gbuf]", "§9.7.9.8 L174/L206 (256-bit)")
-        .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
-    r("st .v4 .b64|.u64|.s64|.f64", v(8, 8), sm(100), "st.global.v4.b64 [gbuf], {%rd1, %rd2, %rd3, %rd4}", "§9.7.9.11 L154/L182 (256-bit)")
-        .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
-    r("st .shared::cta", v(7, 8), ANY, "st.shared::cta.b32 [sbuf], %r1", "§9.7.9.11; RN 7.8")
-        .ptxas("Feature '::cta'", ""),
     r("atom .shared::cta", v(7, 8), sm(12), "atom.shared::cta.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L146/L186")
         .ptxas("Feature '::cta'", "Feature 'shared storage'"),
     r("red .shared::cta", v(7, 8), sm(12), "red.shared::cta.add.u32 [sbuf], %r1", "§9.7.13.6")
         .ptxas("Feature '::cta'", "Feature 'shared storage'"),
     r("ldmatrix .shared::cta", v(7, 8), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [sbuf]", "§9.7.14.5 L2017")
         .ptxas("Feature '::cta'", ""),
-    r("isspacep .shared::cta", v(7, 8), sm(20), "isspacep.shared::cta %p1, %rd1", "§9.7.9.19 L42/L52")
-        .ptxas("Feature '::cta'", ""),
-    r("cvta .shared::cta", v(7, 8), sm(20), "cvta.shared::cta.u64 %rd1, %rd2", "§9.7.9.20 L49/L59")
-        .ptxas("Feature '::cta'", ""),
-    r("isspacep .param::entry", v(8, 3), sm(70), "isspacep.param::entry %p1, %rd1", "§9.7.9.19 L44/L50")
-        .ptxas("Feature '::entry'", ""),
     r("cp.async.bulk.tensor .shared::cta .mbarrier::complete_tx::bytes", v(8, 6), sm(90),
         "cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes [sbuf], [%rd1, {%r1}], [sbuf+1024]", "§9.7.9.27 L308/L322-326")
         .ptxas("Feature 'cp.async.bulk.tensor with destination state space as .shared::cta'", ""),
     r("cp.async.bulk .cp_mask", v(8, 6), sm(100), "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [gbuf], [sbuf], 16, %h1", "§9.7.9.25 L373/L381")
         .ptxas("Feature '.cp_mask'", "Feature '.cp_mask'"),
-    r("st.async .release|.mmio|.global", v(8, 7), sm(100), "st.async.release.gpu.global.b32 [gbuf], %r2", "§9.7.9.12 L112/L118")
-        .ptxas("Feature 'st.async/red.async with .global state space'", "Feature 'st.async/red.async with .global state space'"),
     r("red.async .release|.mmio|.global", v(8, 7), sm(100), "red.async.release.gpu.global.add.u32 [gbuf], %r2", "§9.7.13.7 L141/L147")
         .ptxas("Feature 'st.async/red.async with .global state space'", "Feature 'st.async/red.async with .global state space'"),
     r("red .u64|.s64|.b64", v(1, 2), sm(12), "red.global.add.u64 [gbuf], %rd1", "§9.7.13.6 L108-134")
