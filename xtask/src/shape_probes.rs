@@ -4,7 +4,8 @@
 //!
 //! Probes are batched: one module per (version, target) holds up to `BATCH` instructions, one
 //! per line, and ptxas's `line N; error` messages say which were rejected. A fatal parse error
-//! stops ptxas at its line; the probes after it are assembled again in a new batch.
+//! stops ptxas at its line; the probes after it are assembled again in a new batch, and so are
+//! the probes of a rejected batch that got no error (ptxas prints each message once per module).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -151,10 +152,18 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
                 .filter(|(n, _, _)| *n == line)
                 .map(|(_, m, _)| m.as_str())
                 .collect();
+            if message.is_empty() {
+                // ptxas prints an error message once per module (a second `atom.global.and.f32`
+                // gets no "Operation .and requires .b32 or .b64 type"), and an error may hide a
+                // later one: a line without an error counts as accepted only once a module
+                // without the rejected lines assembles.
+                rerun.push(probe);
+                continue;
+            }
             said.push(Said {
                 probe,
                 ptxas: xi,
-                accepted: message.is_empty(),
+                accepted: false,
                 message: message.join(" | "),
             });
         }

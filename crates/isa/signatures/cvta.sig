@@ -1,4 +1,8 @@
 // cvta: convert an address between a state space and the generic space (§9.7.9.20).
+//
+// .u32 is the 32-bit addressing form: in a module with `.address_size 64` ptxas warns
+// ("Program uses 32-bit address") and, on sm_90 and newer, stops ("32-Bit ABI ... is not
+// supported on sm_90 or higher architectures"); the address-size rules report that.
 
 @section 9.7.9.20
 @summary Converts the address a in the given state space (or of the variable a) to a generic address.
@@ -8,12 +12,12 @@ a : reg|imm|sym;
 
 cvta.space.size  p, a;
 .space = { .const, .global, .local, .shared, .shared::cta, .shared::cluster, .param, .param::entry };
-.size  = { .u32, .u64 };
+.size  = { .u64, .u32 };
 ---
 @summary Converts the generic address a to an address in the given state space.
 cvta.to.space.size  p, a;
 .space = { .const, .global, .local, .shared, .shared::cta, .shared::cluster, .param, .param::entry };
-.size  = { .u32, .u64 };
+.size  = { .u64, .u32 };
 a : reg|imm;
 
 // ------------------------------------------------------------------ versions and targets

@@ -237,6 +237,11 @@ require st .param
   ptxas "" ""
   probe "st.param.b32 [%rd1], %r1"
   source ptxas: "State space incorrect for instruction 'st'" on sm_1x (kernel .param is read-only there; call sequences need sm_20)
+require st.async .gpu|.sys
+  ptx 8.1; target sm_100
+  ptxas "" ""
+  probe "st.async.sys.b32 [%rd1], %r1"
+  source ptxas: st.async with a .gpu/.sys scope and no .release parses from 8.1 on sm_90, but 13.5 fails on it there ("(C7907) Internal compiler error"); the manual has the scope (with .release) from 8.7 on sm_100
 require st .volatile .local
   ptx 9.1
   ptxas "Feature 'ld/st with .local.volatile'" ""

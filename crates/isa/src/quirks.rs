@@ -7,7 +7,8 @@
 pub struct Quirk {
     /// The ptxas releases showing it (`"11.8"`, `"12.9"`, `"13.5"`).
     pub ptxas: &'static [&'static str],
-    /// The probe name (as printed by `cargo xtask isa-probes`).
+    /// The probe name (as printed by `cargo xtask isa-probes`); a `*` matches any text, so
+    /// that one record covers the same probe of several forms (`shape ld.sig:* valid, …`).
     pub probe: &'static str,
     /// What ptxas does instead, and why the tables keep their answer.
     pub observed: &'static str,
@@ -22,6 +23,15 @@ const MACRO_EVIDENCE: &str = "ptxas-observations.md ('lower-version below the ta
     reproduce: `cargo xtask isa-probes --filter \"rejected at 1.5 sm_20\" --verbose`";
 const MODULE_REG: &str = "ptxas 12.9 warns 'Use of module scoped .local or .reg variable ... disabling ABI' and then \
     aborts with 'Internal error: no regcount?'; 11.8 and 13.5 accept the module with the warning.";
+
+const V8_NARROW: &str = "ptxas 12.9 and 13.5 parse ld/st `.v8` with 8- and 16-bit types (64 or 128 bits in all) in \
+    every state space and at every PTX version (even 7.0 on sm_70), where the manual allows .v8 only with 32-bit types \
+    on .global (8.8, sm_100); code generation then goes wrong: 12.9 turns `ld.v8.b8` into one LD.E.U8 (a single \
+    byte), 13.5 stops with '(C7907) Internal compiler error' or a segmentation fault (not every run: the probe may \
+    agree). 11.8 rejects .v8 ('Unknown modifier'). The signatures keep the manual's rule.";
+const V8_NARROW_EVIDENCE: &str = "`ld.v8.b8 {%h1, ..., %h8}, [%rd1]` + a store of the result, .version 8.8, .target \
+    sm_100: `ptxas -arch=sm_100` 12.9 exits 0 (cuobjdump: LD.E.U8), 13.5 exits 255 (C7907) or 139; \
+    cargo xtask isa-probes --only signatures --filter \".vec=.v8\" --verbose";
 
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
@@ -81,6 +91,26 @@ pub const QUIRKS: &[Quirk] = &[
         evidence: "cargo xtask isa-probes --filter \"deprecation '.local'\" --verbose",
     },
     Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape ld.sig:* valid, .vec=.v8: ld*.v8.b8 *",
+        observed: V8_NARROW,
+        evidence: V8_NARROW_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape st.sig:* valid, .vec=.v8: st*.v8.b8 *",
+        observed: V8_NARROW,
+        evidence: V8_NARROW_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "feature 'st.async .gpu|.sys': rejected at 8.6 sm_90",
+        observed: "ptxas 12.9 assembles `st.async.sys.b32 [%rd1], %r1` (a scope without .release) for sm_90 at any \
+            version from 8.1; 13.5 parses it too but fails in code generation ('(C7907) Internal compiler error'). \
+            The scope exists with .release from PTX 8.7 on sm_100 (§9.7.9.12); on sm_100 both assemble it.",
+        evidence: "cargo xtask isa-probes --only tables --filter \"'st.async .gpu|.sys'\" --verbose",
+    },
+    Quirk {
         ptxas: &["11.8"],
         probe: "feature 'suq': accepted at 1.5 sm_10",
         observed: "ptxas 11.8 fails on `suq` with `.target sm_10` at `.version 1.5` and prints no error at all \
@@ -91,5 +121,59 @@ pub const QUIRKS: &[Quirk] = &[
 
 /// The quirk recorded for this ptxas release and probe, if any.
 pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
-    QUIRKS.iter().find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
+    QUIRKS
+        .iter()
+        .find(|q| glob_matches(q.probe, probe) && q.ptxas.contains(&ptxas))
+}
+
+/// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+fn glob_matches(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn probe_names_match_with_stars() {
+        assert!(glob_matches(
+            "feature 'suq': accepted at 1.5 sm_10",
+            "feature 'suq': accepted at 1.5 sm_10"
+        ));
+        assert!(!glob_matches("feature 'suq'", "feature 'suq': accepted"));
+        let pattern = "shape ld.sig:* valid, .vec=.v8: ld*.v8.b8 *";
+        assert!(glob_matches(
+            pattern,
+            "shape ld.sig:54 valid, .vec=.v8: ld.v8.b8 {%h1}, [%rd1]"
+        ));
+        assert!(glob_matches(
+            pattern,
+            "shape ld.sig:84 valid, .vec=.v8: ld.global.nc.v8.b8 {%h1}, [%rd1]"
+        ));
+        assert!(!glob_matches(
+            pattern,
+            "shape ld.sig:54 valid, .vec=.v8: ld.v8.b32 {%h1}, [%rd1]"
+        ));
+        assert!(!glob_matches(
+            pattern,
+            "shape st.sig:54 valid, .vec=.v8: st.v8.b8 [%rd1], {%h1}"
+        ));
+        assert!(glob_matches("a*b*c", "abc") && glob_matches("a*c", "ac") && !glob_matches("a*bc", "ab"));
+    }
 }
