@@ -79,6 +79,14 @@ except .param|.param::entry because ptxas: "Modifier '.relaxed' cannot be applie
 @summary Loads from memory-mapped I/O: every access reaches the device, in order.
 ld.mmio.relaxed.sys{.global}.type  d, [a];
 ---
+@summary Loads data that stays unchanged for the kernel's lifetime (read-only proxy, PTX 9.4).
+ld{.global}.proxy::readonly{.vec}.type  d, [a];
+ld.global.nc.proxy::readonly{.vec}.type  d, [a];
+except .b128 because ptxas 13.5: "Illegal modifier '.proxy::readonly' for instruction 'ld'" with .b128;
+// ptxas 13.5: no semantics, cache operator, eviction priority, cache hint or prefetch size with
+// it ("Modifier '.proxy::readonly' cannot be combined with modifier '.ca'"), and only .global
+// ("Modifier '.proxy::readonly' cannot be applied to '.shared' space for instruction 'ld'").
+---
 @section 9.7.9.9
 @summary Loads read-only global data through the non-coherent cache.
 ld.global{.cop}.nc{.level::cache_hint}{.level::prefetch_size}{.vec}.type  d, [a]{, cache-policy};
@@ -218,6 +226,11 @@ require ld .v4 .b64|.u64|.s64|.f64
   ptxas "Feature '256 bit wide load/store'"
   probe "ld.global.v4.b64 {%rd1, %rd2, %rd3, %rd4}, [gbuf]"
   source §9.7.9.8 L174/L206 (256-bit)
+require ld .proxy::readonly
+  ptx 9.4; target sm_90
+  ptxas "Feature '.proxy::readonly'"
+  probe "ld.global.proxy::readonly.b32 %r1, [gbuf]"
+  source RN 9.4 (Z94: ld .proxy::readonly); ptxas 13.5 ("Feature '.proxy::readonly' requires PTX ISA .version 9.4", "requires .target sm_90")
 require ld .volatile .local
   ptx 9.1
   ptxas "Feature 'ld/st with .local.volatile'" ""

@@ -14,6 +14,12 @@ prefetch{.space}.level  [a];
 prefetch{.global}.level::eviction_priority  [a];
 .level::eviction_priority = { .L2::evict_last, .L2::evict_normal };
 ---
+@summary Prefetches the 32-byte sector holding address a into L1, if a is a valid address (PTX 9.4).
+prefetch{.global}.L1::32B.valid_addr  [a];
+// ptxas 13.5: .L1::32B and .valid_addr need each other (".valid_addr modifier required for
+// instruction 'prefetch' with modifier '.L1::32B'"), and .global or a generic address ("State
+// space incorrect for feature '.L1::32B'").
+---
 @summary Prefetches the line holding address a into the uniform cache.
 prefetchu.L1  [a];
 ---
@@ -43,3 +49,8 @@ require prefetch .tensormap
   ptxas "Modifier '.tensormap'"
   probe "prefetch.tensormap [%rd1]"
   source §9.7.9.15 L52/L60
+require prefetch .L1::32B|.valid_addr
+  ptx 9.4; target sm_90
+  ptxas "Feature '.L1::32B'"
+  probe "prefetch.global.L1::32B.valid_addr [gbuf]"
+  source RN 9.4 (Z94: prefetch .valid_addr/.L1::32B); ptxas 13.5 ("Feature '.L1::32B' requires PTX ISA .version 9.4", "requires .target sm_90")

@@ -87,11 +87,12 @@ st.async{.weak}{.ss}.completion_mechanism{.vec}.type  [a], b, [mbar];
 st.async{.scope}{.ss}.completion_mechanism{.vec}.type  [a], b, [mbar];
 .scope = { .cluster };
 .ss    = { .shared::cluster };
-.type  = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 };
+.type  = { .b32, .b64, .b128, .u32, .u64, .s32, .s64, .f32, .f64 };
 .vec   = { .v2, .v4 };
 .completion_mechanism = { .mbarrier::complete_tx::bytes };
 a, mbar : addr;
 except .v4 .b64|.u64|.s64|.f64 because ptxas: "Vector type too large, exceeds 128 bit limit";
+except .b128 .v2|.v4 because ptxas: "Vector type too large, exceeds 128 bit limit";
 ---
 @summary Stores asynchronously without an mbarrier operand (ptxas's form; not in the manual).
 st.async{.weak}{.ss}{.completion_mechanism}.type  [a], b;
@@ -237,6 +238,11 @@ require st .param
   ptxas "" ""
   probe "st.param.b32 [%rd1], %r1"
   source ptxas: "State space incorrect for instruction 'st'" on sm_1x (kernel .param is read-only there; call sequences need sm_20)
+require st.async .b128
+  ptx 9.2; target sm_90
+  ptxas "Feature 'st.async.b128'" ""
+  probe "st.async.shared::cluster.mbarrier::complete_tx::bytes.b128 [%rd1], %q1, [%rd2]"
+  source RN 9.2 (st.async .b128); ptxas 13.5 ("Feature 'st.async.b128' requires PTX ISA .version 9.2")
 require st.async .gpu|.sys
   ptx 8.1; target sm_100
   ptxas "" ""
