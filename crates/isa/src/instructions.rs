@@ -388,52 +388,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'fence.proxy with unidirection proxy fence'", "Instruction 'fence.proxy with unidirection proxy fence'"),
     r("fence .acquire|.release !.mbarrier_init|.proxy", v(8, 6), sm(90), "fence.acquire.sync_restrict::shared::cluster.cluster", "§9.7.13.4 L98-100/L122-124")
         .ptxas("Feature '.sync_restrict'", "Feature '.sync_restrict'"),
-    r("atom", v(1, 0), sm(11), "atom.global.add.u32 %r1, [gbuf], %r2", "§9.7.13.5 L120/L156 (manual: 1.1); ptxas 11.8 accepts it at 1.0")
-        .ptxas("", "Instruction 'atom'"),
-    r("atom .shared", v(1, 2), sm(12), "atom.shared.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L122/L158")
-        .ptxas("", "Feature 'shared storage'"),
-    r("atom .u64|.s64|.b64", v(1, 2), sm(12), "atom.global.add.u64 %rd1, [gbuf], %rd2", "§9.7.13.5 L122/L160")
-        .ptxas("Instruction 'atom.add.u64.global'", "Instruction 'atom.add.u64.global'"),
-    r("atom .add .f32", v(2, 0), sm(20), "atom.global.add.f32 %r1, [gbuf], %r2", "§9.7.13.5 L124/L162")
-        .ptxas("Instruction 'atom.add.f32.global'", "Instruction 'atom.add.f32.global'"),
-    r("atom !.global|.shared|.shared::cta|.shared::cluster", v(2, 0), sm(20), "atom.add.u32 %r1, [%rd1], %r2", "§9.7.13.5 L124/L174")
-        .ptxas("Feature 'generic addressing'", "Feature 'generic addressing'"),
-    r("atom .and|.or|.xor|.min|.max .b64|.u64|.s64", v(3, 1), sm(32), "atom.global.and.b64 %rd1, [gbuf], %rd2", "§9.7.13.5 L126/L164")
-        .ptxas("Instruction 'atom.and.b64.global'", "Instruction 'atom.and.b64.global'"),
-    r("atom .add .f64", v(5, 0), sm(60), "atom.global.add.f64 %rd1, [gbuf], %rd2", "§9.7.13.5 L128/L168")
-        .ptxas("Instruction 'atom.add.f64.global'", "Instruction 'atom.add.f64.global'"),
-    r("atom .cta|.gpu|.sys", v(5, 0), sm(60), "atom.sys.global.add.u32 %r1, [gbuf], %r2", "§9.7.13.5 L130/L170")
-        .ptxas("Feature 'scopes on atomic operations'", "Feature 'scopes on atomic operations'"),
-    r("atom .relaxed|.acquire|.release|.acq_rel", v(6, 0), sm(70), "atom.relaxed.gpu.global.add.u32 %r1, [gbuf], %r2", "§9.7.13.5 L132/L172")
-        .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
-    r("atom .noftz .f16x2", v(6, 2), sm(60), "atom.global.add.noftz.f16x2 %r1, [gbuf], %r2", "§9.7.13.5 L134/L176")
-        .ptxas("Instruction 'atom.add.f16x2.global'", "Instruction 'atom.add.f16x2.global'"),
-    r("atom .noftz .f16", v(6, 3), sm(70), "atom.global.add.noftz.f16 %h1, [gbuf], %h2", "§9.7.13.5 L136/L178")
-        .ptxas("Instruction 'atom.add.f16.global'", "Instruction 'atom.add.f16.global'"),
-    r("atom .cas .b16", v(6, 3), sm(70), "atom.global.cas.b16 %h1, [gbuf], %h2, %h3", "§9.7.13.5 L136/L178")
-        .ptxas("Instruction 'atom.cas.b16.global'", "Instruction 'atom.cas.b16.global'"),
-    r("atom .L2::cache_hint", v(7, 4), sm(80), "atom.global.L2::cache_hint.add.u32 %r1, [gbuf], %r2, %rd1", "§9.7.13.5 L140/L180")
-        .ptxas("Modifier '.L2::cache_hint'", "Modifier '.L2::cache_hint'"),
-    r("atom .bf16|.bf16x2", v(7, 8), sm(90), "atom.global.add.noftz.bf16 %h1, [gbuf], %h2", "§9.7.13.5 L142/L182")
-        .ptxas("Instruction 'atom.add.bf16.global'", "Instruction 'atom.add.bf16.global'"),
-    r("atom .cluster|.shared::cluster", v(7, 8), sm(90), "atom.relaxed.cluster.global.add.u32 %r1, [gbuf], %r2", "§9.7.13.5 L144/L184")
-        .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
-    r("atom .v2|.v4|.v8", v(8, 1), sm(90), "atom.global.v2.f32.add {%r1, %r2}, [gbuf], {%r3, %r4}", "§9.7.13.5 L148/L190")
-        .ptxas("Feature 'atom instruction with vector types'", "Feature 'atom instruction with vector types'"),
-    r("atom .b128", v(8, 3), sm(90), "atom.global.cas.b128 %q1, [gbuf], %q2, %q3", "§9.7.13.5 L150/L192")
-        .ptxas("Instruction 'atom.cas.b128.global'", "Instruction 'atom.cas.b128.global'"),
-    r("red !.async", v(1, 2), sm(11), "red.global.add.u32 [gbuf], %r1", "§9.7.13.6 L108/L138")
-        .ptxas("Feature 'red'", "Instruction 'red.add.u32.global'"),
-    r("red .shared", v(1, 2), sm(12), "red.shared.add.u32 [sbuf], %r1", "§9.7.13.6 L108/L140")
-        .ptxas("Feature 'red'", "Feature 'shared storage'"),
-    r("red .add .f32", v(2, 0), sm(20), "red.global.add.f32 [gbuf], %r1", "§9.7.13.6 L110/L144")
-        .ptxas("Instruction 'red.add.f32.global'", "Instruction 'red.add.f32.global'"),
-    r("red .add .f64", v(5, 0), sm(60), "red.global.add.f64 [gbuf], %rd1", "§9.7.13.6 L112-134")
-        .ptxas("Instruction 'red.add.f64.global'", "Instruction 'red.add.f64.global'"),
-    r("red .relaxed|.release", v(6, 0), sm(70), "red.relaxed.gpu.global.add.u32 [gbuf], %r1", "§9.7.13.6 L112-134")
-        .ptxas("Feature '.relaxed'", "Feature '.relaxed'"),
-    r("red.async", v(8, 1), sm(90), "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r1], %r2, [%r3]", "§9.7.13.7 L139/L145")
-        .ptxas("Feature 'red.async'", "Feature 'red.async'"),
     r("vote !.sync", v(1, 2), sm(12), "vote.all.pred %p1, %p2", "§9.7.13.8 L58/L66")
         .ptxas("Feature 'vote'|Feature '1.2'", "Instruction 'vote'"),
     r("vote .ballot !.sync", v(2, 0), sm(20), "vote.ballot.b32 %r1, %p1", "§9.7.13.8 L68; RN 2.0")
@@ -623,10 +577,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'suq'", "")
         .setup(".global .surfref surf0"),
     // ---------------------------------------------------------------- more memory, sync, tensor rows
-    r("atom .shared::cta", v(7, 8), sm(12), "atom.shared::cta.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L146/L186")
-        .ptxas("Feature '::cta'", "Feature 'shared storage'"),
-    r("red .shared::cta", v(7, 8), sm(12), "red.shared::cta.add.u32 [sbuf], %r1", "§9.7.13.6")
-        .ptxas("Feature '::cta'", "Feature 'shared storage'"),
     r("ldmatrix .shared::cta", v(7, 8), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [sbuf]", "§9.7.14.5 L2017")
         .ptxas("Feature '::cta'", ""),
     r("cp.async.bulk.tensor .shared::cta .mbarrier::complete_tx::bytes", v(8, 6), sm(90),
@@ -634,24 +584,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'cp.async.bulk.tensor with destination state space as .shared::cta'", ""),
     r("cp.async.bulk .cp_mask", v(8, 6), sm(100), "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [gbuf], [sbuf], 16, %h1", "§9.7.9.25 L373/L381")
         .ptxas("Feature '.cp_mask'", "Feature '.cp_mask'"),
-    r("red.async .release|.mmio|.global", v(8, 7), sm(100), "red.async.release.gpu.global.add.u32 [gbuf], %r2", "§9.7.13.7 L141/L147")
-        .ptxas("Feature 'st.async/red.async with .global state space'", "Feature 'st.async/red.async with .global state space'"),
-    r("red .u64|.s64|.b64", v(1, 2), sm(12), "red.global.add.u64 [gbuf], %rd1", "§9.7.13.6 L108-134")
-        .ptxas("Instruction 'red.add.u64.global'", "Instruction 'red.add.u64.global'"),
-    r("red .and|.or|.xor|.min|.max .b64|.u64|.s64", v(3, 1), sm(32), "red.global.and.b64 [gbuf], %rd1", "§9.7.13.6 L112-134")
-        .ptxas("Instruction 'red.and.b64.global'", "Instruction 'red.and.b64.global'"),
-    r("red .cta|.gpu|.sys", v(5, 0), sm(60), "red.sys.global.add.u32 [gbuf], %r1", "§9.7.13.6 L112-134")
-        .ptxas("Feature 'scopes on atomic operations'", "Feature 'scopes on atomic operations'"),
-    r("red .noftz .f16x2", v(6, 2), sm(60), "red.global.add.noftz.f16x2 [gbuf], %r1", "§9.7.13.6 L112-134")
-        .ptxas("Instruction 'red.add.f16x2.global'", "Instruction 'red.add.f16x2.global'"),
-    r("red .L2::cache_hint", v(7, 4), sm(80), "red.global.L2::cache_hint.add.u32 [gbuf], %r1, %rd1", "§9.7.13.6 L112-134")
-        .ptxas("Modifier '.L2::cache_hint'", "Modifier '.L2::cache_hint'"),
-    r("red .bf16|.bf16x2", v(7, 8), sm(90), "red.global.add.noftz.bf16 [gbuf], %h1", "§9.7.13.6 L112-134")
-        .ptxas("Instruction 'red.add.bf16.global'", "Instruction 'red.add.bf16.global'"),
-    r("red .cluster|.shared::cluster", v(7, 8), sm(90), "red.relaxed.cluster.global.add.u32 [gbuf], %r1", "§9.7.13.6 L112-134")
-        .ptxas("Feature '.cluster scope'", "Feature '.cluster scope'"),
-    r("red .v2|.v4|.v8", v(8, 1), sm(90), "red.global.v2.f32.add [gbuf], {%r1, %r2}", "§9.7.13.6 L112-134")
-        .ptxas("Feature 'red instruction with vector types'", "Feature 'red instruction with vector types'"),
     r("clusterlaunchcontrol.query_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %q1", "§9.7.13.18 L38/L42")
         .ptxas("Feature 'clusterlaunchcontrol.query_cancel'", "Feature 'clusterlaunchcontrol.query_cancel'"),
     r("clusterlaunchcontrol.try_cancel .multicast::cluster::all", v(8, 6), BW_100_120,

@@ -694,6 +694,8 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
+                // `atom.global.v2.f32.add _, [a], {b, c}`: the sink discards the whole vector.
+                Found::Sink if spec.kinds.contains(Kinds::SINK) => {}
                 _ if count == 1 => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
