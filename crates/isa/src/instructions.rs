@@ -261,14 +261,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'shfl'", "Instruction 'shfl'"),
     r("shfl .sync", v(6, 0), sm(30), "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff", "§9.7.9.6 L81/L85")
         .ptxas("Feature 'shfl.sync'", "Instruction 'shfl'"),
-    r("multimem.ld_reduce", v(8, 1), sm(90), "multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1]", "§9.7.9.14 L114/L124")
-        .ptxas("Feature 'multimem.ld_reduce'", "Feature 'multimem.ld_reduce'"),
-    r("multimem.st", v(8, 1), sm(90), "multimem.st.relaxed.sys.global.b32 [%rd1], %r1", "§9.7.9.14 L114/L124")
-        .ptxas("Feature 'multimem.st'", "Feature 'multimem.st'"),
-    r("multimem.red", v(8, 1), sm(90), "multimem.red.relaxed.sys.global.add.u32 [%rd1], %r1", "§9.7.9.14 L114/L124")
-        .ptxas("Feature 'multimem.red'", "Feature 'multimem.red'"),
-    r("multimem.cp.async.bulk", v(9, 1), sm(90), "multimem.cp.async.bulk.global.shared::cta.bulk_group [%rd1], [sbuf], 16", "§9.7.9.26 L37/L41")
-        .ptxas("Feature 'multimem.cp.async.bulk'", "Feature 'multimem.cp.async.bulk'"),
     r("cvt .relu", v(7, 0), sm(80), "cvt.rn.relu.f16.f32 %h1, %r1", "§9.7.9.21 L361/L405")
         .ptxas("Feature '.relu'", "Modifier '.relu'"),
     r("cvt dst=.f16x2 src=.f32", v(7, 0), sm(80), "cvt.rn.f16x2.f32 %r1, %r2, %r3", "§9.7.9.21 L361/L405")
