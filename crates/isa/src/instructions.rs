@@ -304,46 +304,6 @@ pub const FEATURES: &[Feature] = &[
         "tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd2", "§9.7.9.28 L73/L83-101")
         .ptxas("Feature 'tensormap.replace'", "Instruction 'tensormap.replace'"),
     // ---------------------------------------------------------------- F. async copies
-    r("cp.async !.bulk|.commit_group|.wait_group|.wait_all|.mbarrier", v(7, 0), sm(80), "cp.async.ca.shared.global [sbuf], [gbuf], 4", "§9.7.9.25 L134/L144")
-        .ptxas("Feature 'cp.async'", "Feature 'cp.async'"),
-    r("cp.async.commit_group", v(7, 0), sm(80), "cp.async.commit_group", "§9.7.9.25 L188/L192")
-        .ptxas("Feature 'cp.async.commit_group'", "Feature 'cp.async.commit_group'"),
-    r("cp.async.wait_group", v(7, 0), sm(80), "cp.async.wait_group 0", "§9.7.9.25 L252/L256")
-        .ptxas("Feature 'cp.async.wait_group'", "Feature 'cp.async.wait_group'"),
-    r("cp.async.wait_all", v(7, 0), sm(80), "cp.async.wait_all", "§9.7.9.25 L252/L256")
-        .ptxas("Feature 'cp.async.wait_all'", "Feature 'cp.async.wait_all'"),
-    r("cp.async.mbarrier.arrive", v(7, 0), sm(80), "cp.async.mbarrier.arrive.shared.b64 [sbuf]", "§9.7.13.15 L630/L636")
-        .ptxas("Feature 'cp.async.mbarrier.arrive'", "Feature 'cp.async.mbarrier.arrive'"),
-    r("cp.async .L2::cache_hint", v(7, 4), sm(80), "cp.async.cg.shared.global.L2::cache_hint [sbuf], [gbuf], 16, %rd1", "§9.7.9.25 L136")
-        .ptxas("Modifier '.L2::cache_hint'", "Feature 'cp.async'"),
-    r("cp.async.bulk !.tensor|.prefetch|.commit_group|.wait_group", v(8, 0), sm(90),
-        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [sbuf], [gbuf], 16, [sbuf+1024]", "§9.7.9.25 L369/L377")
-        .ptxas("Feature 'cp.async.bulk'", "Feature 'cp.async.bulk'"),
-    r("cp.async.bulk.shared::cta", v(8, 6), sm(90),
-        "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [sbuf], [gbuf], 16, [sbuf+1024]", "§9.7.9.25 L371")
-        .ptxas("Feature 'cp.async.bulk with destination state space as .shared::cta'", "Feature 'cp.async.bulk'"),
-    r("cp.async.bulk .multicast::cluster", v(8, 0), sm(90),
-        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [sbuf], [gbuf], 16, [sbuf+1024], %h1", "§9.7.9.25 L379")
-        .ptxas("Feature 'cp.async.bulk'", "Feature 'cp.async.bulk'"),
-    r("cp.reduce.async.bulk !.tensor", v(8, 0), sm(90), "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [gbuf], [sbuf], 16", "§9.7.9.25 L508/L512")
-        .ptxas("Feature 'cp.reduce.async.bulk'", "Feature 'cp.reduce.async.bulk'"),
-    r("cp.async.bulk.prefetch !.tensor", v(8, 0), sm(90), "cp.async.bulk.prefetch.L2.global [gbuf], 16", "§9.7.9.25 L559/L563")
-        .ptxas("Feature 'cp.async.bulk.prefetch'", "Feature 'cp.async.bulk.prefetch'"),
-    r("cp.async.bulk.tensor", v(8, 0), sm(90),
-        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [sbuf], [%rd1, {%r1}], [sbuf+1024]", "§9.7.9.27 L306/L318")
-        .ptxas("Feature 'cp.async.bulk.tensor'", "Feature 'cp.async.bulk.tensor'"),
-    r("cp.async.bulk.tensor .tile::gather4|.tile::scatter4|.im2col::w|.im2col::w::128", v(8, 6), BW_100_101,
-        "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes [sbuf], [%rd1, {%r1, %r2, %r3, %r4, %r5}], [sbuf+1024]",
-        "§9.7.9.27 L310-314/L322-371; T72")
-        .ptxas("Feature '.tile::gather4'", "Feature '.tile::gather4 with destination state space as .shared::cluster'"),
-    r("cp.reduce.async.bulk.tensor", v(8, 0), sm(90), "cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [%rd1, {%r1}], [sbuf]", "§9.7.9.27 L465/L469")
-        .ptxas("Feature 'cp.reduce.async.bulk.tensor'", "Feature 'cp.reduce.async.bulk.tensor'"),
-    r("cp.async.bulk.prefetch.tensor", v(8, 0), sm(90), "cp.async.bulk.prefetch.tensor.1d.L2.global.tile [%rd1, {%r1}]", "§9.7.9.27 L538/L546")
-        .ptxas("Feature 'cp.async.bulk.prefetch.tensor'", "Feature 'cp.async.bulk.prefetch.tensor'"),
-    r("cp.async.bulk.commit_group", v(8, 0), sm(90), "cp.async.bulk.commit_group", "§9.7.9.27 L631/L635")
-        .ptxas("Feature 'cp.async.bulk.commit_group'", "Feature 'cp.async.bulk.commit_group'"),
-    r("cp.async.bulk.wait_group", v(8, 0), sm(90), "cp.async.bulk.wait_group.read 0", "§9.7.9.27 L679/L683")
-        .ptxas("Feature 'cp.async.bulk.wait_group'", "Feature 'cp.async.bulk.wait_group'"),
     // ---------------------------------------------------------------- I. synchronisation
     r("bar .arrive", v(2, 0), sm(20), "bar.arrive 0, 64", "§9.7.13.1 L72/L80")
         .ptxas("Feature 'bar.arrive'", "Instruction 'bar.arrive'"),
@@ -571,11 +531,6 @@ pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- more memory, sync, tensor rows
     r("ldmatrix .shared::cta", v(7, 8), sm(75), "ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [sbuf]", "§9.7.14.5 L2017")
         .ptxas("Feature '::cta'", ""),
-    r("cp.async.bulk.tensor .shared::cta .mbarrier::complete_tx::bytes", v(8, 6), sm(90),
-        "cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes [sbuf], [%rd1, {%r1}], [sbuf+1024]", "§9.7.9.27 L308/L322-326")
-        .ptxas("Feature 'cp.async.bulk.tensor with destination state space as .shared::cta'", ""),
-    r("cp.async.bulk .cp_mask", v(8, 6), sm(100), "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [gbuf], [sbuf], 16, %h1", "§9.7.9.25 L373/L381")
-        .ptxas("Feature '.cp_mask'", "Feature '.cp_mask'"),
     r("clusterlaunchcontrol.query_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %q1", "§9.7.13.18 L38/L42")
         .ptxas("Feature 'clusterlaunchcontrol.query_cancel'", "Feature 'clusterlaunchcontrol.query_cancel'"),
     r("clusterlaunchcontrol.try_cancel .multicast::cluster::all", v(8, 6), BW_100_120,

@@ -514,9 +514,21 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
     };
     for (index, (bound, optionals, what)) in valid.into_iter().enumerate() {
         let d = draft(&bound, optionals, what);
-        let Some(place) = placement(d.opcode, &d.modifier_refs(), d.operands.len()) else {
+        let Some(mut place) = placement(d.opcode, &d.modifier_refs(), d.operands.len()) else {
             continue;
         };
+        // An operand that exists only from a later version (`since`) moves the instance there.
+        let since = form
+            .positions
+            .iter()
+            .filter(|p| bound.present(p, optionals))
+            .flat_map(|p| p.operands())
+            .filter_map(|o| o.since)
+            .map(|(major, minor)| Version::new(major, minor))
+            .max();
+        if let Some(since) = since {
+            place.0 = place.0.max(since);
+        }
         // Wrong shapes are generated from the first valid instance only.
         let wrong = if index == 0 {
             wrong_shapes(&bound, &d)

@@ -261,3 +261,29 @@ fn a_braced_single_value_stands_for_a_scalar_only_where_vectors_go() {
     let braced32 = Found::Vector(vec![reg(".b32")]);
     assert!(!problems("add.s32", vec![braced32, reg(".b32"), reg(".b32")]).is_empty());
 }
+
+#[test]
+fn an_operand_written_since_a_later_version_moves_its_probes_there() {
+    let file = parse("@section 9.7\nd : pred since 7.5;\nadd.u32 a{, d};\n").unwrap();
+    let operand = |p: &notation::SigPosition| match &p.shape {
+        notation::SigShape::Single(o) => o.since,
+        _ => None,
+    };
+    assert_eq!(operand(&file.forms[0].positions[1]), Some((7, 5)));
+    assert!(parse("@section 9.7\nd : pred since 7;\nadd.u32 a{, d};\n").is_err());
+    let cp = forms("cp")
+        .iter()
+        .find(|f| f.text.starts_with("cp.async.ca") && f.text.contains("ignore-src"))
+        .expect("the ignore-src form of cp.async");
+    let probes = form_probes(cp);
+    let written = probes
+        .iter()
+        .find(|p| p.what == "valid, optional operands written")
+        .expect("a probe writes ignore-src");
+    assert!(written.version >= Version::new(7, 5), "{written:?}");
+    assert!(
+        probes
+            .iter()
+            .any(|p| p.what == "valid" && p.version == Version::new(7, 0))
+    );
+}
