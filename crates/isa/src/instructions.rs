@@ -299,10 +299,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack'"),
     r("cvt.pack .s4|.u4|.s2|.u2", v(6, 5), sm(75), "cvt.pack.sat.s4.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L69")
         .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack with sub-byte type'"),
-    r("tensormap.replace", v(8, 3),
-        TargetReq::Listed(&[(a(90), v(8, 3)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
-        "tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd2", "§9.7.9.28 L73/L83-101")
-        .ptxas("Feature 'tensormap.replace'", "Instruction 'tensormap.replace'"),
     // ---------------------------------------------------------------- F. async copies
     // ---------------------------------------------------------------- I. synchronisation
     r("bar .arrive", v(2, 0), sm(20), "bar.arrive 0, 64", "§9.7.13.1 L72/L80")
@@ -358,9 +354,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'griddepcontrol'", "Instruction 'griddepcontrol'"),
     r("elect", v(8, 0), sm(90), "elect.sync %r1|%p1, 0xffffffff", "§9.7.13.14 L30/L34")
         .ptxas("Feature 'elect'", "Feature 'elect'"),
-    r("tensormap.cp_fenceproxy", v(8, 3), sm(90), "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%rd1], [sbuf], 128", "§9.7.13.16 L43/L47")
-        .not_supported()
-        .ptxas("Feature 'tensormap.cp_fenceproxy'", "Instruction 'tensormap.cp_fenceproxy'"),
     r("clusterlaunchcontrol.try_cancel", v(8, 6), sm(100), "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [sbuf], [sbuf+1024]", "§9.7.13.17 L47/L51")
         .ptxas("Feature 'clusterlaunchcontrol.try_cancel.async'", "Feature 'clusterlaunchcontrol.try_cancel.async'"),
     r("mbarrier", v(7, 0), sm(80), "mbarrier.init.shared.b64 [sbuf], 32", "§9.7.13.15 (every mbarrier op)"),
