@@ -3,9 +3,9 @@
 //! (`ptxkit_isa::signature::shape_probes`), compared with what the signatures predict.
 //!
 //! Probes are batched: one module per (version, target) holds up to `BATCH` instructions, one
-//! per line, and ptxas's `line N; error` messages say which were rejected. A fatal error stops
-//! ptxas at its line, before the passes that check the lines above it: every probe without a
-//! message is assembled again in a new batch.
+//! per line, and ptxas's `line N; error` messages say which were rejected. A fatal parse error
+//! stops ptxas at its line; the probes after it are assembled again in a new batch, and so are
+//! the probes of a rejected batch that got no error (ptxas prints each message once per module).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -159,18 +159,18 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
                 .filter(|(n, _, _)| *n == line)
                 .map(|(_, m, _)| m.as_str())
                 .collect();
-            // A fatal error stops ptxas before its later passes: the lines after it are not
-            // read, and the lines before it are not yet checked for what those passes find
-            // (special registers, types). Only a line with a message is judged; the rest are
-            // assembled again without the fatal one.
-            if fatal_line.is_some_and(|f| line > f) || (fatal_line.is_some() && message.is_empty()) {
+            if message.is_empty() {
+                // ptxas prints an error message once per module (a second `atom.global.and.f32`
+                // gets no "Operation .and requires .b32 or .b64 type"), and an error may hide a
+                // later one: a line without an error counts as accepted only once a module
+                // without the rejected lines assembles.
                 rerun.push(probe);
                 continue;
             }
             said.push(Said {
                 probe,
                 ptxas: xi,
-                accepted: message.is_empty(),
+                accepted: false,
                 message: message.join(" | "),
             });
         }
@@ -186,10 +186,23 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
         .into_iter()
         .filter(|p| filter.is_none_or(|f| probe_name(p).contains(f)))
         .collect();
+    // ptxas reports some errors once per distinct instruction text in a module (a second
+    // `st.async.b32 [%rd1], %r1, [%rd2]` gets no "requires modifier" error): each distinct
+    // (version, target, instruction) is assembled once and its verdict given to every probe
+    // with that text.
+    let mut first_of: BTreeMap<(Version, Target, &str), usize> = BTreeMap::new();
+    let mut same_as = vec![0usize; probes.len()];
+    for (i, p) in probes.iter().enumerate() {
+        same_as[i] = *first_of
+            .entry((p.version, p.target, p.instruction.as_str()))
+            .or_insert(i);
+    }
     // Batches: per (version, target, ptxas), in order.
     let mut groups: BTreeMap<(Version, Target), Vec<usize>> = BTreeMap::new();
     for (i, p) in probes.iter().enumerate() {
-        groups.entry((p.version, p.target)).or_default().push(i);
+        if same_as[i] == i {
+            groups.entry((p.version, p.target)).or_default().push(i);
+        }
     }
     let mut work = Vec::new();
     for ((version, target), members) in &groups {
@@ -237,6 +250,24 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
     })?;
     let _ = std::fs::remove_dir_all(&scratch);
     let mut results = results.into_inner().expect("no worker panics");
+    let mut copies: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, &first) in same_as.iter().enumerate() {
+        if first != i {
+            copies.entry(first).or_default().push(i);
+        }
+    }
+    let judged: Vec<Said> = results
+        .iter()
+        .flat_map(|said| {
+            copies.get(&said.probe).into_iter().flatten().map(|&probe| Said {
+                probe,
+                ptxas: said.ptxas,
+                accepted: said.accepted,
+                message: said.message.clone(),
+            })
+        })
+        .collect();
+    results.extend(judged);
     results.sort_by_key(|s| (s.probe, s.ptxas));
     let (mut agree, mut quirks, mut failures) = (0usize, 0usize, 0usize);
     for said in &results {

@@ -7,7 +7,8 @@
 pub struct Quirk {
     /// The ptxas releases showing it (`"11.8"`, `"12.9"`, `"13.5"`).
     pub ptxas: &'static [&'static str],
-    /// The probe name (as printed by `cargo xtask isa-probes`).
+    /// The probe name (as printed by `cargo xtask isa-probes`); a `*` matches any text, so
+    /// that one record covers the same probe of several forms (`shape ld.sig:* valid, …`).
     pub probe: &'static str,
     /// What ptxas does instead, and why the tables keep their answer.
     pub observed: &'static str,
@@ -37,6 +38,14 @@ const MEMBAR_PROXY_ASYNC: &str = "ptxas 12.9 rejects `membar.proxy.async` at eve
 const VOTE_WITHOUT_MODE: &str = "ptxas 11.8 and 12.9 accept `vote.pred` and `vote.sync.pred` without a mode (.all, .any, \
     .uni); 13.5 rejects them with \".mode modifier required for instruction 'vote'\", as the manual's syntax (a required \
     `.mode`) says.";
+const V8_NARROW: &str = "ptxas 12.9 and 13.5 parse ld/st `.v8` with 8- and 16-bit types (64 or 128 bits in all) in \
+    every state space and at every PTX version (even 7.0 on sm_70), where the manual allows .v8 only with 32-bit types \
+    on .global (8.8, sm_100); code generation then goes wrong: 12.9 turns `ld.v8.b8` into one LD.E.U8 (a single \
+    byte), 13.5 stops with '(C7907) Internal compiler error' or a segmentation fault (not every run: the probe may \
+    agree). 11.8 rejects .v8 ('Unknown modifier'). The signatures keep the manual's rule.";
+const V8_NARROW_EVIDENCE: &str = "`ld.v8.b8 {%h1, ..., %h8}, [%rd1]` + a store of the result, .version 8.8, .target \
+    sm_100: `ptxas -arch=sm_100` 12.9 exits 0 (cuobjdump: LD.E.U8), 13.5 exits 255 (C7907) or 139; \
+    cargo xtask isa-probes --only signatures --filter \".vec=.v8\" --verbose";
 
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
@@ -94,6 +103,26 @@ pub const QUIRKS: &[Quirk] = &[
         probe: "deprecation '.local': accepted at 2.3 sm_20",
         observed: MODULE_REG,
         evidence: "cargo xtask isa-probes --filter \"deprecation '.local'\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape ld.sig:* valid, .vec=.v8: ld*.v8.b8 *",
+        observed: V8_NARROW,
+        evidence: V8_NARROW_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape st.sig:* valid, .vec=.v8: st*.v8.b8 *",
+        observed: V8_NARROW,
+        evidence: V8_NARROW_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "feature 'st.async .gpu|.sys': rejected at 8.6 sm_90",
+        observed: "ptxas 12.9 assembles `st.async.sys.b32 [%rd1], %r1` (a scope without .release) for sm_90 at any \
+            version from 8.1; 13.5 parses it too but fails in code generation ('(C7907) Internal compiler error'). \
+            The scope exists with .release from PTX 8.7 on sm_100 (§9.7.9.12); on sm_100 both assemble it.",
+        evidence: "cargo xtask isa-probes --only tables --filter \"'st.async .gpu|.sys'\" --verbose",
     },
     Quirk {
         ptxas: &["11.8"],
@@ -176,24 +205,24 @@ pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
         .find(|q| glob_matches(q.probe, probe) && q.ptxas.contains(&ptxas))
 }
 
-/// Whether `name` matches `pattern`, where `*` stands for any run of characters.
-fn glob_matches(pattern: &str, name: &str) -> bool {
-    let mut pieces = pattern.split('*');
-    let first = pieces.next().unwrap_or_default();
-    let Some(mut rest) = name.strip_prefix(first) else {
+/// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+fn glob_matches(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
         return false;
     };
-    let pieces: Vec<&str> = pieces.collect();
-    let Some((last, middle)) = pieces.split_last() else {
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
         return rest.is_empty();
     };
-    for piece in middle {
-        match rest.find(piece) {
-            Some(at) => rest = &rest[at + piece.len()..],
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
             None => return false,
         }
     }
-    rest.ends_with(last)
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 #[cfg(test)]
@@ -214,5 +243,32 @@ mod tests {
         ));
         assert!(glob_matches("a*c*e", "abcde"));
         assert!(!glob_matches("a*c*e", "abcd"));
+    }
+
+    #[test]
+    fn probe_names_match_with_stars() {
+        assert!(glob_matches(
+            "feature 'suq': accepted at 1.5 sm_10",
+            "feature 'suq': accepted at 1.5 sm_10"
+        ));
+        assert!(!glob_matches("feature 'suq'", "feature 'suq': accepted"));
+        let pattern = "shape ld.sig:* valid, .vec=.v8: ld*.v8.b8 *";
+        assert!(glob_matches(
+            pattern,
+            "shape ld.sig:54 valid, .vec=.v8: ld.v8.b8 {%h1}, [%rd1]"
+        ));
+        assert!(glob_matches(
+            pattern,
+            "shape ld.sig:84 valid, .vec=.v8: ld.global.nc.v8.b8 {%h1}, [%rd1]"
+        ));
+        assert!(!glob_matches(
+            pattern,
+            "shape ld.sig:54 valid, .vec=.v8: ld.v8.b32 {%h1}, [%rd1]"
+        ));
+        assert!(!glob_matches(
+            pattern,
+            "shape st.sig:54 valid, .vec=.v8: st.v8.b8 [%rd1], {%h1}"
+        ));
+        assert!(glob_matches("a*b*c", "abc") && glob_matches("a*c", "ac") && !glob_matches("a*bc", "ab"));
     }
 }

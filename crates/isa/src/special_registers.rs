@@ -99,3 +99,12 @@ mod tests {
         }
     }
 }
+
+/// Predefined identifiers that are constants, not registers (`WARP_SZ`): written where an
+/// immediate goes.
+pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];
+
+/// Whether `name` is a predefined constant (`WARP_SZ`).
+pub fn is_predefined_constant(name: &str) -> bool {
+    PREDEFINED_CONSTANTS.contains(&name)
+}

@@ -28,9 +28,6 @@ pub enum Resolution<'a> {
     Undeclared(NameUse),
 }
 
-/// Predefined identifiers that are not registers.
-const PREDEFINED: &[&str] = &["WARP_SZ"];
-
 /// Resolves every identifier in `insn`'s guard and operands. Returns nothing
 /// for a function with syntax errors (declarations may have been lost).
 pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Instruction<'t>) -> Vec<(Node<'t>, Resolution<'a>)> {
@@ -47,7 +44,7 @@ pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Instruction<'t>) -> Vec<(No
     let mut out = Vec::new();
     for ident in insn.identifiers() {
         let name = checker.node_text(ident);
-        if PREDEFINED.contains(&name) {
+        if ptxkit_isa::special_registers::is_predefined_constant(name) {
             continue;
         }
         let resolution = match symbols.register(at, name) {

@@ -117,6 +117,12 @@ impl<'a> Classifier<'a> {
                 offset: false,
             };
         }
+        if ptxkit_isa::special_registers::is_predefined_constant(name) {
+            return Found::Immediate {
+                literal: Literal::Integer,
+                value: None,
+            };
+        }
         if name.starts_with('%') {
             // An undeclared register (another rule reports it).
             return Found::Register { ty: None, vector: 0 };

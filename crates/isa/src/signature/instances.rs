@@ -37,12 +37,32 @@ pub struct ShapeProbe {
 }
 
 /// The module-scope names shape probes may use, with their declarations (see [`probe_module`]):
-/// each is declared only when an instruction names it.
+/// each is declared only when an instruction names it (the functions `pfret` and `pfarg` are
+/// the callees of the call sequences of [`PROBE_LOCALS`]).
 pub const PROBE_SETUP: &[(&str, &str)] = &[
     ("ptex", ".global .texref ptex;"),
     ("psamp", ".global .samplerref psamp;"),
     ("psurf", ".global .surfref psurf;"),
     ("pfunc", ".extern .func pfunc;"),
+    (
+        "fparam",
+        ".func (.param .align 16 .b8 pfret_r[64]) pfret(.param .b32 pfret_a)\n{\n\tret;\n}",
+    ),
+    ("fargs", ".func pfarg(.param .align 16 .b8 pfarg_a[64])\n{\n\tret;\n}"),
+];
+
+/// The kernel-scope names shape probes may use: (name, what the kernel declares and does
+/// before the instructions, what it does after them), set up only when an instruction names
+/// the name. A kernel reaches the `.param::func` space only through a call sequence: `fparam`
+/// holds the value a call returned (for `ld.param::func`), `fargs` the argument of a call
+/// made after the instructions (for `st.param::func`).
+pub const PROBE_LOCALS: &[(&str, &str, &str)] = &[
+    (
+        "fparam",
+        ".param .b32 fparam_in;\n\t.param .align 16 .b8 fparam[64];\n\tst.param.b32 [fparam_in], 0;\n\tcall (fparam), pfret, (fparam_in);",
+        "",
+    ),
+    ("fargs", ".param .align 16 .b8 fargs[64];", "call pfarg, (fargs);"),
 ];
 
 /// The function-scope names shape probes may use (`eg $Lproto` in a legend), declared at the
@@ -55,11 +75,11 @@ pub const PROBE_LOCAL_SETUP: &[(&str, &str)] = &[
 ];
 
 /// A module holding `instructions` (one per line) in one kernel, with enough registers of
-/// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3
-/// on sm_70+),
-/// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`], the
-/// function-scope names of [`PROBE_LOCAL_SETUP`] and a label `$Lprobe` at the end. Returns the
-/// text and the 1-based line of each instruction.
+/// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128,
+/// declared when used), `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of
+/// [`PROBE_SETUP`], the function-scope names of [`PROBE_LOCAL_SETUP`], the locals of
+/// [`PROBE_LOCALS`] and a label `$Lprobe` at the end. Returns the text and the 1-based line of
+/// each instruction.
 pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> (String, Vec<usize>) {
     let names = |name: &str| instructions.iter().any(|i| i.contains(name));
     // Samplers exist only in the independent texturing mode.
@@ -85,8 +105,10 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
     text.push_str(
         "\t.reg .pred %p<16>;\n\t.reg .b8 %b<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n",
     );
-    // .b128 registers exist from PTX 8.3, on sm_70 and newer.
-    if version >= Version::new(8, 3) && target.at_least(70) {
+    // .b128 registers are themselves a feature (8.3, sm_70): declared only when an instruction
+    // uses them, so that a probe of another form at 8.3 on an older target is not rejected
+    // for the declaration.
+    if names("%q") {
         text.push_str("\t.reg .b128 %q<16>;\n");
     }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
@@ -97,12 +119,26 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
             text.push('\n');
         }
     }
+    for (name, before, _) in PROBE_LOCALS {
+        if names(name) {
+            text.push('\t');
+            text.push_str(before);
+            text.push('\n');
+        }
+    }
     let first = text.lines().count() + 1;
     let lines = (first..first + instructions.len()).collect();
     for instruction in instructions {
         text.push('\t');
         text.push_str(instruction);
         text.push_str(";\n");
+    }
+    for (name, _, after) in PROBE_LOCALS {
+        if names(name) && !after.is_empty() {
+            text.push('\t');
+            text.push_str(after);
+            text.push('\n');
+        }
     }
     text.push_str("$Lprobe:\n\tret;\n}\n");
     (text, lines)
@@ -512,9 +548,21 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
     };
     for (index, (bound, optionals, what)) in valid.into_iter().enumerate() {
         let d = draft(&bound, optionals, what);
-        let Some(place) = placement(form, &d.modifier_refs(), d.operands.len()) else {
+        let Some(mut place) = placement(form, &d.modifier_refs(), d.operands.len()) else {
             continue;
         };
+        // An operand that exists only from a later version (`since`) moves the instance there.
+        let since = form
+            .positions
+            .iter()
+            .filter(|p| bound.present(p, optionals))
+            .flat_map(|p| p.operands())
+            .filter_map(|o| o.since)
+            .map(|(major, minor)| Version::new(major, minor))
+            .max();
+        if let Some(since) = since {
+            place.0 = place.0.max(since);
+        }
         // Wrong shapes are generated from the first valid instance only; the other kinds each
         // operand claims to take, from every valid instance (they may differ by slot value).
         let wrong = if index == 0 {
@@ -717,6 +765,21 @@ fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
     out
 }
 
+/// Whether an operand is (or holds) an example written in the signature (`Found::Other`).
+fn is_example(found: &Found<'_>) -> bool {
+    match found {
+        Found::Other => true,
+        Found::Address(elements) | Found::Vector(elements) => elements.iter().any(is_example),
+        _ => false,
+    }
+}
+
+/// Whether `modifier` names a state space (`.global`, `.shared::cta`, `.param::func`, …).
+fn is_state_space(modifier: &str) -> bool {
+    let base = modifier.find([':', '[']).map_or(modifier, |end| &modifier[..end]);
+    matches!(base, ".global" | ".shared" | ".local" | ".const" | ".param")
+}
+
 /// A misspelling of a modifier that no instruction has.
 fn misspelt(value: &str) -> String {
     format!("{value}x")
@@ -836,7 +899,11 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
             modifiers,
             operands(),
         ));
-        if !part.optional {
+        // An example address belongs to the form's state space: without the space the
+        // instruction addresses it generically, which ptxas rejects for another reason ("State
+        // space mismatch between instruction and address") that the state-space rules report.
+        let space_of_example = is_state_space(value) && valid.operands.iter().any(|o| is_example(&o.found));
+        if !part.optional && !space_of_example {
             let mut modifiers = valid.modifiers.clone();
             modifiers.remove(at);
             out.push(like(format!("{} left out", part.name), modifiers, operands()));

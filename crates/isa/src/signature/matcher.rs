@@ -739,6 +739,8 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
+                // `atom.global.v2.f32.add _, [a], {b, c}`: the sink discards the whole vector.
+                Found::Sink if spec.kinds.contains(Kinds::SINK) => {}
                 _ if count == 1 => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
@@ -749,6 +751,11 @@ impl Context<'_, '_> {
             return;
         }
         match found {
+            // An operand that takes a vector (`x.vec`) with the vector part absent is one value,
+            // which ptxas also accepts braced: `ld.global.b16 {%rs1}, [a]` (Triton emits it).
+            Found::Vector(elements) if elements.len() == 1 && spec.count != CountSpec::Scalar => {
+                self.scalar(spec, &elements[0], at, element.or(Some(0)), problems)
+            }
             Found::Vector(elements) if spec.kinds.intersects(Kinds::REG) => problems.push(Problem::VectorSize {
                 operand: at,
                 expected: 1,

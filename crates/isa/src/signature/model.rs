@@ -320,6 +320,10 @@ pub struct Operand {
     pub example: &'static str,
     /// The range an immediate must lie in.
     pub range: Option<(i64, i64)>,
+    /// The PTX version (major, minor) from which the operand may be written, when later than
+    /// the form's own (`cp.async`'s `ignore-src`: 7.5). Probes place instances that write it
+    /// there; the version rules do not see operands yet.
+    pub since: Option<(u8, u8)>,
 }
 
 /// What an instruction does besides computing its result.

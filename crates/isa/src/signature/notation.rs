@@ -211,6 +211,9 @@ pub struct SigOperand {
     pub example: String,
     /// An allowed range for immediates.
     pub range: Option<(i64, i64)>,
+    /// The PTX version from which the operand may be written (`since 7.5`), when later than
+    /// the form's.
+    pub since: Option<(u8, u8)>,
 }
 
 /// A `require` record.
@@ -274,6 +277,7 @@ struct Legend {
     presence_if: Option<String>,
     example: String,
     range: Option<(i64, i64)>,
+    since: Option<(u8, u8)>,
     line: u32,
 }
 
@@ -688,7 +692,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                 });
             }
             "wide" => legend.wide = true,
-            "if" | "eg" | "range" => {
+            "if" | "eg" | "range" | "since" => {
                 let Some(value) = items.get(i + 1) else {
                     return error(line, format!("'{item}' needs a value"));
                 };
@@ -701,6 +705,15 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                         legend.presence_if = Some(value.clone());
                     }
                     "eg" => legend.example = value.clone(),
+                    "since" => {
+                        let parsed = value
+                            .split_once('.')
+                            .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?)));
+                        let Some(version) = parsed else {
+                            return error(line, format!("since is written X.Y, not '{value}'"));
+                        };
+                        legend.since = Some(version);
+                    }
                     _ => {
                         let Some((lo, hi)) = value.split_once("..") else {
                             return error(line, format!("range is written LO..HI, not '{value}'"));
@@ -1396,6 +1409,7 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 wide: legend.wide,
                 example: legend.example.clone(),
                 range: legend.range,
+                since: legend.since,
             },
             presence_if,
         ))

@@ -301,3 +301,91 @@ fn explain_names_what_a_form_needs_beyond_its_chain() {
         "{text}"
     );
 }
+
+#[test]
+fn probe_modules_declare_b128_registers_and_kernel_locals_only_when_used() {
+    let (plain, _) = probe_module(
+        Version::new(8, 3),
+        crate::Target::sm(10),
+        &["ld.param::entry.b8 %h1, [%rd1]"],
+    );
+    assert!(!plain.contains(".b128"), "{plain}");
+    assert!(!plain.contains("fparam"), "{plain}");
+    let (wide, lines) = probe_module(
+        Version::new(8, 3),
+        crate::Target::sm(70),
+        &["ld.global.b128 %q1, [gbuf]", "ld.param::func.b32 %r1, [fparam]"],
+    );
+    assert!(wide.contains(".reg .b128 %q<16>;"), "{wide}");
+    let body: Vec<&str> = wide.lines().collect();
+    let at = |text: &str| body.iter().position(|l| l.contains(text)).expect(text);
+    // `fparam` is the value a call returned: the call comes before the instructions.
+    assert!(
+        at(".func (.param .align 16 .b8 pfret_r[64]) pfret") < at(".entry probe"),
+        "{wide}"
+    );
+    assert!(
+        at(".entry probe") < at("call (fparam), pfret") && at("call (fparam), pfret") + 1 < lines[0],
+        "{wide}"
+    );
+    // `fargs` is the argument of a call made after them.
+    let (stores, lines) = probe_module(
+        Version::new(8, 3),
+        crate::Target::sm(70),
+        &["st.param::func.b32 [fargs], %r1"],
+    );
+    let body: Vec<&str> = stores.lines().collect();
+    let call = body
+        .iter()
+        .position(|l| l.contains("call pfarg, (fargs);"))
+        .expect("call");
+    assert!(call + 1 > lines[0] && !stores.contains("pfret"), "{stores}");
+}
+
+#[test]
+fn a_braced_single_value_stands_for_a_scalar_only_where_vectors_go() {
+    let addr = || Found::Address(vec![reg(".b64")]);
+    // `ld.global.b16 {%rs1}, [a]`: ptxas accepts it (Triton emits it).
+    let braced = Found::Vector(vec![reg(".b16")]);
+    assert!(problems("ld.global.b16", vec![braced.clone(), addr()]).is_empty());
+    assert!(problems("st.global.b16", vec![addr(), braced.clone()]).is_empty());
+    // Two elements without .v2 stay wrong, and so does a brace where no vector goes
+    // (ptxas: "Vector operand is not allowed for instruction 'add'").
+    let pair = Found::Vector(vec![reg(".b16"), reg(".b16")]);
+    assert!(matches!(
+        problems("ld.global.b16", vec![pair, addr()])[..],
+        [Problem::VectorSize {
+            expected: 1,
+            found: 2,
+            ..
+        }]
+    ));
+    let braced32 = Found::Vector(vec![reg(".b32")]);
+    assert!(!problems("add.s32", vec![braced32, reg(".b32"), reg(".b32")]).is_empty());
+}
+
+#[test]
+fn an_operand_written_since_a_later_version_moves_its_probes_there() {
+    let file = parse("@section 9.7\nd : pred since 7.5;\nadd.u32 a{, d};\n").unwrap();
+    let operand = |p: &notation::SigPosition| match &p.shape {
+        notation::SigShape::Single(o) => o.since,
+        _ => None,
+    };
+    assert_eq!(operand(&file.forms[0].positions[1]), Some((7, 5)));
+    assert!(parse("@section 9.7\nd : pred since 7;\nadd.u32 a{, d};\n").is_err());
+    let cp = forms("cp")
+        .iter()
+        .find(|f| f.text.starts_with("cp.async.ca") && f.text.contains("ignore-src"))
+        .expect("the ignore-src form of cp.async");
+    let probes = form_probes(cp);
+    let written = probes
+        .iter()
+        .find(|p| p.what == "valid, optional operands written")
+        .expect("a probe writes ignore-src");
+    assert!(written.version >= Version::new(7, 5), "{written:?}");
+    assert!(
+        probes
+            .iter()
+            .any(|p| p.what == "valid" && p.version == Version::new(7, 0))
+    );
+}
