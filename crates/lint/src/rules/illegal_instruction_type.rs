@@ -53,10 +53,19 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 };
                 let ty = check.instance.modifiers[modifier];
                 let opcode = check.instance.opcode;
+                // The chain without the type: `ld.param` does not take `.f16`.
+                let without: String = check
+                    .instance
+                    .modifiers
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != modifier)
+                    .map(|(_, m)| *m)
+                    .collect();
                 let diagnostic = checker
                     .diagnostic(
                         modifier_span(check, modifier),
-                        format!("`{}` does not take type `{ty}`", chain(check)),
+                        format!("`{opcode}{without}` does not take type `{ty}`"),
                     )
                     .with_label("illegal type for this instruction")
                     .with_note(format!(
