@@ -3,8 +3,8 @@
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
-use crate::items::{Scope, items};
 use crate::printer::{Printer, children};
+use crate::statements::{Scope, items};
 
 /// `{`, the statements one per line indented one level (labels one level
 /// left of them), `}` on its own line at the block's column.

@@ -2,8 +2,8 @@
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::align;
 use crate::doc::Doc;
+use crate::operand_columns as align;
 use crate::printer::{HeadList, Printer, children};
 
 /// The head (`guard`, `opcode`, `modifier`s, glued as written), then the

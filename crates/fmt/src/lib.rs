@@ -3,8 +3,10 @@
 //! Two layers: [`doc`] is a small Wadler-style document laid out by the
 //! `pretty` crate; the PTX layer builds it with one module per syntax area
 //! (`module`, `function`, `block`, `instruction`, `operand`, `declaration`,
-//! `debug`). Operand alignment is measured before layout ([`align`]);
-//! trailing comments are aligned after it ([`post`]).
+//! `section`). Operand columns are measured before layout
+//! ([`operand_columns`]); the laid-out lines carry the facts the layout
+//! leaves to them (column-0 lines, trailing comments, verbatim text), and
+//! trailing comments are aligned on them ([`lines`]).
 //!
 //! Every result is checked before it is returned: the same non-whitespace
 //! text, the same syntax tree once whitespace is set aside, every comment
@@ -16,20 +18,20 @@
 //! assert_eq!(formatted, ".version 7.8\n.target sm_80\n\n.entry k()\n{\n    add.s32 %r1, %r2, 4;\n    ret;\n}\n");
 //! ```
 
-pub mod align;
 mod block;
 pub mod cli;
-mod debug;
 mod declaration;
 pub mod doc;
 mod function;
 mod instruction;
-mod items;
+pub mod lines;
 mod module;
 mod operand;
+pub mod operand_columns;
 pub mod options;
-pub mod post;
 mod printer;
+mod section;
+mod statements;
 mod suppress;
 pub mod tokens;
 pub mod tree;
@@ -70,9 +72,6 @@ pub enum FormatError {
         /// The limit.
         limit: usize,
     },
-    /// The source holds a character the formatter reserves for itself.
-    #[error("contains the Unicode noncharacter U+{:04X}, which ptxfmt reserves; remove it", *.0 as u32)]
-    ReservedCharacter(char),
     /// A safety check failed: formatting would have changed more than
     /// whitespace. This is a bug in ptxfmt; the file is left untouched.
     #[error("internal error: {0} (file left unchanged; please report this)")]
@@ -162,10 +161,6 @@ fn check_formattable(parsed: &ParsedSource) -> Result<(), FormatError> {
             limit: tree::MAX_TREE_DEPTH,
         });
     }
-    let reserved = [doc::COLUMN_ZERO, doc::COMMENT_MARK, doc::VERBATIM_NEWLINE];
-    if let Some(c) = parsed.text().chars().find(|c| reserved.contains(c)) {
-        return Err(FormatError::ReservedCharacter(c));
-    }
     Ok(())
 }
 
@@ -173,10 +168,11 @@ fn check_formattable(parsed: &ParsedSource) -> Result<(), FormatError> {
 /// non-whitespace text, same tree, every comment kept).
 pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String, FormatError> {
     let doc = build_doc(parsed, options)?;
-    let rendered = doc.render(options.line_width);
+    let mut lines = lines::layout(&doc, options.line_width);
     drop(doc);
-    let crlf = uses_crlf(parsed.text());
-    let output = post::finish(&rendered, options, crlf);
+    lines::align_comments(&mut lines, options.align_comments);
+    let output = lines::finish(&lines, options, uses_crlf(parsed.text()));
+    drop(lines);
     if !verify::same_non_whitespace(parsed.text(), &output) {
         return Err(FormatError::Internal("the output's non-whitespace text differs".into()));
     }

@@ -8,10 +8,10 @@ use std::borrow::Cow;
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::doc::{COLUMN_ZERO, Doc};
+use crate::doc::{Doc, Mark};
 use crate::options::Options;
 use crate::tokens::{Sep, between, ends_line, first_leaf, is_comment, last_leaf};
-use crate::{block, debug, declaration, function, instruction, module, operand};
+use crate::{block, declaration, function, instruction, module, operand, section};
 
 /// Builds the document for one parsed source.
 pub struct Printer<'a> {
@@ -37,9 +37,9 @@ impl<'a> Printer<'a> {
             "vector_operand" | "argument_list" | "initializer_list" | "address_operand" => {
                 operand::bracketed_list(self, node)
             }
-            "section_directive" => debug::section(self, node),
-            "section_body" => debug::section_body(self, node),
-            "section_data" => debug::section_data(self, node),
+            "section_directive" => section::section(self, node),
+            "section_body" => section::section_body(self, node),
+            "section_data" => section::section_data(self, node),
             "label" => self.label(node),
             _ => self.sequence(&children(node)),
         }
@@ -60,10 +60,10 @@ impl<'a> Printer<'a> {
         } else {
             Doc::Text(Cow::Borrowed(text))
         };
-        if node.kind() == "preprocessor" {
-            Doc::concat(vec![Doc::text(COLUMN_ZERO.to_string()), doc])
-        } else {
-            doc
+        match node.kind() {
+            "preprocessor" => doc.marked(Mark::ColumnZero),
+            "comment" if text.starts_with("//") => doc.marked(Mark::Comment),
+            _ => doc,
         }
     }
 

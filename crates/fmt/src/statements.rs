@@ -4,9 +4,9 @@
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::align;
-use crate::doc::{COLUMN_ZERO, COMMENT_MARK, Doc};
+use crate::doc::{Doc, Mark};
 use crate::instruction::instruction;
+use crate::operand_columns;
 use crate::printer::Printer;
 use crate::suppress::{Plan, plan};
 use crate::tokens::{ends_line, is_comment, newlines_between};
@@ -27,7 +27,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
     let plan = plan(items, p.source);
     let columns = if p.options.align_operands {
         let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
-        align::operand_columns(p.source, items, &verbatim)
+        operand_columns::operand_columns(p.source, items, &verbatim)
     } else {
         vec![None; items.len()]
     };
@@ -41,13 +41,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
             prev.is_some_and(|prev| newlines_between(prev, item, p.source) == 0 && !ends_line(prev, p.source));
         if is_comment(item) && same_line && plan[i] == Plan::Format {
             // A trailing comment stays on its statement's line.
-            let text = p.text(item);
-            let mark = if text.starts_with("//") && p.options.align_comments {
-                COMMENT_MARK.to_string()
-            } else {
-                " ".to_string()
-            };
-            docs.push(Doc::text(mark));
+            docs.push(Doc::text(" "));
             docs.push(p.token(item));
             prev = Some(item);
             leading_block_comment = false;
@@ -95,10 +89,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
 
 /// Source text from `start` to `end`, printed verbatim from column 0.
 fn verbatim_from<'a>(p: &Printer<'a>, start: usize, end: usize) -> Doc<'a> {
-    Doc::concat(vec![
-        Doc::text(COLUMN_ZERO.to_string()),
-        Doc::verbatim(&p.source[start..end]),
-    ])
+    Doc::verbatim(&p.source[start..end]).marked(Mark::ColumnZero)
 }
 
 /// Whether a blank line goes before each item: where the author left one

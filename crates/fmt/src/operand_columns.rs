@@ -2,7 +2,7 @@
 //! consecutive instructions so that their operands start in one column (as
 //! Go's asmfmt does). It runs before layout and hands each instruction the
 //! width to pad its head to; trailing-comment alignment is done after
-//! layout, in [`crate::post`].
+//! layout, in [`crate::lines`].
 
 use ptxkit_syntax::tree_sitter::Node;
 
