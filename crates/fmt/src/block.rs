@@ -19,7 +19,7 @@ pub fn block<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let inner = &parts[1..parts.len() - 1];
     Doc::concat(vec![
         p.node(open),
-        items(p, Some(open), inner, Scope::Block).nest(p.indent()),
+        p.nested(|| items(p, Some(open), inner, Scope::Block)).nest(p.indent()),
         Doc::Hardline,
         p.node(close),
     ])

@@ -13,6 +13,8 @@ use std::fmt;
 
 use pretty::{Arena, DocAllocator, DocBuilder};
 
+use crate::rows::Rows;
+
 /// A layout fact attached to part of a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
@@ -25,6 +27,9 @@ pub enum Mark {
     /// Text printed exactly as written, line breaks and all (block comments,
     /// verbatim regions, items with syntax errors).
     Verbatim,
+    /// One statement: the trailing comments of its lines are aligned
+    /// together even where its lines are indented differently.
+    Statement,
 }
 
 /// A document: text and the line breaks and groups that lay it out.
@@ -32,9 +37,9 @@ pub enum Mark {
 pub enum Doc<'a> {
     /// Text without line breaks.
     Text(Cow<'a, str>),
-    /// Text printed exactly as given (may span lines); counts as `width`
-    /// columns for layout.
-    Verbatim {
+    /// Text that counts as `width` columns for layout (verbatim text that
+    /// spans lines, comments that do not count toward the line width).
+    Sized {
         /// The text.
         text: Cow<'a, str>,
         /// Columns the layout should assume it takes.
@@ -62,6 +67,16 @@ pub enum Doc<'a> {
     FlatAlt(Box<Doc<'a>>, Box<Doc<'a>>),
     /// A document carrying a layout fact.
     Marked(Mark, Box<Doc<'a>>),
+    /// A list's elements in rows of equal count aligned at the column where
+    /// this starts ([`Rows`]); the count is chosen during layout, when that
+    /// column is known. With one element per row, `single` is printed: the
+    /// elements' own documents, each ending its line.
+    Rows {
+        /// The elements, measured.
+        rows: Box<Rows>,
+        /// The one-element-per-row layout.
+        single: Box<Doc<'a>>,
+    },
 }
 
 impl<'a> Doc<'a> {
@@ -78,7 +93,15 @@ impl<'a> Doc<'a> {
             Some(_) => 1 << 24,
             None => text.chars().count(),
         };
-        Doc::Marked(Mark::Verbatim, Box::new(Doc::Verbatim { text, width }))
+        Doc::sized(text, width).marked(Mark::Verbatim)
+    }
+
+    /// Text without line breaks that counts as `width` columns for layout.
+    pub fn sized(text: impl Into<Cow<'a, str>>, width: usize) -> Self {
+        Doc::Sized {
+            text: text.into(),
+            width,
+        }
     }
 
     /// Concatenation.
@@ -115,7 +138,7 @@ impl<'a> Doc<'a> {
     pub fn lower<'b>(&'b self, arena: &'b Arena<'b, Mark>) -> DocBuilder<'b, Arena<'b, Mark>, Mark> {
         match self {
             Doc::Text(text) => arena.text(text.as_ref()),
-            Doc::Verbatim { text, width } => {
+            Doc::Sized { text, width } => {
                 // `RenderLen` must wrap plain text; `arena.text` may wrap
                 // non-ASCII text in a `RenderLen` of its own.
                 let raw = arena.alloc(pretty::Doc::BorrowedText(text.as_ref()));
@@ -131,6 +154,16 @@ impl<'a> Doc<'a> {
             Doc::Align(doc) => doc.lower(arena).align(),
             Doc::FlatAlt(broken, flat) => broken.lower(arena).flat_alt(flat.lower(arena)),
             Doc::Marked(mark, doc) => doc.lower(arena).annotate(*mark),
+            Doc::Rows { rows, single } => {
+                let single = single.lower(arena).align().into_doc();
+                arena.column(move |column| match rows.per_row(column) {
+                    0 | 1 => single,
+                    per_row => {
+                        let lines = rows.row_texts(per_row).into_iter().map(|row| arena.text(row));
+                        arena.intersperse(lines, arena.hardline()).align().into_doc()
+                    }
+                })
+            }
         }
     }
 
@@ -156,7 +189,7 @@ fn write_doc(doc: &Doc<'_>, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Re
     let pad = "  ".repeat(depth);
     match doc {
         Doc::Text(text) => writeln!(f, "{pad}{text:?}"),
-        Doc::Verbatim { text, .. } => writeln!(f, "{pad}{text:?}"),
+        Doc::Sized { text, width } => writeln!(f, "{pad}{text:?} (width {width})"),
         Doc::Line => writeln!(f, "{pad}line"),
         Doc::LineEmpty => writeln!(f, "{pad}line_"),
         Doc::SoftLine => writeln!(f, "{pad}softline"),
@@ -169,11 +202,16 @@ fn write_doc(doc: &Doc<'_>, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Re
             write_wrapped(f, depth, "if-broken", broken)?;
             write_wrapped(f, depth, "if-flat", flat)
         }
+        Doc::Rows { rows, single } => {
+            writeln!(f, "{pad}rows({} elements, {:?} at most)", rows.cells.len(), rows.max_per_row)?;
+            write_wrapped(f, depth, "if-one-per-row", single)
+        }
         Doc::Marked(mark, inner) => {
             let name = match mark {
                 Mark::ColumnZero => "column-zero",
                 Mark::Comment => "comment",
                 Mark::Verbatim => "verbatim",
+                Mark::Statement => "statement",
             };
             write_wrapped(f, depth, name, inner)
         }

@@ -30,6 +30,7 @@ mod operand;
 pub mod operand_columns;
 pub mod options;
 mod printer;
+pub mod rows;
 mod section;
 mod statements;
 mod suppress;
@@ -132,6 +133,7 @@ pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<d
     let printer = printer::Printer {
         source: parsed.text(),
         options,
+        depth: std::cell::Cell::new(0),
     };
     Ok(printer.node(parsed.root()))
 }

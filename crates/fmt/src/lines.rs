@@ -24,6 +24,8 @@ pub struct Line {
     pub text: String,
     /// Byte offset in `text` where a trailing `//` comment starts.
     pub comment: Option<usize>,
+    /// The innermost statement holding the trailing comment (0: none).
+    pub owner: usize,
     /// Whether anything but indentation has been written.
     started: bool,
 }
@@ -47,6 +49,8 @@ pub fn layout(doc: &Doc<'_>, width: usize) -> Vec<Line> {
         lines: vec![Line::default()],
         marks: Vec::new(),
         verbatim: 0,
+        statements: Vec::new(),
+        statement_count: 0,
     };
     // The writer never fails, and nothing in a document fails to render.
     let _ = doc.lower(&arena).render_raw(width, &mut writer);
@@ -58,6 +62,9 @@ struct LineWriter {
     lines: Vec<Line>,
     marks: Vec<Mark>,
     verbatim: usize,
+    /// The statements open at this point, innermost last.
+    statements: Vec<usize>,
+    statement_count: usize,
 }
 
 impl LineWriter {
@@ -109,6 +116,11 @@ impl Render for LineWriter {
 impl RenderAnnotated<'_, Mark> for LineWriter {
     fn push_annotation(&mut self, mark: &Mark) -> Result<(), ()> {
         self.marks.push(*mark);
+        if *mark == Mark::Statement {
+            self.statement_count += 1;
+            self.statements.push(self.statement_count);
+        }
+        let owner = self.statements.last().copied().unwrap_or(0);
         let line = self.current();
         match mark {
             Mark::ColumnZero if !line.started => {
@@ -117,6 +129,7 @@ impl RenderAnnotated<'_, Mark> for LineWriter {
             }
             Mark::Comment if line.started && line.comment.is_none() => {
                 line.comment = Some(line.text.len());
+                line.owner = owner;
             }
             Mark::Verbatim => self.verbatim += 1,
             _ => {}
@@ -125,17 +138,22 @@ impl RenderAnnotated<'_, Mark> for LineWriter {
     }
 
     fn pop_annotation(&mut self) -> Result<(), ()> {
-        if self.marks.pop() == Some(Mark::Verbatim) {
-            self.verbatim -= 1;
+        match self.marks.pop() {
+            Some(Mark::Verbatim) => self.verbatim -= 1,
+            Some(Mark::Statement) => {
+                self.statements.pop();
+            }
+            _ => {}
         }
         Ok(())
     }
 }
 
 /// Aligns trailing comments: in a run of consecutive lines that each have
-/// one, at one indentation, the comments start one column after the longest
-/// code (as gofmt does: a line without a trailing comment ends the run).
-/// With `align` off, one space separates code and comment.
+/// one, each at the indentation of the line before or in the same statement
+/// (a wrapped instruction's operand lines), the comments start one column
+/// after the longest code (as gofmt does: a line without a trailing comment
+/// ends the run). With `align` off, one space separates code and comment.
 pub fn align_comments(lines: &mut [Line], align: bool) {
     let mut start = 0;
     while start < lines.len() {
@@ -143,11 +161,12 @@ pub fn align_comments(lines: &mut [Line], align: bool) {
             start += 1;
             continue;
         };
-        let indent = lines[start].indent;
         let mut column = first;
         let mut end = start + 1;
-        while end < lines.len() && lines[end].indent == indent {
-            let Some(width) = lines[end].code_width() else { break };
+        while end < lines.len() {
+            let (prev, line) = (&lines[end - 1], &lines[end]);
+            let joined = line.indent == prev.indent || (line.owner != 0 && line.owner == prev.owner);
+            let Some(width) = line.code_width().filter(|_| joined) else { break };
             column = column.max(width);
             end += 1;
         }

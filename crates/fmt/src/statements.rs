@@ -27,7 +27,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
     let plan = plan(items, p.source);
     let columns = if p.options.align_operands {
         let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
-        operand_columns::operand_columns(p.source, items, &verbatim)
+        operand_columns::operand_columns(p, items, &verbatim)
     } else {
         vec![None; items.len()]
     };
@@ -68,10 +68,11 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
                 i
             }
             Plan::Format | Plan::Inside => {
-                line.push(match item.kind() {
+                let doc = match item.kind() {
                     "instruction" | "call_instruction" => instruction(p, item, columns[i]),
                     _ => p.node(item),
-                });
+                };
+                line.push(doc.marked(Mark::Statement));
                 i
             }
         };
