@@ -39,7 +39,13 @@ pub fn variable_declaration<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
 
 /// One declarator: `head name[dims]` broken after the head only when that
 /// much does not fit, then the initializer (see [`initializer`]).
-fn single<'a>(p: &Printer<'a>, head: Doc<'a>, head_last: Node<'a>, declarator: Node<'a>, end: Option<Node<'a>>) -> Doc<'a> {
+fn single<'a>(
+    p: &Printer<'a>,
+    head: Doc<'a>,
+    head_last: Node<'a>,
+    declarator: Node<'a>,
+    end: Option<Node<'a>>,
+) -> Doc<'a> {
     let parts = children(declarator);
     let equals = parts.iter().position(|n| n.kind() == "=");
     let name_end = match equals {
@@ -52,7 +58,11 @@ fn single<'a>(p: &Printer<'a>, head: Doc<'a>, head_last: Node<'a>, declarator: N
         Sep::None => Doc::text(""),
     };
     let mut docs = vec![
-        Doc::concat(vec![head, Doc::concat(vec![gap, p.sequence(&parts[..name_end])]).nest(p.indent())]).group(),
+        Doc::concat(vec![
+            head,
+            Doc::concat(vec![gap, p.sequence(&parts[..name_end])]).nest(p.indent()),
+        ])
+        .group(),
     ];
     let mut last = parts[..name_end].last().copied().unwrap_or(declarator);
     if name_end < parts.len() {

@@ -203,7 +203,12 @@ fn write_doc(doc: &Doc<'_>, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Re
             write_wrapped(f, depth, "if-flat", flat)
         }
         Doc::Rows { rows, single } => {
-            writeln!(f, "{pad}rows({} elements, {:?} at most)", rows.cells.len(), rows.max_per_row)?;
+            writeln!(
+                f,
+                "{pad}rows({} elements, {:?} at most)",
+                rows.cells.len(),
+                rows.max_per_row
+            )?;
             write_wrapped(f, depth, "if-one-per-row", single)
         }
         Doc::Marked(mark, inner) => {

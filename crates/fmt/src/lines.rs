@@ -166,7 +166,9 @@ pub fn align_comments(lines: &mut [Line], align: bool) {
         while end < lines.len() {
             let (prev, line) = (&lines[end - 1], &lines[end]);
             let joined = line.indent == prev.indent || (line.owner != 0 && line.owner == prev.owner);
-            let Some(width) = line.code_width().filter(|_| joined) else { break };
+            let Some(width) = line.code_width().filter(|_| joined) else {
+                break;
+            };
             column = column.max(width);
             end += 1;
         }

@@ -99,7 +99,10 @@ mod tests {
         let texts = rows(12, 100, 0).row_texts(8);
         assert_eq!(
             texts,
-            ["%f0,  %f1,  %f2,  %f3,  %f4,  %f5,  %f6,  %f7,", "%f8,  %f9,  %f10, %f11"]
+            [
+                "%f0,  %f1,  %f2,  %f3,  %f4,  %f5,  %f6,  %f7,",
+                "%f8,  %f9,  %f10, %f11"
+            ]
         );
         let texts = rows(20, 100, 0).row_texts(8);
         assert_eq!(texts[0], "%f0,  %f1,  %f2,  %f3,  %f4,  %f5,  %f6,  %f7,");

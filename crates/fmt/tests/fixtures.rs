@@ -8,6 +8,8 @@ use std::path::Path;
 
 use ptxkit_fmt::{Options, format_text};
 
+mod common;
+
 fn options_for(path: &Path) -> Options {
     let toml = path.with_extension("toml");
     if toml.is_file() {
@@ -40,6 +42,23 @@ pub fn assert_sound(input: &str, output: &str, options: &Options, name: &str) {
         output.ends_with('\n') && !output.ends_with("\n\n"),
         "{name}: not exactly one final newline"
     );
+    let layout = common::layout::check(output, options.line_width);
+    assert!(layout.violations.is_empty(), "{name}: {:?}", layout.violations);
+}
+
+#[test]
+fn the_layout_check_catches_what_it_should() {
+    let long = "x".repeat(90);
+    let text = format!(
+        ".entry k(\n    .param .u64 {long}\n)\n{{\n    mov.u32 %r1, %r2; // {long}\n    add.s32 %r1, %r2, {long};\n    add.s32\n                         %r1, %r2;\n}}\n"
+    );
+    let layout = common::layout::check(&text, 100);
+    assert_eq!(layout.over_width, 3);
+    assert_eq!(layout.comment_overflow, 1);
+    assert_eq!(layout.single_element, 1);
+    assert_eq!(layout.violations.len(), 2, "{:?}", layout.violations);
+    assert!(layout.violations[0].contains("line 6"));
+    assert!(layout.violations[1].contains("continuation 21 columns"));
 }
 
 #[test]
