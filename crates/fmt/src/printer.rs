@@ -94,7 +94,7 @@ impl<'a> Printer<'a> {
         for &node in nodes {
             for leaf in ptxkit_syntax::preorder(node).filter(|n| n.child_count() == 0) {
                 let token = &self.source[leaf.byte_range()];
-                if matches!(leaf.kind(), "preprocessor" | "dwarf_directive")
+                if matches!(leaf.kind(), "preprocessor" | "dwarf_directive" | "unterminated_comment")
                     || (is_comment(leaf) && token.starts_with("//"))
                     || token.contains('\n')
                 {
