@@ -111,6 +111,44 @@ fn syntax_errors_leave_the_file_alone_and_others_are_done() {
 }
 
 #[test]
+fn format_with_errors_formats_the_clean_items_and_warns() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let broken =
+        ".version 7.8\n.target sm_80\n.entry ok()\n{\nmov.u32 %r1,1;\n}\n.entry bad()\n{\nmov.u32 %r1, 1\nret;\n}\n";
+    write(dir, "broken.ptx", broken.as_bytes());
+    insta::assert_snapshot!(run(dir, &["--check", "--format-with-errors", "broken.ptx"], ""));
+    assert_eq!(read(dir, "broken.ptx"), broken, "--check writes nothing");
+    insta::assert_snapshot!(run(dir, &["--format-with-errors", "broken.ptx"], ""));
+    assert_eq!(
+        read(dir, "broken.ptx"),
+        ".version 7.8\n.target sm_80\n\n.entry ok()\n{\n    mov.u32 %r1, 1;\n}\n.entry bad()\n{\nmov.u32 %r1, 1\nret;\n}\n"
+    );
+    insta::assert_snapshot!(run(dir, &["--format-with-errors", "--stdin-filename", "k.ptx"], broken));
+}
+
+#[test]
+fn range_formats_only_the_statements_on_those_lines() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let text = ".version 7.8\n.target sm_80\n.entry k()\n{\nmov.u32 %r1,1;\nmov.u32 %r2,2;\nret;\n}\n";
+    write(dir, "k.ptx", text.as_bytes());
+    insta::assert_snapshot!(run(dir, &["--diff", "--range", "6:6", "k.ptx"], ""));
+    insta::assert_snapshot!(run(dir, &["--range", "5:6", "k.ptx"], ""));
+    assert_eq!(
+        read(dir, "k.ptx"),
+        ".version 7.8\n.target sm_80\n.entry k()\n{\n    mov.u32 %r1, 1;\n    mov.u32 %r2, 2;\nret;\n}\n"
+    );
+    insta::assert_snapshot!(run(dir, &["--range", "7:7"], text));
+    let usage = run(dir, &["--range", "6:5", "k.ptx"], "");
+    assert!(
+        usage.starts_with("exit: 2\n") && usage.contains("expected START:END"),
+        "{usage}"
+    );
+    insta::assert_snapshot!(run(dir, &["--range", "1:2", "k.ptx", "k.ptx"], ""));
+}
+
+#[test]
 fn bad_inputs_get_one_clear_error_each() {
     use std::os::unix::fs::PermissionsExt;
     let temp = tempfile::tempdir().unwrap();

@@ -3,8 +3,8 @@
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
-use crate::items::{Scope, items};
 use crate::printer::{Printer, children};
+use crate::statements::{Scope, items};
 
 /// `{`, the statements one per line indented one level (labels one level
 /// left of them), `}` on its own line at the block's column.
@@ -19,7 +19,7 @@ pub fn block<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let inner = &parts[1..parts.len() - 1];
     Doc::concat(vec![
         p.node(open),
-        items(p, Some(open), inner, Scope::Block).nest(p.indent()),
+        p.nested(|| items(p, Some(open), inner, Scope::Block)).nest(p.indent()),
         Doc::Hardline,
         p.node(close),
     ])

@@ -3,34 +3,45 @@
 //! `ptxfmt --print-doc`.
 //!
 //! The PTX layer never talks to `pretty` directly: it builds [`Doc`] values
-//! with the constructors below. Lowering turns them into `pretty` documents;
-//! [`Doc`]'s `Display` shows the structure (`group(…)`, `align(…)`, …).
+//! with the constructors below. Layout facts that the Wadler algebra does
+//! not express (a line that starts at column 0, a trailing comment to align,
+//! text whose line breaks are not the layout's) travel as [`Mark`]
+//! annotations; the line model ([`crate::lines`]) reads them after layout.
 
 use std::borrow::Cow;
 use std::fmt;
 
 use pretty::{Arena, DocAllocator, DocBuilder};
 
-/// Marks the start of a line that must begin at column 0 (preprocessor
-/// lines, verbatim regions). Removed by the post-layout pass.
-pub const COLUMN_ZERO: char = '\u{FDD0}';
-/// Stands for a trailing comment's separating space; the post-layout pass
-/// turns it into padding that aligns trailing comments in a block.
-pub const COMMENT_MARK: char = '\u{FDD1}';
-/// Stands for a line break inside verbatim text (block comments, verbatim
-/// regions), so that the post-layout pass never touches those lines.
-pub const VERBATIM_NEWLINE: char = '\u{FDD2}';
+use crate::rows::Rows;
+
+/// A layout fact attached to part of a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// The line this starts on begins at column 0 when nothing but
+    /// indentation precedes it (preprocessor lines, verbatim regions).
+    ColumnZero,
+    /// A `//` comment: when code precedes it on its line, it is a trailing
+    /// comment, aligned with those of the neighbouring lines.
+    Comment,
+    /// Text printed exactly as written, line breaks and all (block comments,
+    /// verbatim regions, items with syntax errors).
+    Verbatim,
+    /// One statement: the trailing comments of its lines are aligned
+    /// together even where its lines are indented differently.
+    Statement,
+}
 
 /// A document: text and the line breaks and groups that lay it out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Doc<'a> {
     /// Text without line breaks.
     Text(Cow<'a, str>),
-    /// Text printed exactly as given (may span lines); counts as `width`
-    /// columns for layout.
-    Verbatim {
-        /// The text, with line breaks replaced by [`VERBATIM_NEWLINE`].
-        text: String,
+    /// Text that counts as `width` columns for layout (verbatim text that
+    /// spans lines, comments that do not count toward the line width).
+    Sized {
+        /// The text.
+        text: Cow<'a, str>,
         /// Columns the layout should assume it takes.
         width: usize,
     },
@@ -51,6 +62,21 @@ pub enum Doc<'a> {
     Nest(isize, Box<Doc<'a>>),
     /// Line breaks inside are indented to the column where this starts.
     Align(Box<Doc<'a>>),
+    /// The first document when the enclosing group is broken, the second
+    /// when it is flat.
+    FlatAlt(Box<Doc<'a>>, Box<Doc<'a>>),
+    /// A document carrying a layout fact.
+    Marked(Mark, Box<Doc<'a>>),
+    /// A list's elements in rows of equal count aligned at the column where
+    /// this starts ([`Rows`]); the count is chosen during layout, when that
+    /// column is known. With one element per row, `single` is printed: the
+    /// elements' own documents, each ending its line.
+    Rows {
+        /// The elements, measured.
+        rows: Box<Rows>,
+        /// The one-element-per-row layout.
+        single: Box<Doc<'a>>,
+    },
 }
 
 impl<'a> Doc<'a> {
@@ -59,15 +85,22 @@ impl<'a> Doc<'a> {
         Doc::Text(text.into())
     }
 
-    /// Verbatim text that may span lines.
-    pub fn verbatim(text: &str) -> Self {
-        let last_line = text.rsplit('\n').next().unwrap_or("");
-        let multi_line = text.contains('\n');
-        Doc::Verbatim {
-            text: text.replace('\n', &VERBATIM_NEWLINE.to_string()),
-            // Width of the text's last line: what follows starts there.
-            // A multi-line text never fits: its enclosing groups break.
-            width: if multi_line { 1 << 24 } else { last_line.chars().count() },
+    /// Verbatim text that may span lines. A multi-line text never fits on a
+    /// line: the groups around it break.
+    pub fn verbatim(text: impl Into<Cow<'a, str>>) -> Self {
+        let text = text.into();
+        let width = match text.rsplit_once('\n') {
+            Some(_) => 1 << 24,
+            None => text.chars().count(),
+        };
+        Doc::sized(text, width).marked(Mark::Verbatim)
+    }
+
+    /// Text without line breaks that counts as `width` columns for layout.
+    pub fn sized(text: impl Into<Cow<'a, str>>, width: usize) -> Self {
+        Doc::Sized {
+            text: text.into(),
+            width,
         }
     }
 
@@ -91,14 +124,24 @@ impl<'a> Doc<'a> {
         Doc::Align(Box::new(self))
     }
 
+    /// `self` when the enclosing group breaks, `flat` when it is flat.
+    pub fn flat_alt(self, flat: Doc<'a>) -> Self {
+        Doc::FlatAlt(Box::new(self), Box::new(flat))
+    }
+
+    /// `self` carrying `mark`.
+    pub fn marked(self, mark: Mark) -> Self {
+        Doc::Marked(mark, Box::new(self))
+    }
+
     /// Lowers to a `pretty` document allocated in `arena`.
-    pub fn lower<'b>(&'b self, arena: &'b Arena<'b>) -> DocBuilder<'b, Arena<'b>> {
+    pub fn lower<'b>(&'b self, arena: &'b Arena<'b, Mark>) -> DocBuilder<'b, Arena<'b, Mark>, Mark> {
         match self {
             Doc::Text(text) => arena.text(text.as_ref()),
-            Doc::Verbatim { text, width } => {
+            Doc::Sized { text, width } => {
                 // `RenderLen` must wrap plain text; `arena.text` may wrap
                 // non-ASCII text in a `RenderLen` of its own.
-                let raw = arena.alloc(pretty::Doc::BorrowedText(text.as_str()));
+                let raw = arena.alloc(pretty::Doc::BorrowedText(text.as_ref()));
                 DocBuilder(arena, pretty::Doc::RenderLen(*width, raw).into())
             }
             Doc::Line => arena.line(),
@@ -109,10 +152,23 @@ impl<'a> Doc<'a> {
             Doc::Group(doc) => doc.lower(arena).group(),
             Doc::Nest(offset, doc) => doc.lower(arena).nest(*offset),
             Doc::Align(doc) => doc.lower(arena).align(),
+            Doc::FlatAlt(broken, flat) => broken.lower(arena).flat_alt(flat.lower(arena)),
+            Doc::Marked(mark, doc) => doc.lower(arena).annotate(*mark),
+            Doc::Rows { rows, single } => {
+                let single = single.lower(arena).align().into_doc();
+                arena.column(move |column| match rows.per_row(column) {
+                    0 | 1 => single,
+                    per_row => {
+                        let lines = rows.row_texts(per_row).into_iter().map(|row| arena.text(row));
+                        arena.intersperse(lines, arena.hardline()).align().into_doc()
+                    }
+                })
+            }
         }
     }
 
-    /// Lays the document out for `width` columns.
+    /// Lays the document out for `width` columns as plain text (marks are
+    /// ignored; the formatter itself goes through [`crate::lines`]).
     pub fn render(&self, width: usize) -> String {
         let arena = Arena::new();
         let mut out = String::new();
@@ -132,8 +188,8 @@ impl fmt::Display for Doc<'_> {
 fn write_doc(doc: &Doc<'_>, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
     let pad = "  ".repeat(depth);
     match doc {
-        Doc::Text(text) => writeln!(f, "{pad}{:?}", shown(text)),
-        Doc::Verbatim { text, .. } => writeln!(f, "{pad}verbatim({:?})", shown(text)),
+        Doc::Text(text) => writeln!(f, "{pad}{text:?}"),
+        Doc::Sized { text, width } => writeln!(f, "{pad}{text:?} (width {width})"),
         Doc::Line => writeln!(f, "{pad}line"),
         Doc::LineEmpty => writeln!(f, "{pad}line_"),
         Doc::SoftLine => writeln!(f, "{pad}softline"),
@@ -142,6 +198,28 @@ fn write_doc(doc: &Doc<'_>, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Re
         Doc::Group(inner) => write_wrapped(f, depth, "group", inner),
         Doc::Nest(offset, inner) => write_wrapped(f, depth, &format!("nest({offset})"), inner),
         Doc::Align(inner) => write_wrapped(f, depth, "align", inner),
+        Doc::FlatAlt(broken, flat) => {
+            write_wrapped(f, depth, "if-broken", broken)?;
+            write_wrapped(f, depth, "if-flat", flat)
+        }
+        Doc::Rows { rows, single } => {
+            writeln!(
+                f,
+                "{pad}rows({} elements, {:?} at most)",
+                rows.cells.len(),
+                rows.max_per_row
+            )?;
+            write_wrapped(f, depth, "if-one-per-row", single)
+        }
+        Doc::Marked(mark, inner) => {
+            let name = match mark {
+                Mark::ColumnZero => "column-zero",
+                Mark::Comment => "comment",
+                Mark::Verbatim => "verbatim",
+                Mark::Statement => "statement",
+            };
+            write_wrapped(f, depth, name, inner)
+        }
     }
 }
 
@@ -149,13 +227,6 @@ fn write_wrapped(f: &mut fmt::Formatter<'_>, depth: usize, name: &str, inner: &D
     writeln!(f, "{}{name}(", "  ".repeat(depth))?;
     write_doc(inner, f, depth + 1)?;
     writeln!(f, "{})", "  ".repeat(depth))
-}
-
-/// Shows the markers by name in `--print-doc` output.
-fn shown(text: &str) -> String {
-    text.replace(COLUMN_ZERO, "<col0>")
-        .replace(COMMENT_MARK, "<comment-align>")
-        .replace(VERBATIM_NEWLINE, "\n")
 }
 
 #[cfg(test)]
@@ -192,9 +263,20 @@ mod tests {
     }
 
     #[test]
-    fn verbatim_keeps_line_breaks_hidden() {
-        let doc = Doc::verbatim("/* a\n b */");
-        assert!(!doc.render(80).contains('\n'));
-        assert!(doc.to_string().contains("verbatim"));
+    fn flat_alternatives_follow_their_group() {
+        let doc = Doc::concat(vec![
+            Doc::text("head"),
+            Doc::concat(vec![Doc::Hardline.flat_alt(Doc::text("  ")), Doc::text("operands;")]).nest(4),
+        ])
+        .group();
+        assert_eq!(doc.render(80), "head  operands;");
+        assert_eq!(doc.render(10), "head\n    operands;");
+    }
+
+    #[test]
+    fn verbatim_text_breaks_its_groups_and_is_shown_marked() {
+        let doc = Doc::concat(vec![Doc::text("a"), Doc::Line, Doc::verbatim("/* a\n b */")]).group();
+        assert_eq!(doc.render(80), "a\n/* a\n b */");
+        assert!(doc.to_string().contains("verbatim("));
     }
 }

@@ -2,15 +2,17 @@
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::align;
 use crate::doc::Doc;
-use crate::printer::{HeadList, Printer, children};
+use crate::operand_columns as align;
+use crate::printer::{HeadList, ListStyle, Printer, children};
 
 /// The head (`guard`, `opcode`, `modifier`s, glued as written), then the
 /// `operand`s (or a call's `returns`, `callee`, `arguments`, `targets`)
-/// separated by `, `, filled to the line width and aligned in one column.
-/// `column`, when the alignment pass gives one, is the width the head is
-/// padded to so that the operands of a run of instructions line up.
+/// separated by `, `: on the head's line when the whole fits, else on the
+/// following lines, indented one level (see
+/// [`Printer::head_and_operands`]). `column`, when the alignment pass gives
+/// one, is the width the head is padded to so that the operands of a run of
+/// instructions line up.
 pub fn instruction<'a>(p: &Printer<'a>, node: Node<'a>, column: Option<usize>) -> Doc<'a> {
     let parts = children(node);
     let Some(head_end) = align::head_len(&parts) else {
@@ -35,5 +37,5 @@ pub fn instruction<'a>(p: &Printer<'a>, node: Node<'a>, column: Option<usize>) -
         rest: parts[head_end..rest_end.max(head_end)].to_vec(),
         end,
     };
-    p.head_and_list(head, list, Doc::text(pad))
+    p.head_and_operands(head, list, Doc::text(pad), ListStyle::OnePerLine)
 }

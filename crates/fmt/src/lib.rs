@@ -3,8 +3,10 @@
 //! Two layers: [`doc`] is a small Wadler-style document laid out by the
 //! `pretty` crate; the PTX layer builds it with one module per syntax area
 //! (`module`, `function`, `block`, `instruction`, `operand`, `declaration`,
-//! `debug`). Operand alignment is measured before layout ([`align`]);
-//! trailing comments are aligned after it ([`post`]).
+//! `section`). Operand columns are measured before layout
+//! ([`operand_columns`]); the laid-out lines carry the facts the layout
+//! leaves to them (column-0 lines, trailing comments, verbatim text), and
+//! trailing comments are aligned on them ([`lines`]).
 //!
 //! Every result is checked before it is returned: the same non-whitespace
 //! text, the same syntax tree once whitespace is set aside, every comment
@@ -16,20 +18,23 @@
 //! assert_eq!(formatted, ".version 7.8\n.target sm_80\n\n.entry k()\n{\n    add.s32 %r1, %r2, 4;\n    ret;\n}\n");
 //! ```
 
-pub mod align;
 mod block;
 pub mod cli;
-mod debug;
 mod declaration;
 pub mod doc;
+mod formatted;
 mod function;
 mod instruction;
-mod items;
+pub mod lines;
 mod module;
 mod operand;
+pub mod operand_columns;
 pub mod options;
-pub mod post;
 mod printer;
+pub mod range;
+pub mod rows;
+mod section;
+mod statements;
 mod suppress;
 pub mod tokens;
 pub mod tree;
@@ -37,6 +42,7 @@ pub mod verify;
 
 use ptxkit_syntax::ParsedSource;
 
+pub use formatted::{Formatted, SyntaxError};
 pub use options::{CONFIG_FILE_NAME, ConfigError, IndentStyle, Options};
 
 /// Why a source was not formatted.
@@ -70,16 +76,13 @@ pub enum FormatError {
         /// The limit.
         limit: usize,
     },
-    /// The source holds a character the formatter reserves for itself.
-    #[error("contains the Unicode noncharacter U+{:04X}, which ptxfmt reserves; remove it", *.0 as u32)]
-    ReservedCharacter(char),
     /// A safety check failed: formatting would have changed more than
     /// whitespace. This is a bug in ptxfmt; the file is left untouched.
     #[error("internal error: {0} (file left unchanged; please report this)")]
     Internal(String),
 }
 
-/// Formats PTX text with `options`.
+/// Formats PTX text with `options`; refuses text with syntax errors.
 pub fn format_text(text: &str, options: &Options) -> Result<String, FormatError> {
     check_size(text)?;
     let parsed = ptxkit_syntax::parse(text);
@@ -87,52 +90,113 @@ pub fn format_text(text: &str, options: &Options) -> Result<String, FormatError>
     format_parsed(&parsed, options)
 }
 
+/// Formats a whole text that may have syntax errors (what an editor asks
+/// for on save): the top-level items (functions, directives, declarations)
+/// that parse cleanly are formatted; those holding a syntax error are kept
+/// byte for byte. Returns the new text and the syntax errors; see
+/// [`Formatted::edits`] for the same change as text edits.
+///
+/// ```
+/// let text = ".version 7.8\n.target sm_80\n.entry k()\n{\nmov.u32 %r1,1;\n}\n.entry broken() { add.s32 %r1 }\n";
+/// let formatted = ptxkit_fmt::format_document(text, &ptxkit_fmt::Options::default()).unwrap();
+/// assert!(formatted.text.contains("    mov.u32 %r1, 1;"));
+/// assert!(formatted.text.ends_with(".entry broken() { add.s32 %r1 }\n"));
+/// assert_eq!(formatted.syntax_errors[0].to_string(), "7:30: syntax error missing ';'");
+/// ```
+pub fn format_document(text: &str, options: &Options) -> Result<Formatted, FormatError> {
+    check_size(text)?;
+    format_parsed_document(&ptxkit_syntax::parse(text), options)
+}
+
+/// [`format_document`] for a source already parsed.
+pub fn format_parsed_document(parsed: &ParsedSource, options: &Options) -> Result<Formatted, FormatError> {
+    Ok(format_tolerant(parsed, options)?.0)
+}
+
+/// Formats only the statements that the byte range `range` touches (the
+/// other bytes of `text` are kept); otherwise as [`format_document`]. A
+/// statement is a directive, declaration, instruction, label or comment, a
+/// function's header, or a brace. [`range::line_range`] turns lines into a
+/// byte range.
+///
+/// ```
+/// let text = ".entry k()\n{\nmov.u32 %r1,1;\nmov.u32 %r2,2;\n}\n";
+/// let lines = ptxkit_fmt::range::line_range(text, 4, 4);
+/// let formatted = ptxkit_fmt::format_range(text, lines, &ptxkit_fmt::Options::default()).unwrap();
+/// assert_eq!(formatted.text, ".entry k()\n{\nmov.u32 %r1,1;\n    mov.u32 %r2, 2;\n}\n");
+/// ```
+pub fn format_range(text: &str, range: std::ops::Range<usize>, options: &Options) -> Result<Formatted, FormatError> {
+    check_size(text)?;
+    format_parsed_range(&ptxkit_syntax::parse(text), range, options)
+}
+
+/// [`format_range`] for a source already parsed.
+pub fn format_parsed_range(
+    parsed: &ParsedSource,
+    range: std::ops::Range<usize>,
+    options: &Options,
+) -> Result<Formatted, FormatError> {
+    let (whole, output) = format_tolerant(parsed, options)?;
+    let Some(output) = output else {
+        return Ok(whole);
+    };
+    let spliced = range::splice(parsed, &output, range).map_err(FormatError::Internal)?;
+    let checked = verify(parsed, spliced)?;
+    Ok(Formatted {
+        text: checked.text().to_string(),
+        ..whole
+    })
+}
+
+/// Formats `parsed` around its syntax errors; also returns the output's
+/// parse (`None` when the text was left unchanged).
+fn format_tolerant(parsed: &ParsedSource, options: &Options) -> Result<(Formatted, Option<ParsedSource>), FormatError> {
+    let syntax_errors = SyntaxError::all(parsed);
+    match format_checked(parsed, options) {
+        Ok(output) => Ok((
+            Formatted {
+                text: output.text().to_string(),
+                syntax_errors,
+                left_unchanged: false,
+            },
+            Some(output),
+        )),
+        // Formatting around the errors changed how the text parses: keep it.
+        Err(FormatError::Internal(_)) if !syntax_errors.is_empty() => Ok((
+            Formatted {
+                text: parsed.text().to_string(),
+                syntax_errors,
+                left_unchanged: true,
+            },
+            None,
+        )),
+        Err(err) => Err(err),
+    }
+}
+
 /// Fails with [`FormatError::Syntax`] when the parsed source has errors.
 pub fn check_syntax(parsed: &ParsedSource) -> Result<(), FormatError> {
-    let errors = syntax_errors(parsed);
+    let errors = SyntaxError::all(parsed);
     let count = errors.len();
     match errors.into_iter().next() {
         None => Ok(()),
-        Some((position, detail)) => Err(FormatError::Syntax {
-            line: position.line,
-            column: position.column,
-            detail,
+        Some(error) => Err(FormatError::Syntax {
+            line: error.line,
+            column: error.column,
+            detail: error.detail,
             count,
         }),
     }
 }
 
-/// Each syntax error's position and description (`near '…'` or
-/// `missing '…'`), in source order.
-pub fn syntax_errors(parsed: &ParsedSource) -> Vec<(ptxkit_syntax::LineColumn, String)> {
-    parsed
-        .syntax_errors()
-        .into_iter()
-        .map(|error| {
-            let position = parsed.lines().line_column(parsed.text(), error.span.start);
-            let detail = match &error.missing {
-                Some(kind) => format!("missing '{kind}'"),
-                None => {
-                    let text = parsed.text()[error.span.range()].trim_start();
-                    let line = text.lines().next().unwrap_or("").trim_end();
-                    let mut near: String = line.chars().take(40).collect();
-                    if near.len() < line.len() {
-                        near.push('…');
-                    }
-                    format!("near '{near}'")
-                }
-            };
-            (position, detail)
-        })
-        .collect()
-}
-
-/// The document for a parsed, error-free source (`--print-doc`).
+/// The document for a parsed source (`--print-doc`); top-level items with
+/// syntax errors are printed verbatim.
 pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<doc::Doc<'a>, FormatError> {
     check_formattable(parsed)?;
     let printer = printer::Printer {
         source: parsed.text(),
         options,
+        depth: std::cell::Cell::new(0),
     };
     Ok(printer.node(parsed.root()))
 }
@@ -162,26 +226,36 @@ fn check_formattable(parsed: &ParsedSource) -> Result<(), FormatError> {
             limit: tree::MAX_TREE_DEPTH,
         });
     }
-    let reserved = [doc::COLUMN_ZERO, doc::COMMENT_MARK, doc::VERBATIM_NEWLINE];
-    if let Some(c) = parsed.text().chars().find(|c| reserved.contains(c)) {
-        return Err(FormatError::ReservedCharacter(c));
-    }
     Ok(())
 }
 
 /// Formats an error-free parsed source and checks the result (same
 /// non-whitespace text, same tree, every comment kept).
 pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String, FormatError> {
+    let output = format_checked(parsed, options)?;
+    Ok(output.text().to_string())
+}
+
+/// Lays `parsed` out and checks the result; returns the result's parse.
+fn format_checked(parsed: &ParsedSource, options: &Options) -> Result<ParsedSource, FormatError> {
     let doc = build_doc(parsed, options)?;
-    let rendered = doc.render(options.line_width);
+    let mut lines = lines::layout(&doc, options.line_width);
     drop(doc);
-    let crlf = uses_crlf(parsed.text());
-    let output = post::finish(&rendered, options, crlf);
+    lines::align_comments(&mut lines, options.align_comments);
+    let output = lines::finish(&lines, options, uses_crlf(parsed.text()));
+    drop(lines);
+    verify(parsed, output)
+}
+
+/// Checks that `output` is `parsed` with only whitespace changed: the same
+/// non-whitespace text, no new syntax error, every comment kept, the same
+/// tree. Returns the output's parse.
+fn verify(parsed: &ParsedSource, output: String) -> Result<ParsedSource, FormatError> {
     if !verify::same_non_whitespace(parsed.text(), &output) {
         return Err(FormatError::Internal("the output's non-whitespace text differs".into()));
     }
-    let reparsed = ptxkit_syntax::verify_replacement(parsed, output.clone())
-        .map_err(|err| FormatError::Internal(err.to_string()))?;
+    let reparsed =
+        ptxkit_syntax::verify_replacement(parsed, output).map_err(|err| FormatError::Internal(err.to_string()))?;
     if let Some(offset) = verify::first_tree_difference(parsed, &reparsed) {
         let position = parsed.lines().line_column(parsed.text(), offset);
         return Err(FormatError::Internal(format!(
@@ -189,7 +263,7 @@ pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String,
             position.line, position.column
         )));
     }
-    Ok(output)
+    Ok(reparsed)
 }
 
 /// Whether the text's first line ends in CRLF (the output keeps it).

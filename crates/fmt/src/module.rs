@@ -3,8 +3,8 @@
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
-use crate::items::{Scope, items};
 use crate::printer::{Printer, children};
+use crate::statements::{Scope, items};
 
 /// Every top-level item on its own line at column 0; one blank line around
 /// functions and `.section`s; elsewhere the author's blank lines, collapsed.

@@ -37,6 +37,10 @@ pub struct Options {
     pub align_operands: bool,
     /// Align the trailing `//` comments of consecutive lines (default true).
     pub align_comments: bool,
+    /// The most elements per row when a braced list (`{%f0, %f1, …}`, call
+    /// arguments, initializers) wraps; 0 (default): the largest power of
+    /// two that fits the line.
+    pub max_elements_per_row: usize,
 }
 
 impl Default for Options {
@@ -47,6 +51,7 @@ impl Default for Options {
             indent_width: 4,
             align_operands: true,
             align_comments: true,
+            max_elements_per_row: 0,
         }
     }
 }
@@ -111,6 +116,12 @@ impl Options {
             return Err(format!(
                 "indent_width must be between 1 and 16, not {}",
                 self.indent_width
+            ));
+        }
+        if self.max_elements_per_row > 1000 {
+            return Err(format!(
+                "max_elements_per_row must be between 0 and 1000, not {}",
+                self.max_elements_per_row
             ));
         }
         Ok(())

@@ -5,13 +5,14 @@
 //! choose what goes between tokens (see [`crate::tokens`]).
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::doc::{COLUMN_ZERO, Doc};
+use crate::doc::{Doc, Mark};
 use crate::options::Options;
 use crate::tokens::{Sep, between, ends_line, first_leaf, is_comment, last_leaf};
-use crate::{block, debug, declaration, function, instruction, module, operand};
+use crate::{block, declaration, function, instruction, module, operand, section};
 
 /// Builds the document for one parsed source.
 pub struct Printer<'a> {
@@ -19,6 +20,9 @@ pub struct Printer<'a> {
     pub source: &'a str,
     /// The options.
     pub options: &'a Options,
+    /// How many blocks enclose what is being built (statements start at
+    /// `depth * indent_width`).
+    pub depth: Cell<usize>,
 }
 
 impl<'a> Printer<'a> {
@@ -34,37 +38,80 @@ impl<'a> Printer<'a> {
             "block" => block::block(self, node),
             "instruction" | "call_instruction" => instruction::instruction(self, node, None),
             "variable_declaration" => declaration::variable_declaration(self, node),
+            "declarator" => declaration::declarator(self, node),
             "vector_operand" | "argument_list" | "initializer_list" | "address_operand" => {
                 operand::bracketed_list(self, node)
             }
-            "section_directive" => debug::section(self, node),
-            "section_body" => debug::section_body(self, node),
-            "section_data" => debug::section_data(self, node),
+            "section_directive" => section::section(self, node),
+            "section_body" => section::section_body(self, node),
+            "section_data" => section::section_data(self, node),
             "label" => self.label(node),
             _ => self.sequence(&children(node)),
         }
     }
 
-    /// A token as written. `//` comments lose trailing whitespace; text that
-    /// spans lines (block comments, preprocessor continuations, verbatim
-    /// nodes) is kept verbatim; preprocessor lines start at column 0.
+    /// A token as written. `//` comments lose trailing whitespace and take
+    /// no width (a comment never changes how the code before it is laid
+    /// out); text that spans lines (block comments, preprocessor
+    /// continuations, verbatim nodes) is kept verbatim; preprocessor lines
+    /// start at column 0.
     pub fn token(&self, node: Node<'a>) -> Doc<'a> {
         let text = &self.source[node.byte_range()];
-        let text = if is_comment(node) && text.starts_with("//") {
-            text.trim_end()
-        } else {
-            text
-        };
+        if is_comment(node) && text.starts_with("//") {
+            return Doc::sized(text.trim_end(), 0).marked(Mark::Comment);
+        }
         let doc = if text.contains('\n') {
             Doc::verbatim(text)
         } else {
             Doc::Text(Cow::Borrowed(text))
         };
         if node.kind() == "preprocessor" {
-            Doc::concat(vec![Doc::text(COLUMN_ZERO.to_string()), doc])
+            doc.marked(Mark::ColumnZero)
         } else {
             doc
         }
+    }
+
+    /// The text `nodes` print as on one line, or `None` when they cannot
+    /// stay on one line (a `//` comment, a preprocessor line, text that
+    /// spans lines).
+    pub fn flat_text(&self, nodes: &[Node<'a>]) -> Option<String> {
+        let mut text = String::new();
+        self.flat_pieces(nodes, |piece| text.push_str(piece)).then_some(text)
+    }
+
+    /// The width of [`Printer::flat_text`], without building the text.
+    pub fn flat_width(&self, nodes: &[Node<'a>]) -> Option<usize> {
+        let mut width = 0;
+        self.flat_pieces(nodes, |piece| width += piece.chars().count())
+            .then_some(width)
+    }
+
+    /// Calls `emit` with each token of `nodes` and the space between tokens
+    /// as they print on one line; false when they cannot.
+    fn flat_pieces(&self, nodes: &[Node<'a>], mut emit: impl FnMut(&str)) -> bool {
+        let mut prev: Option<Node<'a>> = None;
+        for &node in nodes {
+            for leaf in ptxkit_syntax::preorder(node).filter(|n| n.child_count() == 0) {
+                let token = &self.source[leaf.byte_range()];
+                if matches!(leaf.kind(), "preprocessor" | "dwarf_directive" | "unterminated_comment")
+                    || (is_comment(leaf) && token.starts_with("//"))
+                    || token.contains('\n')
+                {
+                    return false;
+                }
+                if let Some(prev) = prev {
+                    match between(prev, leaf, self.source) {
+                        Sep::None => {}
+                        Sep::Space => emit(" "),
+                        Sep::Break => return false,
+                    }
+                }
+                emit(token);
+                prev = Some(leaf);
+            }
+        }
+        true
     }
 
     /// The source text of a node.
@@ -120,6 +167,50 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// `head`, then the comma-separated `rest`, then `end` (a `;`), in the
+    /// Wadler style: all on one line (`pad` after the head) if it fits;
+    /// otherwise a break after the head and `rest` on the following lines,
+    /// indented one level: all on one line if they fit there, else one
+    /// element per line (`list` [`ListStyle::OnePerLine`]) or in rows
+    /// ([`ListStyle::Rows`]). A `//` comment on the head's line stays there;
+    /// one after an element forces the broken layout.
+    pub fn head_and_operands(&self, head: Doc<'a>, parts: HeadList<'a>, pad: Doc<'a>, style: ListStyle) -> Doc<'a> {
+        let HeadList { head_last, rest, end } = parts;
+        let mut docs = vec![head];
+        let mut last = head_last;
+        let mut rest = rest.as_slice();
+        let mut comment_on_head_line = false;
+        while let Some(&first) = rest.first()
+            && is_comment(first)
+            && ends_line(first, self.source)
+            && between(last, first, self.source) == Sep::Space
+        {
+            docs.push(Doc::text(" "));
+            docs.push(self.node(first));
+            comment_on_head_line = true;
+            last = first;
+            rest = &rest[1..];
+        }
+        if let (Some(&first), Some(&final_piece)) = (rest.first(), rest.last()) {
+            let gap = match between(last, first, self.source) {
+                Sep::Break => Doc::Hardline,
+                _ if comment_on_head_line => Doc::Hardline,
+                _ => Doc::Hardline.flat_alt(pad),
+            };
+            let list = match style {
+                ListStyle::OnePerLine => self.sequence_with(rest, &Doc::Line).group(),
+                ListStyle::Rows => operand::wrapped_list(self, rest),
+            };
+            docs.push(Doc::concat(vec![gap, list]).nest(self.indent()));
+            last = final_piece;
+        }
+        if let Some(end) = end {
+            docs.push(self.separator(last, end, &Doc::text(" ")));
+            docs.push(self.node(end));
+        }
+        Doc::concat(docs).group()
+    }
+
     /// `head`, then the list `rest` filled to the line width and aligned
     /// after the head, then `end` (a `;`). `pad` separates head and list.
     pub fn head_and_list(&self, head: Doc<'a>, parts: HeadList<'a>, pad: Doc<'a>) -> Doc<'a> {
@@ -145,6 +236,28 @@ impl<'a> Printer<'a> {
     pub fn indent(&self) -> isize {
         self.options.indent_width as isize
     }
+
+    /// The column where the statements being built start.
+    pub fn statement_column(&self) -> usize {
+        self.depth.get() * self.options.indent_width
+    }
+
+    /// `build`'s result, built one block deeper.
+    pub fn nested<T>(&self, build: impl FnOnce() -> T) -> T {
+        self.depth.set(self.depth.get() + 1);
+        let result = build();
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+}
+
+/// How the list after a head breaks when it does not fit on one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListStyle {
+    /// One element per line (an instruction's operands).
+    OnePerLine,
+    /// Rows of equal count (declarators; see [`crate::rows`]).
+    Rows,
 }
 
 /// The parts of a "head, list, end" construct (an instruction, a

@@ -72,6 +72,13 @@ pub enum Plan {
         /// Where the verbatim text starts.
         start: usize,
     },
+    /// A top-level item holding a syntax error, printed verbatim together
+    /// with the whitespace before it, from byte `start` (the end of the
+    /// previous item, or the start of the text).
+    Broken {
+        /// Where the verbatim text starts.
+        start: usize,
+    },
 }
 
 /// The plan for each item of a statement list.

@@ -53,12 +53,13 @@ pub fn is_extra(node: Node<'_>) -> bool {
 }
 
 /// Whether the text after `node` must start on a new line: it ends with a
-/// `//` comment, a preprocessor line or a legacy `@@DWARF` line.
+/// `//` comment, an unclosed `/*` (a syntax error that runs to the end of
+/// its line), a preprocessor line or a legacy `@@DWARF` line.
 pub fn ends_line(node: Node<'_>, source: &str) -> bool {
     let leaf = last_leaf(node);
     match leaf.kind() {
         "comment" => source[leaf.byte_range()].starts_with("//"),
-        "preprocessor" | "dwarf_directive" => true,
+        "preprocessor" | "dwarf_directive" | "unterminated_comment" => true,
         _ => false,
     }
 }

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+mod common;
+
 fn corpus_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("PTX_CORPUS_DIR")
         .map(PathBuf::from)
@@ -24,14 +26,18 @@ fn corpus_dir() -> Option<PathBuf> {
     }
 }
 
+/// What one file showed: whether it was formatted (false: syntax errors),
+/// and the layout figures.
+type Checked = (bool, Option<common::layout::Layout>);
+
 /// What went wrong with one file, if anything.
-fn check(path: &Path) -> Result<bool, String> {
+fn check(path: &Path) -> Result<Checked, String> {
     let name = path.display();
     let input = ptxkit_syntax::source::read_source(path).map_err(|e| e.to_string())?;
     let options = ptxkit_fmt::Options::default();
     let before = ptxkit_syntax::parse(input.as_str());
     if !before.syntax_errors().is_empty() {
-        return Ok(false);
+        return Ok((false, None));
     }
     let output = ptxkit_fmt::format_parsed(&before, &options).map_err(|e| format!("{name}: {e}"))?;
     if !ptxkit_fmt::verify::same_non_whitespace(&input, &output) {
@@ -52,7 +58,14 @@ fn check(path: &Path) -> Result<bool, String> {
     if again != output {
         return Err(format!("{name}: not idempotent"));
     }
-    Ok(true)
+    let layout = common::layout::check(&output, options.line_width);
+    if let Some(first) = layout.violations.first() {
+        return Err(format!(
+            "{name}: {first} ({} layout violations)",
+            layout.violations.len()
+        ));
+    }
+    Ok((true, Some(layout)))
 }
 
 #[test]
@@ -63,9 +76,21 @@ fn corpus_formats_soundly() {
         .into_iter()
         .map(Result::unwrap)
         .collect();
-    let results: Vec<Result<bool, String>> = files.par_iter().map(|path| check(path)).collect();
-    let formatted = results.iter().filter(|r| matches!(r, Ok(true))).count();
-    let skipped = results.iter().filter(|r| matches!(r, Ok(false))).count();
+    let results: Vec<Result<Checked, String>> = files.par_iter().map(|path| check(path)).collect();
+    let formatted = results.iter().filter(|r| matches!(r, Ok((true, _)))).count();
+    let skipped = results.iter().filter(|r| matches!(r, Ok((false, _)))).count();
+    let layouts: Vec<&common::layout::Layout> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok().and_then(|(_, l)| l.as_ref()))
+        .collect();
+    let sum = |f: fn(&common::layout::Layout) -> usize| layouts.iter().map(|l| f(l)).sum::<usize>();
+    eprintln!(
+        "ptxfmt corpus layout: {} lines over the width: {} only by a trailing comment, {} holding one element the formatter never breaks, 0 that could break; deepest continuation line {} columns below its instruction",
+        sum(|l| l.over_width),
+        sum(|l| l.comment_overflow),
+        sum(|l| l.single_element),
+        layouts.iter().map(|l| l.deepest_continuation).max().unwrap_or(0)
+    );
     let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
     eprintln!(
         "ptxfmt corpus: {} files, {formatted} formatted soundly, {skipped} skipped for syntax errors, {} failed",

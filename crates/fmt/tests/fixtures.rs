@@ -8,6 +8,8 @@ use std::path::Path;
 
 use ptxkit_fmt::{Options, format_text};
 
+mod common;
+
 fn options_for(path: &Path) -> Options {
     let toml = path.with_extension("toml");
     if toml.is_file() {
@@ -40,6 +42,23 @@ pub fn assert_sound(input: &str, output: &str, options: &Options, name: &str) {
         output.ends_with('\n') && !output.ends_with("\n\n"),
         "{name}: not exactly one final newline"
     );
+    let layout = common::layout::check(output, options.line_width);
+    assert!(layout.violations.is_empty(), "{name}: {:?}", layout.violations);
+}
+
+#[test]
+fn the_layout_check_catches_what_it_should() {
+    let long = "x".repeat(90);
+    let text = format!(
+        ".entry k(\n    .param .u64 {long}\n)\n{{\n    mov.u32 %r1, %r2; // {long}\n    add.s32 %r1, %r2, {long};\n    add.s32\n                         %r1, %r2;\n}}\n"
+    );
+    let layout = common::layout::check(&text, 100);
+    assert_eq!(layout.over_width, 3);
+    assert_eq!(layout.comment_overflow, 1);
+    assert_eq!(layout.single_element, 1);
+    assert_eq!(layout.violations.len(), 2, "{:?}", layout.violations);
+    assert!(layout.violations[0].contains("line 6"));
+    assert!(layout.violations[1].contains("continuation 21 columns"));
 }
 
 #[test]
@@ -78,6 +97,8 @@ fn refuses_what_it_cannot_format_safely() {
     let huge = " ".repeat(ptxkit_fmt::MAX_FORMAT_BYTES + 1);
     let err = format_text(&huge, &Options::default()).unwrap_err();
     assert!(err.to_string().starts_with("too large to format"), "{err}");
-    let err = format_text(".version 7.8 // \u{FDD0}\n", &Options::default()).unwrap_err();
-    assert!(err.to_string().contains("U+FDD0"), "{err}");
+    // Characters that an earlier version reserved for its own layout marks
+    // are ordinary text now.
+    let text = ".version 7.8 // \u{FDD0}\u{FDD1}\u{FDD2}\n";
+    assert_eq!(format_text(text, &Options::default()).unwrap(), text);
 }

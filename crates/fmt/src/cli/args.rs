@@ -53,6 +53,17 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 
+    /// Format only the statements on lines START to END (1-based, inclusive)
+    /// of the one file given (or stdin); the other lines keep their bytes.
+    #[arg(long, value_name = "START:END", value_parser = parse_line_range)]
+    pub range: Option<LineRange>,
+
+    /// Format files with syntax errors too: the top-level items (functions,
+    /// directives, declarations) that parse are formatted, those with errors
+    /// are kept as written, and the errors are reported as warnings.
+    #[arg(long)]
+    pub format_with_errors: bool,
+
     /// Print each file's syntax tree instead of formatting (debugging).
     #[arg(long, conflicts_with_all = ["check", "diff", "print_doc"])]
     pub print_tree: bool,
@@ -72,6 +83,26 @@ pub struct Args {
     /// When to use colors.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+}
+
+/// Lines `start..=end` (1-based), from `--range START:END`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineRange {
+    /// The first line.
+    pub start: usize,
+    /// The last line.
+    pub end: usize,
+}
+
+fn parse_line_range(text: &str) -> Result<LineRange, String> {
+    let usage = || format!("expected START:END, two line numbers from 1 with START <= END, not '{text}'");
+    let (start, end) = text.split_once(':').ok_or_else(usage)?;
+    let start: usize = start.trim().parse().map_err(|_| usage())?;
+    let end: usize = end.trim().parse().map_err(|_| usage())?;
+    if start == 0 || end < start {
+        return Err(usage());
+    }
+    Ok(LineRange { start, end })
 }
 
 /// When to color output.

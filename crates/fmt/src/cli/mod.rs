@@ -15,9 +15,9 @@ use std::time::Instant;
 use clap::Parser;
 use ptxkit_syntax::discover::{DiscoverOptions, discover};
 
-pub use args::{Args, ColorChoice, Mode};
+pub use args::{Args, ColorChoice, LineRange, Mode};
 use config::ConfigResolver;
-use process::{FileResult, Outcome, process_path, process_stdin};
+use process::{FileResult, Job, Outcome, process_path, process_stdin};
 use report::Reporter;
 
 /// Stack size of the formatting threads: layout recurses once per level of
@@ -46,7 +46,15 @@ pub fn run(args: &Args) -> u8 {
     if args.print_config {
         return print_config(args, &configs, &mut reporter);
     }
-    let mode = args.mode();
+    let job = Job {
+        mode: args.mode(),
+        range: args.range,
+        format_with_errors: args.format_with_errors,
+    };
+    if args.range.is_some() && !args.reads_stdin() && (args.paths.len() > 1 || args.paths[0].is_dir()) {
+        reporter.error("--range formats one file: give a single file, or use stdin");
+        return 2;
+    }
     let results = if args.reads_stdin() {
         let name = args.stdin_filename.clone().unwrap_or_else(|| PathBuf::from("-"));
         let mut bytes = Vec::new();
@@ -54,7 +62,7 @@ pub fn run(args: &Args) -> u8 {
             reporter.error(&format!("-: cannot read stdin: {err}"));
             return 2;
         }
-        vec![on_big_stack(move || process_stdin(&name, bytes, mode, &configs))]
+        vec![on_big_stack(move || process_stdin(&name, bytes, job, &configs))]
     } else {
         let options = DiscoverOptions {
             exclude: args.exclude.clone(),
@@ -67,7 +75,7 @@ pub fn run(args: &Args) -> u8 {
                 return 2;
             }
         };
-        match format_all(found, args.jobs, mode, &configs) {
+        match format_all(found, args.jobs, job, &configs) {
             Ok(results) => results,
             Err(err) => {
                 reporter.error(&err);
@@ -88,7 +96,7 @@ pub fn run(args: &Args) -> u8 {
 fn format_all(
     found: Vec<Result<PathBuf, ptxkit_syntax::discover::DiscoverError>>,
     jobs: Option<u16>,
-    mode: Mode,
+    job: Job,
     configs: &ConfigResolver,
 ) -> Result<Vec<FileResult>, String> {
     use rayon::prelude::*;
@@ -104,11 +112,12 @@ fn format_all(
             .into_par_iter()
             .with_max_len(1)
             .map(|entry| match entry {
-                Ok(path) => process_path(&path, mode, configs),
+                Ok(path) => process_path(&path, job, configs),
                 Err(err) => FileResult {
                     display: String::new(),
                     outcome: Outcome::Failed(vec![err.to_string()]),
                     bytes: 0,
+                    warnings: Vec::new(),
                 },
             })
             .collect()

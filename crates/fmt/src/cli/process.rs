@@ -6,9 +6,20 @@ use std::path::Path;
 
 use ptxkit_syntax::source::{decode_source, read_source};
 
-use super::args::Mode;
+use super::args::{LineRange, Mode};
 use super::config::ConfigResolver;
-use crate::FormatError;
+use crate::{Formatted, SyntaxError};
+
+/// What to do with each input.
+#[derive(Debug, Clone, Copy)]
+pub struct Job {
+    /// Write, check, diff or print.
+    pub mode: Mode,
+    /// `--range`: format only these lines.
+    pub range: Option<LineRange>,
+    /// `--format-with-errors`.
+    pub format_with_errors: bool,
+}
 
 /// What happened to one input.
 #[derive(Debug)]
@@ -34,29 +45,31 @@ pub struct FileResult {
     pub outcome: Outcome,
     /// Bytes read.
     pub bytes: usize,
+    /// Warnings, one line each, without the `warning: ` prefix.
+    pub warnings: Vec<String>,
 }
 
 /// At most this many syntax errors are listed per file.
 const MAX_LISTED_ERRORS: usize = 10;
 
 /// Formats the file at `path`.
-pub fn process_path(path: &Path, mode: Mode, configs: &ConfigResolver) -> FileResult {
+pub fn process_path(path: &Path, job: Job, configs: &ConfigResolver) -> FileResult {
     let display = path.display().to_string();
     let text = match read_source(path) {
         Ok(text) => text,
         Err(err) => return failed(display, vec![err.to_string()], 0),
     };
-    process_text(path, display, text, mode, configs, false)
+    process_text(path, display, text, job, configs, false)
 }
 
 /// Formats stdin's bytes; `name` is `--stdin-filename` or `-`.
-pub fn process_stdin(name: &Path, bytes: Vec<u8>, mode: Mode, configs: &ConfigResolver) -> FileResult {
+pub fn process_stdin(name: &Path, bytes: Vec<u8>, job: Job, configs: &ConfigResolver) -> FileResult {
     let display = name.display().to_string();
     let text = match decode_source(name, bytes) {
         Ok(text) => text,
         Err(err) => return failed(display, vec![err.to_string()], 0),
     };
-    process_text(name, display, text, mode, configs, true)
+    process_text(name, display, text, job, configs, true)
 }
 
 fn failed(display: String, errors: Vec<String>, bytes: usize) -> FileResult {
@@ -64,6 +77,7 @@ fn failed(display: String, errors: Vec<String>, bytes: usize) -> FileResult {
         display,
         outcome: Outcome::Failed(errors),
         bytes,
+        warnings: Vec::new(),
     }
 }
 
@@ -71,7 +85,7 @@ fn process_text(
     path: &Path,
     display: String,
     text: String,
-    mode: Mode,
+    job: Job,
     configs: &ConfigResolver,
     stdin: bool,
 ) -> FileResult {
@@ -84,33 +98,50 @@ fn process_text(
         return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
     }
     let parsed = ptxkit_syntax::parse(text);
-    if mode == Mode::PrintTree {
-        let tree = crate::tree::print_tree(&parsed);
-        return FileResult {
-            display,
-            outcome: Outcome::Printed(tree),
+    let printed = |text: String| FileResult {
+        display: display.clone(),
+        outcome: Outcome::Printed(text),
+        bytes,
+        warnings: Vec::new(),
+    };
+    if job.mode == Mode::PrintTree {
+        return printed(crate::tree::print_tree(&parsed));
+    }
+    let errors = SyntaxError::all(&parsed);
+    if !errors.is_empty() && !job.format_with_errors {
+        return failed(
+            display.clone(),
+            syntax_errors(&display, &errors, "file left unchanged"),
             bytes,
-        };
+        );
     }
-    if let Err(FormatError::Syntax { .. }) = crate::check_syntax(&parsed) {
-        return failed(display.clone(), syntax_errors(&display, &parsed), bytes);
-    }
-    if mode == Mode::PrintDoc {
+    if job.mode == Mode::PrintDoc {
         return match crate::build_doc(&parsed, &options) {
-            Ok(doc) => FileResult {
-                outcome: Outcome::Printed(doc.to_string()),
-                display,
-                bytes,
-            },
+            Ok(doc) => printed(doc.to_string()),
             Err(err) => failed(display.clone(), vec![format!("{display}: {err}")], bytes),
         };
     }
-    let formatted = match crate::format_parsed(&parsed, &options) {
-        Ok(formatted) => formatted,
+    let result = match job.range {
+        Some(lines) => {
+            let range = crate::range::line_range(parsed.text(), lines.start, lines.end);
+            crate::format_parsed_range(&parsed, range, &options)
+        }
+        None => crate::format_parsed_document(&parsed, &options),
+    };
+    let formatted = match result {
+        Ok(Formatted {
+            left_unchanged: true, ..
+        }) => {
+            let error = format!(
+                "{display}: cannot format around its syntax errors without changing how the rest parses (file left unchanged)"
+            );
+            return failed(display.clone(), vec![error], bytes);
+        }
+        Ok(formatted) => formatted.text,
         Err(err) => return failed(display.clone(), vec![format!("{display}: {err}")], bytes),
     };
     let original = parsed.text();
-    let outcome = match mode {
+    let outcome = match job.mode {
         Mode::Write if stdin => Outcome::Printed(formatted),
         _ if formatted == original => Outcome::Unchanged,
         Mode::Check => Outcome::WouldReformat(None),
@@ -118,6 +149,7 @@ fn process_text(
         _ => write(path, &display, &formatted),
     };
     FileResult {
+        warnings: syntax_errors(&display, &errors, "kept as written; the rest is formatted"),
         display,
         outcome,
         bytes,
@@ -140,13 +172,13 @@ fn write(path: &Path, display: &str, formatted: &str) -> Outcome {
 }
 
 /// `path:line:col: syntax error near '…'` for each error (at most
-/// [`MAX_LISTED_ERRORS`], then a count of the rest).
-fn syntax_errors(display: &str, parsed: &ptxkit_syntax::ParsedSource) -> Vec<String> {
-    let errors = crate::syntax_errors(parsed);
+/// [`MAX_LISTED_ERRORS`], then a count of the rest); the first ends with
+/// `(note)`.
+fn syntax_errors(display: &str, errors: &[SyntaxError], note: &str) -> Vec<String> {
     let mut lines: Vec<String> = errors
         .iter()
         .take(MAX_LISTED_ERRORS)
-        .map(|(position, detail)| format!("{display}:{}:{}: syntax error {detail}", position.line, position.column))
+        .map(|error| format!("{display}:{error}"))
         .collect();
     if errors.len() > MAX_LISTED_ERRORS {
         lines.push(format!(
@@ -155,7 +187,7 @@ fn syntax_errors(display: &str, parsed: &ptxkit_syntax::ParsedSource) -> Vec<Str
         ));
     }
     if let Some(first) = lines.first_mut() {
-        first.push_str(" (file left unchanged)");
+        first.push_str(&format!(" ({note})"));
     }
     lines
 }

@@ -10,6 +10,7 @@ use super::process::{FileResult, Outcome};
 const RED: &str = "\x1b[1;31m";
 const GREEN: &str = "\x1b[32m";
 const CYAN: &str = "\x1b[36m";
+const YELLOW: &str = "\x1b[1;33m";
 const RESET: &str = "\x1b[0m";
 
 /// Prints outcomes and tracks the exit status.
@@ -44,8 +45,17 @@ impl Reporter {
         let _ = writeln!(std::io::stderr().lock(), "{on}error{off}: {message}");
     }
 
+    /// `warning: <message>` on stderr (does not change the exit status).
+    pub fn warning(&mut self, message: &str) {
+        let (on, off) = if self.stderr_color { (YELLOW, RESET) } else { ("", "") };
+        let _ = writeln!(std::io::stderr().lock(), "{on}warning{off}: {message}");
+    }
+
     /// Prints one file's outcome.
     pub fn file(&mut self, result: &FileResult) {
+        for warning in &result.warnings {
+            self.warning(warning);
+        }
         let mut out = std::io::stdout().lock();
         match &result.outcome {
             Outcome::Failed(errors) => {

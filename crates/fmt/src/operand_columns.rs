@@ -2,11 +2,11 @@
 //! consecutive instructions so that their operands start in one column (as
 //! Go's asmfmt does). It runs before layout and hands each instruction the
 //! width to pad its head to; trailing-comment alignment is done after
-//! layout, in [`crate::post`].
+//! layout, in [`crate::lines`].
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::printer::children;
+use crate::printer::{Printer, children};
 use crate::tokens::{Sep, between, is_extra, newlines_between};
 
 /// Heads wider than this neither set nor follow a run's operand column: one
@@ -46,8 +46,11 @@ pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
 ///
 /// A run is a sequence of instructions with operands, not interrupted by a
 /// blank line or by anything but comments and `.loc` lines. Items marked
-/// `verbatim` (`ptxfmt: off`/`skip`) end a run.
-pub fn operand_columns(source: &str, items: &[Node<'_>], verbatim: &[bool]) -> Vec<Option<usize>> {
+/// `verbatim` (`ptxfmt: off`/`skip`), instructions whose head is longer than
+/// [`MAX_ALIGNED_HEAD`] and instructions that do not fit on one line (they
+/// wrap after the head) end a run.
+pub fn operand_columns<'a>(p: &Printer<'a>, items: &[Node<'a>], verbatim: &[bool]) -> Vec<Option<usize>> {
+    let source = p.source;
     let mut columns = vec![None; items.len()];
     let mut run: Vec<(usize, usize)> = Vec::new();
     let flush = |run: &mut Vec<(usize, usize)>, columns: &mut Vec<Option<usize>>| {
@@ -80,10 +83,16 @@ pub fn operand_columns(source: &str, items: &[Node<'_>], verbatim: &[bool]) -> V
         if !has_operands {
             continue;
         }
-        if let Some(width) = head_text(source, &parts[..head_end]).map(|t| t.chars().count())
-            && width <= MAX_ALIGNED_HEAD
-        {
+        let Some(width) = head_text(source, &parts[..head_end]).map(|t| t.chars().count()) else {
+            continue;
+        };
+        let fits = p
+            .flat_width(&parts)
+            .is_some_and(|flat| p.statement_column() + flat <= p.options.line_width);
+        if width <= MAX_ALIGNED_HEAD && fits {
             run.push((i, width));
+        } else {
+            flush(&mut run, &mut columns);
         }
     }
     flush(&mut run, &mut columns);

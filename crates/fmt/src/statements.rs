@@ -1,12 +1,13 @@
 //! Statement lists: the items of a module, a block or a `.section` body,
 //! one per line, with comments attached, blank lines collapsed, labels
-//! dedented and `ptxfmt: off`/`skip` regions kept verbatim.
+//! dedented, and `ptxfmt: off`/`skip` regions and top-level items with
+//! syntax errors kept verbatim.
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::align;
-use crate::doc::{COLUMN_ZERO, COMMENT_MARK, Doc};
+use crate::doc::{Doc, Mark};
 use crate::instruction::instruction;
+use crate::operand_columns;
 use crate::printer::Printer;
 use crate::suppress::{Plan, plan};
 use crate::tokens::{ends_line, is_comment, newlines_between};
@@ -23,61 +24,72 @@ pub enum Scope {
 /// Lays out `items`. `open` is the `{` before them (a comment on its line
 /// stays there); with no `open` the first item starts the document.
 pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], scope: Scope) -> Doc<'a> {
-    let blank_before = blank_lines(p, open, items, scope);
-    let plan = plan(items, p.source);
+    let mut blank_before = blank_lines(p, open, items, scope);
+    let mut plan = plan(items, p.source);
+    if scope == Scope::Module {
+        keep_syntax_errors(&mut plan, &mut blank_before, items, p.source);
+    }
     let columns = if p.options.align_operands {
         let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
-        align::operand_columns(p.source, items, &verbatim)
+        operand_columns::operand_columns(p, items, &verbatim)
     } else {
         vec![None; items.len()]
     };
     let mut docs = Vec::with_capacity(items.len() * 2);
     let mut prev = open;
+    let mut prev_broken = false;
     let mut leading_block_comment = false;
     let mut i = 0;
     while i < items.len() {
         let item = items[i];
         let same_line =
             prev.is_some_and(|prev| newlines_between(prev, item, p.source) == 0 && !ends_line(prev, p.source));
-        if is_comment(item) && same_line && plan[i] == Plan::Format {
-            // A trailing comment stays on its statement's line.
-            let text = p.text(item);
-            let mark = if text.starts_with("//") && p.options.align_comments {
-                COMMENT_MARK.to_string()
-            } else {
-                " ".to_string()
-            };
-            docs.push(Doc::text(mark));
-            docs.push(p.token(item));
-            prev = Some(item);
-            leading_block_comment = false;
-            i += 1;
-            continue;
-        }
         let mut line = Vec::new();
-        if leading_block_comment && same_line && item.kind() != "preprocessor" {
-            // `/* note */ add.s32 …` stays on one line.
-            line.push(Doc::text(" "));
-        } else if prev.is_some() {
-            line.push(Doc::Hardline);
-            if blank_before[i] {
-                line.push(Doc::Hardline);
+        match prev {
+            // The whitespace around an item with a syntax error stays as
+            // written: before it, as part of its verbatim text; after it,
+            // when the next item follows on the same line.
+            _ if matches!(plan[i], Plan::Broken { .. }) => {}
+            Some(prev) if prev_broken && same_line => {
+                line.push(Doc::verbatim(&p.source[prev.end_byte()..item.start_byte()]));
             }
+            Some(_) if is_comment(item) && same_line && plan[i] == Plan::Format => {
+                // A trailing comment stays on its statement's line.
+                docs.push(Doc::text(" "));
+                docs.push(p.token(item));
+                prev = Some(item);
+                prev_broken = false;
+                leading_block_comment = false;
+                i += 1;
+                continue;
+            }
+            // `/* note */ add.s32 …` stays on one line.
+            Some(_) if leading_block_comment && same_line && item.kind() != "preprocessor" => {
+                line.push(Doc::text(" "));
+            }
+            Some(_) => {
+                line.push(Doc::Hardline);
+                if blank_before[i] {
+                    line.push(Doc::Hardline);
+                }
+            }
+            None => {}
         }
         let last = match plan[i] {
             Plan::Region { start, last } => {
                 line.push(verbatim_from(p, start, items[last].end_byte()));
                 last
             }
-            Plan::Skipped { start } => {
+            Plan::Skipped { start } | Plan::Broken { start } => {
                 line.push(verbatim_from(p, start, item.end_byte()));
                 i
             }
             Plan::Format | Plan::Inside => {
-                line.push(match item.kind() {
+                let doc = match item.kind() {
                     "instruction" | "call_instruction" => instruction(p, item, columns[i]),
                     _ => p.node(item),
-                });
+                };
+                line.push(doc.marked(Mark::Statement));
                 i
             }
         };
@@ -87,18 +99,34 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
             docs.extend(line);
         }
         leading_block_comment = last == i && is_comment(item) && !p.text(item).starts_with("//");
+        prev_broken = matches!(plan[last], Plan::Broken { .. });
         prev = Some(items[last]);
         i = last + 1;
     }
     Doc::concat(docs)
 }
 
+/// Marks each item that holds a syntax error (an `ERROR` node, a missing
+/// token, an unclosed `/*`) to be printed as written, with the whitespace
+/// before it; the item after it gets a blank line only where the author
+/// left one.
+pub fn keep_syntax_errors(plan: &mut [Plan], blank_before: &mut [bool], items: &[Node<'_>], source: &str) {
+    for i in 0..items.len() {
+        let item = items[i];
+        let broken = item.has_error() || item.kind() == "unterminated_comment";
+        if broken && plan[i] == Plan::Format {
+            let start = if i == 0 { 0 } else { items[i - 1].end_byte() };
+            plan[i] = Plan::Broken { start };
+            if let Some(next) = items.get(i + 1) {
+                blank_before[i + 1] = newlines_between(item, *next, source) > 1;
+            }
+        }
+    }
+}
+
 /// Source text from `start` to `end`, printed verbatim from column 0.
 fn verbatim_from<'a>(p: &Printer<'a>, start: usize, end: usize) -> Doc<'a> {
-    Doc::concat(vec![
-        Doc::text(COLUMN_ZERO.to_string()),
-        Doc::verbatim(&p.source[start..end]),
-    ])
+    Doc::verbatim(&p.source[start..end]).marked(Mark::ColumnZero)
 }
 
 /// Whether a blank line goes before each item: where the author left one

@@ -1,4 +1,4 @@
-//! Debug sections: `.section .debug_info { … }` and their data lines.
+//! `.section` directives: `.section .debug_info { … }` and their data lines.
 //! (`.loc` and `.file` need nothing special: the generic layout puts single
 //! spaces between their parts.)
 

@@ -1,0 +1,3 @@
+//! Helpers shared by the formatter's tests.
+
+pub mod layout;
