@@ -433,7 +433,23 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Modifier '.satfinite' on 'cvt.bf16.f32'", ""),
     r("cvt dst=.e2m1x2|.e2m3x2|.e3m2x2|.ue8m0x2", v(8, 6), BW_100_120, "cvt.rn.satfinite.e2m1x2.f32 %b1, %r1, %r2", "§9.7.9.21 L381-389/L419-507")
         .ptxas("Feature 'cvt.e2m1x2.f32'|Feature 'cvt with .e2m1x2'", "Feature 'cvt.e2m1x2.f32'|Instruction 'cvt with .e2m1x2'"),
-    r("cvt .rs", v(8, 7), TargetReq::Listed(&[(a(100), v(8, 7)), (a(103), v(8, 8))]), "cvt.rs.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6", "§9.7.9.21 L391-393/L509-519")
+    r("cvt src=.e2m1x2|.e2m3x2|.e3m2x2|.ue8m0x2", v(8, 6), BW_100_120, "cvt.rn.f16x2.e2m1x2 %r1, %b1", "§9.7.9.21 L381-389/L419-507; ptxas 12.9/13.5 probe")
+        .ptxas("Feature 'cvt.f16x2.e2m1x2'|Feature 'cvt with .e2m1x2'", "Feature 'cvt.f16x2.e2m1x2'|Instruction 'cvt with .e2m1x2'"),
+    r("cvt dst=.bf16x2 src=.e4m3x2|.e5m2x2|.e2m1x2|.e2m3x2|.e3m2x2", v(9, 2), TargetReq::Listed(&[(f(100), v(9, 2)), (f(110), v(9, 2)), (f(120), v(9, 2))]),
+        "cvt.rn.bf16x2.e4m3x2 %r1, %h1", "RN 9.2; T72; ptxas 13.5 probe (sm_100a/f, sm_110f, sm_120a/f)")
+        .ptxas("Feature 'cvt.bf16x2.e4m3x2'", "Feature 'cvt.bf16x2.e4m3x2'"),
+    r("cvt dst=.tf32 .rn|.rz", v(7, 8), sm(90), "cvt.rz.tf32.f32 %r1, %r2", "§9.7.9.21 L365-367/L409-411; ptxas 11.8/12.9/13.5 probe (.rna stays 7.0/sm_80)")
+        .ptxas("Feature 'cvt with .tf32.f32.rz'|Feature 'cvt with .tf32.f32.rn'", "Feature 'cvt with .tf32.f32.rz'|Feature 'cvt with .tf32.f32.rn'"),
+    r("cvt .rz dst=.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2|.e2m1x2", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "cvt.rz.satfinite.e4m3x2.f32 %h1, %r1, %r2", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas(
+            "Feature 'cvt with .e4m3x2.f32.rz'|Feature 'cvt with .e2m1x2.f32.rz'|Feature 'cvt with .e5m2x2.f16x2.rz'",
+            "Instruction 'cvt with .e4m3x2.f32.rz'|Instruction 'cvt with .e2m1x2.f32.rz'|Instruction 'cvt with .e5m2x2.f16x2.rz'",
+        ),
+    r("cvt dst=.e4m3x4|.e5m2x4|.e2m3x4|.e3m2x4|.e2m1x4", v(8, 7), TargetReq::Listed(&[(a(100), v(8, 7)), (a(103), v(8, 8)), (a(107), v(9, 4))]),
+        "cvt.rs.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6", "§9.7.9.21 L391-393/L509-519; T72 (sm_107a, 9.4); ptxas 13.5 probe")
+        .ptxas("Feature '.rs'", "Feature '.rs'"),
+    r("cvt .rs", v(8, 7), TargetReq::Listed(&[(a(100), v(8, 7)), (a(103), v(8, 8)), (a(107), v(9, 4))]), "cvt.rs.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6", "§9.7.9.21 L391-393/L509-519")
         .ptxas("Feature '.rs'", "Feature '.rs'"),
     r("cvt.pack", v(6, 5), sm(72), "cvt.pack.sat.s8.s32.b32 %r1, %r2, %r3, %r4", "§9.7.9.22 L63/L67")
         .ptxas("Feature 'cvt.pack'", "Feature 'cvt.pack'"),
