@@ -194,6 +194,7 @@ fn run_one(dir: &Path, ptxas: &Ptxas, arch: Target, probe: &Probe) -> Result<(bo
     let input = dir.join("probe.ptx");
     std::fs::write(&input, &probe.text)?;
     let out = Command::new(&ptxas.path)
+        .args(probe.compile_only.then_some("-c"))
         .arg(format!("-arch={arch}"))
         .arg(&input)
         .arg("-o")

@@ -108,6 +108,8 @@ pub enum Issue {
     Deprecated(&'static Deprecation),
     /// A deprecated construct that ptxas rejects under this version and target.
     Removed(&'static Deprecation),
+    /// A construct no ptxas accepts (`.shared::cta` in a declaration).
+    Unsupported(&'static crate::constructs::Unsupported),
 }
 
 impl Issue {
@@ -145,7 +147,8 @@ impl Issue {
             Issue::NeedsTarget { feature, .. } | Issue::NotOnTarget { feature, .. } => {
                 !feature.target_subject.is_empty()
             }
-            Issue::UnknownOpcode { .. } | Issue::Deprecated(_) => false,
+            // `Unsupported::ptxas` elides the names ptxas puts in its message.
+            Issue::UnknownOpcode { .. } | Issue::Deprecated(_) | Issue::Unsupported(_) => false,
             Issue::Removed(d) => !d.error.is_empty(),
             _ => true,
         };
@@ -216,6 +219,7 @@ impl Issue {
                 d.deprecated_in, d.replacement
             ),
             Issue::Removed(d) => d.error.to_string(),
+            Issue::Unsupported(u) => format!("{} is not supported (ptxas: \"{}\")", u.name, u.ptxas),
         }
     }
 }

@@ -49,6 +49,9 @@ pub struct Probe {
     pub judge_from: Version,
     /// The expected verdict.
     pub expect: Expect,
+    /// Assemble as relocatable code (`ptxas -c`): whole-program mode refuses `.unified`
+    /// ("Feature 'unified Functions' requires command line option '--compile-only'").
+    pub compile_only: bool,
 }
 
 /// Builds a probe module: header, module-scope declarations, one kernel with the standard
@@ -102,7 +105,7 @@ pub fn kernel(version: Version, target: &str, module: &str, entry_attrs: &str, b
 /// ptxas rejects one after them.
 fn ends_without_semicolon(stmt: &str) -> bool {
     let word = stmt.split_whitespace().next().unwrap_or("");
-    matches!(word, ".address_size" | ".file" | ".loc")
+    matches!(word, ".address_size" | ".file" | ".loc" | "@@DWARF")
 }
 
 /// The instructions of a probe body as forms (labels and guards stripped, directives
@@ -230,6 +233,7 @@ impl Builder {
                 name,
                 version,
                 target,
+                compile_only: text.contains(".unified("),
                 text,
                 expect,
                 judge_from: judge_from.max(version),

@@ -87,6 +87,13 @@ pub const QUIRKS: &[Quirk] = &[
             (exit status 255); 12.9 and 13.5 assemble the same module.",
         evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
     },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "directive 'enable_smem_spilling': rejected at 8.7 sm_72",
+        observed: "ptxas 12.9 accepts the `enable_smem_spilling` pragma on any target; 13.5 says \"Feature \
+            'enable_smem_spilling' requires .target sm_75 or higher\", as the manual (§12.3) does.",
+        evidence: "cargo xtask isa-probes --filter \"directive 'enable_smem_spilling'\" --verbose",
+    },
 ];
 
 /// The quirk recorded for this ptxas release and probe, if any.
