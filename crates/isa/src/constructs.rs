@@ -457,11 +457,12 @@ pub const GRAMMAR: &[GrammarItem] = &[
     ),
 ];
 
-/// Every construct of `parsed` with its rows, in source order.
+/// Every construct of `parsed` with its rows, in source order (constructs with a syntax error
+/// inside are left to the syntax error).
 pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
     let source = parsed.text();
     preorder(parsed.root())
-        .filter(|n| !n.is_error())
+        .filter(|n| !n.has_error())
         .flat_map(|n| node_uses(n, source))
         .collect()
 }

@@ -58,6 +58,7 @@ pub struct Checker<'a> {
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Insn<'a>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
+    pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
 }
 
 impl<'a> Checker<'a> {
@@ -106,6 +107,15 @@ impl<'a> Checker<'a> {
         let issues = std::rc::Rc::new(issues);
         *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
         issues
+    }
+
+    /// The ptxkit-isa issues of every module-level construct of the file
+    /// (directives, attributes, debugging directives, pragmas, declarations,
+    /// special registers), computed once for all rules.
+    pub fn construct_issues(&self) -> std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>> {
+        self.constructs
+            .get_or_init(|| std::rc::Rc::new(crate::isa::construct_issues(self.parsed, self.facts)))
+            .clone()
     }
 
     /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).
