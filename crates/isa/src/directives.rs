@@ -410,6 +410,24 @@ pub fn declaration(name: &str) -> Option<&'static Feature> {
     DECLARATIONS.iter().find(|f| f.pattern == name)
 }
 
+/// The row for an instruction whose texture or surface handle (the first element of its
+/// address operand) is a register rather than a `.texref`/`.surfref` name: `tex`, `tld4` and
+/// `txq` need "indirect texture access", `suld`, `sust`, `sured` and `suq` "indirect surface
+/// access" (3.1, sm_20). The caller decides whether the handle is a register.
+///
+/// ```
+/// let row = ptxkit_isa::directives::register_handle_row("tld4").unwrap();
+/// assert_eq!(row.ptx, ptxkit_isa::Version::new(3, 1));
+/// assert!(ptxkit_isa::directives::register_handle_row("ld").is_none());
+/// ```
+pub fn register_handle_row(opcode: &str) -> Option<&'static Feature> {
+    match opcode {
+        "tex" | "tld4" | "txq" => declaration("indirect texture access"),
+        "suld" | "sust" | "sured" | "suq" => declaration("indirect surface access"),
+        _ => None,
+    }
+}
+
 /// The row of a directive (`".weak"`) or kernel attribute (`".maxntid"`).
 ///
 /// ```

@@ -2,7 +2,6 @@
 //! values, and every ISA issue of one instruction, computed once and shared
 //! by the version, target, rounding, type and opcode rules.
 
-use ptxkit_isa::directives::declaration;
 use ptxkit_isa::{Feature, InstructionForm, Issue, Target, Version};
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::text;
@@ -58,10 +57,8 @@ pub fn construct_issues(parsed: &ptxkit_syntax::ParsedSource, facts: &ModuleFact
 /// a texture or surface handle held in a register ("indirect texture
 /// access"), as opposed to a `.texref`/`.surfref` name.
 pub fn operand_features(insn: &Insn<'_>, symbols: &SymbolTable, source: &str) -> Vec<&'static Feature> {
-    let row = match insn.opcode {
-        "tex" | "tld4" | "txq" => "indirect texture access",
-        "suld" | "sust" | "sured" | "suq" => "indirect surface access",
-        _ => return Vec::new(),
+    let Some(row) = ptxkit_isa::directives::register_handle_row(insn.opcode) else {
+        return Vec::new();
     };
     let Some(address) = insn.address_operand() else {
         return Vec::new();
@@ -71,7 +68,7 @@ pub fn operand_features(insn: &Insn<'_>, symbols: &SymbolTable, source: &str) ->
         return Vec::new();
     };
     match symbols.register(handle.start_byte(), text(*handle, source)) {
-        RegisterLookup::Declared(_) | RegisterLookup::InRange(_) => declaration(row).into_iter().collect(),
+        RegisterLookup::Declared(_) | RegisterLookup::InRange(_) => vec![row],
         _ => Vec::new(),
     }
 }

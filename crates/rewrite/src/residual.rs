@@ -8,6 +8,7 @@ use ptxkit_syntax::ast::Instruction;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
 use crate::context::Move;
+use crate::registers::Registers;
 
 /// Rule name of refusals for constructs that have no equivalent.
 pub const NO_EQUIVALENT: &str = "no-equivalent";
@@ -46,9 +47,11 @@ pub fn move_issues(form: &ptxkit_isa::InstructionForm<'_>, version: Version, tar
         .collect()
 }
 
-/// What an instruction form needs, in words: `PTX 8.0 and sm_90a`.
-pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>) -> String {
-    let r = requirements(form);
+/// What an instruction form (with more table rows, e.g. a texture handle in a
+/// register) needs, in words: `PTX 8.0 and sm_90a`.
+pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>, more: &[&'static ptxkit_isa::Feature]) -> String {
+    let mut r = requirements(form);
+    r.add(more.iter().copied());
     match r.min_target {
         Some(t) => format!("PTX {} and {t}", r.min_ptx.max(t.min_ptx().unwrap_or(r.min_ptx))),
         None => format!("PTX {} and a target that has all of its features", r.min_ptx),
@@ -60,6 +63,7 @@ pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>) -> String {
 /// version and target (`already` answers that for an instruction's text).
 pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, &str) -> Vec<String>) -> Vec<Leftover> {
     let text = parsed.text();
+    let registers = Registers::collect(parsed);
     let mut out = Vec::new();
     for node in preorder(parsed.root()) {
         let Some(instruction) = Instruction::cast(node, text) else {
@@ -68,6 +72,13 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
         let form = ptxkit_isa::InstructionForm::new(instruction.opcode(), instruction.modifiers())
             .with_operands(instruction.operands().len());
         let mut issues = move_issues(&form, movement.to, movement.to_target);
+        let handle_row = ptxkit_isa::directives::register_handle_row(instruction.opcode())
+            .filter(|_| handle_register(&instruction, &registers, text).is_some());
+        issues.extend(
+            ptxkit_isa::check_features(handle_row, movement.to, movement.to_target)
+                .iter()
+                .map(Issue::message),
+        );
         if issues.is_empty() {
             continue;
         }
@@ -87,10 +98,23 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
             opcode_span,
             full_opcode: instruction.full_opcode().to_string(),
             issues,
-            needs: needs_text(&form),
+            needs: needs_text(&form, &handle_row.into_iter().collect::<Vec<_>>()),
         });
     }
     out
+}
+
+/// The texture or surface handle of `instruction` when it is a register (the
+/// first element of its address operand), not a `.texref`/`.surfref` name.
+fn handle_register<'t>(instruction: &Instruction<'t>, registers: &Registers<'t>, text: &'t str) -> Option<&'t str> {
+    let address = instruction
+        .operands()
+        .into_iter()
+        .find(|o| o.kind() == "address_operand")?;
+    let mut cursor = address.walk();
+    let handle = address.children_by_field_name("element", &mut cursor).next()?;
+    let name = &text[handle.byte_range()];
+    (handle.kind() == "identifier" && registers.type_of(handle, text, name).is_some()).then_some(name)
 }
 
 /// The refusal for one leftover instruction, at `span`.
