@@ -724,7 +724,7 @@ pub const FEATURES: &[Feature] = &[
     r("tcgen05.alloc", v(8, 6), BW_100_101, "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [sbuf], 32", "§9.7.16.7; T72")
         .ptxas("Feature 'tcgen05.alloc'", "Instruction 'tcgen05.alloc'"),
     r("tcgen05.ld", v(8, 6), BW_100_101, "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2]", "§9.7.16.8 L116/L122")
-        .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'"),
+        .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'|Instruction 'tcgen05.ld.red.spcompress'"),
     r("tcgen05.mma", v(8, 6), BW_100_101, "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L964/L972")
         .ptxas("Feature 'tcgen05.mma'", "Instruction 'tcgen05.mma'"),
     r("setmaxnreg.inc", v(8, 0),
@@ -938,6 +938,57 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vmax4'"),
     r("vset4", v(3, 0), sm(30), "vset4.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
         .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset4'"),
+    // ---------------------------------------------------------------- L. 9.1-9.4 additions
+    // ptxas 13.5 is the oracle for 9.x: each row's probe was assembled at its first version and
+    // target and rejected one version below (see `cargo xtask isa-probes`).
+    r("ld|st .volatile .local", v(9, 1), ANY, "ld.volatile.local.u32 %r1, [%rd1]", "RN 9.1; ptxas 13.5 probe")
+        .ptxas("Feature 'ld/st with .local.volatile'", ""),
+    r("clmad", v(9, 3), sm(80), "clmad.lo.u64 %rd1, %rd2, %rd3, %rd4", "RN 9.3 (Z93); ptxas 13.5 probe")
+        .ptxas("Feature 'clmad.lo'|Feature 'clmad.hi'", "Feature 'clmad.lo'|Feature 'clmad.hi'"),
+    r("ld .proxy::readonly", v(9, 4), sm(90), "ld.global.b32.proxy::readonly %r1, [%rd1]", "RN 9.4 (Z94); ptxas 13.5 probe")
+        .ptxas("Feature '.proxy::readonly'", "Feature '.proxy::readonly'"),
+    r("prefetch .L1::32B", v(9, 4), sm(90), "prefetch.global.valid_addr.L1::32B [%rd1]", "RN 9.4 (Z94); ptxas 13.5 probe")
+        .ptxas("Feature '.L1::32B'", "Feature '.L1::32B'"),
+    r("prefetch .valid_addr", v(9, 4), sm(90), "prefetch.global.valid_addr.L1::32B [%rd1]", "RN 9.4 (Z94); ptxas 13.5 probe")
+        .ptxas("Feature '.valid_addr'", "Feature '.valid_addr'"),
+    r("fence.proxy.alias .acquire|.release", v(9, 4), sm(90), "fence.proxy.alias.acquire.sys", "RN 9.4; ptxas 13.5 probe")
+        .ptxas(
+            "Feature 'order and scope with fence.proxy.alias'",
+            "Feature 'order and scope with fence.proxy.alias'",
+        ),
+    r("mbarrier .multicast::cluster::32b", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "mbarrier.arrive.multicast::cluster::32b.shared::cluster.b64 _, [%rd1], %r1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas(
+            "Feature 'mbarrier.arrive.multicast::cluster::32b'",
+            "Feature 'mbarrier.arrive.multicast::cluster::32b'",
+        ),
+    r("tcgen05.mma .kind::ti16", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.mma.cta_group::1.kind::ti16 [%r1], %rd1, %rd2, %r2, %p1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas("Feature '.kind::ti16'", "Feature '.kind::ti16'"),
+    r(
+        "tcgen05.mma .collector::b::*|.collector::b0::*|.collector::b1::*|.collector::b2::*|.collector::b3::*",
+        v(9, 4),
+        TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.mma.cta_group::1.kind::f16.collector::a::fill.collector::b::use [%r1], %rd1, %rd2, %r2, {%r3, %r4, %r5, %r6}, %p1, 5",
+        "T72 (9.4, sm_107f); ptxas 13.5 probe (too old a target: \"Illegal modifier '.collector::b::use' for instruction 'tcgen05.mma'\")",
+    )
+    .ptxas("Feature 'tcgen05.mma'", ""),
+    r("tcgen05.mma .decompress::lut::b", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.mma.cta_group::1.kind::f8f6f4.decompress::lut::b [%r1], %rd1, %rd2, [%r3], %r2, %p1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas("Feature '.decompress::lut::b'", "Feature '.decompress::lut::b'"),
+    r("tcgen05.alloc .exclusive", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.alloc.cta_group::1.exclusive.sync.aligned.shared::cta.b32 [%r1], 32", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas("Modifier '.exclusive'", ""),
+    r("tcgen05.commit .multicast::cluster::32b", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster::32b.b64 [%rd1], %r1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas(
+            "Feature 'tcgen05.commit.multicast::cluster::32b'",
+            "Feature 'tcgen05.commit.multicast::cluster::32b'",
+        ),
+    r("tcgen05.ld .spcompress", v(9, 4), TargetReq::Listed(&[(a(107), v(9, 4))]),
+        "tcgen05.ld.red.spcompress.sync.aligned.32x32b.x4.max.sp::2:4.abs.NaN.f32.b2 {%r1}, {%r2, %r3}, %r4, [%r5]", "T72 (9.4, sm_107a); ptxas 13.5 probe")
+        .ptxas("Feature 'tcgen05.ld.red.spcompress'", "Instruction 'tcgen05.ld.red.spcompress'"),
+    r("st.async .b128", v(9, 2), sm(90), "st.async.shared::cluster.mbarrier::complete_tx::bytes.b128 [%r1], %q1, [%r2]", "RN 9.2; ptxas 13.5 probe"),
 ];
 
 #[cfg(test)]
