@@ -6,12 +6,13 @@
 //! - [`version`]s 1.0 … 9.5 with the CUDA release that introduced each ([`Version`]);
 //! - [`target`]s `sm_10` … `sm_121` with `a`/`f` variants, families and minimum versions
 //!   ([`Target`]);
-//! - instruction forms → minimum version and target ([`requirements`], [`instructions::FEATURES`]);
+//! - instruction signatures: every form with its modifiers and operands ([`signature`]);
+//! - instruction forms → minimum version and target ([`requirements`], [`instructions::all_features`]);
 //! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
 //!   ([`deprecations`]);
 //! - directives, function-header attributes, debugging directives, pragmas, declarations and
-//!   special registers ([`directives`]), and every module-level construct of the grammar mapped
-//!   onto those rows ([`constructs`]);
+//!   special registers ([`directives`], [`special_registers`]), and every module-level
+//!   construct of the grammar mapped onto those rows ([`constructs`]);
 //! - everything at once for one instruction ([`check`]) or one `.version`/`.target` pair
 //!   ([`check_target`]);
 //! - opcode-chain analysis in the style of PTX.jl ([`analyze_chain`]).
@@ -42,6 +43,8 @@ pub mod probe;
 pub mod quirks;
 mod requirements;
 pub mod rounding;
+pub mod signature;
+pub mod special_registers;
 pub mod target;
 pub mod types;
 pub mod version;

@@ -9,7 +9,7 @@ use crate::check::{Issue, check, check_target};
 use crate::deprecations::{Construct, DEPRECATIONS, Status};
 use crate::directives::{DECLARATIONS, DIRECTIVES, SPECIAL_REGISTERS};
 use crate::form::InstructionForm;
-use crate::instructions::FEATURES;
+use crate::instructions::all_features;
 use crate::legal_types::{PROBED_TYPES, TYPE_RULES};
 use crate::requirements::check_features;
 use crate::requirements::{Feature, Requirements, TargetReq, matching_features};
@@ -597,8 +597,14 @@ pub fn probes() -> Vec<Probe> {
         extra: None,
     };
     versions_and_targets(&mut b);
-    for feature in FEATURES {
+    for feature in all_features() {
         feature_probes(&mut b, feature);
+    }
+    // Rows of one signature block: the pattern alone does not select them, so each is added to
+    // its own probes' requirements, as directives are.
+    for feature in crate::signature::form_features() {
+        b.extra = Some(feature);
+        feature_probes_named(&mut b, feature, &format!("feature '{}' (block)", feature.pattern));
     }
     for feature in DIRECTIVES.iter().chain(DECLARATIONS).chain(SPECIAL_REGISTERS) {
         b.extra = Some(feature);

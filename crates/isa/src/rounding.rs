@@ -8,12 +8,14 @@
 //! `cargo xtask isa-probes --filter "rounding fma.rz.bf16" --verbose`.
 //!
 //! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
-//!   `.f32` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier for
-//!   instruction 'add'`, `… 'mul.lo'`). §9.7.3.3-5 (".rm/.rp need sm_20").
-//! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`). §9.7.3.6.
-//!   `.f16`/`.f16x2`: `.rn` only. `.bf16`/`.bf16x2`: every IEEE mode — **ptxas**, against
-//!   §9.7.4.4 (".rn only"); 11.8, 12.9 and 13.5 accept `fma.rz/rm/rp.bf16{x2}` on sm_80 and
-//!   sm_90.
+//!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier
+//!   for instruction 'add'`, `… 'mul.lo'`). §9.7.3.3-5 (".rm/.rp need sm_20").
+//! - `add/sub/mul` rounding two `.f32x2` values down to `.f16x2`/`.bf16x2` (PTX 9.4): only
+//!   `.rz`, required by `mul`; `mul.bf16x2.bf16x2.f16x2` takes none.
+//! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`); `.f64` takes
+//!   only `.rn .rz` before sm_13. §9.7.3.6. `.f16`/`.f16x2`: `.rn` only. `.bf16`/`.bf16x2`:
+//!   every IEEE mode — **ptxas**, against §9.7.4.4 (".rn only"); 11.8, 12.9 and 13.5 accept
+//!   `fma.rz/rm/rp.bf16{x2}` on sm_80 and sm_90.
 //! - `mad.f32`: required on sm_20+ from PTX 3.2; ptxas accepts it without one at ≤ 3.1 (and
 //!   warns at 3.1); illegal on sm_1x (`mad.rnd.f32` needs sm_20). `mad.f64`: required from
 //!   1.4. §9.7.3.7 L92-102; RN 3.1.
@@ -78,6 +80,7 @@ pub const ALL_ROUNDING: &[&str] = &[
 
 const RN: &[&str] = &[".rn"];
 const RN_RZ: &[&str] = &[".rn", ".rz"];
+const RZ: &[&str] = &[".rz"];
 const APPROX: &[&str] = &[".approx"];
 const DIV_F32: &[&str] = &[".approx", ".full", ".rn", ".rz", ".rm", ".rp"];
 const RCP_SQRT_F32: &[&str] = &[".approx", ".rn", ".rz", ".rm", ".rp"];
@@ -160,20 +163,31 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         rule(if required { Need::Required } else { Need::Optional }, allowed, missing)
     };
     match opcode {
+        // PTX 9.4 mixed packed forms rounding two .f32 results down to a half-precision pair
+        // (`add.rz.ftz.f16x2.f32x2.f32x2`): only `.rz`, which `mul` requires (signature probes).
+        "add" | "sub" | "mul" if is_half(first) && types.get(1) == Some(&".f32x2") => {
+            optional_or_required(opcode == "mul", RZ, MSG_ROUNDING)
+        }
+        // `mul.bf16x2.bf16x2.f16x2`, `mul.f16x2.f16x2.bf16x2` (PTX 9.4): no rounding modifier.
+        "mul" if is_half(first) && types.len() == 3 => FORBIDDEN,
         "add" | "sub" | "mul" if float => {
             let allowed = if is_half(first) {
                 RN
-            } else if first == ".f32" && !target.at_least(20) {
+            } else if matches!(first, ".f32" | ".f64") && !target.at_least(20) {
+                // ptxas: "Illegal rounding modifier" for .rm/.rp before sm_20 (signature probes).
                 RN_RZ
             } else {
                 FLOAT_ROUNDING
             };
             rule(Need::Optional, allowed, "")
         }
+        // ptxas: "Illegal rounding modifier" for .rm/.rp on fma.f64 before sm_13.
+        "fma" if first == ".f64" && !target.at_least(13) => rule(Need::Required, RN_RZ, MSG_ROUNDING),
         // ptxas takes every IEEE mode on `.bf16`/`.bf16x2` (the manual says `.rn` only).
         "fma" if float => rule(Need::Required, if f16 { RN } else { FLOAT_ROUNDING }, MSG_ROUNDING),
         "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
         "mad" if first == ".f32" => optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING),
+        "mad" if first == ".f64" && !target.at_least(20) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
         "mad" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
         "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
@@ -461,6 +475,44 @@ mod tests {
         assert_eq!(rounding_rule("fma", &[".f16"], t, v).allowed, RN);
         assert_eq!(rounding_rule("cvt", &[".f32", ".bf16"], t, v).need, Need::Optional);
         assert_eq!(rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed, RN_RZ_RS);
+    }
+
+    #[test]
+    fn fma_f64_before_sm13_and_bare_rcp_f64() {
+        let v = Version::new(1, 4);
+        let fma = rounding_rule("fma", &[".f64"], target("sm_10").unwrap(), v);
+        assert_eq!((fma.need, fma.allowed), (Need::Required, RN_RZ));
+        assert_eq!(
+            rounding_rule("fma", &[".f64"], target("sm_13").unwrap(), v).allowed,
+            FLOAT_ROUNDING
+        );
+        let old = Version::new(1, 3);
+        assert_eq!(
+            rounding_rule("rcp", &[".f64"], target("sm_13").unwrap(), old).need,
+            Need::Required
+        );
+        assert_eq!(
+            rounding_rule("rcp", &[".f32"], target("sm_13").unwrap(), old).need,
+            Need::Optional
+        );
+    }
+
+    #[test]
+    fn mixed_packed_forms() {
+        let t = target("sm_107f").unwrap();
+        let v = Version::new(9, 4);
+        let down = rounding_rule("add", &[".f16x2", ".f32x2", ".f32x2"], t, v);
+        assert_eq!((down.need, down.allowed), (Need::Optional, RZ));
+        assert_eq!(
+            rounding_rule("mul", &[".bf16x2", ".f32x2", ".f32x2"], t, v).need,
+            Need::Required
+        );
+        assert_eq!(
+            rounding_rule("mul", &[".bf16x2", ".bf16x2", ".f16x2"], t, v).need,
+            Need::Forbidden
+        );
+        let up = rounding_rule("sub", &[".f32x2", ".bf16x2", ".f32x2"], t, v);
+        assert_eq!((up.need, up.allowed), (Need::Optional, FLOAT_ROUNDING));
     }
 
     #[test]

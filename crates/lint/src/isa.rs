@@ -1,50 +1,37 @@
-//! The bridge to `ptxkit-isa`: the module's version and target as ptxkit-isa
-//! values, and every ISA issue of one instruction, computed once and shared
-//! by the version, target, rounding, type and opcode rules.
+//! The bridge to `ptxkit-isa`: every ISA issue of one instruction, computed
+//! once and shared by the version, target, rounding, type and opcode rules,
+//! and the issues of every module-level construct (ptxkit-isa's construct
+//! table) and of operands that have a first version.
 
-use ptxkit_isa::{Feature, InstructionForm, Issue, Target, Version};
+use ptxkit_isa::{Feature, Issue, Target, Version};
+use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, elements};
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::text;
 
 use crate::checker::{Captures, Checker};
-use crate::facts::ModuleFacts;
-use crate::insn::{Insn, children_with_field, fields};
-use crate::symbols::{RegisterLookup, SymbolTable};
 
-/// The version and architecture the ISA checks use, when both are known.
-pub fn destination(facts: &ModuleFacts) -> Option<(Version, Target)> {
-    let version = ptxkit_isa::version(&facts.version?.to_string()).ok()?;
-    let target = ptxkit_isa::target(&facts.sm?.to_string()).ok()?;
-    Some((version, target))
-}
-
-/// The instruction as ptxkit-isa sees it.
-pub fn form<'t>(insn: &Insn<'t>) -> InstructionForm<'t> {
-    InstructionForm::new(insn.opcode, insn.modifiers.iter().map(|(m, _)| *m).collect())
-        .with_operands(insn.operands.len())
-}
-
-/// Every ISA issue of an instruction under the module's destination.
-pub fn issues(insn: &Insn<'_>, facts: &ModuleFacts) -> Vec<Issue> {
-    let Some((version, target)) = destination(facts) else {
+/// Every ISA issue of an instruction under `destination` (the version and
+/// target the checks use, when both are known).
+pub fn issues(insn: &Instruction<'_>, destination: Option<(Version, Target)>) -> Vec<Issue> {
+    let Some((version, target)) = destination else {
         // Without a known destination only the opcode can be checked.
-        if !ptxkit_isa::is_known_opcode(insn.opcode) {
+        if !ptxkit_isa::is_known_opcode(insn.opcode()) {
             return vec![Issue::UnknownOpcode {
-                opcode: insn.opcode.to_string(),
-                closest: ptxkit_isa::closest_opcode(insn.opcode),
+                opcode: insn.opcode().to_string(),
+                closest: ptxkit_isa::closest_opcode(insn.opcode()),
             }];
         }
         return Vec::new();
     };
-    ptxkit_isa::check(&form(insn), version, target)
+    ptxkit_isa::check(&insn.form(), version, target)
 }
 
 /// Every module-level construct of the file (directives, function-header
 /// attributes, debugging directives, pragmas, declarations, special
 /// registers: ptxkit-isa's construct table) with what is wrong with it under
-/// the module's destination, each with the span ptxas reports it at.
-pub fn construct_issues(parsed: &ptxkit_syntax::ParsedSource, facts: &ModuleFacts) -> Vec<(Span, Issue)> {
-    let Some((version, target)) = destination(facts) else {
+/// `destination`, each with the span ptxas reports it at.
+pub fn construct_issues(parsed: &ptxkit_syntax::ParsedSource, destination: Option<(Version, Target)>) -> Vec<(Span, Issue)> {
+    let Some((version, target)) = destination else {
         return Vec::new();
     };
     ptxkit_isa::constructs::uses(parsed)
@@ -56,18 +43,17 @@ pub fn construct_issues(parsed: &ptxkit_syntax::ParsedSource, facts: &ModuleFact
 /// The operand forms of an instruction that have a first version or target:
 /// a texture or surface handle held in a register ("indirect texture
 /// access"), as opposed to a `.texref`/`.surfref` name.
-pub fn operand_features(insn: &Insn<'_>, symbols: &SymbolTable, source: &str) -> Vec<&'static Feature> {
-    let Some(row) = ptxkit_isa::directives::register_handle_row(insn.opcode) else {
+pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &str) -> Vec<&'static Feature> {
+    let Some(row) = ptxkit_isa::directives::register_handle_row(insn.opcode()) else {
         return Vec::new();
     };
     let Some(address) = insn.address_operand() else {
         return Vec::new();
     };
-    let elements = children_with_field(address, fields().element);
-    let Some(handle) = elements.first().filter(|e| e.kind() == "identifier") else {
+    let Some(handle) = elements(address).next().filter(|e| e.kind() == "identifier") else {
         return Vec::new();
     };
-    match symbols.register(handle.start_byte(), text(*handle, source)) {
+    match symbols.register(handle.start_byte(), text(handle, source)) {
         RegisterLookup::Declared(_) | RegisterLookup::InRange(_) => vec![row],
         _ => Vec::new(),
     }
@@ -82,7 +68,7 @@ pub fn instruction_issues<'a>(checker: &Checker<'a>, captures: &Captures<'a>) ->
     };
     let span = checker.opcode_span(node);
     let mut issues: Vec<(Span, Issue)> = checker.isa_issues(node).iter().map(|i| (span, i.clone())).collect();
-    if let (Some(insn), Some((version, target))) = (checker.insn(node), destination(checker.facts))
+    if let (Some(insn), Some((version, target))) = (checker.insn(node), checker.destination())
         && !node.has_error()
     {
         let features = operand_features(&insn, checker.symbols, checker.text());
@@ -118,9 +104,9 @@ mod tests {
         let parsed = ptxkit_syntax::parse(
             ".version 2.1\n.target sm_20\n.address_size 64\n.entry k()\n{\n\t.reg .b32 %r1;\n\tmov.u32 %r1, %clusterid.x;\n\tret;\n}\n",
         );
-        let facts = crate::facts::ModuleFacts::read(&parsed, None, None);
-        assert!(super::destination(&facts).is_some());
-        let issues: Vec<String> = super::construct_issues(&parsed, &facts)
+        let header = ptxkit_semantic::ModuleHeader::read(&parsed);
+        let destination = Some((header.version().unwrap(), header.target().unwrap()));
+        let issues: Vec<String> = super::construct_issues(&parsed, destination)
             .iter()
             .map(|(_, i)| i.message())
             .collect();

@@ -250,6 +250,13 @@ static RULES: &[RuleInfo] = &[
         "generic address in a 32-bit register in a 64-bit module"
     ),
     rule!(
+        "PTX306",
+        invalid_address_expression,
+        Error,
+        Sometimes,
+        "address ptxas cannot read (`[smem+%r1]`, `[%rd1-4]`, a constant outside `.local`)"
+    ),
+    rule!(
         "PTX401",
         undeclared_register,
         Error,
@@ -314,10 +321,80 @@ static RULES: &[RuleInfo] = &[
     ),
     rule!(
         "PTX410",
+        unknown_modifier,
+        Error,
+        Unsafe,
+        "modifier no PTX instruction has (a misspelling)"
+    ),
+    rule!(
+        "PTX411",
+        illegal_modifier,
+        Error,
+        Safe,
+        "modifier the instruction does not take, or not in this combination"
+    ),
+    rule!(
+        "PTX412",
+        missing_modifier,
+        Error,
+        None,
+        "instruction without a modifier every form of it requires"
+    ),
+    rule!(
+        "PTX413",
+        operand_count_mismatch,
+        Error,
+        None,
+        "fewer or more operands than the instruction takes"
+    ),
+    rule!(
+        "PTX414",
+        operand_kind_mismatch,
+        Error,
+        None,
+        "constant, address, name or sink where the instruction takes something else"
+    ),
+    rule!(
+        "PTX415",
+        vector_size_mismatch,
+        Error,
+        None,
+        "braced vector with the wrong number of elements"
+    ),
+    rule!(
+        "PTX416",
+        special_register_not_allowed,
+        Error,
+        None,
+        "special register used by an instruction that cannot read one"
+    ),
+    rule!(
+        "PTX417",
+        immediate_out_of_range,
+        Error,
+        None,
+        "constant outside the range its operand allows"
+    ),
+    rule!(
+        "PTX418",
+        invalid_operand_expression,
+        Error,
+        None,
+        "operand expression ptxas rejects (`-%r2`, `!%r1`, `%r1.x`, `buf+%rd2`)"
+    ),
+    rule!(
+        "PTX419",
+        undeclarable_type,
+        Error,
+        Safe,
+        "declaration with a type only instructions take (`.bf16`, `.e4m3`, `.f32x2`)"
+    ),
+    rule!(
+        "PTX420",
         illegal_declaration_specifier,
         Error,
         None,
-        "state space, type, vector width or cast no ptxas accepts in a declaration"
+        "state space, vector width or cast no ptxas accepts in a declaration"
     ),
     rule!(
         "PTX501",

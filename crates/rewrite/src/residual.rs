@@ -4,11 +4,10 @@
 //! is and what it needs.
 
 use ptxkit_isa::{Issue, Target, Version, check, requirements};
-use ptxkit_syntax::ast::Instruction;
+use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable};
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
 use crate::context::Move;
-use crate::registers::Registers;
 
 /// Rule name of refusals for constructs that have no equivalent.
 pub const NO_EQUIVALENT: &str = "no-equivalent";
@@ -63,17 +62,16 @@ pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>, more: &[&'static ptxki
 /// version and target (`already` answers that for an instruction's text).
 pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, &str) -> Vec<String>) -> Vec<Leftover> {
     let text = parsed.text();
-    let registers = Registers::collect(parsed);
+    let symbols = SymbolTable::build(parsed);
     let mut out = Vec::new();
     for node in preorder(parsed.root()) {
         let Some(instruction) = Instruction::cast(node, text) else {
             continue;
         };
-        let form = ptxkit_isa::InstructionForm::new(instruction.opcode(), instruction.modifiers())
-            .with_operands(instruction.operands().len());
+        let form = instruction.form();
         let mut issues = move_issues(&form, movement.to, movement.to_target);
         let handle_row = ptxkit_isa::directives::register_handle_row(instruction.opcode())
-            .filter(|_| handle_register(&instruction, &registers, text).is_some());
+            .filter(|_| handle_register(&instruction, &symbols, text).is_some());
         issues.extend(
             ptxkit_isa::check_features(handle_row, movement.to, movement.to_target)
                 .iter()
@@ -87,15 +85,8 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
         if issues.is_empty() {
             continue;
         }
-        let opcode_span = instruction.opcode_node().map_or(Span::of(node), |op| {
-            let end = instruction
-                .modifier_nodes()
-                .last()
-                .map_or(op.end_byte(), |m| m.end_byte());
-            Span::new(op.start_byte(), end)
-        });
         out.push(Leftover {
-            opcode_span,
+            opcode_span: instruction.opcode_span(),
             full_opcode: instruction.full_opcode().to_string(),
             issues,
             needs: needs_text(&form, &handle_row.into_iter().collect::<Vec<_>>()),
@@ -106,7 +97,7 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
 
 /// The texture or surface handle of `instruction` when it is a register (the
 /// first element of its address operand), not a `.texref`/`.surfref` name.
-fn handle_register<'t>(instruction: &Instruction<'t>, registers: &Registers<'t>, text: &'t str) -> Option<&'t str> {
+fn handle_register<'t>(instruction: &Instruction<'t>, symbols: &SymbolTable, text: &'t str) -> Option<&'t str> {
     let address = instruction
         .operands()
         .into_iter()
@@ -114,7 +105,11 @@ fn handle_register<'t>(instruction: &Instruction<'t>, registers: &Registers<'t>,
     let mut cursor = address.walk();
     let handle = address.children_by_field_name("element", &mut cursor).next()?;
     let name = &text[handle.byte_range()];
-    (handle.kind() == "identifier" && registers.type_of(handle, text, name).is_some()).then_some(name)
+    let declared = matches!(
+        symbols.register(handle.start_byte(), name),
+        RegisterLookup::Declared(_) | RegisterLookup::InRange(_)
+    );
+    (handle.kind() == "identifier" && declared).then_some(name)
 }
 
 /// The refusal for one leftover instruction, at `span`.

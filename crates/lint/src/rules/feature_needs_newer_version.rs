@@ -69,7 +69,7 @@ fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
         let Issue::NeedsVersion { min, .. } = issue else {
             return;
         };
-        let version = checker.facts.version.map(|v| v.to_string()).unwrap_or_default();
+        let version = checker.version().map(|v| v.to_string()).unwrap_or_default();
         let diagnostic = checker
             .diagnostic(span, format!("needs PTX {min}, but the module is `.version {version}`"))
             .with_label(format!("needs .version {min}"))

@@ -1,12 +1,12 @@
-//! # illegal-declaration-specifier (PTX410)
+//! # illegal-declaration-specifier (PTX420)
 //!
 //! ## What it does
 //! Reports what the PTX grammar reads in a declaration but no ptxas accepts,
 //! at any version: the instruction-only state spaces `.shared::cta`,
-//! `.shared::cluster`, `.param::entry`, `.param::func` and `.sreg`; types
-//! that exist only on instructions (`.bf16`, `.bf16x2`, `.tf32`, the FP8,
-//! FP6 and FP4 formats, `.f32x2`, packed integers); vectors wider than `.v4`;
-//! and casts to anything but `(.s64)`/`(.u64)` in constant expressions.
+//! `.shared::cluster`, `.param::entry`, `.param::func` and `.sreg`; vectors
+//! wider than `.v4`; and casts to anything but `(.s64)`/`(.u64)` in constant
+//! expressions. Types that exist only on instructions (`.bf16`, `.e4m3`,
+//! `.f32x2`) are `undeclarable-type` (PTX419), which fixes them.
 //!
 //! ## Why it matters
 //! ptxas 11.8, 12.9 and 13.5 reject the module ("Parsing error near
@@ -17,19 +17,17 @@
 //!
 //! ## Example
 //! ```ptx
-//! .reg .bf16 %h<4>;
 //! .shared::cta .align 4 .b8 buf[64];
 //! ```
 //!
 //! ## Use instead
 //! ```ptx
-//! .reg .b16 %h<4>;
 //! .shared .align 4 .b8 buf[64];
 //! ```
 //!
 //! ## Fix safety
-//! No fix: the right replacement (`.b16` or `.b32`, `.shared`) depends on
-//! the use.
+//! No fix: the right replacement (`.shared`, an array, a 64-bit cast)
+//! depends on the use.
 
 use ptxkit_isa::Issue;
 
@@ -48,7 +46,8 @@ fn check(checker: &mut Checker<'_>) {
         .construct_issues()
         .iter()
         .filter_map(|(span, issue)| match issue {
-            Issue::Unsupported(u) => Some((*span, *u)),
+            // Instruction-only types are undeclarable-type's (PTX419), with a fix.
+            Issue::Unsupported(u) if u.name != "instruction-only type variable" => Some((*span, *u)),
             _ => None,
         })
         .collect();
@@ -65,9 +64,6 @@ fn check(checker: &mut Checker<'_>) {
 
 fn help(name: &str) -> &'static str {
     match name {
-        "instruction-only type variable" => {
-            "declare the register with the bit type of the same width (`.b16` for `.bf16`, `.b32` for `.bf16x2`)"
-        }
         "vector variable wider than .v4" => "declare an array, or two `.v4` variables",
         "cast to a type other than .s64/.u64" => "constant expressions are 64-bit: cast to `(.s64)` or `(.u64)`",
         ".sreg variable" => "special registers are predefined: read them with `mov`",

@@ -5,7 +5,10 @@
 //! instruction gives its operand, by the ISA's type-checking rules: bit
 //! types agree with any type of the same size, signed and unsigned integers
 //! of the same size agree, floats agree only with floats of the same size;
-//! `ld`, `st` and `cvt` also accept wider integer and bit registers. Shift
+//! `ld`, `st` and `cvt` also accept wider integer and bit registers. Constants
+//! have types too: an integer constant where a `.f32`/`.f64` operand goes
+//! (`add.f32 %f1, %f2, 1`), a float constant where an integer goes, any
+//! constant where a half-precision operand goes. Shift
 //! amounts and `bfe`/`bfi` positions are `.u32`; `mul.wide`/`mad.wide`
 //! results are twice as wide; comparisons write predicates.
 //!
@@ -32,8 +35,11 @@ use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::Insn;
+use ptxkit_isa::signature::{Found, Problem};
+
+use crate::signature_problems::operand_node;
 use crate::types::{TypeShape, agrees, agrees_relaxed, type_shape};
+use ptxkit_semantic::Instruction;
 
 pub(crate) const NAME: &str = "operand-type-mismatch";
 
@@ -68,12 +74,12 @@ struct Signature {
     relaxed: bool,
 }
 
-fn signature(insn: &Insn<'_>, types: &[&str]) -> Option<Signature> {
+fn signature(insn: &Instruction<'_>, types: &[&str]) -> Option<Signature> {
     use Slot::*;
     let plain = |slots: Vec<Slot>| Some(Signature { slots, relaxed: false });
     let single = types.len() == 1;
-    match insn.opcode {
-        "mul" | "mad" if insn.has(".wide") && single => plain(if insn.opcode == "mul" {
+    match insn.opcode() {
+        "mul" | "mad" if insn.has(".wide") && single => plain(if insn.opcode() == "mul" {
             vec![Wide, Ty, Ty]
         } else {
             vec![Wide, Ty, Ty, Wide]
@@ -83,7 +89,7 @@ fn signature(insn: &Insn<'_>, types: &[&str]) -> Option<Signature> {
         | "sqrt" | "rsqrt" | "sin" | "cos" | "lg2" | "ex2" | "tanh" | "brev" | "prmt"
             if single =>
         {
-            plain(vec![Ty; insn.operands.len()])
+            plain(vec![Ty; insn.operands().len()])
         }
         "shl" | "shr" if single => plain(vec![Ty, Ty, U32]),
         "mov" if single => plain(vec![Ty, Ty]),
@@ -125,10 +131,110 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     let Some(insn) = checker.insn(node) else { return };
-    let types = insn.types();
-    let Some(signature) = signature(&insn, &types) else {
+    let found = signature_mismatches(checker, node).or_else(|| table_mismatches(checker, &insn, node));
+    let Some((mismatches, checked)) = found else {
         return;
     };
+    if mismatches.is_empty() {
+        return;
+    }
+    let opcode = insn.opcode();
+    let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
+    if mismatches.len() >= 2 && mismatches.len() == checked {
+        let type_node = insn.type_modifiers().last().map_or(node, |m| m.node);
+        let registers: Vec<_> = mismatches.iter().map(|m| m.register.clone()).collect();
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(type_node),
+                format!("`{}` does not match the types of its registers", insn.full_opcode()),
+            )
+            .with_label(registers.join(", "))
+            .with_note(note)
+            .with_help("change the type suffix to the registers' type, or use registers of the instruction's type");
+        checker.report(diagnostic);
+        return;
+    }
+    for m in mismatches {
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(m.node),
+                format!(
+                    "{} but `{}` expects a `{}` operand here",
+                    m.register,
+                    insn.full_opcode(),
+                    m.expected
+                ),
+            )
+            .with_label(format!("expected `{}`", m.expected))
+            .with_note(note.clone())
+            .with_help("use a register of a matching type (bit types match any type of their size)");
+        checker.report(diagnostic);
+    }
+}
+
+/// The mismatches the instruction's signature finds, and how many registers it checked;
+/// `None` when no signature describes the opcode.
+fn signature_mismatches<'a>(checker: &Checker<'a>, node: Node<'a>) -> Option<(Vec<Mismatch<'a>>, usize)> {
+    let check = checker.signature(node);
+    let check = check.as_ref().as_ref()?;
+    let mut mismatches = Vec::new();
+    for problem in &check.analysis.problems {
+        let Problem::OperandType {
+            operand,
+            element,
+            expected,
+            ..
+        } = *problem
+        else {
+            continue;
+        };
+        let Some(register) = operand_node(check, operand, element) else {
+            continue;
+        };
+        let name = checker.node_text(register);
+        let what = match register.kind() {
+            "integer" => format!("`{name}` is an integer constant"),
+            "float" => format!("`{name}` is a float constant"),
+            _ if register.kind() != "identifier" => format!("`{name}` is a constant"),
+            _ => {
+                let declared = checker
+                    .symbols
+                    .register_type(node.start_byte(), name)
+                    .map_or("?", |(t, _)| t);
+                format!("`{name}` is `{declared}`")
+            }
+        };
+        mismatches.push(Mismatch {
+            node: register,
+            register: what,
+            expected: expected.to_string(),
+        });
+    }
+    Some((mismatches, typed_registers(&check.instance.operands)))
+}
+
+/// How many registers with a declared type the operands hold.
+fn typed_registers(operands: &[Found<'_>]) -> usize {
+    operands
+        .iter()
+        .map(|found| match found {
+            Found::Register { ty: Some(_), .. } | Found::RegisterOffset { ty: Some(_) } => 1,
+            Found::Vector(inner) | Found::Address(inner) => typed_registers(inner),
+            Found::Pair(a, b) => typed_registers(std::slice::from_ref(a)) + typed_registers(std::slice::from_ref(b)),
+            Found::Negated(a) => typed_registers(std::slice::from_ref(a)),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The mismatches of the fallback table, for opcodes no signature describes yet.
+fn table_mismatches<'a>(
+    checker: &Checker<'a>,
+    insn: &Instruction<'a>,
+    node: Node<'a>,
+) -> Option<(Vec<Mismatch<'a>>, usize)> {
+    let types = insn.types();
+    let signature = signature(insn, &types)?;
     let shape_of = |slot: Slot| -> Option<(TypeShape, String)> {
         let name = match slot {
             Slot::Ty | Slot::Wide => *types.last()?,
@@ -150,7 +256,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let mut mismatches = Vec::new();
     let mut checked = 0usize;
     let vectorized = insn.vector().is_some();
-    for (operand, slot) in insn.operands.iter().zip(&signature.slots) {
+    for (operand, slot) in insn.operands().iter().zip(&signature.slots) {
         let Some((expected, shown)) = shape_of(*slot) else {
             continue;
         };
@@ -186,42 +292,5 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             }
         }
     }
-    if mismatches.is_empty() {
-        return;
-    }
-    let opcode = insn.opcode;
-    let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
-    if mismatches.len() >= 2 && mismatches.len() == checked {
-        let type_node = insn.type_nodes().last().copied().unwrap_or(node);
-        let registers: Vec<_> = mismatches.iter().map(|m| m.register.clone()).collect();
-        let diagnostic = checker
-            .diagnostic(
-                Span::of(type_node),
-                format!(
-                    "`{}` does not match the types of its registers",
-                    insn.view.full_opcode()
-                ),
-            )
-            .with_label(registers.join(", "))
-            .with_note(note)
-            .with_help("change the type suffix to the registers' type, or use registers of the instruction's type");
-        checker.report(diagnostic);
-        return;
-    }
-    for m in mismatches {
-        let diagnostic = checker
-            .diagnostic(
-                Span::of(m.node),
-                format!(
-                    "{} but `{}` expects a `{}` operand here",
-                    m.register,
-                    insn.view.full_opcode(),
-                    m.expected
-                ),
-            )
-            .with_label(format!("expected `{}`", m.expected))
-            .with_note(note.clone())
-            .with_help("use a register of a matching type (bit types match any type of their size)");
-        checker.report(diagnostic);
-    }
+    Some((mismatches, checked))
 }

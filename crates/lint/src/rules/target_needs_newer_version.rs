@@ -41,20 +41,16 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    let Some(version) = checker
-        .facts
-        .version
-        .and_then(|v| ptxkit_isa::version(&v.to_string()).ok())
-    else {
+    let Some(version) = checker.version() else {
         return;
     };
-    let entries = if checker.facts.sm_overridden {
-        Vec::new()
+    let entries = if checker.settings.target_override.is_some() {
+        &[]
     } else {
-        checker.facts.file_targets.clone()
+        checker.header.target_entries()
     };
     for entry in entries {
-        if let Ok(ptxkit_isa::TargetEntry::Option(option)) = ptxkit_isa::target_entry(&entry.value) {
+        if let Ok(ptxkit_isa::TargetEntry::Option(option)) = ptxkit_isa::target_entry(&entry.name) {
             let min = option.min_ptx();
             if version < min {
                 let diagnostic = checker
@@ -75,11 +71,11 @@ fn check(checker: &mut Checker<'_>) {
             }
             continue;
         }
-        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.value)
+        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.name)
         else {
             continue;
         };
-        let issue = ptxkit_isa::check_target(version, &entry.value).expect("just matched");
+        let issue = ptxkit_isa::check_target(version, &entry.name).expect("just matched");
         let mut diagnostic = checker
             .diagnostic(
                 entry.span,
@@ -88,15 +84,15 @@ fn check(checker: &mut Checker<'_>) {
             .with_label(format!("first supported in PTX {min}"))
             .with_note(format!("ptxas: \"{issue}\""))
             .with_help(format!("raise `.version` to {min}, or target an older architecture"));
-        if let Some(file_version) = &checker.facts.file_version
+        if let Some(file_version) = checker.header.version_directive()
             && checker.settings.version_override.is_none()
         {
             diagnostic = diagnostic
-                .with_secondary(file_version.span, "declared here")
+                .with_secondary(file_version.number_span, "declared here")
                 .with_fix(Fix {
                     message: format!("raise `.version` to {min}"),
                     applicability: Applicability::Unsafe,
-                    edits: vec![TextEdit::replace(file_version.span, min.to_string())],
+                    edits: vec![TextEdit::replace(file_version.number_span, min.to_string())],
                 });
         }
         checker.report(diagnostic);

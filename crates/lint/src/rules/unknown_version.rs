@@ -36,11 +36,18 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    let Some(written) = &checker.facts.file_version else {
+    let Some(written) = checker.header.versions.first() else {
         return;
     };
-    let text = written.value.to_string();
-    let known = ptxkit_isa::version(&text).is_ok_and(|v| v.is_known() || PTXAS_UNDOCUMENTED_VERSIONS.contains(&v));
+    let span = written.number_span;
+    if span == written.span {
+        // No number (a syntax error, reported as such).
+        return;
+    }
+    let text = checker.text()[span.start..span.end].to_string();
+    let known = written
+        .version
+        .is_some_and(|v| v.is_known() || PTXAS_UNDOCUMENTED_VERSIONS.contains(&v));
     if known {
         return;
     }
@@ -49,7 +56,7 @@ fn check(checker: &mut Checker<'_>) {
         .map(|v| v.to_string())
         .unwrap_or_default();
     let diagnostic = checker
-        .diagnostic(written.span, format!("`.version {text}` is not a PTX ISA version"))
+        .diagnostic(span, format!("`.version {text}` is not a PTX ISA version"))
         .with_label("unknown version")
         .with_note(format!("ptxas: \"Unsupported .version {text}\""))
         .with_help(format!("use a PTX ISA version from 1.0 to {newest}"));

@@ -1,0 +1,217 @@
+//! An instruction as ptxkit-isa's signature matcher sees it
+//! ([`ptxkit_isa::signature::Instance`]): each operand classified with the symbol table —
+//! a register with its declared type and vector width, a special register, a constant, a name
+//! (variable, texture reference, function, label), an address, a vector, a pair, a sink.
+//!
+//! Operands are counted as [`Instruction::operands`] counts them: a `call`'s return list,
+//! callee, argument list and target list are one operand each.
+
+use ptxkit_isa::signature::{Found, Instance, Literal, NameKind};
+use ptxkit_isa::special_registers::is_special_register;
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::instruction::{Call, Instruction, elements};
+use crate::symbols::{RegisterLookup, SymbolTable};
+
+impl<'t> Instruction<'t> {
+    /// The instruction as the signature matcher sees it, its names looked up in `symbols`
+    /// (function-wide, as [`SymbolTable::register`] does).
+    ///
+    /// ```
+    /// use ptxkit_isa::signature::Found;
+    /// use ptxkit_semantic::{Instruction, SymbolTable};
+    /// let parsed = ptxkit_syntax::parse(".entry k()\n{\n.reg .b32 %r<3>;\nadd.s32 %r1, %r2, 4;\n}\n");
+    /// let symbols = SymbolTable::build(&parsed);
+    /// let at = parsed.text().find("add").unwrap();
+    /// let add = Instruction::at(&parsed, at).unwrap();
+    /// let seen = add.signature_instance(&symbols);
+    /// assert_eq!((seen.opcode, seen.modifiers.as_slice()), ("add", [".s32"].as_slice()));
+    /// assert!(matches!(seen.operands[0], Found::Register { ty: Some(".b32"), .. }));
+    /// assert!(matches!(seen.operands[2], Found::Immediate { value: Some(4), .. }));
+    /// ```
+    pub fn signature_instance<'a>(&self, symbols: &'a SymbolTable) -> Instance<'a>
+    where
+        't: 'a,
+    {
+        let classify = Classifier {
+            symbols,
+            source: self.source(),
+        };
+        let operands = match self.call() {
+            Some(call) => classify.call(call),
+            None => self.operands().iter().map(|&n| classify.operand(n, false)).collect(),
+        };
+        Instance {
+            opcode: self.opcode(),
+            modifiers: self.modifiers().iter().map(|m| m.text).collect(),
+            operands,
+        }
+    }
+}
+
+struct Classifier<'a> {
+    symbols: &'a SymbolTable,
+    source: &'a str,
+}
+
+impl<'a> Classifier<'a> {
+    fn text(&self, node: Node<'_>) -> &'a str {
+        &self.source[node.byte_range()]
+    }
+
+    /// `call (r), f, (a, b), targets;`: the return list, the callee, the argument list and the
+    /// target list each count as one operand.
+    fn call(&self, call: &Call<'a>) -> Vec<Found<'a>> {
+        let mut out = Vec::new();
+        if call.returns.is_some() {
+            out.push(Found::Params(call.return_values().count()));
+        }
+        if let Some(callee) = call.callee {
+            out.push(self.operand(callee, false));
+        }
+        if call.arguments.is_some() {
+            out.push(Found::Params(call.argument_values().count()));
+        }
+        if let Some(targets) = call.targets {
+            out.push(self.operand(targets, false));
+        }
+        out
+    }
+
+    fn name(&self, node: Node<'a>, name: &'a str) -> Found<'a> {
+        let offset = node.start_byte();
+        match self.symbols.register(offset, name) {
+            RegisterLookup::Declared(_) | RegisterLookup::InRange(_) => {
+                let (ty, vector) = self
+                    .symbols
+                    .register_type(offset, name)
+                    .map_or((None, 0), |(t, v)| (Some(t), v.unwrap_or(0) as u16));
+                return Found::Register { ty, vector };
+            }
+            RegisterLookup::Special => return Found::SpecialRegister { ty: None },
+            RegisterLookup::OutOfRange(..) => return Found::Register { ty: None, vector: 0 },
+            RegisterLookup::Undeclared => {}
+        }
+        if let Some(variable) = self.symbols.variable(offset, name) {
+            let kind = match variable.ty.as_deref() {
+                Some(".texref") => NameKind::TexRef,
+                Some(".samplerref") => NameKind::SamplerRef,
+                Some(".surfref") => NameKind::SurfRef,
+                _ => NameKind::Variable,
+            };
+            return Found::Name { kind, offset: false };
+        }
+        if self.symbols.functions().contains_key(name) {
+            return Found::Name {
+                kind: NameKind::Function,
+                offset: false,
+            };
+        }
+        if self
+            .symbols
+            .body_at(offset)
+            .is_some_and(|b| b.declarations.labels.contains_key(name))
+        {
+            return Found::Name {
+                kind: NameKind::Label,
+                offset: false,
+            };
+        }
+        if ptxkit_isa::special_registers::is_predefined_constant(name) {
+            return Found::Immediate {
+                literal: Literal::Integer,
+                value: None,
+            };
+        }
+        if name.starts_with('%') {
+            // An undeclared register (another rule reports it).
+            return Found::Register { ty: None, vector: 0 };
+        }
+        Found::Name {
+            kind: NameKind::Unknown,
+            offset: false,
+        }
+    }
+
+    /// Whether `node` (an expression) names a register somewhere.
+    fn register_in(&self, node: Node<'a>) -> Option<Found<'a>> {
+        ptxkit_syntax::preorder(node)
+            .filter(|n| n.kind() == "identifier")
+            .map(|n| self.name(n, self.text(n)))
+            .find(|f| matches!(f, Found::Register { .. } | Found::SpecialRegister { .. }))
+    }
+
+    fn operand(&self, node: Node<'a>, in_address: bool) -> Found<'a> {
+        match node.kind() {
+            "identifier" => self.name(node, self.text(node)),
+            "integer" => Found::Immediate {
+                literal: Literal::Integer,
+                value: ptxkit_syntax::literal::eval_integer(node, self.source),
+            },
+            "float" => Found::Immediate {
+                literal: Literal::of_float(self.text(node)),
+                value: None,
+            },
+            "sink" => Found::Sink,
+            "address_operand" => Found::Address(elements(node).map(|e| self.operand(e, true)).collect()),
+            "vector_operand" => Found::Vector(elements(node).map(|e| self.operand(e, false)).collect()),
+            "predicate_pair" => {
+                let part = |field| {
+                    node.child_by_field_name(field)
+                        .map_or(Found::Other, |n| self.operand(n, false))
+                };
+                Found::Pair(Box::new(part("value")), Box::new(part("predicate")))
+            }
+            "member_operand" => {
+                let object = node.child_by_field_name("object").map_or("", |n| self.text(n));
+                if is_special_register(object) {
+                    Found::SpecialRegister { ty: None }
+                } else {
+                    match node.child_by_field_name("object").map(|n| self.name(n, object)) {
+                        Some(Found::Register { ty, .. }) => Found::Register { ty, vector: 0 },
+                        _ => Found::Other,
+                    }
+                }
+            }
+            "unary_expression" => {
+                let operator = node.child_by_field_name("operator").map_or("", |n| self.text(n));
+                let argument = node.child_by_field_name("argument");
+                match (operator, argument) {
+                    ("!", Some(arg)) if arg.kind() == "identifier" => {
+                        Found::Negated(Box::new(self.operand(arg, false)))
+                    }
+                    _ => self.expression(node, in_address),
+                }
+            }
+            "binary_expression" | "parenthesized_expression" | "cast_expression" | "conditional_expression" => {
+                self.expression(node, in_address)
+            }
+            _ => Found::Other,
+        }
+    }
+
+    /// A constant expression, possibly with a name or a register in it (`sym+4`, `%rd1+8`).
+    fn expression(&self, node: Node<'a>, in_address: bool) -> Found<'a> {
+        if let Some(value) = ptxkit_syntax::literal::eval_integer(node, self.source) {
+            return Found::Immediate {
+                literal: Literal::Integer,
+                value: Some(value),
+            };
+        }
+        let register = self.register_in(node);
+        let name = ptxkit_syntax::preorder(node)
+            .filter(|n| n.kind() == "identifier")
+            .map(|n| self.name(n, self.text(n)))
+            .find(|f| matches!(f, Found::Name { .. }));
+        match (register, name) {
+            (Some(_), Some(_)) => Found::NamePlusRegister,
+            (Some(Found::Register { ty, .. }), None) if in_address => Found::RegisterOffset { ty },
+            (Some(_), None) => Found::Other,
+            (None, Some(Found::Name { kind, .. })) => Found::Name { kind, offset: true },
+            _ => Found::Immediate {
+                literal: Literal::Integer,
+                value: None,
+            },
+        }
+    }
+}
