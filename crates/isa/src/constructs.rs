@@ -593,15 +593,21 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
 /// The first variable or function named in an initializer (texture and sampler field
 /// initializers, `{ filter_mode = nearest }`, name no address).
 fn first_address(init: Node<'_>) -> Option<Node<'_>> {
-    if init.kind() == "identifier" {
-        return Some(init);
+    // Depth-first in source order with an explicit stack: initializers nest as deep as
+    // the file does.
+    let mut stack = vec![init];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "identifier" => return Some(node),
+            "field_initializer" => continue,
+            _ => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
     }
-    if init.kind() == "field_initializer" {
-        return None;
-    }
-    let mut cursor = init.walk();
-    let children: Vec<Node<'_>> = init.named_children(&mut cursor).collect();
-    children.into_iter().find_map(first_address)
+    None
 }
 
 fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {

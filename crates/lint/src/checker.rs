@@ -133,10 +133,22 @@ impl<'a> Checker<'a> {
         {
             return issues.clone();
         }
-        let issues = match self.insn(node) {
+        let mut issues = match self.insn(node) {
             Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.destination()),
             _ => Vec::new(),
         };
+        // What the matched form needs beyond its chain (a signature's `block` records: an
+        // indirect call needs PTX 2.1; `mbarrier.arrive` with a sink 7.1).
+        if let Some((version, target)) = self.destination()
+            && let Some(check) = self.signature(node).as_ref()
+            && check.analysis.is_match()
+        {
+            for issue in ptxkit_isa::check_features(check.analysis.form.features(), version, target) {
+                if !issues.contains(&issue) {
+                    issues.push(issue);
+                }
+            }
+        }
         let issues = std::rc::Rc::new(issues);
         *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
         issues
