@@ -402,9 +402,10 @@ module.exports = grammar({
     guard: $ => seq('@', optional(field('negated', '!')), field('predicate', $.identifier)),
 
     // A dot-part glued to the opcode: `.global`, `.v4`, `.m16n8k16`, `.3d`,
-    // `.L2::128B`, `.mbarrier::complete_tx::bytes`, and the banked constant
-    // space of PTX 1.x/2.x, `.const[2]`.
-    modifier: _ => token.immediate(/\.[A-Za-z0-9_]+(::[A-Za-z0-9_]+)*(\[[0-9]+\])?/),
+    // `.L2::128B`, `.mbarrier::complete_tx::bytes`, the sparsity pattern
+    // `.sp::2:4` (PTX 9.4), and the banked constant space of PTX 1.x/2.x,
+    // `.const[2]`.
+    modifier: _ => token.immediate(/\.[A-Za-z0-9_]+(::[A-Za-z0-9_]+(:[A-Za-z0-9_]+)*)*(\[[0-9]+\])?/),
 
     // `call.uni (r), f, (a, b), proto;` and its no-return and indirect forms
     call_instruction: $ => seq(

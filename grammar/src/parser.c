@@ -2988,279 +2988,279 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(334);
+      if (eof) ADVANCE(336);
       ADVANCE_MAP(
-        '!', 407,
+        '!', 409,
         '"', 9,
-        '#', 453,
-        '$', 327,
-        '%', 431,
-        '&', 420,
-        '(', 433,
-        ')', 359,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '.', 33,
-        '/', 429,
-        '0', 436,
-        ':', 372,
-        ';', 346,
-        '<', 400,
-        '=', 398,
-        '>', 402,
-        '?', 432,
-        '@', 405,
-        '[', 403,
-        ']', 404,
-        '^', 419,
-        '_', 415,
-        '{', 344,
-        '|', 413,
-        '}', 345,
-        '~', 416,
+        '#', 456,
+        '$', 329,
+        '%', 434,
+        '&', 423,
+        '(', 436,
+        ')', 361,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '.', 34,
+        '/', 432,
+        '0', 439,
+        ':', 374,
+        ';', 348,
+        '<', 402,
+        '=', 400,
+        '>', 404,
+        '?', 435,
+        '@', 407,
+        '[', 405,
+        ']', 406,
+        '^', 422,
+        '_', 418,
+        '{', 346,
+        '|', 416,
+        '}', 347,
+        '~', 419,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(329);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+          lookahead == ' ') SKIP(331);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(453);
+      if (lookahead == '\n') ADVANCE(456);
       END_STATE();
     case 2:
       ADVANCE_MAP(
-        '!', 21,
-        '#', 453,
-        '$', 327,
-        '%', 431,
-        '&', 420,
-        '(', 433,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '.', 43,
-        '/', 429,
-        ';', 346,
-        '<', 423,
-        '=', 22,
-        '>', 402,
-        '?', 432,
-        '@', 405,
-        '^', 419,
-        '_', 415,
-        '{', 344,
-        '|', 413,
-        '}', 345,
+        '!', 22,
+        '#', 456,
+        '$', 329,
+        '%', 434,
+        '&', 423,
+        '(', 436,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '.', 44,
+        '/', 432,
+        ';', 348,
+        '<', 426,
+        '=', 23,
+        '>', 404,
+        '?', 435,
+        '@', 407,
+        '^', 422,
+        '_', 418,
+        '{', 346,
+        '|', 416,
+        '}', 347,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(3);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 3:
       ADVANCE_MAP(
-        '!', 21,
-        '#', 453,
-        '$', 327,
-        '%', 431,
-        '&', 420,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '.', 43,
-        '/', 429,
-        ';', 346,
-        '<', 423,
-        '=', 22,
-        '>', 402,
-        '?', 432,
-        '@', 405,
-        '^', 419,
-        '_', 415,
-        '{', 344,
-        '|', 413,
-        '}', 345,
+        '!', 22,
+        '#', 456,
+        '$', 329,
+        '%', 434,
+        '&', 423,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '.', 44,
+        '/', 432,
+        ';', 348,
+        '<', 426,
+        '=', 23,
+        '>', 404,
+        '?', 435,
+        '@', 407,
+        '^', 422,
+        '_', 418,
+        '{', 346,
+        '|', 416,
+        '}', 347,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(3);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 4:
       ADVANCE_MAP(
-        '!', 21,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        ')', 359,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '.', 324,
-        '/', 429,
-        ';', 346,
-        '<', 423,
-        '=', 22,
-        '>', 402,
-        '?', 432,
-        '[', 403,
-        '^', 419,
-        '|', 413,
-        '}', 345,
+        '!', 22,
+        '#', 456,
+        '%', 433,
+        '&', 423,
+        ')', 361,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '.', 325,
+        '/', 432,
+        ';', 348,
+        '<', 426,
+        '=', 23,
+        '>', 404,
+        '?', 435,
+        '[', 405,
+        '^', 422,
+        '|', 416,
+        '}', 347,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(5);
       END_STATE();
     case 5:
       ADVANCE_MAP(
-        '!', 21,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        ')', 359,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '/', 429,
-        ';', 346,
-        '<', 423,
-        '=', 22,
-        '>', 402,
-        '?', 432,
-        '[', 403,
-        '^', 419,
-        '|', 413,
-        '}', 345,
+        '!', 22,
+        '#', 456,
+        '%', 433,
+        '&', 423,
+        ')', 361,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '/', 432,
+        ';', 348,
+        '<', 426,
+        '=', 23,
+        '>', 404,
+        '?', 435,
+        '[', 405,
+        '^', 422,
+        '|', 416,
+        '}', 347,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(5);
       END_STATE();
     case 6:
       ADVANCE_MAP(
-        '!', 406,
-        '#', 453,
-        '(', 358,
-        '+', 347,
-        '-', 348,
-        '.', 305,
+        '!', 408,
+        '#', 456,
+        '(', 360,
+        '+', 349,
+        '-', 350,
+        '.', 306,
         '/', 13,
-        '0', 436,
-        ':', 372,
-        ';', 346,
-        '[', 403,
-        '_', 415,
-        '{', 344,
-        '~', 416,
-        '$', 327,
-        '%', 327,
+        '0', 439,
+        ':', 374,
+        ';', 348,
+        '[', 405,
+        '_', 418,
+        '{', 346,
+        '~', 419,
+        '$', 329,
+        '%', 329,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '!', 406,
-        '#', 453,
-        '(', 358,
-        '+', 347,
-        '-', 348,
-        '.', 300,
+        '!', 408,
+        '#', 456,
+        '(', 360,
+        '+', 349,
+        '-', 350,
+        '.', 301,
         '/', 13,
-        '0', 436,
-        '~', 416,
-        '$', 327,
-        '%', 327,
-        '_', 327,
+        '0', 439,
+        '~', 419,
+        '$', 329,
+        '%', 329,
+        '_', 329,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(7);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 8:
       ADVANCE_MAP(
-        '!', 406,
-        '#', 453,
-        '(', 358,
-        '+', 347,
-        '-', 348,
-        '.', 299,
+        '!', 408,
+        '#', 456,
+        '(', 360,
+        '+', 349,
+        '-', 350,
+        '.', 300,
         '/', 13,
-        '0', 436,
-        ':', 372,
-        ';', 346,
-        '[', 403,
-        '_', 415,
-        '{', 344,
-        '~', 416,
-        '$', 327,
-        '%', 327,
+        '0', 439,
+        ':', 374,
+        ';', 348,
+        '[', 405,
+        '_', 418,
+        '{', 346,
+        '~', 419,
+        '$', 329,
+        '%', 329,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 9:
-      if (lookahead == '"') ADVANCE(447);
-      if (lookahead == '\\') ADVANCE(328);
+      if (lookahead == '"') ADVANCE(450);
+      if (lookahead == '\\') ADVANCE(330);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r') ADVANCE(9);
       END_STATE();
     case 10:
-      if (lookahead == '#') ADVANCE(453);
-      if (lookahead == '(') ADVANCE(358);
-      if (lookahead == '.') ADVANCE(326);
+      if (lookahead == '#') ADVANCE(456);
+      if (lookahead == '(') ADVANCE(360);
+      if (lookahead == '.') ADVANCE(327);
       if (lookahead == '/') ADVANCE(13);
       if (lookahead == '$' ||
           lookahead == '%' ||
-          lookahead == '_') ADVANCE(327);
+          lookahead == '_') ADVANCE(329);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(11);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 11:
-      if (lookahead == '#') ADVANCE(453);
-      if (lookahead == '(') ADVANCE(358);
+      if (lookahead == '#') ADVANCE(456);
+      if (lookahead == '(') ADVANCE(360);
       if (lookahead == '/') ADVANCE(13);
       if (lookahead == '$' ||
           lookahead == '%' ||
-          lookahead == '_') ADVANCE(327);
+          lookahead == '_') ADVANCE(329);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(11);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 12:
-      if (lookahead == '#') ADVANCE(453);
-      if (lookahead == '.') ADVANCE(325);
+      if (lookahead == '#') ADVANCE(456);
+      if (lookahead == '.') ADVANCE(326);
       if (lookahead == '/') ADVANCE(13);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(12);
       END_STATE();
     case 13:
-      if (lookahead == '*') ADVANCE(451);
-      if (lookahead == '/') ADVANCE(449);
+      if (lookahead == '*') ADVANCE(454);
+      if (lookahead == '/') ADVANCE(452);
       END_STATE();
     case 14:
       if (lookahead == '*') ADVANCE(14);
-      if (lookahead == '/') ADVANCE(448);
+      if (lookahead == '/') ADVANCE(451);
       if (lookahead != 0) ADVANCE(15);
       END_STATE();
     case 15:
@@ -3268,697 +3268,701 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead != 0) ADVANCE(15);
       END_STATE();
     case 16:
-      if (lookahead == '.') ADVANCE(445);
+      if (lookahead == '.') ADVANCE(448);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(297);
+          lookahead == 'e') ADVANCE(298);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
       END_STATE();
     case 17:
-      if (lookahead == '.') ADVANCE(304);
+      if (lookahead == '.') ADVANCE(305);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
       END_STATE();
     case 18:
-      if (lookahead == ':') ADVANCE(105);
+      if (lookahead == ':') ADVANCE(106);
       END_STATE();
     case 19:
-      if (lookahead == ':') ADVANCE(326);
+      if (lookahead == ':') ADVANCE(328);
       END_STATE();
     case 20:
-      if (lookahead == ':') ADVANCE(67);
+      if (lookahead == ':') ADVANCE(328);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(411);
       END_STATE();
     case 21:
-      if (lookahead == '=') ADVANCE(422);
+      if (lookahead == ':') ADVANCE(68);
       END_STATE();
     case 22:
-      if (lookahead == '=') ADVANCE(421);
+      if (lookahead == '=') ADVANCE(425);
       END_STATE();
     case 23:
-      if (lookahead == '@') ADVANCE(25);
+      if (lookahead == '=') ADVANCE(424);
       END_STATE();
     case 24:
-      if (lookahead == 'A') ADVANCE(27);
+      if (lookahead == '@') ADVANCE(26);
       END_STATE();
     case 25:
-      if (lookahead == 'D') ADVANCE(28);
+      if (lookahead == 'A') ADVANCE(28);
       END_STATE();
     case 26:
-      if (lookahead == 'F') ADVANCE(351);
+      if (lookahead == 'D') ADVANCE(29);
       END_STATE();
     case 27:
-      if (lookahead == 'R') ADVANCE(26);
+      if (lookahead == 'F') ADVANCE(353);
       END_STATE();
     case 28:
-      if (lookahead == 'W') ADVANCE(24);
+      if (lookahead == 'R') ADVANCE(27);
       END_STATE();
     case 29:
-      if (lookahead == ']') ADVANCE(388);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(29);
+      if (lookahead == 'W') ADVANCE(25);
       END_STATE();
     case 30:
-      if (lookahead == ']') ADVANCE(408);
+      if (lookahead == ']') ADVANCE(390);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(30);
       END_STATE();
     case 31:
-      if (lookahead == '_') ADVANCE(204);
+      if (lookahead == ']') ADVANCE(410);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
       END_STATE();
     case 32:
-      if (lookahead == '_') ADVANCE(249);
+      if (lookahead == '_') ADVANCE(205);
       END_STATE();
     case 33:
-      ADVANCE_MAP(
-        'a', 59,
-        'b', 119,
-        'c', 44,
-        'e', 184,
-        'f', 137,
-        'g', 155,
-        'l', 189,
-        'm', 36,
-        'n', 190,
-        'p', 45,
-        'r', 86,
-        's', 37,
-        't', 49,
-        'u', 85,
-        'v', 102,
-        'w', 97,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
+      if (lookahead == '_') ADVANCE(250);
       END_STATE();
     case 34:
       ADVANCE_MAP(
-        'a', 59,
+        'a', 60,
         'b', 120,
-        'c', 188,
-        'e', 184,
-        'f', 137,
-        'g', 155,
-        'l', 189,
-        'm', 36,
-        'n', 190,
-        'p', 45,
-        'r', 86,
-        's', 37,
-        't', 49,
-        'u', 85,
-        'v', 102,
-        'w', 97,
+        'c', 45,
+        'e', 185,
+        'f', 138,
+        'g', 156,
+        'l', 190,
+        'm', 37,
+        'n', 191,
+        'p', 46,
+        'r', 87,
+        's', 38,
+        't', 50,
+        'u', 86,
+        'v', 103,
+        'w', 98,
       );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(448);
       END_STATE();
     case 35:
       ADVANCE_MAP(
-        'a', 59,
-        'b', 120,
-        'c', 188,
-        'e', 184,
-        'f', 137,
-        'g', 155,
-        'l', 189,
-        'm', 36,
-        'n', 190,
-        'p', 45,
-        'r', 86,
-        's', 37,
-        't', 49,
-        'u', 85,
-        'v', 102,
-        'w', 97,
+        'a', 60,
+        'b', 121,
+        'c', 189,
+        'e', 185,
+        'f', 138,
+        'g', 156,
+        'l', 190,
+        'm', 37,
+        'n', 191,
+        'p', 46,
+        'r', 87,
+        's', 38,
+        't', 50,
+        'u', 86,
+        'v', 103,
+        'w', 98,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
       END_STATE();
     case 36:
-      if (lookahead == 'a') ADVANCE(291);
-      if (lookahead == 'i') ADVANCE(186);
-      END_STATE();
-    case 37:
-      if (lookahead == 'a') ADVANCE(165);
-      if (lookahead == 'e') ADVANCE(69);
-      if (lookahead == 'h') ADVANCE(54);
-      if (lookahead == 'r') ADVANCE(94);
-      if (lookahead == 'u') ADVANCE(209);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
-      END_STATE();
-    case 38:
-      if (lookahead == 'a') ADVANCE(165);
-      if (lookahead == 'h') ADVANCE(54);
-      if (lookahead == 'r') ADVANCE(94);
-      if (lookahead == 'u') ADVANCE(209);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
-      END_STATE();
-    case 39:
-      if (lookahead == 'a') ADVANCE(127);
-      if (lookahead == 'e') ADVANCE(80);
-      END_STATE();
-    case 40:
-      if (lookahead == 'a') ADVANCE(147);
-      END_STATE();
-    case 41:
-      if (lookahead == 'a') ADVANCE(349);
-      END_STATE();
-    case 42:
-      if (lookahead == 'a') ADVANCE(385);
-      END_STATE();
-    case 43:
       ADVANCE_MAP(
         'a', 60,
-        'b', 119,
-        'c', 44,
-        'e', 290,
+        'b', 121,
+        'c', 189,
+        'e', 185,
         'f', 138,
-        'g', 155,
-        'l', 189,
-        'm', 36,
-        'n', 190,
-        'p', 45,
-        'r', 86,
+        'g', 156,
+        'l', 190,
+        'm', 37,
+        'n', 191,
+        'p', 46,
+        'r', 87,
         's', 38,
-        't', 93,
-        'u', 85,
-        'v', 132,
-        'w', 97,
+        't', 50,
+        'u', 86,
+        'v', 103,
+        'w', 98,
       );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(448);
+      END_STATE();
+    case 37:
+      if (lookahead == 'a') ADVANCE(292);
+      if (lookahead == 'i') ADVANCE(187);
+      END_STATE();
+    case 38:
+      if (lookahead == 'a') ADVANCE(166);
+      if (lookahead == 'e') ADVANCE(70);
+      if (lookahead == 'h') ADVANCE(55);
+      if (lookahead == 'r') ADVANCE(95);
+      if (lookahead == 'u') ADVANCE(210);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
+      END_STATE();
+    case 39:
+      if (lookahead == 'a') ADVANCE(166);
+      if (lookahead == 'h') ADVANCE(55);
+      if (lookahead == 'r') ADVANCE(95);
+      if (lookahead == 'u') ADVANCE(210);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
+      END_STATE();
+    case 40:
+      if (lookahead == 'a') ADVANCE(128);
+      if (lookahead == 'e') ADVANCE(81);
+      END_STATE();
+    case 41:
+      if (lookahead == 'a') ADVANCE(148);
+      END_STATE();
+    case 42:
+      if (lookahead == 'a') ADVANCE(351);
+      END_STATE();
+    case 43:
+      if (lookahead == 'a') ADVANCE(387);
       END_STATE();
     case 44:
-      if (lookahead == 'a') ADVANCE(156);
-      if (lookahead == 'o') ADVANCE(169);
+      ADVANCE_MAP(
+        'a', 61,
+        'b', 120,
+        'c', 45,
+        'e', 291,
+        'f', 139,
+        'g', 156,
+        'l', 190,
+        'm', 37,
+        'n', 191,
+        'p', 46,
+        'r', 87,
+        's', 39,
+        't', 94,
+        'u', 86,
+        'v', 133,
+        'w', 98,
+      );
       END_STATE();
     case 45:
-      if (lookahead == 'a') ADVANCE(218);
-      if (lookahead == 'r') ADVANCE(39);
-      if (lookahead == 't') ADVANCE(208);
+      if (lookahead == 'a') ADVANCE(157);
+      if (lookahead == 'o') ADVANCE(170);
       END_STATE();
     case 46:
-      if (lookahead == 'a') ADVANCE(166);
+      if (lookahead == 'a') ADVANCE(219);
+      if (lookahead == 'r') ADVANCE(40);
+      if (lookahead == 't') ADVANCE(209);
       END_STATE();
     case 47:
-      if (lookahead == 'a') ADVANCE(239);
-      if (lookahead == 'g') ADVANCE(173);
+      if (lookahead == 'a') ADVANCE(167);
       END_STATE();
     case 48:
-      if (lookahead == 'a') ADVANCE(205);
+      if (lookahead == 'a') ADVANCE(240);
+      if (lookahead == 'g') ADVANCE(174);
       END_STATE();
     case 49:
-      if (lookahead == 'a') ADVANCE(215);
-      if (lookahead == 'e') ADVANCE(292);
-      if (lookahead == 'f') ADVANCE(301);
+      if (lookahead == 'a') ADVANCE(206);
       END_STATE();
     case 50:
-      if (lookahead == 'a') ADVANCE(152);
+      if (lookahead == 'a') ADVANCE(216);
+      if (lookahead == 'e') ADVANCE(293);
+      if (lookahead == 'f') ADVANCE(302);
       END_STATE();
     case 51:
-      if (lookahead == 'a') ADVANCE(179);
+      if (lookahead == 'a') ADVANCE(153);
       END_STATE();
     case 52:
-      if (lookahead == 'a') ADVANCE(181);
+      if (lookahead == 'a') ADVANCE(180);
       END_STATE();
     case 53:
-      if (lookahead == 'a') ADVANCE(235);
+      if (lookahead == 'a') ADVANCE(182);
       END_STATE();
     case 54:
-      if (lookahead == 'a') ADVANCE(224);
-      END_STATE();
-    case 55:
       if (lookahead == 'a') ADVANCE(236);
       END_STATE();
+    case 55:
+      if (lookahead == 'a') ADVANCE(225);
+      END_STATE();
     case 56:
-      if (lookahead == 'a') ADVANCE(231);
+      if (lookahead == 'a') ADVANCE(237);
       END_STATE();
     case 57:
-      if (lookahead == 'a') ADVANCE(206);
+      if (lookahead == 'a') ADVANCE(232);
       END_STATE();
     case 58:
       if (lookahead == 'a') ADVANCE(207);
       END_STATE();
     case 59:
-      if (lookahead == 'b') ADVANCE(133);
-      if (lookahead == 'd') ADVANCE(84);
-      if (lookahead == 'l') ADVANCE(134);
-      if (lookahead == 't') ADVANCE(263);
+      if (lookahead == 'a') ADVANCE(208);
       END_STATE();
     case 60:
-      if (lookahead == 'b') ADVANCE(133);
-      if (lookahead == 'l') ADVANCE(142);
-      if (lookahead == 't') ADVANCE(263);
+      if (lookahead == 'b') ADVANCE(134);
+      if (lookahead == 'd') ADVANCE(85);
+      if (lookahead == 'l') ADVANCE(135);
+      if (lookahead == 't') ADVANCE(264);
       END_STATE();
     case 61:
-      if (lookahead == 'b') ADVANCE(281);
+      if (lookahead == 'b') ADVANCE(134);
+      if (lookahead == 'l') ADVANCE(143);
+      if (lookahead == 't') ADVANCE(264);
       END_STATE();
     case 62:
-      if (lookahead == 'b') ADVANCE(50);
+      if (lookahead == 'b') ADVANCE(282);
       END_STATE();
     case 63:
-      if (lookahead == 'b') ADVANCE(159);
+      if (lookahead == 'b') ADVANCE(51);
       END_STATE();
     case 64:
-      if (lookahead == 'c') ADVANCE(341);
+      if (lookahead == 'b') ADVANCE(160);
       END_STATE();
     case 65:
-      if (lookahead == 'c') ADVANCE(353);
+      if (lookahead == 'c') ADVANCE(343);
       END_STATE();
     case 66:
-      if (lookahead == 'c') ADVANCE(131);
+      if (lookahead == 'c') ADVANCE(355);
       END_STATE();
     case 67:
-      if (lookahead == 'c') ADVANCE(162);
+      if (lookahead == 'c') ADVANCE(132);
       END_STATE();
     case 68:
-      if (lookahead == 'c') ADVANCE(383);
+      if (lookahead == 'c') ADVANCE(163);
       END_STATE();
     case 69:
-      if (lookahead == 'c') ADVANCE(262);
+      if (lookahead == 'c') ADVANCE(385);
       END_STATE();
     case 70:
-      if (lookahead == 'c') ADVANCE(149);
+      if (lookahead == 'c') ADVANCE(263);
       END_STATE();
     case 71:
-      if (lookahead == 'c') ADVANCE(264);
-      if (lookahead == 'r') ADVANCE(100);
-      if (lookahead == 't') ADVANCE(140);
+      if (lookahead == 'c') ADVANCE(150);
       END_STATE();
     case 72:
-      if (lookahead == 'c') ADVANCE(151);
-      if (lookahead == 'n') ADVANCE(71);
-      END_STATE();
-    case 73:
-      if (lookahead == 'c') ADVANCE(144);
-      END_STATE();
-    case 74:
-      if (lookahead == 'c') ADVANCE(199);
-      END_STATE();
-    case 75:
-      if (lookahead == 'c') ADVANCE(279);
-      END_STATE();
-    case 76:
-      if (lookahead == 'c') ADVANCE(161);
-      END_STATE();
-    case 77:
-      if (lookahead == 'c') ADVANCE(280);
+      if (lookahead == 'c') ADVANCE(265);
+      if (lookahead == 'r') ADVANCE(101);
       if (lookahead == 't') ADVANCE(141);
       END_STATE();
+    case 73:
+      if (lookahead == 'c') ADVANCE(152);
+      if (lookahead == 'n') ADVANCE(72);
+      END_STATE();
+    case 74:
+      if (lookahead == 'c') ADVANCE(145);
+      END_STATE();
+    case 75:
+      if (lookahead == 'c') ADVANCE(200);
+      END_STATE();
+    case 76:
+      if (lookahead == 'c') ADVANCE(280);
+      END_STATE();
+    case 77:
+      if (lookahead == 'c') ADVANCE(162);
+      END_STATE();
     case 78:
-      if (lookahead == 'c') ADVANCE(163);
+      if (lookahead == 'c') ADVANCE(281);
+      if (lookahead == 't') ADVANCE(142);
       END_STATE();
     case 79:
       if (lookahead == 'c') ADVANCE(164);
       END_STATE();
     case 80:
-      if (lookahead == 'd') ADVANCE(394);
+      if (lookahead == 'c') ADVANCE(165);
       END_STATE();
     case 81:
-      if (lookahead == 'd') ADVANCE(384);
+      if (lookahead == 'd') ADVANCE(396);
       END_STATE();
     case 82:
-      if (lookahead == 'd') ADVANCE(361);
+      if (lookahead == 'd') ADVANCE(386);
       END_STATE();
     case 83:
-      if (lookahead == 'd') ADVANCE(362);
+      if (lookahead == 'd') ADVANCE(363);
       END_STATE();
     case 84:
-      if (lookahead == 'd') ADVANCE(223);
+      if (lookahead == 'd') ADVANCE(364);
       END_STATE();
     case 85:
-      if (lookahead == 'e') ADVANCE(301);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'd') ADVANCE(224);
       END_STATE();
     case 86:
-      if (lookahead == 'e') ADVANCE(123);
+      if (lookahead == 'e') ADVANCE(302);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 87:
-      if (lookahead == 'e') ADVANCE(340);
-      END_STATE();
-    case 88:
-      if (lookahead == 'e') ADVANCE(355);
-      END_STATE();
-    case 89:
-      if (lookahead == 'e') ADVANCE(390);
-      END_STATE();
-    case 90:
-      if (lookahead == 'e') ADVANCE(370);
-      END_STATE();
-    case 91:
-      if (lookahead == 'e') ADVANCE(339);
-      END_STATE();
-    case 92:
-      if (lookahead == 'e') ADVANCE(373);
-      END_STATE();
-    case 93:
-      if (lookahead == 'e') ADVANCE(292);
-      if (lookahead == 'f') ADVANCE(301);
-      END_STATE();
-    case 94:
       if (lookahead == 'e') ADVANCE(124);
       END_STATE();
+    case 88:
+      if (lookahead == 'e') ADVANCE(342);
+      END_STATE();
+    case 89:
+      if (lookahead == 'e') ADVANCE(357);
+      END_STATE();
+    case 90:
+      if (lookahead == 'e') ADVANCE(392);
+      END_STATE();
+    case 91:
+      if (lookahead == 'e') ADVANCE(372);
+      END_STATE();
+    case 92:
+      if (lookahead == 'e') ADVANCE(341);
+      END_STATE();
+    case 93:
+      if (lookahead == 'e') ADVANCE(375);
+      END_STATE();
+    case 94:
+      if (lookahead == 'e') ADVANCE(293);
+      if (lookahead == 'f') ADVANCE(302);
+      END_STATE();
     case 95:
-      if (lookahead == 'e') ADVANCE(121);
-      END_STATE();
-    case 96:
-      if (lookahead == 'e') ADVANCE(81);
-      END_STATE();
-    case 97:
-      if (lookahead == 'e') ADVANCE(40);
-      END_STATE();
-    case 98:
-      if (lookahead == 'e') ADVANCE(261);
-      END_STATE();
-    case 99:
-      if (lookahead == 'e') ADVANCE(248);
-      END_STATE();
-    case 100:
       if (lookahead == 'e') ADVANCE(125);
       END_STATE();
+    case 96:
+      if (lookahead == 'e') ADVANCE(122);
+      END_STATE();
+    case 97:
+      if (lookahead == 'e') ADVANCE(82);
+      END_STATE();
+    case 98:
+      if (lookahead == 'e') ADVANCE(41);
+      END_STATE();
+    case 99:
+      if (lookahead == 'e') ADVANCE(262);
+      END_STATE();
+    case 100:
+      if (lookahead == 'e') ADVANCE(249);
+      END_STATE();
     case 101:
-      if (lookahead == 'e') ADVANCE(259);
+      if (lookahead == 'e') ADVANCE(126);
       END_STATE();
     case 102:
-      if (lookahead == 'e') ADVANCE(234);
-      if (lookahead == 'i') ADVANCE(244);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(393);
+      if (lookahead == 'e') ADVANCE(260);
       END_STATE();
     case 103:
-      if (lookahead == 'e') ADVANCE(251);
+      if (lookahead == 'e') ADVANCE(235);
+      if (lookahead == 'i') ADVANCE(245);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
       END_STATE();
     case 104:
-      if (lookahead == 'e') ADVANCE(222);
+      if (lookahead == 'e') ADVANCE(252);
       END_STATE();
     case 105:
-      if (lookahead == 'e') ADVANCE(185);
-      if (lookahead == 'f') ADVANCE(284);
+      if (lookahead == 'e') ADVANCE(223);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(267);
+      if (lookahead == 'e') ADVANCE(186);
+      if (lookahead == 'f') ADVANCE(285);
       END_STATE();
     case 107:
-      if (lookahead == 'e') ADVANCE(237);
-      END_STATE();
-    case 108:
       if (lookahead == 'e') ADVANCE(268);
       END_STATE();
-    case 109:
-      if (lookahead == 'e') ADVANCE(211);
-      END_STATE();
-    case 110:
-      if (lookahead == 'e') ADVANCE(232);
-      END_STATE();
-    case 111:
-      if (lookahead == 'e') ADVANCE(226);
-      END_STATE();
-    case 112:
-      if (lookahead == 'e') ADVANCE(228);
-      END_STATE();
-    case 113:
+    case 108:
       if (lookahead == 'e') ADVANCE(238);
       END_STATE();
-    case 114:
+    case 109:
+      if (lookahead == 'e') ADVANCE(269);
+      END_STATE();
+    case 110:
       if (lookahead == 'e') ADVANCE(212);
+      END_STATE();
+    case 111:
+      if (lookahead == 'e') ADVANCE(233);
+      END_STATE();
+    case 112:
+      if (lookahead == 'e') ADVANCE(227);
+      END_STATE();
+    case 113:
+      if (lookahead == 'e') ADVANCE(229);
+      END_STATE();
+    case 114:
+      if (lookahead == 'e') ADVANCE(239);
       END_STATE();
     case 115:
       if (lookahead == 'e') ADVANCE(213);
       END_STATE();
     case 116:
-      if (lookahead == 'e') ADVANCE(230);
-      END_STATE();
-    case 117:
       if (lookahead == 'e') ADVANCE(214);
       END_STATE();
+    case 117:
+      if (lookahead == 'e') ADVANCE(231);
+      END_STATE();
     case 118:
-      if (lookahead == 'e') ADVANCE(78);
+      if (lookahead == 'e') ADVANCE(215);
       END_STATE();
     case 119:
-      if (lookahead == 'f') ADVANCE(301);
-      if (lookahead == 'l') ADVANCE(192);
-      if (lookahead == 'r') ADVANCE(52);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'e') ADVANCE(79);
       END_STATE();
     case 120:
-      if (lookahead == 'f') ADVANCE(301);
-      if (lookahead == 'l') ADVANCE(192);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'f') ADVANCE(302);
+      if (lookahead == 'l') ADVANCE(193);
+      if (lookahead == 'r') ADVANCE(53);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 121:
-      if (lookahead == 'f') ADVANCE(394);
+      if (lookahead == 'f') ADVANCE(302);
+      if (lookahead == 'l') ADVANCE(193);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 122:
-      if (lookahead == 'f') ADVANCE(227);
+      if (lookahead == 'f') ADVANCE(396);
       END_STATE();
     case 123:
-      if (lookahead == 'g') ADVANCE(376);
-      if (lookahead == 'q') ADVANCE(172);
+      if (lookahead == 'f') ADVANCE(228);
       END_STATE();
     case 124:
-      if (lookahead == 'g') ADVANCE(377);
+      if (lookahead == 'g') ADVANCE(378);
+      if (lookahead == 'q') ADVANCE(173);
       END_STATE();
     case 125:
-      if (lookahead == 'g') ADVANCE(360);
+      if (lookahead == 'g') ADVANCE(379);
       END_STATE();
     case 126:
-      if (lookahead == 'g') ADVANCE(173);
+      if (lookahead == 'g') ADVANCE(362);
       END_STATE();
     case 127:
-      if (lookahead == 'g') ADVANCE(171);
+      if (lookahead == 'g') ADVANCE(174);
       END_STATE();
     case 128:
-      if (lookahead == 'g') ADVANCE(101);
+      if (lookahead == 'g') ADVANCE(172);
       END_STATE();
     case 129:
-      if (lookahead == 'g') ADVANCE(106);
+      if (lookahead == 'g') ADVANCE(102);
       END_STATE();
     case 130:
-      if (lookahead == 'g') ADVANCE(108);
+      if (lookahead == 'g') ADVANCE(107);
       END_STATE();
     case 131:
-      if (lookahead == 'h') ADVANCE(278);
+      if (lookahead == 'g') ADVANCE(109);
       END_STATE();
     case 132:
-      if (lookahead == 'i') ADVANCE(244);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(393);
+      if (lookahead == 'h') ADVANCE(279);
       END_STATE();
     case 133:
-      if (lookahead == 'i') ADVANCE(31);
+      if (lookahead == 'i') ADVANCE(245);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
       END_STATE();
     case 134:
-      if (lookahead == 'i') ADVANCE(47);
+      if (lookahead == 'i') ADVANCE(32);
       END_STATE();
     case 135:
-      if (lookahead == 'i') ADVANCE(296);
+      if (lookahead == 'i') ADVANCE(48);
       END_STATE();
     case 136:
-      if (lookahead == 'i') ADVANCE(63);
+      if (lookahead == 'i') ADVANCE(297);
       END_STATE();
     case 137:
-      if (lookahead == 'i') ADVANCE(157);
-      if (lookahead == 'u') ADVANCE(180);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'i') ADVANCE(64);
       END_STATE();
     case 138:
-      if (lookahead == 'i') ADVANCE(157);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'i') ADVANCE(158);
+      if (lookahead == 'u') ADVANCE(181);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 139:
-      if (lookahead == 'i') ADVANCE(61);
+      if (lookahead == 'i') ADVANCE(158);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 140:
-      if (lookahead == 'i') ADVANCE(82);
+      if (lookahead == 'i') ADVANCE(62);
       END_STATE();
     case 141:
       if (lookahead == 'i') ADVANCE(83);
       END_STATE();
     case 142:
-      if (lookahead == 'i') ADVANCE(126);
+      if (lookahead == 'i') ADVANCE(84);
       END_STATE();
     case 143:
-      if (lookahead == 'i') ADVANCE(73);
+      if (lookahead == 'i') ADVANCE(127);
       END_STATE();
     case 144:
-      if (lookahead == 'i') ADVANCE(265);
+      if (lookahead == 'i') ADVANCE(74);
       END_STATE();
     case 145:
-      if (lookahead == 'i') ADVANCE(194);
+      if (lookahead == 'i') ADVANCE(266);
       END_STATE();
     case 146:
-      if (lookahead == 'i') ADVANCE(196);
+      if (lookahead == 'i') ADVANCE(195);
       END_STATE();
     case 147:
-      if (lookahead == 'k') ADVANCE(356);
+      if (lookahead == 'i') ADVANCE(197);
       END_STATE();
     case 148:
-      if (lookahead == 'k') ADVANCE(367);
+      if (lookahead == 'k') ADVANCE(358);
       END_STATE();
     case 149:
-      if (lookahead == 'k') ADVANCE(252);
+      if (lookahead == 'k') ADVANCE(369);
       END_STATE();
     case 150:
-      if (lookahead == 'l') ADVANCE(380);
+      if (lookahead == 'k') ADVANCE(253);
       END_STATE();
     case 151:
-      if (lookahead == 'l') ADVANCE(283);
+      if (lookahead == 'l') ADVANCE(382);
       END_STATE();
     case 152:
-      if (lookahead == 'l') ADVANCE(379);
+      if (lookahead == 'l') ADVANCE(284);
       END_STATE();
     case 153:
-      if (lookahead == 'l') ADVANCE(371);
+      if (lookahead == 'l') ADVANCE(381);
       END_STATE();
     case 154:
-      if (lookahead == 'l') ADVANCE(201);
+      if (lookahead == 'l') ADVANCE(373);
       END_STATE();
     case 155:
-      if (lookahead == 'l') ADVANCE(191);
+      if (lookahead == 'l') ADVANCE(202);
       END_STATE();
     case 156:
-      if (lookahead == 'l') ADVANCE(154);
+      if (lookahead == 'l') ADVANCE(192);
       END_STATE();
     case 157:
-      if (lookahead == 'l') ADVANCE(87);
+      if (lookahead == 'l') ADVANCE(155);
       END_STATE();
     case 158:
-      if (lookahead == 'l') ADVANCE(143);
-      END_STATE();
-    case 159:
       if (lookahead == 'l') ADVANCE(88);
       END_STATE();
+    case 159:
+      if (lookahead == 'l') ADVANCE(144);
+      END_STATE();
     case 160:
-      if (lookahead == 'l') ADVANCE(107);
+      if (lookahead == 'l') ADVANCE(89);
       END_STATE();
     case 161:
-      if (lookahead == 'l') ADVANCE(285);
+      if (lookahead == 'l') ADVANCE(108);
       END_STATE();
     case 162:
       if (lookahead == 'l') ADVANCE(286);
-      if (lookahead == 't') ADVANCE(42);
       END_STATE();
     case 163:
       if (lookahead == 'l') ADVANCE(287);
+      if (lookahead == 't') ADVANCE(43);
       END_STATE();
     case 164:
       if (lookahead == 'l') ADVANCE(288);
       END_STATE();
     case 165:
-      if (lookahead == 'm') ADVANCE(203);
+      if (lookahead == 'l') ADVANCE(289);
       END_STATE();
     case 166:
-      if (lookahead == 'm') ADVANCE(381);
+      if (lookahead == 'm') ADVANCE(204);
       END_STATE();
     case 167:
-      if (lookahead == 'm') ADVANCE(364);
+      if (lookahead == 'm') ADVANCE(383);
       END_STATE();
     case 168:
-      if (lookahead == 'm') ADVANCE(363);
+      if (lookahead == 'm') ADVANCE(366);
       END_STATE();
     case 169:
-      if (lookahead == 'm') ADVANCE(170);
-      if (lookahead == 'n') ADVANCE(245);
+      if (lookahead == 'm') ADVANCE(365);
       END_STATE();
     case 170:
-      if (lookahead == 'm') ADVANCE(193);
+      if (lookahead == 'm') ADVANCE(171);
+      if (lookahead == 'n') ADVANCE(246);
       END_STATE();
     case 171:
-      if (lookahead == 'm') ADVANCE(41);
+      if (lookahead == 'm') ADVANCE(194);
       END_STATE();
     case 172:
-      if (lookahead == 'n') ADVANCE(77);
+      if (lookahead == 'm') ADVANCE(42);
       END_STATE();
     case 173:
-      if (lookahead == 'n') ADVANCE(389);
+      if (lookahead == 'n') ADVANCE(78);
       END_STATE();
     case 174:
-      if (lookahead == 'n') ADVANCE(357);
+      if (lookahead == 'n') ADVANCE(391);
       END_STATE();
     case 175:
-      if (lookahead == 'n') ADVANCE(354);
+      if (lookahead == 'n') ADVANCE(359);
       END_STATE();
     case 176:
-      if (lookahead == 'n') ADVANCE(342);
+      if (lookahead == 'n') ADVANCE(356);
       END_STATE();
     case 177:
-      if (lookahead == 'n') ADVANCE(335);
+      if (lookahead == 'n') ADVANCE(344);
       END_STATE();
     case 178:
-      if (lookahead == 'n') ADVANCE(369);
+      if (lookahead == 'n') ADVANCE(337);
       END_STATE();
     case 179:
-      if (lookahead == 'n') ADVANCE(148);
+      if (lookahead == 'n') ADVANCE(371);
       END_STATE();
     case 180:
-      if (lookahead == 'n') ADVANCE(65);
+      if (lookahead == 'n') ADVANCE(149);
       END_STATE();
     case 181:
       if (lookahead == 'n') ADVANCE(66);
       END_STATE();
     case 182:
-      if (lookahead == 'n') ADVANCE(75);
+      if (lookahead == 'n') ADVANCE(67);
       END_STATE();
     case 183:
-      if (lookahead == 'n') ADVANCE(68);
+      if (lookahead == 'n') ADVANCE(76);
       END_STATE();
     case 184:
-      if (lookahead == 'n') ADVANCE(266);
-      if (lookahead == 'x') ADVANCE(200);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'n') ADVANCE(69);
       END_STATE();
     case 185:
-      if (lookahead == 'n') ADVANCE(270);
+      if (lookahead == 'n') ADVANCE(267);
+      if (lookahead == 'x') ADVANCE(201);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 186:
-      if (lookahead == 'n') ADVANCE(182);
-      END_STATE();
-    case 187:
       if (lookahead == 'n') ADVANCE(271);
       END_STATE();
+    case 187:
+      if (lookahead == 'n') ADVANCE(183);
+      END_STATE();
     case 188:
-      if (lookahead == 'o') ADVANCE(169);
+      if (lookahead == 'n') ADVANCE(272);
       END_STATE();
     case 189:
-      if (lookahead == 'o') ADVANCE(64);
+      if (lookahead == 'o') ADVANCE(170);
       END_STATE();
     case 190:
-      if (lookahead == 'o') ADVANCE(221);
+      if (lookahead == 'o') ADVANCE(65);
       END_STATE();
     case 191:
-      if (lookahead == 'o') ADVANCE(62);
+      if (lookahead == 'o') ADVANCE(222);
       END_STATE();
     case 192:
-      if (lookahead == 'o') ADVANCE(70);
+      if (lookahead == 'o') ADVANCE(63);
       END_STATE();
     case 193:
-      if (lookahead == 'o') ADVANCE(174);
+      if (lookahead == 'o') ADVANCE(71);
       END_STATE();
     case 194:
-      if (lookahead == 'o') ADVANCE(176);
+      if (lookahead == 'o') ADVANCE(175);
       END_STATE();
     case 195:
-      if (lookahead == 'o') ADVANCE(272);
-      END_STATE();
-    case 196:
       if (lookahead == 'o') ADVANCE(177);
       END_STATE();
+    case 196:
+      if (lookahead == 'o') ADVANCE(273);
+      END_STATE();
     case 197:
-      if (lookahead == 'o') ADVANCE(153);
+      if (lookahead == 'o') ADVANCE(178);
       END_STATE();
     case 198:
-      if (lookahead == 'o') ADVANCE(260);
+      if (lookahead == 'o') ADVANCE(154);
       END_STATE();
     case 199:
-      if (lookahead == 'o') ADVANCE(187);
+      if (lookahead == 'o') ADVANCE(261);
       END_STATE();
     case 200:
-      if (lookahead == 'p') ADVANCE(158);
-      if (lookahead == 't') ADVANCE(104);
+      if (lookahead == 'o') ADVANCE(188);
       END_STATE();
     case 201:
-      if (lookahead == 'p') ADVANCE(219);
-      if (lookahead == 't') ADVANCE(53);
+      if (lookahead == 'p') ADVANCE(159);
+      if (lookahead == 't') ADVANCE(105);
       END_STATE();
     case 202:
-      if (lookahead == 'p') ADVANCE(92);
+      if (lookahead == 'p') ADVANCE(220);
+      if (lookahead == 't') ADVANCE(54);
       END_STATE();
     case 203:
-      if (lookahead == 'p') ADVANCE(160);
+      if (lookahead == 'p') ADVANCE(93);
       END_STATE();
     case 204:
-      if (lookahead == 'p') ADVANCE(229);
+      if (lookahead == 'p') ADVANCE(161);
       END_STATE();
     case 205:
-      if (lookahead == 'p') ADVANCE(111);
+      if (lookahead == 'p') ADVANCE(230);
       END_STATE();
     case 206:
       if (lookahead == 'p') ADVANCE(112);
@@ -3967,145 +3971,145 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'p') ADVANCE(113);
       END_STATE();
     case 208:
-      if (lookahead == 'r') ADVANCE(392);
+      if (lookahead == 'p') ADVANCE(114);
       END_STATE();
     case 209:
-      if (lookahead == 'r') ADVANCE(122);
+      if (lookahead == 'r') ADVANCE(394);
       END_STATE();
     case 210:
-      if (lookahead == 'r') ADVANCE(293);
+      if (lookahead == 'r') ADVANCE(123);
       END_STATE();
     case 211:
-      if (lookahead == 'r') ADVANCE(289);
-      END_STATE();
-    case 212:
-      if (lookahead == 'r') ADVANCE(366);
-      END_STATE();
-    case 213:
-      if (lookahead == 'r') ADVANCE(386);
-      END_STATE();
-    case 214:
-      if (lookahead == 'r') ADVANCE(365);
-      END_STATE();
-    case 215:
-      if (lookahead == 'r') ADVANCE(128);
-      END_STATE();
-    case 216:
       if (lookahead == 'r') ADVANCE(294);
       END_STATE();
+    case 212:
+      if (lookahead == 'r') ADVANCE(290);
+      END_STATE();
+    case 213:
+      if (lookahead == 'r') ADVANCE(368);
+      END_STATE();
+    case 214:
+      if (lookahead == 'r') ADVANCE(388);
+      END_STATE();
+    case 215:
+      if (lookahead == 'r') ADVANCE(367);
+      END_STATE();
+    case 216:
+      if (lookahead == 'r') ADVANCE(129);
+      END_STATE();
     case 217:
-      if (lookahead == 'r') ADVANCE(139);
+      if (lookahead == 'r') ADVANCE(295);
       END_STATE();
     case 218:
-      if (lookahead == 'r') ADVANCE(46);
+      if (lookahead == 'r') ADVANCE(140);
       END_STATE();
     case 219:
-      if (lookahead == 'r') ADVANCE(195);
+      if (lookahead == 'r') ADVANCE(47);
       END_STATE();
     case 220:
-      if (lookahead == 'r') ADVANCE(197);
+      if (lookahead == 'r') ADVANCE(196);
       END_STATE();
     case 221:
-      if (lookahead == 'r') ADVANCE(98);
+      if (lookahead == 'r') ADVANCE(198);
       END_STATE();
     case 222:
-      if (lookahead == 'r') ADVANCE(175);
-      END_STATE();
-    case 223:
       if (lookahead == 'r') ADVANCE(99);
       END_STATE();
+    case 223:
+      if (lookahead == 'r') ADVANCE(176);
+      END_STATE();
     case 224:
-      if (lookahead == 'r') ADVANCE(96);
+      if (lookahead == 'r') ADVANCE(100);
       END_STATE();
     case 225:
-      if (lookahead == 'r') ADVANCE(178);
+      if (lookahead == 'r') ADVANCE(97);
       END_STATE();
     case 226:
-      if (lookahead == 'r') ADVANCE(246);
+      if (lookahead == 'r') ADVANCE(179);
       END_STATE();
     case 227:
-      if (lookahead == 'r') ADVANCE(95);
-      END_STATE();
-    case 228:
       if (lookahead == 'r') ADVANCE(247);
       END_STATE();
+    case 228:
+      if (lookahead == 'r') ADVANCE(96);
+      END_STATE();
     case 229:
-      if (lookahead == 'r') ADVANCE(103);
+      if (lookahead == 'r') ADVANCE(248);
       END_STATE();
     case 230:
-      if (lookahead == 'r') ADVANCE(242);
+      if (lookahead == 'r') ADVANCE(104);
       END_STATE();
     case 231:
-      if (lookahead == 'r') ADVANCE(118);
+      if (lookahead == 'r') ADVANCE(243);
       END_STATE();
     case 232:
-      if (lookahead == 'r') ADVANCE(233);
+      if (lookahead == 'r') ADVANCE(119);
       END_STATE();
     case 233:
-      if (lookahead == 'r') ADVANCE(51);
+      if (lookahead == 'r') ADVANCE(234);
       END_STATE();
     case 234:
-      if (lookahead == 'r') ADVANCE(253);
+      if (lookahead == 'r') ADVANCE(52);
       END_STATE();
     case 235:
-      if (lookahead == 'r') ADVANCE(129);
+      if (lookahead == 'r') ADVANCE(254);
       END_STATE();
     case 236:
       if (lookahead == 'r') ADVANCE(130);
       END_STATE();
     case 237:
-      if (lookahead == 'r') ADVANCE(227);
+      if (lookahead == 'r') ADVANCE(131);
       END_STATE();
     case 238:
-      if (lookahead == 'r') ADVANCE(79);
+      if (lookahead == 'r') ADVANCE(228);
       END_STATE();
     case 239:
-      if (lookahead == 's') ADVANCE(350);
+      if (lookahead == 'r') ADVANCE(80);
       END_STATE();
     case 240:
-      if (lookahead == 's') ADVANCE(375);
+      if (lookahead == 's') ADVANCE(352);
       END_STATE();
     case 241:
-      if (lookahead == 's') ADVANCE(374);
+      if (lookahead == 's') ADVANCE(377);
       END_STATE();
     case 242:
-      if (lookahead == 's') ADVANCE(368);
+      if (lookahead == 's') ADVANCE(376);
       END_STATE();
     case 243:
-      if (lookahead == 's') ADVANCE(32);
+      if (lookahead == 's') ADVANCE(370);
       END_STATE();
     case 244:
-      if (lookahead == 's') ADVANCE(136);
+      if (lookahead == 's') ADVANCE(33);
       END_STATE();
     case 245:
-      if (lookahead == 's') ADVANCE(258);
+      if (lookahead == 's') ADVANCE(137);
       END_STATE();
     case 246:
-      if (lookahead == 's') ADVANCE(167);
+      if (lookahead == 's') ADVANCE(259);
       END_STATE();
     case 247:
       if (lookahead == 's') ADVANCE(168);
       END_STATE();
     case 248:
-      if (lookahead == 's') ADVANCE(243);
+      if (lookahead == 's') ADVANCE(169);
       END_STATE();
     case 249:
-      if (lookahead == 's') ADVANCE(135);
+      if (lookahead == 's') ADVANCE(244);
       END_STATE();
     case 250:
-      if (lookahead == 's') ADVANCE(273);
+      if (lookahead == 's') ADVANCE(136);
       END_STATE();
     case 251:
-      if (lookahead == 's') ADVANCE(109);
+      if (lookahead == 's') ADVANCE(274);
       END_STATE();
     case 252:
-      if (lookahead == 's') ADVANCE(56);
+      if (lookahead == 's') ADVANCE(110);
       END_STATE();
     case 253:
-      if (lookahead == 's') ADVANCE(146);
+      if (lookahead == 's') ADVANCE(57);
       END_STATE();
     case 254:
-      if (lookahead == 's') ADVANCE(274);
+      if (lookahead == 's') ADVANCE(147);
       END_STATE();
     case 255:
       if (lookahead == 's') ADVANCE(275);
@@ -4117,55 +4121,55 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 's') ADVANCE(277);
       END_STATE();
     case 258:
-      if (lookahead == 't') ADVANCE(378);
+      if (lookahead == 's') ADVANCE(278);
       END_STATE();
     case 259:
-      if (lookahead == 't') ADVANCE(337);
+      if (lookahead == 't') ADVANCE(380);
       END_STATE();
     case 260:
-      if (lookahead == 't') ADVANCE(295);
+      if (lookahead == 't') ADVANCE(339);
       END_STATE();
     case 261:
-      if (lookahead == 't') ADVANCE(282);
+      if (lookahead == 't') ADVANCE(296);
       END_STATE();
     case 262:
-      if (lookahead == 't') ADVANCE(145);
+      if (lookahead == 't') ADVANCE(283);
       END_STATE();
     case 263:
-      if (lookahead == 't') ADVANCE(217);
+      if (lookahead == 't') ADVANCE(146);
       END_STATE();
     case 264:
-      if (lookahead == 't') ADVANCE(48);
+      if (lookahead == 't') ADVANCE(218);
       END_STATE();
     case 265:
-      if (lookahead == 't') ADVANCE(76);
+      if (lookahead == 't') ADVANCE(49);
       END_STATE();
     case 266:
-      if (lookahead == 't') ADVANCE(210);
+      if (lookahead == 't') ADVANCE(77);
       END_STATE();
     case 267:
-      if (lookahead == 't') ADVANCE(240);
+      if (lookahead == 't') ADVANCE(211);
       END_STATE();
     case 268:
       if (lookahead == 't') ADVANCE(241);
       END_STATE();
     case 269:
-      if (lookahead == 't') ADVANCE(89);
+      if (lookahead == 't') ADVANCE(242);
       END_STATE();
     case 270:
-      if (lookahead == 't') ADVANCE(216);
+      if (lookahead == 't') ADVANCE(90);
       END_STATE();
     case 271:
-      if (lookahead == 't') ADVANCE(220);
+      if (lookahead == 't') ADVANCE(217);
       END_STATE();
     case 272:
-      if (lookahead == 't') ADVANCE(198);
+      if (lookahead == 't') ADVANCE(221);
       END_STATE();
     case 273:
-      if (lookahead == 't') ADVANCE(110);
+      if (lookahead == 't') ADVANCE(199);
       END_STATE();
     case 274:
-      if (lookahead == 't') ADVANCE(114);
+      if (lookahead == 't') ADVANCE(111);
       END_STATE();
     case 275:
       if (lookahead == 't') ADVANCE(115);
@@ -4177,28 +4181,28 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 't') ADVANCE(117);
       END_STATE();
     case 278:
-      if (lookahead == 't') ADVANCE(55);
+      if (lookahead == 't') ADVANCE(118);
       END_STATE();
     case 279:
-      if (lookahead == 't') ADVANCE(57);
+      if (lookahead == 't') ADVANCE(56);
       END_STATE();
     case 280:
       if (lookahead == 't') ADVANCE(58);
       END_STATE();
     case 281:
-      if (lookahead == 'u') ADVANCE(269);
+      if (lookahead == 't') ADVANCE(59);
       END_STATE();
     case 282:
-      if (lookahead == 'u') ADVANCE(225);
+      if (lookahead == 'u') ADVANCE(270);
       END_STATE();
     case 283:
-      if (lookahead == 'u') ADVANCE(250);
+      if (lookahead == 'u') ADVANCE(226);
       END_STATE();
     case 284:
-      if (lookahead == 'u') ADVANCE(183);
+      if (lookahead == 'u') ADVANCE(251);
       END_STATE();
     case 285:
-      if (lookahead == 'u') ADVANCE(254);
+      if (lookahead == 'u') ADVANCE(184);
       END_STATE();
     case 286:
       if (lookahead == 'u') ADVANCE(255);
@@ -4210,83 +4214,81 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'u') ADVANCE(257);
       END_STATE();
     case 289:
-      if (lookahead == 'v') ADVANCE(90);
+      if (lookahead == 'u') ADVANCE(258);
       END_STATE();
     case 290:
-      if (lookahead == 'x') ADVANCE(200);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
+      if (lookahead == 'v') ADVANCE(91);
       END_STATE();
     case 291:
-      if (lookahead == 'x') ADVANCE(72);
+      if (lookahead == 'x') ADVANCE(201);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
       END_STATE();
     case 292:
-      if (lookahead == 'x') ADVANCE(387);
+      if (lookahead == 'x') ADVANCE(73);
       END_STATE();
     case 293:
-      if (lookahead == 'y') ADVANCE(352);
+      if (lookahead == 'x') ADVANCE(389);
       END_STATE();
     case 294:
-      if (lookahead == 'y') ADVANCE(382);
+      if (lookahead == 'y') ADVANCE(354);
       END_STATE();
     case 295:
-      if (lookahead == 'y') ADVANCE(202);
+      if (lookahead == 'y') ADVANCE(384);
       END_STATE();
     case 296:
-      if (lookahead == 'z') ADVANCE(91);
+      if (lookahead == 'y') ADVANCE(203);
       END_STATE();
     case 297:
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(302);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(446);
+      if (lookahead == 'z') ADVANCE(92);
       END_STATE();
     case 298:
-      if (lookahead == '0' ||
-          lookahead == '1') ADVANCE(440);
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(303);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(449);
       END_STATE();
     case 299:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
+      if (lookahead == '0' ||
+          lookahead == '1') ADVANCE(443);
       END_STATE();
     case 300:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(343);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(448);
       END_STATE();
     case 301:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
-      END_STATE();
-    case 302:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(446);
-      END_STATE();
-    case 303:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(29);
-      END_STATE();
-    case 304:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(336);
-      END_STATE();
-    case 305:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(410);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(448);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(345);
       END_STATE();
-    case 306:
+    case 302:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
+      END_STATE();
+    case 303:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(449);
+      END_STATE();
+    case 304:
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(30);
       END_STATE();
+    case 305:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(338);
+      END_STATE();
+    case 306:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(413);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(415);
+      END_STATE();
     case 307:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(443);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
       END_STATE();
     case 308:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(444);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(446);
       END_STATE();
     case 309:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(308);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(447);
       END_STATE();
     case 310:
       if (('0' <= lookahead && lookahead <= '9') ||
@@ -4359,715 +4361,735 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('a' <= lookahead && lookahead <= 'f')) ADVANCE(322);
       END_STATE();
     case 324:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(414);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(323);
       END_STATE();
     case 325:
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(391);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(417);
       END_STATE();
     case 326:
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(393);
+      END_STATE();
+    case 327:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(415);
       END_STATE();
-    case 327:
+    case 328:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(411);
+      END_STATE();
+    case 329:
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
-    case 328:
+    case 330:
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(9);
       END_STATE();
-    case 329:
-      if (eof) ADVANCE(334);
-      ADVANCE_MAP(
-        '!', 407,
-        '"', 9,
-        '#', 453,
-        '$', 327,
-        '%', 431,
-        '&', 420,
-        '(', 358,
-        ')', 359,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '.', 33,
-        '/', 429,
-        '0', 436,
-        ':', 372,
-        ';', 346,
-        '<', 423,
-        '=', 398,
-        '>', 402,
-        '?', 432,
-        '@', 405,
-        '[', 403,
-        ']', 404,
-        '^', 419,
-        '_', 415,
-        '{', 344,
-        '|', 413,
-        '}', 345,
-        '~', 416,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(329);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 330:
-      if (eof) ADVANCE(334);
-      ADVANCE_MAP(
-        '!', 21,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        '(', 433,
-        ')', 359,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
-        '.', 34,
-        '/', 429,
-        '0', 439,
-        ':', 372,
-        ';', 346,
-        '<', 423,
-        '=', 398,
-        '>', 402,
-        '?', 432,
-        '@', 23,
-        ']', 404,
-        '^', 419,
-        '{', 344,
-        '|', 413,
-        '}', 345,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(331);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(442);
-      END_STATE();
     case 331:
-      if (eof) ADVANCE(334);
+      if (eof) ADVANCE(336);
       ADVANCE_MAP(
-        '!', 21,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        ')', 359,
-        '*', 428,
-        '+', 347,
-        ',', 338,
-        '-', 348,
+        '!', 409,
+        '"', 9,
+        '#', 456,
+        '$', 329,
+        '%', 434,
+        '&', 423,
+        '(', 360,
+        ')', 361,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
         '.', 34,
-        '/', 429,
+        '/', 432,
         '0', 439,
-        ':', 372,
-        ';', 346,
-        '<', 423,
-        '=', 398,
-        '>', 402,
-        '?', 432,
-        '@', 23,
-        ']', 404,
-        '^', 419,
-        '{', 344,
-        '|', 413,
-        '}', 345,
+        ':', 374,
+        ';', 348,
+        '<', 426,
+        '=', 400,
+        '>', 404,
+        '?', 435,
+        '@', 407,
+        '[', 405,
+        ']', 406,
+        '^', 422,
+        '_', 418,
+        '{', 346,
+        '|', 416,
+        '}', 347,
+        '~', 419,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(331);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(442);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 332:
-      if (eof) ADVANCE(334);
+      if (eof) ADVANCE(336);
       ADVANCE_MAP(
-        '!', 406,
-        '#', 453,
-        '(', 358,
-        ')', 359,
-        '+', 347,
-        ',', 338,
-        '-', 348,
+        '!', 22,
+        '#', 456,
+        '%', 433,
+        '&', 423,
+        '(', 436,
+        ')', 361,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
         '.', 35,
-        '/', 13,
-        '0', 436,
-        ';', 346,
-        '<', 399,
-        '=', 397,
-        '>', 401,
-        '@', 23,
-        '[', 403,
-        ']', 404,
-        '_', 415,
-        '{', 344,
-        '}', 345,
-        '~', 416,
-        '$', 327,
-        '%', 327,
+        '/', 432,
+        '0', 442,
+        ':', 374,
+        ';', 348,
+        '<', 426,
+        '=', 400,
+        '>', 404,
+        '?', 435,
+        '@', 24,
+        ']', 406,
+        '^', 422,
+        '{', 346,
+        '|', 416,
+        '}', 347,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(333);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(445);
       END_STATE();
     case 333:
-      if (eof) ADVANCE(334);
+      if (eof) ADVANCE(336);
       ADVANCE_MAP(
-        '!', 406,
-        '#', 453,
-        '(', 358,
-        ')', 359,
-        '+', 347,
-        ',', 338,
-        '-', 348,
+        '!', 22,
+        '#', 456,
+        '%', 433,
+        '&', 423,
+        ')', 361,
+        '*', 431,
+        '+', 349,
+        ',', 340,
+        '-', 350,
         '.', 35,
-        '/', 13,
-        '0', 436,
-        ';', 346,
-        '=', 397,
-        '>', 401,
-        '@', 23,
-        '[', 403,
-        ']', 404,
-        '_', 415,
-        '{', 344,
-        '}', 345,
-        '~', 416,
-        '$', 327,
-        '%', 327,
+        '/', 432,
+        '0', 442,
+        ':', 374,
+        ';', 348,
+        '<', 426,
+        '=', 400,
+        '>', 404,
+        '?', 435,
+        '@', 24,
+        ']', 406,
+        '^', 422,
+        '{', 346,
+        '|', 416,
+        '}', 347,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(333);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(445);
       END_STATE();
     case 334:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(336);
+      ADVANCE_MAP(
+        '!', 408,
+        '#', 456,
+        '(', 360,
+        ')', 361,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '.', 36,
+        '/', 13,
+        '0', 439,
+        ';', 348,
+        '<', 401,
+        '=', 399,
+        '>', 403,
+        '@', 24,
+        '[', 405,
+        ']', 406,
+        '_', 418,
+        '{', 346,
+        '}', 347,
+        '~', 419,
+        '$', 329,
+        '%', 329,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(335);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 335:
-      ACCEPT_TOKEN(anon_sym_DOTversion);
+      if (eof) ADVANCE(336);
+      ADVANCE_MAP(
+        '!', 408,
+        '#', 456,
+        '(', 360,
+        ')', 361,
+        '+', 349,
+        ',', 340,
+        '-', 350,
+        '.', 36,
+        '/', 13,
+        '0', 439,
+        ';', 348,
+        '=', 399,
+        '>', 403,
+        '@', 24,
+        '[', 405,
+        ']', 406,
+        '_', 418,
+        '{', 346,
+        '}', 347,
+        '~', 419,
+        '$', 329,
+        '%', 329,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(335);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(441);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 336:
-      ACCEPT_TOKEN(sym_version_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(336);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 337:
-      ACCEPT_TOKEN(anon_sym_DOTtarget);
+      ACCEPT_TOKEN(anon_sym_DOTversion);
       END_STATE();
     case 338:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(sym_version_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(338);
       END_STATE();
     case 339:
-      ACCEPT_TOKEN(anon_sym_DOTaddress_size);
+      ACCEPT_TOKEN(anon_sym_DOTtarget);
       END_STATE();
     case 340:
-      ACCEPT_TOKEN(anon_sym_DOTfile);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 341:
-      ACCEPT_TOKEN(anon_sym_DOTloc);
-      if (lookahead == 'a') ADVANCE(150);
+      ACCEPT_TOKEN(anon_sym_DOTaddress_size);
       END_STATE();
     case 342:
-      ACCEPT_TOKEN(anon_sym_DOTsection);
+      ACCEPT_TOKEN(anon_sym_DOTfile);
       END_STATE();
     case 343:
+      ACCEPT_TOKEN(anon_sym_DOTloc);
+      if (lookahead == 'a') ADVANCE(151);
+      END_STATE();
+    case 344:
+      ACCEPT_TOKEN(anon_sym_DOTsection);
+      END_STATE();
+    case 345:
       ACCEPT_TOKEN(sym_section_name);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(343);
-      END_STATE();
-    case 344:
-      ACCEPT_TOKEN(anon_sym_LBRACE);
-      END_STATE();
-    case 345:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(345);
       END_STATE();
     case 346:
-      ACCEPT_TOKEN(anon_sym_SEMI);
+      ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
     case 347:
-      ACCEPT_TOKEN(anon_sym_PLUS);
+      ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
     case 348:
-      ACCEPT_TOKEN(anon_sym_DASH);
+      ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
     case 349:
-      ACCEPT_TOKEN(anon_sym_DOTpragma);
+      ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
     case 350:
-      ACCEPT_TOKEN(anon_sym_DOTalias);
+      ACCEPT_TOKEN(anon_sym_DASH);
       END_STATE();
     case 351:
+      ACCEPT_TOKEN(anon_sym_DOTpragma);
+      END_STATE();
+    case 352:
+      ACCEPT_TOKEN(anon_sym_DOTalias);
+      END_STATE();
+    case 353:
       ACCEPT_TOKEN(sym_dwarf_directive);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(351);
-      END_STATE();
-    case 352:
-      ACCEPT_TOKEN(anon_sym_DOTentry);
-      END_STATE();
-    case 353:
-      ACCEPT_TOKEN(anon_sym_DOTfunc);
+          lookahead != '\r') ADVANCE(353);
       END_STATE();
     case 354:
-      ACCEPT_TOKEN(anon_sym_DOTextern);
+      ACCEPT_TOKEN(anon_sym_DOTentry);
       END_STATE();
     case 355:
-      ACCEPT_TOKEN(anon_sym_DOTvisible);
+      ACCEPT_TOKEN(anon_sym_DOTfunc);
       END_STATE();
     case 356:
-      ACCEPT_TOKEN(anon_sym_DOTweak);
+      ACCEPT_TOKEN(anon_sym_DOTextern);
       END_STATE();
     case 357:
-      ACCEPT_TOKEN(anon_sym_DOTcommon);
+      ACCEPT_TOKEN(anon_sym_DOTvisible);
       END_STATE();
     case 358:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(anon_sym_DOTweak);
       END_STATE();
     case 359:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(anon_sym_DOTcommon);
       END_STATE();
     case 360:
-      ACCEPT_TOKEN(anon_sym_DOTmaxnreg);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 361:
-      ACCEPT_TOKEN(anon_sym_DOTmaxntid);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 362:
-      ACCEPT_TOKEN(anon_sym_DOTreqntid);
+      ACCEPT_TOKEN(anon_sym_DOTmaxnreg);
       END_STATE();
     case 363:
-      ACCEPT_TOKEN(anon_sym_DOTminnctapersm);
+      ACCEPT_TOKEN(anon_sym_DOTmaxntid);
       END_STATE();
     case 364:
-      ACCEPT_TOKEN(anon_sym_DOTmaxnctapersm);
+      ACCEPT_TOKEN(anon_sym_DOTreqntid);
       END_STATE();
     case 365:
-      ACCEPT_TOKEN(anon_sym_DOTreqnctapercluster);
+      ACCEPT_TOKEN(anon_sym_DOTminnctapersm);
       END_STATE();
     case 366:
-      ACCEPT_TOKEN(anon_sym_DOTexplicitcluster);
+      ACCEPT_TOKEN(anon_sym_DOTmaxnctapersm);
       END_STATE();
     case 367:
-      ACCEPT_TOKEN(anon_sym_DOTmaxclusterrank);
+      ACCEPT_TOKEN(anon_sym_DOTreqnctapercluster);
       END_STATE();
     case 368:
-      ACCEPT_TOKEN(anon_sym_DOTblocksareclusters);
+      ACCEPT_TOKEN(anon_sym_DOTexplicitcluster);
       END_STATE();
     case 369:
-      ACCEPT_TOKEN(anon_sym_DOTnoreturn);
+      ACCEPT_TOKEN(anon_sym_DOTmaxclusterrank);
       END_STATE();
     case 370:
-      ACCEPT_TOKEN(anon_sym_DOTabi_preserve);
-      if (lookahead == '_') ADVANCE(74);
+      ACCEPT_TOKEN(anon_sym_DOTblocksareclusters);
       END_STATE();
     case 371:
-      ACCEPT_TOKEN(anon_sym_DOTabi_preserve_control);
+      ACCEPT_TOKEN(anon_sym_DOTnoreturn);
       END_STATE();
     case 372:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      ACCEPT_TOKEN(anon_sym_DOTabi_preserve);
+      if (lookahead == '_') ADVANCE(75);
       END_STATE();
     case 373:
-      ACCEPT_TOKEN(anon_sym_DOTcallprototype);
+      ACCEPT_TOKEN(anon_sym_DOTabi_preserve_control);
       END_STATE();
     case 374:
-      ACCEPT_TOKEN(anon_sym_DOTbranchtargets);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 375:
-      ACCEPT_TOKEN(anon_sym_DOTcalltargets);
+      ACCEPT_TOKEN(anon_sym_DOTcallprototype);
       END_STATE();
     case 376:
-      ACCEPT_TOKEN(anon_sym_DOTreg);
+      ACCEPT_TOKEN(anon_sym_DOTbranchtargets);
       END_STATE();
     case 377:
-      ACCEPT_TOKEN(anon_sym_DOTsreg);
+      ACCEPT_TOKEN(anon_sym_DOTcalltargets);
       END_STATE();
     case 378:
-      ACCEPT_TOKEN(anon_sym_DOTconst);
-      if (lookahead == '[') ADVANCE(303);
+      ACCEPT_TOKEN(anon_sym_DOTreg);
       END_STATE();
     case 379:
-      ACCEPT_TOKEN(anon_sym_DOTglobal);
+      ACCEPT_TOKEN(anon_sym_DOTsreg);
       END_STATE();
     case 380:
-      ACCEPT_TOKEN(anon_sym_DOTlocal);
+      ACCEPT_TOKEN(anon_sym_DOTconst);
+      if (lookahead == '[') ADVANCE(304);
       END_STATE();
     case 381:
+      ACCEPT_TOKEN(anon_sym_DOTglobal);
+      END_STATE();
+    case 382:
+      ACCEPT_TOKEN(anon_sym_DOTlocal);
+      END_STATE();
+    case 383:
       ACCEPT_TOKEN(anon_sym_DOTparam);
       if (lookahead == ':') ADVANCE(18);
       END_STATE();
-    case 382:
+    case 384:
       ACCEPT_TOKEN(anon_sym_DOTparam_COLON_COLONentry);
       END_STATE();
-    case 383:
+    case 385:
       ACCEPT_TOKEN(anon_sym_DOTparam_COLON_COLONfunc);
       END_STATE();
-    case 384:
-      ACCEPT_TOKEN(anon_sym_DOTshared);
-      if (lookahead == ':') ADVANCE(20);
-      END_STATE();
-    case 385:
-      ACCEPT_TOKEN(anon_sym_DOTshared_COLON_COLONcta);
-      END_STATE();
     case 386:
-      ACCEPT_TOKEN(anon_sym_DOTshared_COLON_COLONcluster);
+      ACCEPT_TOKEN(anon_sym_DOTshared);
+      if (lookahead == ':') ADVANCE(21);
       END_STATE();
     case 387:
-      ACCEPT_TOKEN(anon_sym_DOTtex);
-      if (lookahead == 'r') ADVANCE(95);
+      ACCEPT_TOKEN(anon_sym_DOTshared_COLON_COLONcta);
       END_STATE();
     case 388:
-      ACCEPT_TOKEN(aux_sym_state_space_token1);
+      ACCEPT_TOKEN(anon_sym_DOTshared_COLON_COLONcluster);
       END_STATE();
     case 389:
-      ACCEPT_TOKEN(anon_sym_DOTalign);
+      ACCEPT_TOKEN(anon_sym_DOTtex);
+      if (lookahead == 'r') ADVANCE(96);
       END_STATE();
     case 390:
-      ACCEPT_TOKEN(anon_sym_DOTattribute);
+      ACCEPT_TOKEN(aux_sym_state_space_token1);
       END_STATE();
     case 391:
+      ACCEPT_TOKEN(anon_sym_DOTalign);
+      END_STATE();
+    case 392:
+      ACCEPT_TOKEN(anon_sym_DOTattribute);
+      END_STATE();
+    case 393:
       ACCEPT_TOKEN(sym_attribute_name);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(391);
-      END_STATE();
-    case 392:
-      ACCEPT_TOKEN(anon_sym_DOTptr);
-      END_STATE();
-    case 393:
-      ACCEPT_TOKEN(sym_vector_type);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(393);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(393);
       END_STATE();
     case 394:
-      ACCEPT_TOKEN(sym_type);
+      ACCEPT_TOKEN(anon_sym_DOTptr);
       END_STATE();
     case 395:
-      ACCEPT_TOKEN(sym_type);
+      ACCEPT_TOKEN(sym_vector_type);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(395);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(396);
       END_STATE();
     case 396:
       ACCEPT_TOKEN(sym_type);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(396);
       END_STATE();
     case 397:
-      ACCEPT_TOKEN(anon_sym_EQ);
+      ACCEPT_TOKEN(sym_type);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(397);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(398);
       END_STATE();
     case 398:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(421);
+      ACCEPT_TOKEN(sym_type);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(398);
       END_STATE();
     case 399:
-      ACCEPT_TOKEN(anon_sym_LT);
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 400:
-      ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '<') ADVANCE(426);
+      ACCEPT_TOKEN(anon_sym_EQ);
       if (lookahead == '=') ADVANCE(424);
       END_STATE();
     case 401:
-      ACCEPT_TOKEN(anon_sym_GT);
+      ACCEPT_TOKEN(anon_sym_LT);
       END_STATE();
     case 402:
-      ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(425);
-      if (lookahead == '>') ADVANCE(427);
+      ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '<') ADVANCE(429);
+      if (lookahead == '=') ADVANCE(427);
       END_STATE();
     case 403:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+      ACCEPT_TOKEN(anon_sym_GT);
       END_STATE();
     case 404:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(anon_sym_GT);
+      if (lookahead == '=') ADVANCE(428);
+      if (lookahead == '>') ADVANCE(430);
       END_STATE();
     case 405:
-      ACCEPT_TOKEN(anon_sym_AT);
-      if (lookahead == '@') ADVANCE(25);
+      ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
     case 406:
-      ACCEPT_TOKEN(anon_sym_BANG);
+      ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
     case 407:
-      ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '=') ADVANCE(422);
+      ACCEPT_TOKEN(anon_sym_AT);
+      if (lookahead == '@') ADVANCE(26);
       END_STATE();
     case 408:
-      ACCEPT_TOKEN(sym_modifier);
+      ACCEPT_TOKEN(anon_sym_BANG);
       END_STATE();
     case 409:
-      ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(306);
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(302);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(411);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+      ACCEPT_TOKEN(anon_sym_BANG);
+      if (lookahead == '=') ADVANCE(425);
       END_STATE();
     case 410:
       ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(306);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(409);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(410);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
       END_STATE();
     case 411:
       ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(306);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(411);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
+      if (lookahead == ':') ADVANCE(20);
+      if (lookahead == '[') ADVANCE(307);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(411);
       END_STATE();
     case 412:
       ACCEPT_TOKEN(sym_modifier);
       if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(306);
+      if (lookahead == '[') ADVANCE(307);
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(303);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(414);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(415);
+      END_STATE();
+    case 413:
+      ACCEPT_TOKEN(sym_modifier);
+      if (lookahead == ':') ADVANCE(19);
+      if (lookahead == '[') ADVANCE(307);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(412);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(413);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(415);
+      END_STATE();
+    case 414:
+      ACCEPT_TOKEN(sym_modifier);
+      if (lookahead == ':') ADVANCE(19);
+      if (lookahead == '[') ADVANCE(307);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(414);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(415);
+      END_STATE();
+    case 415:
+      ACCEPT_TOKEN(sym_modifier);
+      if (lookahead == ':') ADVANCE(19);
+      if (lookahead == '[') ADVANCE(307);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(415);
       END_STATE();
-    case 413:
+    case 416:
       ACCEPT_TOKEN(anon_sym_PIPE);
-      if (lookahead == '|') ADVANCE(417);
+      if (lookahead == '|') ADVANCE(420);
       END_STATE();
-    case 414:
+    case 417:
       ACCEPT_TOKEN(aux_sym_member_operand_token1);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(414);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(417);
       END_STATE();
-    case 415:
+    case 418:
       ACCEPT_TOKEN(sym_sink);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 416:
-      ACCEPT_TOKEN(anon_sym_TILDE);
-      END_STATE();
-    case 417:
-      ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
-      END_STATE();
-    case 418:
-      ACCEPT_TOKEN(anon_sym_AMP_AMP);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 419:
-      ACCEPT_TOKEN(anon_sym_CARET);
+      ACCEPT_TOKEN(anon_sym_TILDE);
       END_STATE();
     case 420:
-      ACCEPT_TOKEN(anon_sym_AMP);
-      if (lookahead == '&') ADVANCE(418);
+      ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
       END_STATE();
     case 421:
-      ACCEPT_TOKEN(anon_sym_EQ_EQ);
+      ACCEPT_TOKEN(anon_sym_AMP_AMP);
       END_STATE();
     case 422:
-      ACCEPT_TOKEN(anon_sym_BANG_EQ);
+      ACCEPT_TOKEN(anon_sym_CARET);
       END_STATE();
     case 423:
-      ACCEPT_TOKEN(anon_sym_LT2);
-      if (lookahead == '<') ADVANCE(426);
-      if (lookahead == '=') ADVANCE(424);
+      ACCEPT_TOKEN(anon_sym_AMP);
+      if (lookahead == '&') ADVANCE(421);
       END_STATE();
     case 424:
-      ACCEPT_TOKEN(anon_sym_LT_EQ);
+      ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
     case 425:
-      ACCEPT_TOKEN(anon_sym_GT_EQ);
+      ACCEPT_TOKEN(anon_sym_BANG_EQ);
       END_STATE();
     case 426:
-      ACCEPT_TOKEN(anon_sym_LT_LT);
+      ACCEPT_TOKEN(anon_sym_LT2);
+      if (lookahead == '<') ADVANCE(429);
+      if (lookahead == '=') ADVANCE(427);
       END_STATE();
     case 427:
-      ACCEPT_TOKEN(anon_sym_GT_GT);
+      ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
     case 428:
-      ACCEPT_TOKEN(anon_sym_STAR);
+      ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
     case 429:
-      ACCEPT_TOKEN(anon_sym_SLASH);
-      if (lookahead == '*') ADVANCE(451);
-      if (lookahead == '/') ADVANCE(449);
+      ACCEPT_TOKEN(anon_sym_LT_LT);
       END_STATE();
     case 430:
-      ACCEPT_TOKEN(anon_sym_PERCENT);
+      ACCEPT_TOKEN(anon_sym_GT_GT);
       END_STATE();
     case 431:
+      ACCEPT_TOKEN(anon_sym_STAR);
+      END_STATE();
+    case 432:
+      ACCEPT_TOKEN(anon_sym_SLASH);
+      if (lookahead == '*') ADVANCE(454);
+      if (lookahead == '/') ADVANCE(452);
+      END_STATE();
+    case 433:
+      ACCEPT_TOKEN(anon_sym_PERCENT);
+      END_STATE();
+    case 434:
       ACCEPT_TOKEN(anon_sym_PERCENT);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
-    case 432:
+    case 435:
       ACCEPT_TOKEN(anon_sym_QMARK);
       END_STATE();
-    case 433:
+    case 436:
       ACCEPT_TOKEN(anon_sym_LPAREN2);
       END_STATE();
-    case 434:
+    case 437:
       ACCEPT_TOKEN(sym_identifier);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 435:
-      ACCEPT_TOKEN(sym_integer);
-      END_STATE();
-    case 436:
-      ACCEPT_TOKEN(sym_integer);
-      ADVANCE_MAP(
-        '.', 445,
-        'U', 435,
-        'B', 298,
-        'b', 298,
-        'D', 323,
-        'd', 323,
-        'E', 297,
-        'e', 297,
-        'F', 315,
-        'f', 315,
-        'X', 307,
-        'x', 307,
-        '8', 16,
-        '9', 16,
-      );
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(437);
-      END_STATE();
-    case 437:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(445);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(297);
-      if (lookahead == '8' ||
-          lookahead == '9') ADVANCE(16);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(437);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(437);
       END_STATE();
     case 438:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(445);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(297);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(438);
       END_STATE();
     case 439:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(298);
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(307);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(441);
+      ADVANCE_MAP(
+        '.', 448,
+        'U', 438,
+        'B', 299,
+        'b', 299,
+        'D', 324,
+        'd', 324,
+        'E', 298,
+        'e', 298,
+        'F', 316,
+        'f', 316,
+        'X', 308,
+        'x', 308,
+        '8', 16,
+        '9', 16,
+      );
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(440);
       END_STATE();
     case 440:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == '0' ||
-          lookahead == '1') ADVANCE(440);
+      if (lookahead == '.') ADVANCE(448);
+      if (lookahead == 'U') ADVANCE(438);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(298);
+      if (lookahead == '8' ||
+          lookahead == '9') ADVANCE(16);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(440);
       END_STATE();
     case 441:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(441);
+      if (lookahead == '.') ADVANCE(448);
+      if (lookahead == 'U') ADVANCE(438);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(298);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(441);
       END_STATE();
     case 442:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(442);
+      if (lookahead == 'U') ADVANCE(438);
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(299);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(308);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(444);
       END_STATE();
     case 443:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(443);
+      if (lookahead == 'U') ADVANCE(438);
+      if (lookahead == '0' ||
+          lookahead == '1') ADVANCE(443);
       END_STATE();
     case 444:
-      ACCEPT_TOKEN(sym_float);
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == 'U') ADVANCE(438);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(444);
       END_STATE();
     case 445:
-      ACCEPT_TOKEN(sym_float);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(297);
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == 'U') ADVANCE(438);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
       END_STATE();
     case 446:
-      ACCEPT_TOKEN(sym_float);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(446);
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == 'U') ADVANCE(438);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(446);
       END_STATE();
     case 447:
-      ACCEPT_TOKEN(sym_string);
+      ACCEPT_TOKEN(sym_float);
       END_STATE();
     case 448:
-      ACCEPT_TOKEN(sym_comment);
+      ACCEPT_TOKEN(sym_float);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(298);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(448);
       END_STATE();
     case 449:
+      ACCEPT_TOKEN(sym_float);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(449);
+      END_STATE();
+    case 450:
+      ACCEPT_TOKEN(sym_string);
+      END_STATE();
+    case 451:
+      ACCEPT_TOKEN(sym_comment);
+      END_STATE();
+    case 452:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(449);
-      END_STATE();
-    case 450:
-      ACCEPT_TOKEN(sym_unterminated_comment);
-      if (lookahead == '*') ADVANCE(450);
-      if (lookahead == '/') ADVANCE(448);
-      if (lookahead == '\n' ||
-          lookahead == '\r') ADVANCE(15);
-      if (lookahead != 0) ADVANCE(451);
-      END_STATE();
-    case 451:
-      ACCEPT_TOKEN(sym_unterminated_comment);
-      if (lookahead == '*') ADVANCE(450);
-      if (lookahead == '\n' ||
-          lookahead == '\r') ADVANCE(15);
-      if (lookahead != 0) ADVANCE(451);
-      END_STATE();
-    case 452:
-      ACCEPT_TOKEN(sym_preprocessor);
-      if (lookahead == '\n') ADVANCE(453);
-      if (lookahead == '\r') ADVANCE(1);
-      if (lookahead == '\\') ADVANCE(452);
-      if (lookahead != 0) ADVANCE(453);
+          lookahead != '\r') ADVANCE(452);
       END_STATE();
     case 453:
+      ACCEPT_TOKEN(sym_unterminated_comment);
+      if (lookahead == '*') ADVANCE(453);
+      if (lookahead == '/') ADVANCE(451);
+      if (lookahead == '\n' ||
+          lookahead == '\r') ADVANCE(15);
+      if (lookahead != 0) ADVANCE(454);
+      END_STATE();
+    case 454:
+      ACCEPT_TOKEN(sym_unterminated_comment);
+      if (lookahead == '*') ADVANCE(453);
+      if (lookahead == '\n' ||
+          lookahead == '\r') ADVANCE(15);
+      if (lookahead != 0) ADVANCE(454);
+      END_STATE();
+    case 455:
       ACCEPT_TOKEN(sym_preprocessor);
-      if (lookahead == '\\') ADVANCE(452);
+      if (lookahead == '\n') ADVANCE(456);
+      if (lookahead == '\r') ADVANCE(1);
+      if (lookahead == '\\') ADVANCE(455);
+      if (lookahead != 0) ADVANCE(456);
+      END_STATE();
+    case 456:
+      ACCEPT_TOKEN(sym_preprocessor);
+      if (lookahead == '\\') ADVANCE(455);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(453);
+          lookahead != '\r') ADVANCE(456);
       END_STATE();
     default:
       return false;
@@ -5196,55 +5218,55 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
   [1] = {.lex_state = 0},
-  [2] = {.lex_state = 330},
-  [3] = {.lex_state = 330},
-  [4] = {.lex_state = 330},
-  [5] = {.lex_state = 330},
-  [6] = {.lex_state = 330},
-  [7] = {.lex_state = 330},
-  [8] = {.lex_state = 330},
-  [9] = {.lex_state = 330},
-  [10] = {.lex_state = 330},
-  [11] = {.lex_state = 330},
-  [12] = {.lex_state = 330},
-  [13] = {.lex_state = 330},
-  [14] = {.lex_state = 330},
-  [15] = {.lex_state = 330},
-  [16] = {.lex_state = 330},
-  [17] = {.lex_state = 330},
-  [18] = {.lex_state = 330},
-  [19] = {.lex_state = 330},
-  [20] = {.lex_state = 330},
-  [21] = {.lex_state = 330},
-  [22] = {.lex_state = 330},
-  [23] = {.lex_state = 330},
-  [24] = {.lex_state = 330},
-  [25] = {.lex_state = 330},
-  [26] = {.lex_state = 330},
-  [27] = {.lex_state = 330},
-  [28] = {.lex_state = 330},
-  [29] = {.lex_state = 330},
-  [30] = {.lex_state = 330},
+  [2] = {.lex_state = 332},
+  [3] = {.lex_state = 332},
+  [4] = {.lex_state = 332},
+  [5] = {.lex_state = 332},
+  [6] = {.lex_state = 332},
+  [7] = {.lex_state = 332},
+  [8] = {.lex_state = 332},
+  [9] = {.lex_state = 332},
+  [10] = {.lex_state = 332},
+  [11] = {.lex_state = 332},
+  [12] = {.lex_state = 332},
+  [13] = {.lex_state = 332},
+  [14] = {.lex_state = 332},
+  [15] = {.lex_state = 332},
+  [16] = {.lex_state = 332},
+  [17] = {.lex_state = 332},
+  [18] = {.lex_state = 332},
+  [19] = {.lex_state = 332},
+  [20] = {.lex_state = 332},
+  [21] = {.lex_state = 332},
+  [22] = {.lex_state = 332},
+  [23] = {.lex_state = 332},
+  [24] = {.lex_state = 332},
+  [25] = {.lex_state = 332},
+  [26] = {.lex_state = 332},
+  [27] = {.lex_state = 332},
+  [28] = {.lex_state = 332},
+  [29] = {.lex_state = 332},
+  [30] = {.lex_state = 332},
   [31] = {.lex_state = 0},
   [32] = {.lex_state = 0},
   [33] = {.lex_state = 0},
-  [34] = {.lex_state = 330},
+  [34] = {.lex_state = 332},
   [35] = {.lex_state = 2},
   [36] = {.lex_state = 2},
   [37] = {.lex_state = 2},
   [38] = {.lex_state = 2},
   [39] = {.lex_state = 2},
   [40] = {.lex_state = 2},
-  [41] = {.lex_state = 330},
+  [41] = {.lex_state = 332},
   [42] = {.lex_state = 2},
   [43] = {.lex_state = 2},
-  [44] = {.lex_state = 330},
+  [44] = {.lex_state = 332},
   [45] = {.lex_state = 2},
   [46] = {.lex_state = 2},
   [47] = {.lex_state = 2},
   [48] = {.lex_state = 2},
   [49] = {.lex_state = 2},
-  [50] = {.lex_state = 330},
+  [50] = {.lex_state = 332},
   [51] = {.lex_state = 2},
   [52] = {.lex_state = 2},
   [53] = {.lex_state = 2},
@@ -5263,14 +5285,14 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [66] = {.lex_state = 2},
   [67] = {.lex_state = 2},
   [68] = {.lex_state = 2},
-  [69] = {.lex_state = 332},
+  [69] = {.lex_state = 334},
   [70] = {.lex_state = 0},
   [71] = {.lex_state = 0},
-  [72] = {.lex_state = 332},
+  [72] = {.lex_state = 334},
   [73] = {.lex_state = 0},
   [74] = {.lex_state = 0},
   [75] = {.lex_state = 0},
-  [76] = {.lex_state = 330},
+  [76] = {.lex_state = 332},
   [77] = {.lex_state = 0},
   [78] = {.lex_state = 0},
   [79] = {.lex_state = 0},
@@ -5278,14 +5300,14 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [81] = {.lex_state = 0},
   [82] = {.lex_state = 0},
   [83] = {.lex_state = 0},
-  [84] = {.lex_state = 330},
-  [85] = {.lex_state = 332},
+  [84] = {.lex_state = 332},
+  [85] = {.lex_state = 334},
   [86] = {.lex_state = 0},
   [87] = {.lex_state = 0},
-  [88] = {.lex_state = 332},
+  [88] = {.lex_state = 334},
   [89] = {.lex_state = 0},
-  [90] = {.lex_state = 332},
-  [91] = {.lex_state = 332},
+  [90] = {.lex_state = 334},
+  [91] = {.lex_state = 334},
   [92] = {.lex_state = 0},
   [93] = {.lex_state = 0},
   [94] = {.lex_state = 0},
@@ -5395,178 +5417,178 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [198] = {.lex_state = 0},
   [199] = {.lex_state = 0},
   [200] = {.lex_state = 2},
-  [201] = {.lex_state = 332},
+  [201] = {.lex_state = 334},
   [202] = {.lex_state = 0},
   [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
-  [205] = {.lex_state = 332},
+  [205] = {.lex_state = 334},
   [206] = {.lex_state = 2},
   [207] = {.lex_state = 2},
-  [208] = {.lex_state = 332},
+  [208] = {.lex_state = 334},
   [209] = {.lex_state = 0},
-  [210] = {.lex_state = 332},
+  [210] = {.lex_state = 334},
   [211] = {.lex_state = 2},
-  [212] = {.lex_state = 332},
+  [212] = {.lex_state = 334},
   [213] = {.lex_state = 4},
-  [214] = {.lex_state = 332},
+  [214] = {.lex_state = 334},
   [215] = {.lex_state = 0},
   [216] = {.lex_state = 4},
-  [217] = {.lex_state = 332},
+  [217] = {.lex_state = 334},
   [218] = {.lex_state = 2},
   [219] = {.lex_state = 2},
   [220] = {.lex_state = 0},
-  [221] = {.lex_state = 332},
+  [221] = {.lex_state = 334},
   [222] = {.lex_state = 4},
-  [223] = {.lex_state = 332},
-  [224] = {.lex_state = 332},
+  [223] = {.lex_state = 334},
+  [224] = {.lex_state = 334},
   [225] = {.lex_state = 4},
   [226] = {.lex_state = 4},
-  [227] = {.lex_state = 330},
+  [227] = {.lex_state = 332},
   [228] = {.lex_state = 4},
-  [229] = {.lex_state = 330},
+  [229] = {.lex_state = 332},
   [230] = {.lex_state = 4},
-  [231] = {.lex_state = 330},
-  [232] = {.lex_state = 330},
-  [233] = {.lex_state = 330},
+  [231] = {.lex_state = 332},
+  [232] = {.lex_state = 332},
+  [233] = {.lex_state = 332},
   [234] = {.lex_state = 4},
-  [235] = {.lex_state = 330},
+  [235] = {.lex_state = 332},
   [236] = {.lex_state = 4},
-  [237] = {.lex_state = 330},
-  [238] = {.lex_state = 330},
-  [239] = {.lex_state = 330},
-  [240] = {.lex_state = 330},
-  [241] = {.lex_state = 330},
-  [242] = {.lex_state = 330},
-  [243] = {.lex_state = 330},
-  [244] = {.lex_state = 330},
-  [245] = {.lex_state = 330},
-  [246] = {.lex_state = 330},
-  [247] = {.lex_state = 330},
+  [237] = {.lex_state = 332},
+  [238] = {.lex_state = 332},
+  [239] = {.lex_state = 332},
+  [240] = {.lex_state = 332},
+  [241] = {.lex_state = 332},
+  [242] = {.lex_state = 332},
+  [243] = {.lex_state = 332},
+  [244] = {.lex_state = 332},
+  [245] = {.lex_state = 332},
+  [246] = {.lex_state = 332},
+  [247] = {.lex_state = 332},
   [248] = {.lex_state = 0},
-  [249] = {.lex_state = 330},
-  [250] = {.lex_state = 330},
-  [251] = {.lex_state = 330},
-  [252] = {.lex_state = 330},
-  [253] = {.lex_state = 330},
-  [254] = {.lex_state = 330},
-  [255] = {.lex_state = 330},
-  [256] = {.lex_state = 330},
-  [257] = {.lex_state = 330},
-  [258] = {.lex_state = 330},
-  [259] = {.lex_state = 330},
-  [260] = {.lex_state = 330},
-  [261] = {.lex_state = 330},
-  [262] = {.lex_state = 330},
-  [263] = {.lex_state = 330},
-  [264] = {.lex_state = 330},
-  [265] = {.lex_state = 330},
-  [266] = {.lex_state = 330},
+  [249] = {.lex_state = 332},
+  [250] = {.lex_state = 332},
+  [251] = {.lex_state = 332},
+  [252] = {.lex_state = 332},
+  [253] = {.lex_state = 332},
+  [254] = {.lex_state = 332},
+  [255] = {.lex_state = 332},
+  [256] = {.lex_state = 332},
+  [257] = {.lex_state = 332},
+  [258] = {.lex_state = 332},
+  [259] = {.lex_state = 332},
+  [260] = {.lex_state = 332},
+  [261] = {.lex_state = 332},
+  [262] = {.lex_state = 332},
+  [263] = {.lex_state = 332},
+  [264] = {.lex_state = 332},
+  [265] = {.lex_state = 332},
+  [266] = {.lex_state = 332},
   [267] = {.lex_state = 0},
-  [268] = {.lex_state = 330},
-  [269] = {.lex_state = 330},
-  [270] = {.lex_state = 330},
-  [271] = {.lex_state = 330},
-  [272] = {.lex_state = 330},
-  [273] = {.lex_state = 330},
-  [274] = {.lex_state = 332},
-  [275] = {.lex_state = 330},
-  [276] = {.lex_state = 330},
-  [277] = {.lex_state = 330},
-  [278] = {.lex_state = 330},
-  [279] = {.lex_state = 330},
-  [280] = {.lex_state = 330},
-  [281] = {.lex_state = 330},
-  [282] = {.lex_state = 330},
+  [268] = {.lex_state = 332},
+  [269] = {.lex_state = 332},
+  [270] = {.lex_state = 332},
+  [271] = {.lex_state = 332},
+  [272] = {.lex_state = 332},
+  [273] = {.lex_state = 332},
+  [274] = {.lex_state = 334},
+  [275] = {.lex_state = 332},
+  [276] = {.lex_state = 332},
+  [277] = {.lex_state = 332},
+  [278] = {.lex_state = 332},
+  [279] = {.lex_state = 332},
+  [280] = {.lex_state = 332},
+  [281] = {.lex_state = 332},
+  [282] = {.lex_state = 332},
   [283] = {.lex_state = 0},
   [284] = {.lex_state = 0},
-  [285] = {.lex_state = 332},
-  [286] = {.lex_state = 330},
+  [285] = {.lex_state = 334},
+  [286] = {.lex_state = 332},
   [287] = {.lex_state = 0},
   [288] = {.lex_state = 0},
-  [289] = {.lex_state = 330},
+  [289] = {.lex_state = 332},
   [290] = {.lex_state = 0},
-  [291] = {.lex_state = 332},
+  [291] = {.lex_state = 334},
   [292] = {.lex_state = 0},
-  [293] = {.lex_state = 330},
+  [293] = {.lex_state = 332},
   [294] = {.lex_state = 0},
-  [295] = {.lex_state = 332},
+  [295] = {.lex_state = 334},
   [296] = {.lex_state = 0},
-  [297] = {.lex_state = 332},
-  [298] = {.lex_state = 330},
-  [299] = {.lex_state = 330},
-  [300] = {.lex_state = 330},
+  [297] = {.lex_state = 334},
+  [298] = {.lex_state = 332},
+  [299] = {.lex_state = 332},
+  [300] = {.lex_state = 332},
   [301] = {.lex_state = 0},
-  [302] = {.lex_state = 330},
+  [302] = {.lex_state = 332},
   [303] = {.lex_state = 0},
-  [304] = {.lex_state = 330},
-  [305] = {.lex_state = 332},
-  [306] = {.lex_state = 330},
+  [304] = {.lex_state = 332},
+  [305] = {.lex_state = 334},
+  [306] = {.lex_state = 332},
   [307] = {.lex_state = 0},
-  [308] = {.lex_state = 330},
+  [308] = {.lex_state = 332},
   [309] = {.lex_state = 0},
-  [310] = {.lex_state = 332},
-  [311] = {.lex_state = 332},
-  [312] = {.lex_state = 332},
-  [313] = {.lex_state = 332},
-  [314] = {.lex_state = 332},
-  [315] = {.lex_state = 332},
-  [316] = {.lex_state = 332},
+  [310] = {.lex_state = 334},
+  [311] = {.lex_state = 334},
+  [312] = {.lex_state = 334},
+  [313] = {.lex_state = 334},
+  [314] = {.lex_state = 334},
+  [315] = {.lex_state = 334},
+  [316] = {.lex_state = 334},
   [317] = {.lex_state = 7},
-  [318] = {.lex_state = 332},
+  [318] = {.lex_state = 334},
   [319] = {.lex_state = 7},
-  [320] = {.lex_state = 332},
-  [321] = {.lex_state = 332},
-  [322] = {.lex_state = 332},
-  [323] = {.lex_state = 332},
-  [324] = {.lex_state = 332},
-  [325] = {.lex_state = 332},
-  [326] = {.lex_state = 332},
-  [327] = {.lex_state = 332},
+  [320] = {.lex_state = 334},
+  [321] = {.lex_state = 334},
+  [322] = {.lex_state = 334},
+  [323] = {.lex_state = 334},
+  [324] = {.lex_state = 334},
+  [325] = {.lex_state = 334},
+  [326] = {.lex_state = 334},
+  [327] = {.lex_state = 334},
   [328] = {.lex_state = 0},
   [329] = {.lex_state = 0},
   [330] = {.lex_state = 0},
   [331] = {.lex_state = 0},
-  [332] = {.lex_state = 332},
-  [333] = {.lex_state = 332},
+  [332] = {.lex_state = 334},
+  [333] = {.lex_state = 334},
   [334] = {.lex_state = 0},
-  [335] = {.lex_state = 332},
-  [336] = {.lex_state = 332},
-  [337] = {.lex_state = 332},
+  [335] = {.lex_state = 334},
+  [336] = {.lex_state = 334},
+  [337] = {.lex_state = 334},
   [338] = {.lex_state = 0},
   [339] = {.lex_state = 0},
-  [340] = {.lex_state = 332},
-  [341] = {.lex_state = 332},
-  [342] = {.lex_state = 332},
-  [343] = {.lex_state = 332},
-  [344] = {.lex_state = 332},
-  [345] = {.lex_state = 332},
-  [346] = {.lex_state = 332},
-  [347] = {.lex_state = 332},
-  [348] = {.lex_state = 332},
-  [349] = {.lex_state = 332},
-  [350] = {.lex_state = 332},
-  [351] = {.lex_state = 332},
-  [352] = {.lex_state = 332},
-  [353] = {.lex_state = 332},
-  [354] = {.lex_state = 332},
-  [355] = {.lex_state = 332},
-  [356] = {.lex_state = 332},
-  [357] = {.lex_state = 332},
-  [358] = {.lex_state = 332},
-  [359] = {.lex_state = 332},
-  [360] = {.lex_state = 332},
-  [361] = {.lex_state = 332},
-  [362] = {.lex_state = 332},
-  [363] = {.lex_state = 332},
-  [364] = {.lex_state = 332},
-  [365] = {.lex_state = 332},
-  [366] = {.lex_state = 332},
-  [367] = {.lex_state = 332},
-  [368] = {.lex_state = 332},
-  [369] = {.lex_state = 332},
-  [370] = {.lex_state = 332},
-  [371] = {.lex_state = 332},
-  [372] = {.lex_state = 332},
+  [340] = {.lex_state = 334},
+  [341] = {.lex_state = 334},
+  [342] = {.lex_state = 334},
+  [343] = {.lex_state = 334},
+  [344] = {.lex_state = 334},
+  [345] = {.lex_state = 334},
+  [346] = {.lex_state = 334},
+  [347] = {.lex_state = 334},
+  [348] = {.lex_state = 334},
+  [349] = {.lex_state = 334},
+  [350] = {.lex_state = 334},
+  [351] = {.lex_state = 334},
+  [352] = {.lex_state = 334},
+  [353] = {.lex_state = 334},
+  [354] = {.lex_state = 334},
+  [355] = {.lex_state = 334},
+  [356] = {.lex_state = 334},
+  [357] = {.lex_state = 334},
+  [358] = {.lex_state = 334},
+  [359] = {.lex_state = 334},
+  [360] = {.lex_state = 334},
+  [361] = {.lex_state = 334},
+  [362] = {.lex_state = 334},
+  [363] = {.lex_state = 334},
+  [364] = {.lex_state = 334},
+  [365] = {.lex_state = 334},
+  [366] = {.lex_state = 334},
+  [367] = {.lex_state = 334},
+  [368] = {.lex_state = 334},
+  [369] = {.lex_state = 334},
+  [370] = {.lex_state = 334},
+  [371] = {.lex_state = 334},
+  [372] = {.lex_state = 334},
   [373] = {.lex_state = 6},
   [374] = {.lex_state = 6},
   [375] = {.lex_state = 6},
@@ -5575,7 +5597,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [378] = {.lex_state = 6},
   [379] = {.lex_state = 6},
   [380] = {.lex_state = 0},
-  [381] = {.lex_state = 332},
+  [381] = {.lex_state = 334},
   [382] = {.lex_state = 0},
   [383] = {.lex_state = 0},
   [384] = {.lex_state = 0},
@@ -5634,7 +5656,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [437] = {.lex_state = 0},
   [438] = {.lex_state = 0},
   [439] = {.lex_state = 0},
-  [440] = {.lex_state = 332},
+  [440] = {.lex_state = 334},
   [441] = {.lex_state = 0},
   [442] = {.lex_state = 0},
   [443] = {.lex_state = 0},
@@ -5648,30 +5670,30 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [451] = {.lex_state = 0},
   [452] = {.lex_state = 0},
   [453] = {.lex_state = 0},
-  [454] = {.lex_state = 332},
+  [454] = {.lex_state = 334},
   [455] = {.lex_state = 0},
   [456] = {.lex_state = 0},
   [457] = {.lex_state = 0},
-  [458] = {.lex_state = 332},
+  [458] = {.lex_state = 334},
   [459] = {.lex_state = 0},
-  [460] = {.lex_state = 332},
+  [460] = {.lex_state = 334},
   [461] = {.lex_state = 0},
   [462] = {.lex_state = 0},
   [463] = {.lex_state = 0},
-  [464] = {.lex_state = 332},
+  [464] = {.lex_state = 334},
   [465] = {.lex_state = 0},
   [466] = {.lex_state = 0},
   [467] = {.lex_state = 0},
   [468] = {.lex_state = 0},
   [469] = {.lex_state = 0},
-  [470] = {.lex_state = 332},
+  [470] = {.lex_state = 334},
   [471] = {.lex_state = 0},
   [472] = {.lex_state = 0},
   [473] = {.lex_state = 0},
   [474] = {.lex_state = 0},
   [475] = {.lex_state = 0},
   [476] = {.lex_state = 0},
-  [477] = {.lex_state = 332},
+  [477] = {.lex_state = 334},
   [478] = {.lex_state = 0},
   [479] = {.lex_state = 0},
   [480] = {.lex_state = 0},
@@ -5680,21 +5702,21 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [483] = {.lex_state = 0},
   [484] = {.lex_state = 0},
   [485] = {.lex_state = 0},
-  [486] = {.lex_state = 332},
+  [486] = {.lex_state = 334},
   [487] = {.lex_state = 0},
   [488] = {.lex_state = 0},
   [489] = {.lex_state = 0},
   [490] = {.lex_state = 0},
-  [491] = {.lex_state = 332},
+  [491] = {.lex_state = 334},
   [492] = {.lex_state = 0},
-  [493] = {.lex_state = 332},
+  [493] = {.lex_state = 334},
   [494] = {.lex_state = 0},
   [495] = {.lex_state = 0},
   [496] = {.lex_state = 0},
-  [497] = {.lex_state = 332},
+  [497] = {.lex_state = 334},
   [498] = {.lex_state = 0},
   [499] = {.lex_state = 10},
-  [500] = {.lex_state = 332},
+  [500] = {.lex_state = 334},
   [501] = {.lex_state = 0},
   [502] = {.lex_state = 0},
   [503] = {.lex_state = 0},
@@ -5737,13 +5759,13 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [540] = {.lex_state = 0},
   [541] = {.lex_state = 0},
   [542] = {.lex_state = 0},
-  [543] = {.lex_state = 332},
+  [543] = {.lex_state = 334},
   [544] = {.lex_state = 0},
   [545] = {.lex_state = 0},
   [546] = {.lex_state = 0},
   [547] = {.lex_state = 12},
   [548] = {.lex_state = 0},
-  [549] = {.lex_state = 332},
+  [549] = {.lex_state = 334},
   [550] = {.lex_state = 0},
   [551] = {.lex_state = 0},
   [552] = {.lex_state = 12},
@@ -5766,12 +5788,12 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [569] = {.lex_state = 0},
   [570] = {.lex_state = 0},
   [571] = {.lex_state = 0},
-  [572] = {.lex_state = 330},
+  [572] = {.lex_state = 332},
   [573] = {.lex_state = 0},
-  [574] = {.lex_state = 330},
+  [574] = {.lex_state = 332},
   [575] = {.lex_state = 0},
-  [576] = {.lex_state = 332},
-  [577] = {.lex_state = 330},
+  [576] = {.lex_state = 334},
+  [577] = {.lex_state = 332},
   [578] = {.lex_state = 0},
   [579] = {.lex_state = 0},
   [580] = {.lex_state = 0},
@@ -5779,7 +5801,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [582] = {.lex_state = 7},
   [583] = {.lex_state = 0},
   [584] = {.lex_state = 0},
-  [585] = {.lex_state = 330},
+  [585] = {.lex_state = 332},
   [586] = {.lex_state = 0},
   [587] = {.lex_state = 0},
   [588] = {.lex_state = 0},
@@ -5807,38 +5829,38 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [610] = {.lex_state = 0},
   [611] = {.lex_state = 0},
   [612] = {.lex_state = 0},
-  [613] = {.lex_state = 330},
+  [613] = {.lex_state = 332},
   [614] = {.lex_state = 0},
   [615] = {.lex_state = 0},
-  [616] = {.lex_state = 330},
+  [616] = {.lex_state = 332},
   [617] = {.lex_state = 0},
   [618] = {.lex_state = 0},
   [619] = {.lex_state = 0},
   [620] = {.lex_state = 0},
   [621] = {.lex_state = 0},
-  [622] = {.lex_state = 330},
-  [623] = {.lex_state = 332},
+  [622] = {.lex_state = 332},
+  [623] = {.lex_state = 334},
   [624] = {.lex_state = 0},
   [625] = {.lex_state = 0},
   [626] = {.lex_state = 0},
   [627] = {.lex_state = 0},
-  [628] = {.lex_state = 330},
-  [629] = {.lex_state = 332},
+  [628] = {.lex_state = 332},
+  [629] = {.lex_state = 334},
   [630] = {.lex_state = 0},
   [631] = {.lex_state = 0},
-  [632] = {.lex_state = 330},
-  [633] = {.lex_state = 330},
+  [632] = {.lex_state = 332},
+  [633] = {.lex_state = 332},
   [634] = {.lex_state = 0},
   [635] = {.lex_state = 0},
   [636] = {.lex_state = 0},
   [637] = {.lex_state = 0},
-  [638] = {.lex_state = 330},
-  [639] = {.lex_state = 332},
+  [638] = {.lex_state = 332},
+  [639] = {.lex_state = 334},
   [640] = {.lex_state = 0},
   [641] = {.lex_state = 0},
-  [642] = {.lex_state = 330},
-  [643] = {.lex_state = 330},
-  [644] = {.lex_state = 330},
+  [642] = {.lex_state = 332},
+  [643] = {.lex_state = 332},
+  [644] = {.lex_state = 332},
   [645] = {.lex_state = 0},
 };
 

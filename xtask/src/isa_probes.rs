@@ -195,6 +195,7 @@ fn run_one(dir: &Path, ptxas: &Ptxas, arch: Target, probe: &Probe) -> Result<(bo
     let input = dir.join("probe.ptx");
     std::fs::write(&input, &probe.text)?;
     let out = Command::new(&ptxas.path)
+        .args(probe.compile_only.then_some("-c"))
         .arg(format!("-arch={arch}"))
         .arg(&input)
         .arg("-o")
@@ -204,6 +205,38 @@ fn run_one(dir: &Path, ptxas: &Ptxas, arch: Target, probe: &Probe) -> Result<(bo
     let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stdout));
     Ok((out.status.success(), text))
+}
+
+/// The kind of table row a probe checks: the first word of its name (`feature`, `rounding`, …).
+fn category(probe: &Probe) -> &str {
+    probe.name.split_whitespace().next().unwrap_or("")
+}
+
+/// One line per kind of row: probe kernels, ptxas runs, how many agree, and how many of the
+/// kernels all three ptxas judged.
+fn print_categories(selected: &[Probe], jobs: &[Job], outcomes: &[Outcome]) {
+    let mut names: Vec<&str> = selected.iter().map(category).collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let kernels = selected.iter().filter(|p| category(p) == name).count();
+        let mut runs = 0;
+        let mut agree = 0;
+        let mut judges = vec![0usize; selected.len()];
+        for outcome in outcomes {
+            let job = &jobs[outcome.job];
+            if category(&selected[job.probe]) != name || matches!(outcome.verdict, Verdict::NotApplicable) {
+                continue;
+            }
+            runs += 1;
+            judges[job.probe] += 1;
+            agree += usize::from(matches!(outcome.verdict, Verdict::Agree));
+        }
+        let by_all = judges.iter().filter(|n| **n == PTXAS_ENV.len()).count();
+        println!(
+            "  {name:<12} {kernels:>5} probe kernels ({by_all} judged by all three ptxas), {runs:>5} ptxas runs, {agree:>5} agree"
+        );
+    }
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
@@ -353,6 +386,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         }
     }
     failures += stale;
+    print_categories(&selected, &jobs, &outcomes);
     let counted = outcomes.len() - not_applicable;
     println!(
         "{} probe kernels, {} ptxas runs ({} not applicable: 32-bit code refused by ptxas 12.9/13.5), \

@@ -7,6 +7,7 @@ mod fmt_ptxas;
 mod generate;
 mod isa_probes;
 mod lint_bench;
+mod lint_fixtures;
 mod lint_mutants;
 mod parse;
 mod pre_commit_hooks;
@@ -29,6 +30,8 @@ tasks:
   lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
                    ptxlint vs ptxas on single-edit mutants of clean corpus files
                    (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
+  lint-fixtures    the ptxlint fixtures marked `// ptxas-checked`: ptxas must reject exactly
+                   their `//~` lines (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
   lint-bench [--no-ptxas] [CORPUS]
                    ptxlint -j 2 throughput on the corpus, against ptxas on the same files
   isa-probes       assemble the ptxkit-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
@@ -64,6 +67,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "bench-parse" => bench_parse::run(rest),
         "lint-mutants" => lint_mutants::run(rest),
         "lint-bench" => lint_bench::run(rest),
+        "lint-fixtures" => lint_fixtures::run(rest),
         "isa-probes" => isa_probes::run(rest),
         "fmt-ptxas" => fmt_ptxas::run(rest),
         "pre-commit-hooks" => pre_commit_hooks::run(rest),

@@ -25,8 +25,6 @@ fma.rnd{.ftz}{.sat}.f16     d, a, b, c;
 fma.rnd{.ftz}{.sat}.f16x2   d, a, b, c;
 fma.rnd{.ftz}.relu.f16      d, a, b, c;
 fma.rnd{.ftz}.relu.f16x2    d, a, b, c;
-fma.rnd{.relu}.bf16         d, a, b, c;
-fma.rnd{.relu}.bf16x2       d, a, b, c;
 fma.rnd.oob{.relu}.type     d, a, b, c;
 // ptxas 12.9 and 13.5 also take .sat with .oob on .f16/.f16x2 (not on .bf16: "Illegal modifier
 // '.sat'"), never with .relu ("Modifier '.relu' cannot be combined with modifier '.sat'").
@@ -34,6 +32,14 @@ fma.rnd.oob.sat.f16         d, a, b, c;
 fma.rnd.oob.sat.f16x2       d, a, b, c;
 .rnd  = { .rn };
 .type = { .f16, .f16x2, .bf16, .bf16x2 };
+a, b, c : reg;
+---
+@section 9.7.4.4
+@summary Fused multiply-add of .bf16 values (scalar or packed pairs); .relu clamps negative results to 0.
+// The manual says .rn only; ptxas 11.8, 12.9 and 13.5 take every IEEE mode (rounding probes).
+fma.rnd{.relu}.bf16         d, a, b, c;
+fma.rnd{.relu}.bf16x2       d, a, b, c;
+.rnd  = { .rn, .rz, .rm, .rp };
 a, b, c : reg;
 
 ---

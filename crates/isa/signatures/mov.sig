@@ -26,6 +26,11 @@ mov.type  d, a;
 a : reg|imm;
 ---
 @section 9.7.9.3
+@summary Copies a 128-bit register or constant (PTX 8.3).
+mov.b128  d, a;
+a : reg|imm;
+---
+@section 9.7.9.3
 @summary Copies predicate a (maybe negated, a constant, or the predicate special register %is_explicit_cluster) into predicate d.
 mov.pred  d, {!}a;
 d : out pred;

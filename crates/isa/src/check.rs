@@ -69,15 +69,31 @@ pub enum Issue {
     },
     /// A rounding modifier the form does not allow.
     IllegalRounding {
-        /// The opcode.
+        /// The instruction as ptxas names it (`fma`, `mul.lo`).
         opcode: String,
         /// The offending modifier.
         modifier: String,
+        /// ptxas's words for it ([`RoundingRule::illegal`]).
+        wording: &'static str,
     },
-    /// A modifier the form does not allow (`.approx` on `add`).
+    /// A modifier the form does not allow (`.approx` on `add`, `.rs` on `add.f32`).
     IllegalModifier {
-        /// The opcode.
+        /// The instruction as ptxas names it.
         opcode: String,
+        /// The offending modifier.
+        modifier: String,
+        /// The types ptxas names with it (`cvt` with `.rs`: `.f16.s32`), if any.
+        types: Option<String>,
+    },
+    /// A modifier ptxas requires with the others (`.ftz` on `rcp.approx.f64`).
+    MissingModifier {
+        /// The missing modifier.
+        modifier: &'static str,
+        /// ptxas's message.
+        message: &'static str,
+    },
+    /// A modifier ptxas does not know on this instruction at all (`.full` anywhere but `div`).
+    UnknownModifier {
         /// The offending modifier.
         modifier: String,
     },
@@ -92,6 +108,8 @@ pub enum Issue {
     Deprecated(&'static Deprecation),
     /// A deprecated construct that ptxas rejects under this version and target.
     Removed(&'static Deprecation),
+    /// A construct no ptxas accepts (`.shared::cta` in a declaration).
+    Unsupported(&'static crate::constructs::Unsupported),
 }
 
 impl Issue {
@@ -113,6 +131,8 @@ impl Issue {
             Issue::NeedsTarget { feature, .. } | Issue::NotOnTarget { feature, .. } => {
                 feature.target_subject.split('|').count()
             }
+            // ptxas 11.8 does not know `.rs` at all.
+            Issue::IllegalModifier { modifier, .. } if modifier == ".rs" => 2,
             _ => 1,
         };
         (0..count).map(|i| self.render(i)).collect()
@@ -127,7 +147,8 @@ impl Issue {
             Issue::NeedsTarget { feature, .. } | Issue::NotOnTarget { feature, .. } => {
                 !feature.target_subject.is_empty()
             }
-            Issue::UnknownOpcode { .. } | Issue::Deprecated(_) => false,
+            // `Unsupported::ptxas` elides the names ptxas puts in its message.
+            Issue::UnknownOpcode { .. } | Issue::Deprecated(_) | Issue::Unsupported(_) => false,
             Issue::Removed(d) => !d.error.is_empty(),
             _ => true,
         };
@@ -163,15 +184,27 @@ impl Issue {
                     subject(feature.target_subject, feature)
                 )
             }
+            // A rule whose message names its own instruction (`rcp.approx.f64`) is complete.
+            Issue::MissingRounding { rule, .. } if rule.missing.contains(" for instruction ") => {
+                rule.missing.to_string()
+            }
             Issue::MissingRounding { opcode, rule } => {
                 format!("{} for instruction '{opcode}'", rule.missing)
             }
-            Issue::IllegalRounding { opcode, .. } => {
-                format!("Illegal rounding modifier for instruction '{opcode}'")
+            Issue::IllegalRounding { opcode, wording, .. } => {
+                format!("{wording} for instruction '{opcode}'")
             }
-            Issue::IllegalModifier { opcode, modifier } => {
+            Issue::IllegalModifier { modifier, .. } if alt == 1 => format!("Unknown modifier '{modifier}'"),
+            Issue::IllegalModifier {
+                opcode,
+                modifier,
+                types: Some(types),
+            } => format!("Illegal modifier '{modifier}' for instruction '{opcode}' with type '{types}'"),
+            Issue::IllegalModifier { opcode, modifier, .. } => {
                 format!("Illegal modifier '{modifier}' for instruction '{opcode}'")
             }
+            Issue::UnknownModifier { modifier } => format!("Unknown modifier '{modifier}'"),
+            Issue::MissingModifier { message, .. } => message.to_string(),
             Issue::IllegalType { opcode, ty }
                 if matches!(opcode.as_str(), "abs" | "neg") && matches!(ty.as_str(), ".u16" | ".u32" | ".u64") =>
             {
@@ -186,6 +219,7 @@ impl Issue {
                 d.deprecated_in, d.replacement
             ),
             Issue::Removed(d) => d.error.to_string(),
+            Issue::Unsupported(u) => format!("{} is not supported (ptxas: \"{}\")", u.name, u.ptxas),
         }
     }
 }
@@ -229,7 +263,7 @@ pub fn check_target(version: Version, target: &str) -> Option<Issue> {
 
 /// Opcodes whose rounding modifiers are checked (others may carry rounding modes this crate
 /// does not model, e.g. `wmma.mma … .f64 .rn`).
-const ROUNDING_CHECKED: &[&str] = &[
+pub(crate) const ROUNDING_CHECKED: &[&str] = &[
     "add", "sub", "mul", "mad", "fma", "div", "rem", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "cvt",
 ];
 
@@ -304,6 +338,7 @@ fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version,
     let mut issues = Vec::new();
     let rule = rounding_rule(form.opcode, types, target, version);
     let opcode = form.opcode.to_string();
+    let named = ptxas_name(form);
     let mut illegal = false;
     let mut satisfied = false;
     for m in form.modifiers.iter().copied() {
@@ -313,25 +348,36 @@ fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version,
         }
         if rule.allowed.contains(&m) {
             satisfied = true;
-        } else if is_rounding {
-            illegal = true;
-            issues.push(Issue::IllegalRounding {
-                opcode: opcode.clone(),
-                modifier: m.to_string(),
-            });
-        } else if m == ".approx" {
-            illegal = true;
-            issues.push(Issue::IllegalModifier {
-                opcode: opcode.clone(),
-                modifier: m.to_string(),
-            });
+            continue;
         }
+        // ptxas does not count a stray `.full` (or, on `cvt`, `.approx`) as a rounding
+        // modifier: it also says one is required.
+        illegal |= m != ".full" && !(m == ".approx" && form.opcode == "cvt");
+        issues.push(match m {
+            // `.rs` (stochastic rounding) is a modifier of its own to ptxas.
+            ".rs" | ".approx" => Issue::IllegalModifier {
+                opcode: named.clone(),
+                modifier: m.to_string(),
+                types: (form.opcode == "cvt" && m == ".rs").then(|| types.concat()),
+            },
+            ".full" => Issue::UnknownModifier {
+                modifier: m.to_string(),
+            },
+            _ => Issue::IllegalRounding {
+                opcode: named.clone(),
+                modifier: m.to_string(),
+                wording: rule.illegal,
+            },
+        });
     }
     // An illegal rounding mode counts as "a rounding modifier was given", except where only
     // `.approx` will do (`sin.rn.f32`: ptxas reports both).
     let approx_only = rule.allowed == [".approx"];
     if rule.need == Need::Required && !satisfied && (!illegal || approx_only) {
         issues.push(Issue::MissingRounding { opcode, rule });
+    }
+    if let Some((modifier, message)) = crate::rounding::missing_companion(form.opcode, types, &form.modifiers) {
+        issues.push(Issue::MissingModifier { modifier, message });
     }
     issues
 }

@@ -125,6 +125,17 @@ pub const DEPRECATIONS: &[Deprecation] = &[
         source: "§5.1.8 (texture state space, deprecated); ptxas-observations.md; ptxas",
     },
     Deprecation {
+        construct: Construct::Directive("@@DWARF"),
+        deprecated_in: v(2, 0),
+        rejected_from: Some(v(2, 0)),
+        rejected_on_sm: 0,
+        warning: "",
+        error: "Deprecated feature: '@@DWARF directive' not supported as of PTX version 2.0",
+        replacement: "`.section .debug_*` blocks, or nothing: ptxas 11.8/12.9/13.5 make the same cubin with and without the @@DWARF lines of a 1.x module (default, -g and -lineinfo), and `.file`/`.loc` keep the line information",
+        probe: (crate::directives::DWARF_PROBE, "", ""),
+        source: "§11.5.1 L27; RN 2.0; ptxas 11.8/12.9/13.5 (rejected at 2.0 and every later version)",
+    },
+    Deprecation {
         construct: Construct::Directive(".maxnctapersm"),
         deprecated_in: v(2, 0),
         rejected_from: Some(v(2, 1)),

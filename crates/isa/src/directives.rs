@@ -1,4 +1,7 @@
-//! Directives, kernel attributes, declarations and special registers: what each needs.
+//! Directives, function-header attributes, debugging directives, pragmas, declarations and
+//! special registers: what each needs. Together with the removal rows of
+//! [`deprecations`](crate::deprecations) these are the module-level construct table;
+//! [`constructs`](crate::constructs) maps every construct of the grammar onto it.
 //!
 //! The rows use the same [`Feature`] record as the instruction table; `pattern` is the
 //! directive (`.weak`) or special register (`%clock64`) itself, or for [`DECLARATIONS`] a name
@@ -10,11 +13,31 @@
 use crate::instructions::{ANY, r, sm, v};
 use crate::requirements::Feature;
 
-/// Module-scope directives and kernel attributes.
+/// A legacy `@@DWARF` block as old nvcc wrote it (a `.section` line first).
+pub const DWARF_PROBE: &str = "@@DWARF .section .debug_abbrev, \"\",@progbits\n@@DWARF .byte 0x00";
+
+/// Module-scope directives, function-header attributes, debugging directives and pragmas:
+/// every directive keyword of the grammar, each with its first version and target (rows at
+/// PTX 1.0 on every target are the baseline, probed like the rest). `pattern` is the directive
+/// as written (`.weak`), a pragma's first word (`used_bytes_mask`), or a name for a variant
+/// (`.file timestamp`).
 pub const DIRECTIVES: &[Feature] = &[
     r(".address_size", v(2, 3), ANY, "", "§11.1.3 L31-37")
         .setup(".address_size 64")
         .ptxas("Feature '.address_size directive'", ""),
+    r(".file", v(1, 0), ANY, "", "§11.5.3").setup(".file 1 \"a.cu\""),
+    r(".file timestamp", v(3, 2), ANY, "", "§11.5.3; RN 3.2; ptxas 11.8/12.9/13.5 probe")
+        .setup(".file 1 \"a.cu\", 1700000000, 4096")
+        .ptxas("Feature 'timestamp and filesize in .file directive'", ""),
+    r(".loc", v(1, 0), ANY, ".loc 1 1 1", "§11.5.4").setup(".file 1 \"a.cu\""),
+    r(".section", v(2, 0), ANY, "", "§11.5.2; RN 2.0 (replaces @@DWARF); ptxas 11.8/12.9/13.5 probe")
+        .setup(".section .debug_abbrev { .b8 0 }")
+        .ptxas("Feature '.section directive'", ""),
+    r(".section offset expression", v(3, 2), ANY, "", "§11.5.2; RN 3.2 (label + imm in .section); ptxas 11.8/12.9/13.5 probe")
+        .setup(".section .debug_abbrev { .b8 0, 1 }\n.section .debug_info { .b32 .debug_abbrev+1 }")
+        .ptxas("Feature 'labels + imm expression in .section'", ""),
+    r("@@DWARF", v(1, 0), ANY, "", "§11.5.1 (removed from 2.0: see `deprecations`); ptxas 11.8/12.9/13.5 probe (accepted at 1.0; a DWARF line before any `.section` line crashes ptxas)")
+        .setup(DWARF_PROBE),
     r(".weak", v(3, 1), ANY, "", "§11.6.3")
         .setup(".weak .global .b32 weakvar")
         .ptxas("Feature '.weak directive'", ""),
@@ -27,12 +50,22 @@ pub const DIRECTIVES: &[Feature] = &[
     )
     .ptxas("Feature '.common directive'", "")
     .setup(".common .global .b32 commonvar"),
+    r(".extern", v(1, 0), ANY, "", "§11.6.1").setup(".extern .global .b32 externvar"),
+    r(".visible", v(1, 0), ANY, "", "§11.6.2").setup(".visible .global .b32 visiblevar"),
+    r(".entry", v(1, 0), ANY, "", "§11.2.1"),
+    r(".func", v(1, 0), ANY, "", "§11.2.2").setup(".func plainf\n{\n\tret;\n}"),
+    r(".alias", v(6, 3), sm(30), "", "§11.2.3; ptxas 11.8/12.9/13.5 probe")
+        .setup(".func aliasee()\n{\n\tret;\n}\n.func aliasf();\n.alias aliasf, aliasee;")
+        .ptxas("Feature '.alias'", "Feature '.alias'"),
     r(".maxnreg", v(1, 3), ANY, "", "§11.4.1 L28")
         .ptxas("Feature '.maxnreg'", "")
         .attrs(".maxnreg 32"),
     r(".maxntid", v(1, 3), ANY, "", "§11.4.2 L32")
         .ptxas("Feature '.maxntid'", "")
         .attrs(".maxntid 64"),
+    r(".maxnctapersm", v(1, 3), ANY, "", "§11.4.5 L28 (removed from 2.1: see `deprecations`); ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature '.maxnctapersm'", "")
+        .attrs(".maxntid 64 .maxnctapersm 2"),
     r(".reqntid", v(2, 1), ANY, "", "§11.4.3")
         .ptxas("Feature '.reqntid directive'", "")
         .attrs(".reqntid 64"),
@@ -48,10 +81,15 @@ pub const DIRECTIVES: &[Feature] = &[
     r(".maxclusterrank", v(7, 8), sm(90), "", "§11.7.3")
         .ptxas("Feature '.maxclusterrank'", "Feature '.maxclusterrank'")
         .attrs(".maxclusterrank 2"),
-    r(".pragma", v(2, 0), ANY, ".pragma \"nounroll\"", "§11.4.7; §12.1").ptxas("Feature '.pragma directive'", ""),
-    r(".attribute(.managed)", v(4, 0), sm(30), "", "§5.4.8 L32/L38")
-        .ptxas("Feature '.attribute'", "Feature '.managed'")
-        .setup(".global .attribute(.managed) .b32 managedvar"),
+    r(".blocksareclusters", v(9, 0), sm(90), "", "§11.8.1; RN 9.0; ptxas 13.5 probe (needs .reqntid and .reqnctapercluster)")
+        .ptxas("Feature '.blocksareclusters'", "Feature '.blocksareclusters'")
+        .attrs(".reqntid 32 .reqnctapercluster 2 .blocksareclusters"),
+    r(".abi_preserve", v(9, 0), sm(80), "", "§11.4.8; RN 9.0; ptxas 13.5 probe (12.9: \"unknown attribute\"; .func and .callprototype only)")
+        .ptxas("Feature '.abi_preserve'", "Feature '.abi_preserve'")
+        .setup(".func abipf() .abi_preserve 4\n{\n\tret;\n}"),
+    r(".abi_preserve_control", v(9, 0), sm(80), "", "§11.4.9; RN 9.0; ptxas 13.5 probe")
+        .ptxas("Feature '.abi_preserve_control'", "Feature '.abi_preserve_control'")
+        .setup(".func abipcf() .abi_preserve_control 2\n{\n\tret;\n}"),
     r(
         ".noreturn",
         v(6, 4),
@@ -61,6 +99,21 @@ pub const DIRECTIVES: &[Feature] = &[
     )
     .ptxas("Feature '.noreturn'", "Feature '.noreturn'")
     .setup(".func nrf()\n.noreturn\n{\n\ttrap;\n}"),
+    r(".callprototype", v(2, 1), sm(20), "cproto: .callprototype ()_ (.param .b32 _)", "§11.3.3; ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature '.callprototype directive'", "Feature '.callprototype directive'"),
+    r(".calltargets", v(2, 1), sm(20), "ctgts: .calltargets ctf", "§11.3.2; ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature '.calltargets directive'", "Feature '.calltargets directive'")
+        .setup(".func ctf()\n{\n\tret;\n}"),
+    r(
+        ".branchtargets",
+        v(6, 0),
+        sm(30),
+        "btgts: .branchtargets BT0; BT0: add.s32 %r1, %r1, 1",
+        "§11.3.1 (manual: 2.1); ptxas 11.8/12.9/13.5 probe: \"Feature '.branchtargets directive' requires PTX ISA .version 6.0\" and sm_30 (brx.idx arrived then)",
+    )
+    .ptxas("Feature '.branchtargets directive'", "Feature '.branchtargets directive'"),
+    r(".pragma", v(2, 0), ANY, ".pragma \"nounroll\"", "§11.4.7; §12.1").ptxas("Feature '.pragma directive'", ""),
+    r("nounroll", v(2, 0), ANY, ".pragma \"nounroll\"", "§12.1 (manual: sm_20; ptxas 11.8/12.9/13.5 accept sm_13)"),
     r(
         "used_bytes_mask",
         v(8, 3),
@@ -69,6 +122,22 @@ pub const DIRECTIVES: &[Feature] = &[
         "§12.2; ptxas 12.9/13.5 probe (ptxas 11.8 only warns \"Pragma unsupported\")",
     )
     .ptxas("Feature 'used_bytes_mask'", "Feature 'used_bytes_mask'"),
+    r(
+        "enable_smem_spilling",
+        v(8, 7),
+        sm(75),
+        ".pragma \"enable_smem_spilling\"",
+        "§12.3 (manual: 9.0); ptxas 12.9/13.5 probe: \"Feature 'enable_smem_spilling' requires PTX ISA .version 8.7\"; sm_75 (13.5; 12.9 does not check the target)",
+    )
+        .ptxas("Feature 'enable_smem_spilling'", "Feature 'enable_smem_spilling'"),
+    r("frequency", v(9, 0), ANY, "@%p1 bra FREQ; FREQ: .pragma \"frequency 2\"", "§12.4; RN 9.0; ptxas 13.5 probe (12.9 only warns \"Pragma unsupported\")")
+        .ptxas("Feature 'frequency'", ""),
+    r(".attribute(.managed)", v(4, 0), sm(30), "", "§5.4.8 L32/L38")
+        .ptxas("Feature '.attribute'", "Feature '.managed'")
+        .setup(".global .attribute(.managed) .b32 managedvar"),
+    r(".attribute(.unified)", v(8, 0), sm(90), "", "§5.4.8 L34/L40; ptxas 12.9/13.5 probe (11.8: syntax error)")
+        .ptxas("Feature '.unified'", "Feature '.unified'")
+        .setup(".global .attribute(.unified(0x1, 0x2)) .b32 unifiedvar"),
 ];
 
 /// Declarations and operand forms that need a version or target: the parameter and type
@@ -128,6 +197,37 @@ pub const DECLARATIONS: &[Feature] = &[
     )
     .ptxas("Feature 'Line information of inline functions'", "")
     .setup(".file 1 \"a.cu\"\n.section .debug_str { $L__info_string0: .b8 95,0 }"),
+    r(".reg", v(1, 0), ANY, ".reg .b32 regvar", "§5.1.1"),
+    r(".const", v(1, 0), ANY, "", "§5.1.3").setup(".const .b32 constvar"),
+    r(".const[N]", v(1, 5), ANY, "", "§5.1.3.1 (removed from 2.2: see `deprecations`); ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature 'banked constants'", "")
+        .setup(".extern .const[2] .b32 bankvar[]"),
+    r(".global", v(1, 0), ANY, "", "§5.1.4").setup(".global .b32 globalvar"),
+    r(".local", v(1, 0), ANY, ".local .b32 localvar", "§5.1.5"),
+    r(".param", v(1, 0), ANY, ".param .b32 paramvar", "§5.1.6 (kernel parameters in the body before 1.4)"),
+    r(".shared", v(1, 0), ANY, ".shared .b32 sharedvar", "§5.1.7"),
+    r(".tex", v(1, 0), ANY, "", "§5.1.8 (removed from 1.5: see `deprecations`)").setup(".tex .u32 texvar"),
+    r(".align", v(1, 0), ANY, "", "§5.4.5").setup(".global .align 8 .b32 alignedvar"),
+    r("vector variable", v(1, 0), ANY, "", "§5.4.2 (.v2/.v4)").setup(".global .v4 .b32 vectorvar"),
+    r("parameterized variable names", v(1, 0), ANY, ".reg .b32 %pv<4>", "§5.4.6"),
+    r("array variable", v(1, 0), ANY, "", "§5.4.3").setup(".global .b32 arrayvar[2] = {1, 2};"),
+    r("constant expression", v(1, 0), ANY, "", "§4.6 (casts: only (.s64) and (.u64), ptxas \"Unsupported cast operation\")")
+        .setup(".global .s64 exprvar = (.s64) ((1 + 2) * 3 ? 4 : 5)"),
+    r(".ptr", v(2, 2), ANY, "", "§5.1.6.3; RN 2.2; ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature 'kernel parameter pointer attribute'", "")
+        .setup(".entry ptrk(.param .u64 .ptr .global .align 8 ptrp)\n{\n\tret;\n}"),
+    r("address initializer", v(2, 1), ANY, "", "§5.4.4; RN 2.1; ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature 'addresses as initial values'", "")
+        .setup(".global .b32 addrvar;\n.global .u32 addrinit = addrvar"),
+    r("generic()", v(3, 1), ANY, "", "§5.4.4; RN 3.1; ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature 'generic() operator'", "")
+        .setup(".global .b32 genvar;\n.global .u64 geninit = generic(genvar)"),
+    r("mask()", v(7, 1), ANY, "", "§5.4.4; RN 7.1; ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature 'mask operator in initializer'", "")
+        .setup(".global .b32 maskvar;\n.global .u8 maskinit[1] = {0xff(maskvar)};"),
+    r("opaque type initializer", v(1, 5), ANY, "", "§5.3 (texture, sampler and surface fields); ptxas 11.8/12.9/13.5 probe")
+        .ptxas("Feature 'opaque type initializers'", "")
+        .setup(".global .texref texinit = { filter_mode = nearest };"),
     r(".section label", v(7, 0), ANY, "", "§11.5.3 (labels in .section); ptxas 11.8/12.9/13.5 probe")
         .ptxas("Feature 'Defining labels in .section'", "")
         .setup(".section .debug_str { $L__sl0: .b8 95,0 }"),
@@ -308,6 +408,24 @@ pub const SPECIAL_REGISTERS: &[Feature] = &[
 /// ```
 pub fn declaration(name: &str) -> Option<&'static Feature> {
     DECLARATIONS.iter().find(|f| f.pattern == name)
+}
+
+/// The row for an instruction whose texture or surface handle (the first element of its
+/// address operand) is a register rather than a `.texref`/`.surfref` name: `tex`, `tld4` and
+/// `txq` need "indirect texture access", `suld`, `sust`, `sured` and `suq` "indirect surface
+/// access" (3.1, sm_20). The caller decides whether the handle is a register.
+///
+/// ```
+/// let row = ptxkit_isa::directives::register_handle_row("tld4").unwrap();
+/// assert_eq!(row.ptx, ptxkit_isa::Version::new(3, 1));
+/// assert!(ptxkit_isa::directives::register_handle_row("ld").is_none());
+/// ```
+pub fn register_handle_row(opcode: &str) -> Option<&'static Feature> {
+    match opcode {
+        "tex" | "tld4" | "txq" => declaration("indirect texture access"),
+        "suld" | "sust" | "sured" | "suq" => declaration("indirect surface access"),
+        _ => None,
+    }
 }
 
 /// The row of a directive (`".weak"`) or kernel attribute (`".maxntid"`).

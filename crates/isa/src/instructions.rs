@@ -125,7 +125,7 @@ pub const FEATURES: &[Feature] = &[
     r("tcgen05.alloc", v(8, 6), BW_100_101, "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [sbuf], 32", "§9.7.16.7; T72")
         .ptxas("Feature 'tcgen05.alloc'", "Instruction 'tcgen05.alloc'"),
     r("tcgen05.ld", v(8, 6), BW_100_101, "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2]", "§9.7.16.8 L116/L122")
-        .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'"),
+        .ptxas("Feature 'tcgen05.ld'", "Instruction 'tcgen05.ld'|Instruction 'tcgen05.ld.red.spcompress'"),
     r("tcgen05.mma", v(8, 6), BW_100_101, "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L964/L972")
         .ptxas("Feature 'tcgen05.mma'", "Instruction 'tcgen05.mma'"),
     // ---------------------------------------------------------------- G. texture and surface
@@ -197,6 +197,33 @@ pub const FEATURES: &[Feature] = &[
         "tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L987-993 (a targets only)"),
     r("wgmma.mma_async .s32 !.sp", v(8, 0), SM90A, "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1", "§9.7.15.5")
         .ptxas("Feature 'WGMMA with integer types'", "Instruction 'wgmma.mma_async with integer types'"),
+    // ---------------------------------------------------------------- L. 9.1-9.4 additions
+    r("tcgen05.mma .kind::ti16", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.mma.cta_group::1.kind::ti16 [%r1], %rd1, %rd2, %r2, %p1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas("Feature '.kind::ti16'", "Feature '.kind::ti16'"),
+    r(
+        "tcgen05.mma .collector::b::*|.collector::b0::*|.collector::b1::*|.collector::b2::*|.collector::b3::*",
+        v(9, 4),
+        TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.mma.cta_group::1.kind::f16.collector::a::fill.collector::b::use [%r1], %rd1, %rd2, %r2, {%r3, %r4, %r5, %r6}, %p1, 5",
+        "T72 (9.4, sm_107f); ptxas 13.5 probe (too old a target: \"Illegal modifier '.collector::b::use' for instruction 'tcgen05.mma'\")",
+    )
+    .ptxas("Feature 'tcgen05.mma'", ""),
+    r("tcgen05.mma .decompress::lut::b", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.mma.cta_group::1.kind::f8f6f4.decompress::lut::b [%r1], %rd1, %rd2, [%r3], %r2, %p1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas("Feature '.decompress::lut::b'", "Feature '.decompress::lut::b'"),
+    r("tcgen05.alloc .exclusive", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.alloc.cta_group::1.exclusive.sync.aligned.shared::cta.b32 [%r1], 32", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas("Modifier '.exclusive'", ""),
+    r("tcgen05.commit .multicast::cluster::32b", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.multicast::cluster::32b.b64 [%rd1], %r1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
+        .ptxas(
+            "Feature 'tcgen05.commit.multicast::cluster::32b'",
+            "Feature 'tcgen05.commit.multicast::cluster::32b'",
+        ),
+    r("tcgen05.ld .spcompress", v(9, 4), TargetReq::Listed(&[(a(107), v(9, 4))]),
+        "tcgen05.ld.red.spcompress.sync.aligned.32x32b.x4.max.sp::2:4.abs.NaN.f32.b2 {%r1}, {%r2, %r3}, %r4, [%r5]", "T72 (9.4, sm_107a); ptxas 13.5 probe")
+        .ptxas("Feature 'tcgen05.ld.red.spcompress'", "Instruction 'tcgen05.ld.red.spcompress'"),
 ];
 
 /// Every instruction-table row: the signature files' `require` records, then the rows above.

@@ -10,7 +10,9 @@
 //! - instruction forms → minimum version and target ([`requirements`], [`instructions::all_features`]);
 //! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
 //!   ([`deprecations`]);
-//! - directives and special registers ([`directives`], [`special_registers`]);
+//! - directives, function-header attributes, debugging directives, pragmas, declarations and
+//!   special registers ([`directives`], [`special_registers`]), and every module-level
+//!   construct of the grammar mapped onto those rows ([`constructs`]);
 //! - everything at once for one instruction ([`check`]) or one `.version`/`.target` pair
 //!   ([`check_target`]);
 //! - opcode-chain analysis in the style of PTX.jl ([`analyze_chain`]).
@@ -31,6 +33,7 @@
 
 pub mod chain;
 mod check;
+pub mod constructs;
 pub mod deprecations;
 pub mod directives;
 mod form;

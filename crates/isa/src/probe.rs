@@ -49,6 +49,9 @@ pub struct Probe {
     pub judge_from: Version,
     /// The expected verdict.
     pub expect: Expect,
+    /// Assemble as relocatable code (`ptxas -c`): whole-program mode refuses `.unified`
+    /// ("Feature 'unified Functions' requires command line option '--compile-only'").
+    pub compile_only: bool,
 }
 
 /// Builds a probe module: header, module-scope declarations, one kernel with the standard
@@ -102,7 +105,7 @@ pub fn kernel(version: Version, target: &str, module: &str, entry_attrs: &str, b
 /// ptxas rejects one after them.
 fn ends_without_semicolon(stmt: &str) -> bool {
     let word = stmt.split_whitespace().next().unwrap_or("");
-    matches!(word, ".address_size" | ".file" | ".loc")
+    matches!(word, ".address_size" | ".file" | ".loc" | "@@DWARF")
 }
 
 /// The instructions of a probe body as forms (labels and guards stripped, directives
@@ -230,6 +233,7 @@ impl Builder {
                 name,
                 version,
                 target,
+                compile_only: text.contains(".unified("),
                 text,
                 expect,
                 judge_from: judge_from.max(version),
@@ -465,59 +469,73 @@ fn legal_type_probes(b: &mut Builder) {
     }
 }
 
-/// Rounding cases: (template with `{r}` for the rounding modifier, version, target).
-const ROUNDING_CASES: &[(&str, (u8, u8), u16)] = &[
-    ("add{r}.f32 %r1, %r2, %r3", (7, 8), 90),
-    ("add{r}.s32 %r1, %r2, %r3", (7, 8), 90),
-    ("add{r}.f16 %h1, %h2, %h3", (7, 8), 90),
-    ("mul{r}.f64 %rd1, %rd2, %rd3", (7, 8), 90),
-    ("fma{r}.f32 %r1, %r2, %r3, %r4", (7, 8), 90),
-    ("fma{r}.f64 %rd1, %rd2, %rd3, %rd4", (7, 8), 90),
-    ("fma{r}.f16 %h1, %h2, %h3, %h4", (7, 8), 90),
-    ("mad{r}.f32 %r1, %r2, %r3, %r4", (3, 1), 20),
-    ("mad{r}.f32 %r1, %r2, %r3, %r4", (3, 2), 20),
-    ("mad{r}.f32 %r1, %r2, %r3, %r4", (7, 8), 13),
-    ("mad{r}.f64 %rd1, %rd2, %rd3, %rd4", (1, 3), 13),
-    ("mad{r}.f64 %rd1, %rd2, %rd3, %rd4", (1, 4), 13),
-    ("div{r}.f32 %r1, %r2, %r3", (1, 3), 10),
-    ("div{r}.f32 %r1, %r2, %r3", (1, 4), 10),
-    ("div{r}.f32 %r1, %r2, %r3", (7, 8), 90),
-    ("div{r}.f64 %rd1, %rd2, %rd3", (7, 8), 90),
-    ("div{r}.s32 %r1, %r2, %r3", (7, 8), 90),
-    ("rcp{r}.f32 %r1, %r2", (7, 8), 90),
-    ("sqrt{r}.f32 %r1, %r2", (1, 3), 10),
-    ("sqrt{r}.f64 %rd1, %rd2", (7, 8), 90),
-    ("rsqrt{r}.f32 %r1, %r2", (7, 8), 90),
-    ("sin{r}.f32 %r1, %r2", (1, 3), 10),
-    ("sin{r}.f32 %r1, %r2", (7, 8), 90),
-    ("lg2{r}.f32 %r1, %r2", (7, 8), 90),
-    ("tanh{r}.f32 %r1, %r2", (7, 8), 90),
-    ("cvt{r}.f32.s32 %r1, %r2", (7, 8), 90),
-    ("cvt{r}.s32.f32 %r1, %r2", (7, 8), 90),
-    ("cvt{r}.u64.f64 %rd1, %rd2", (7, 8), 90),
-    ("cvt{r}.f16.f32 %h1, %r2", (7, 8), 90),
-    ("cvt{r}.f32.f16 %r1, %h2", (7, 8), 90),
-    ("cvt{r}.f32.f64 %r1, %rd2", (7, 8), 90),
-    ("cvt{r}.f64.f32 %rd1, %r2", (7, 8), 90),
-    ("cvt{r}.f32.f32 %r1, %r2", (7, 8), 90),
-    ("cvt{r}.s32.s16 %r1, %h2", (7, 8), 90),
-    ("cvt{r}.bf16.f16 %h1, %h2", (7, 8), 90),
-    ("cvt{r}.f32.s32 %r1, %r2", (1, 0), 10),
-];
+/// Fills a [`crate::rounding::RoundedForm`] template for one type (or `dst.src` pair) and one
+/// rounding modifier.
+///
+/// ```
+/// use ptxkit_isa::probe::fill_rounding;
+/// assert_eq!(fill_rounding("fma{r}{T} {d}, {a}, {b}, {c}", ".bf16", ".rz"), "fma.rz.bf16 %h1, %h2, %h3, %h4");
+/// assert_eq!(fill_rounding("cvt{r}{T} {d}, {a}", ".f64.f32", ""), "cvt.f64.f32 %rd1, %r2");
+/// ```
+pub fn fill_rounding(template: &str, types: &str, rounding: &str) -> String {
+    let form = InstructionForm::parse(types);
+    let mut parts: Vec<&str> = form.modifiers.clone();
+    if !form.opcode.is_empty() {
+        parts.insert(0, form.opcode);
+    }
+    let bits = |t: Option<&&str>| t.and_then(|t| type_info(t)).map_or(32, |i| i.bits);
+    let (dst, src) = (bits(parts.first()), bits(parts.last()));
+    template
+        .replace("{r}", rounding)
+        .replace("{T}", types)
+        .replace("{d}", &register(dst, 1))
+        .replace("{a}", &register(src, 2))
+        .replace("{b}", &register(src, 3))
+        .replace("{c}", &register(src, 4))
+        .replace("{rs}", if rounding == ".rs" { ", %r8" } else { "" })
+}
 
-const ROUNDING_TRIES: &[&str] = &["", ".rn", ".rz", ".rni", ".rzi", ".approx", ".full"];
+/// Where a rounded form is probed: the lowest modern point that has it (at least `sm_80`, so
+/// that all three ptxas judge it when its version allows), `sm_90` at 7.8 as well for the
+/// half-precision types, and the legacy points for forms that have them.
+fn rounding_points(bare: &str, types: &str, legacy: bool) -> Vec<(Version, Target)> {
+    let mut points = Vec::new();
+    let r = body_requirements(bare);
+    if let Some(t0) = r.min_target {
+        let t = if r.arch_specific { t0 } else { t0.max(Target::sm(80)) };
+        let v = r.min_ptx_on(t).max(t.min_ptx().unwrap_or(r.min_ptx));
+        points.push((v, t));
+        let half = types.contains("16");
+        let sm90 = Target::sm(90);
+        if half && !r.arch_specific && t < sm90 && v <= Version::new(7, 8) {
+            points.push((Version::new(7, 8), sm90));
+        }
+    }
+    if legacy {
+        let (sm13, sm20) = (Target::sm(13), Target::sm(20));
+        for (v, t) in [((1, 3), sm13), ((1, 4), sm13), ((3, 1), sm20), ((3, 2), sm20)] {
+            let v = Version::new(v.0, v.1);
+            // Only where the form itself exists: the rounding rule is what is under test.
+            let exists = check_features(body_forms(bare).iter().flat_map(matching_features), v, t).is_empty();
+            if exists {
+                points.push((v, t));
+            }
+        }
+    }
+    points
+}
 
 fn rounding_probes(b: &mut Builder) {
-    for &(template, (major, minor), sm) in ROUNDING_CASES {
-        let v = Version::new(major, minor);
-        let t = Target::sm(sm);
-        for r in ROUNDING_TRIES {
-            if *r == ".full" && !template.starts_with("div") {
-                continue;
+    for form in crate::rounding::ROUNDED_FORMS {
+        for types in form.types {
+            let bare = fill_rounding(form.template, types, "");
+            for (v, t) in rounding_points(&bare, types, form.legacy) {
+                for r in crate::rounding::PROBED_ROUNDING {
+                    let body = fill_rounding(form.template, types, r);
+                    let chain = body.split_whitespace().next().unwrap_or(&body).to_string();
+                    b.body(&format!("rounding {chain}"), v, t, "", "", &body);
+                }
             }
-            let body = template.replace("{r}", r);
-            let opcode = template.split('{').next().unwrap_or(template);
-            b.body(&format!("rounding {opcode}{r}"), v, t, "", "", &body);
         }
     }
 }

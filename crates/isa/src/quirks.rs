@@ -132,6 +132,13 @@ pub const QUIRKS: &[Quirk] = &[
         evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
     },
     Quirk {
+        ptxas: &["12.9"],
+        probe: "directive 'enable_smem_spilling': rejected at 8.7 sm_72",
+        observed: "ptxas 12.9 accepts the `enable_smem_spilling` pragma on any target; 13.5 says \"Feature \
+            'enable_smem_spilling' requires .target sm_75 or higher\", as the manual (§12.3) does.",
+        evidence: "cargo xtask isa-probes --filter \"directive 'enable_smem_spilling'\" --verbose",
+    },
+    Quirk {
         ptxas: &["11.8", "12.9"],
         probe: "shape vop.sig:* operand 1 a constant: *",
         observed: VIDEO_CONSTANT_DESTINATION,

@@ -1,27 +1,43 @@
 //! Which rounding modifiers an instruction needs or allows.
 //!
-//! Facts (all checked by `cargo xtask isa-probes`):
+//! Every fact is probed by `cargo xtask isa-probes` (probes named `rounding …`): every
+//! [`ROUNDED_FORMS`] template × type × [`PROBED_ROUNDING`] modifier, at the lowest modern point
+//! that has the form (all three ptxas judge it when its version allows), at `sm_90`/7.8 for the
+//! half types, and at the legacy points. Where ptxas (the oracle) and the manual disagree the
+//! table follows ptxas; those rows say "ptxas" and the reproducer is
+//! `cargo xtask isa-probes --filter "rounding fma.rz.bf16" --verbose`.
+//!
 //! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
-//!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier for
-//!   instruction 'add'`). §9.7.3.3-5 (".rm/.rp need sm_20").
+//!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier
+//!   for instruction 'add'`, `… 'mul.lo'`). §9.7.3.3-5 (".rm/.rp need sm_20").
 //! - `add/sub/mul` rounding two `.f32x2` values down to `.f16x2`/`.bf16x2` (PTX 9.4): only
 //!   `.rz`, required by `mul`; `mul.bf16x2.bf16x2.f16x2` takes none.
 //! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`); `.f64` takes
-//!   only `.rn .rz` before sm_13. §9.7.3.6.
+//!   only `.rn .rz` before sm_13. §9.7.3.6. `.f16`/`.f16x2`: `.rn` only. `.bf16`/`.bf16x2`:
+//!   every IEEE mode — **ptxas**, against §9.7.4.4 (".rn only"); 11.8, 12.9 and 13.5 accept
+//!   `fma.rz/rm/rp.bf16{x2}` on sm_80 and sm_90.
 //! - `mad.f32`: required on sm_20+ from PTX 3.2; ptxas accepts it without one at ≤ 3.1 (and
 //!   warns at 3.1); illegal on sm_1x (`mad.rnd.f32` needs sm_20). `mad.f64`: required from
 //!   1.4. §9.7.3.7 L92-102; RN 3.1.
 //! - `div.f32`, `rcp.f32`, `sqrt.f32`: `.approx`, `.full` (div only) or a rounding mode, from
 //!   1.4 (`Rounding modifier or '.approx' modifier required …`); before 1.4 they had implicit
-//!   defaults. `div/rcp/sqrt .f64`: a rounding mode from 1.4 (`rcp.approx.ftz.f64` is also
-//!   legal; bare `rcp.f64` is rejected at every version). §9.7.3.8 L83-87, §9.7.3.13 L86-90,
-//!   §9.7.3.15 L87-91.
+//!   defaults. `div/sqrt .f64`: a rounding mode from 1.4. `rcp.f64`: a rounding mode, or
+//!   `.approx` with `.ftz` ([`missing_companion`]); before 1.4 ptxas reads a bare `rcp.f64` as
+//!   `rcp.approx.f64` and rejects it ("'.ftz' modifier required …", **ptxas**).
+//!   §9.7.3.8 L83-87, §9.7.3.13 L86-90, §9.7.3.15 L87-91.
+//! - `.full` anywhere but `div.f32`: "Unknown modifier '.full'" (**ptxas**). `.rs` where a form
+//!   does not take it: "Illegal modifier '.rs' for instruction 'add'" (12.9/13.5; 11.8: "Unknown
+//!   modifier '.rs'").
 //! - `rsqrt sin cos lg2 ex2 tanh`: `.approx` required (from 1.4; `tanh` always), rounding
-//!   illegal (`.approx modifier required for instruction 'sin'`). §9.7.3.16-22.
+//!   illegal (`.approx modifier required for instruction 'sin'`). On `.f16`/`.f16x2` `ex2` and
+//!   `tanh` ptxas words an illegal mode "Illegal modifier 'rounding' for instruction 'ex2'";
+//!   `ex2.bf16{x2}` also needs `.ftz`. §9.7.3.16-22, §9.7.4.9-10.
 //! - `cvt`: float→int needs `.rni/.rzi/.rmi/.rpi`; int→float and narrowing float→float need
-//!   `.rn/.rz/.rm/.rp` (tf32 also `.rna`, some packed forms `.rs`); widening float→float takes
-//!   none; float→same float takes an optional integer rounding; int→int takes none; the 8/6/4-bit
-//!   float formats always need one. §9.7.9.21 "Rounding modifiers".
+//!   `.rn/.rz/.rm/.rp` (tf32 `.rn/.rz/.rna`); two `.f32` into `.f16x2`/`.bf16x2`: `.rn/.rz`
+//!   (and `.rs` with random bits); into FP8/FP6/FP4 x2: `.rn` (`.rz` from 9.4 on sm_107f), x4:
+//!   `.rs` only, `.ue8m0x2`: `.rz/.rp`; FP8/6/4 → half x2: `.rn`; widening float→float takes
+//!   none, except from `.bf16`, where ptxas takes any IEEE mode (**ptxas**); float→same float
+//!   takes an optional integer rounding; int→int takes none. §9.7.9.21 "Rounding modifiers".
 
 use crate::target::Target;
 use crate::types::{TypeKind, is_float, is_integer, type_info};
@@ -47,6 +63,10 @@ pub struct RoundingRule {
     pub allowed: &'static [&'static str],
     /// What ptxas says when the modifier is missing, e.g. `"Rounding modifier required"`.
     pub missing: &'static str,
+    /// What ptxas says of a rounding mode the form does not allow: `"Illegal rounding
+    /// modifier"`, or for the half-precision `ex2`/`tanh` forms `"Illegal modifier
+    /// 'rounding'"`.
+    pub illegal: &'static str,
 }
 
 /// IEEE rounding modes.
@@ -66,15 +86,32 @@ const DIV_F32: &[&str] = &[".approx", ".full", ".rn", ".rz", ".rm", ".rp"];
 const RCP_SQRT_F32: &[&str] = &[".approx", ".rn", ".rz", ".rm", ".rp"];
 const RCP_F64: &[&str] = &[".rn", ".rz", ".rm", ".rp", ".approx"];
 const TO_TF32: &[&str] = &[".rn", ".rz", ".rna"];
-const FLOAT_OR_RS: &[&str] = &[".rn", ".rz", ".rm", ".rp", ".rs"];
+const RN_RZ_RS: &[&str] = &[".rn", ".rz", ".rs"];
+const RS: &[&str] = &[".rs"];
+const RZ_RP: &[&str] = &[".rz", ".rp"];
 const NONE: &[&str] = &[];
 
 const MSG_ROUNDING: &str = "Rounding modifier required";
 const MSG_OR_APPROX: &str = "Rounding modifier or '.approx' modifier required";
 const MSG_APPROX: &str = ".approx modifier required";
+const MSG_RCP_APPROX_FTZ: &str = "'.ftz' modifier required for instruction 'rcp.approx.f64'";
+
+const MSG_ILLEGAL: &str = "Illegal rounding modifier";
+const MSG_ILLEGAL_HALF: &str = "Illegal modifier 'rounding'";
 
 const fn rule(need: Need, allowed: &'static [&'static str], missing: &'static str) -> RoundingRule {
-    RoundingRule { need, allowed, missing }
+    RoundingRule {
+        need,
+        allowed,
+        missing,
+        illegal: MSG_ILLEGAL,
+    }
+}
+
+impl RoundingRule {
+    const fn illegal_as(self, illegal: &'static str) -> RoundingRule {
+        RoundingRule { illegal, ..self }
+    }
 }
 
 const FORBIDDEN: RoundingRule = rule(Need::Forbidden, NONE, "");
@@ -121,6 +158,7 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
     };
     let float = is_float(first);
     let explicit_era = version >= Version::new(1, 4);
+    let f16 = matches!(first, ".f16" | ".f16x2");
     let optional_or_required = |required: bool, allowed, missing| {
         rule(if required { Need::Required } else { Need::Optional }, allowed, missing)
     };
@@ -145,11 +183,8 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         }
         // ptxas: "Illegal rounding modifier" for .rm/.rp on fma.f64 before sm_13.
         "fma" if first == ".f64" && !target.at_least(13) => rule(Need::Required, RN_RZ, MSG_ROUNDING),
-        "fma" if float => rule(
-            Need::Required,
-            if is_half(first) { RN } else { FLOAT_ROUNDING },
-            MSG_ROUNDING,
-        ),
+        // ptxas takes every IEEE mode on `.bf16`/`.bf16x2` (the manual says `.rn` only).
+        "fma" if float => rule(Need::Required, if f16 { RN } else { FLOAT_ROUNDING }, MSG_ROUNDING),
         "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
         "mad" if first == ".f32" => optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING),
         "mad" if first == ".f64" && !target.at_least(20) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
@@ -157,11 +192,12 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
         "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "rcp" | "sqrt" if first == ".f32" => optional_or_required(explicit_era, RCP_SQRT_F32, MSG_OR_APPROX),
-        // Bare `rcp.f64` was never legal: before 1.4 it meant `rcp.approx.f64`, which needs `.ftz`
-        // (ptxas: "'.ftz' modifier required for instruction 'rcp.approx.f64'").
+        // Before 1.4 ptxas reads a bare `rcp.f64` as `rcp.approx.f64`, which needs `.ftz`.
+        "rcp" if first == ".f64" && !explicit_era => rule(Need::Required, RCP_F64, MSG_RCP_APPROX_FTZ),
         "rcp" if first == ".f64" => rule(Need::Required, RCP_F64, MSG_ROUNDING),
         "sqrt" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
-        "ex2" if is_half(first) => rule(Need::Required, APPROX, MSG_OR_APPROX),
+        "ex2" | "tanh" if f16 => rule(Need::Required, APPROX, MSG_APPROX).illegal_as(MSG_ILLEGAL_HALF),
+        "ex2" | "tanh" if is_half(first) => rule(Need::Required, APPROX, MSG_APPROX),
         "rsqrt" | "sin" | "cos" | "lg2" | "ex2" if float => optional_or_required(explicit_era, APPROX, MSG_APPROX),
         "tanh" if float => rule(Need::Required, APPROX, MSG_APPROX),
         "cvt" => cvt_rule(types),
@@ -178,16 +214,209 @@ fn cvt_rule(types: &[&str]) -> RoundingRule {
     let src_int = is_integer(src) || type_info(src).is_some_and(|t| t.kind == TypeKind::Bits);
     let dst_int = is_integer(dst) || dst_kind == Some(TypeKind::Bits);
     match (is_float(dst), is_float(src)) {
-        (true, true) if is_mini_float(dst) || is_mini_float(src) => required(FLOAT_OR_RS),
+        (true, true) if dst.starts_with(".ue8m0") => required(RZ_RP),
+        // The x4 forms exist only with stochastic rounding (and its random-bits operand).
+        (true, true) if is_mini_float(dst) && dst.ends_with("x4") => required(RS),
+        // `.rz` from PTX 9.4 on sm_107f (a feature row), `.rn` always.
+        (true, true) if is_mini_float(dst) => required(RN_RZ),
+        (true, true) if is_mini_float(src) => required(RN),
+        (true, true) if matches!(dst, ".f16x2" | ".bf16x2") => required(RN_RZ_RS),
         (true, true) if dst == ".tf32" => required(TO_TF32),
         (true, true) if dst == src => rule(Need::Optional, INTEGER_ROUNDING, ""),
-        (true, true) if precision(dst) < precision(src) => required(FLOAT_OR_RS),
+        // ptxas takes a rounding mode on the exact `.bf16` widenings too.
+        (true, true) if src == ".bf16" && precision(dst) > precision(src) => rule(Need::Optional, FLOAT_ROUNDING, ""),
+        (true, true) if precision(dst) < precision(src) => required(FLOAT_ROUNDING),
         (true, true) if precision(dst) == precision(src) => rule(Need::Optional, FLOAT_ROUNDING, ""),
         (true, true) => FORBIDDEN,
         (false, true) if dst_int => required(INTEGER_ROUNDING),
         (true, false) if src_int => required(FLOAT_ROUNDING),
         _ => FORBIDDEN,
     }
+}
+
+/// The rounding-like modifiers every [`ROUNDED_FORMS`] entry is probed with: none, each IEEE
+/// and round-to-integer mode, `.rna`, `.rs`, `.approx` and `.full`.
+pub const PROBED_ROUNDING: &[&str] = &[
+    "", ".rn", ".rz", ".rm", ".rp", ".rni", ".rzi", ".rmi", ".rpi", ".rna", ".rs", ".approx", ".full",
+];
+
+/// One instruction whose rounding legality [`rounding_rule`] decides, as a probe template with
+/// the types it is probed with. `cargo xtask isa-probes` assembles every template × type ×
+/// [`PROBED_ROUNDING`] modifier (see [`crate::probe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundedForm {
+    /// The instruction: `{r}` is the rounding modifier, `{T}` the type (for `cvt` the
+    /// destination and source types, `.f16.f32`), `{d}` a destination register of the first
+    /// type, `{a} {b} {c}` source registers of the last type, `{rs}` the random-bits operand
+    /// that `.rs` adds (nothing for other modifiers).
+    pub template: &'static str,
+    /// The types (for `cvt`, `dst.src` pairs).
+    pub types: &'static [&'static str],
+    /// Also probe at the legacy points (PTX 1.3/1.4 on sm_13, 3.1/3.2 on sm_20), where the
+    /// implicit defaults, sm_1x single precision and `mad.f32` change the rule.
+    pub legacy: bool,
+}
+
+const fn rounded(template: &'static str, types: &'static [&'static str], legacy: bool) -> RoundedForm {
+    RoundedForm {
+        template,
+        types,
+        legacy,
+    }
+}
+
+const HALF_AND_UP: &[&str] = &[".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".f32x2"];
+const CLASSIC: &[&str] = &[".f32", ".f64"];
+const SFU: &[&str] = &[".f32", ".f16", ".f16x2", ".bf16", ".bf16x2"];
+const INTEGER: &[&str] = &[".s32"];
+
+/// Every `dst.src` pair of the scalar `cvt` probe universe: `.f16 .bf16 .f32 .f64` and the
+/// integers `.s8 .u16 .s32 .u64`, each to each, except `.bf16` ↔ 8-bit integers, which ptxas
+/// does not have ("Arguments mismatch for instruction 'cvt'", 11.8/12.9/13.5), and `.tf32.f32`.
+pub const CVT_SCALAR_PAIRS: &[&str] = &[
+    ".f16.f16",
+    ".f16.bf16",
+    ".f16.f32",
+    ".f16.f64",
+    ".f16.s8",
+    ".f16.u16",
+    ".f16.s32",
+    ".f16.u64",
+    ".bf16.f16",
+    ".bf16.bf16",
+    ".bf16.f32",
+    ".bf16.f64",
+    ".bf16.u16",
+    ".bf16.s32",
+    ".bf16.u64",
+    ".f32.f16",
+    ".f32.bf16",
+    ".f32.f32",
+    ".f32.f64",
+    ".f32.s8",
+    ".f32.u16",
+    ".f32.s32",
+    ".f32.u64",
+    ".f64.f16",
+    ".f64.bf16",
+    ".f64.f32",
+    ".f64.f64",
+    ".f64.s8",
+    ".f64.u16",
+    ".f64.s32",
+    ".f64.u64",
+    ".s8.f16",
+    ".s8.f32",
+    ".s8.f64",
+    ".s8.s8",
+    ".s8.u16",
+    ".s8.s32",
+    ".s8.u64",
+    ".u16.f16",
+    ".u16.bf16",
+    ".u16.f32",
+    ".u16.f64",
+    ".u16.s8",
+    ".u16.u16",
+    ".u16.s32",
+    ".u16.u64",
+    ".s32.f16",
+    ".s32.bf16",
+    ".s32.f32",
+    ".s32.f64",
+    ".s32.s8",
+    ".s32.u16",
+    ".s32.s32",
+    ".s32.u64",
+    ".u64.f16",
+    ".u64.bf16",
+    ".u64.f32",
+    ".u64.f64",
+    ".u64.s8",
+    ".u64.u16",
+    ".u64.s32",
+    ".u64.u64",
+    ".tf32.f32",
+];
+
+/// The legacy `cvt` pairs (types PTX 1.x has).
+const CVT_LEGACY_PAIRS: &[&str] = &[
+    ".f32.f32", ".f32.f64", ".f64.f32", ".f32.s32", ".s32.f32", ".f64.s32", ".s32.f64", ".f16.f32", ".f32.f16",
+];
+
+/// Every instruction whose rounding modifiers are checked (the opcodes `check` judges
+/// rounding for), with the types probed: every float type the opcode has and one integer
+/// type where it has integers.
+pub const ROUNDED_FORMS: &[RoundedForm] = &[
+    rounded("add{r}{T} {d}, {a}, {b}", HALF_AND_UP, false),
+    rounded("add{r}{T} {d}, {a}, {b}", INTEGER, false),
+    rounded("sub{r}{T} {d}, {a}, {b}", HALF_AND_UP, false),
+    rounded("mul{r}{T} {d}, {a}, {b}", HALF_AND_UP, false),
+    rounded("mul.lo{r}{T} {d}, {a}, {b}", INTEGER, false),
+    rounded("add{r}{T} {d}, {a}, {b}", CLASSIC, true),
+    rounded("sub{r}{T} {d}, {a}, {b}", CLASSIC, true),
+    rounded("mul{r}{T} {d}, {a}, {b}", CLASSIC, true),
+    // mixed precision (PTX 8.6): `.f32` result, `.f16`/`.bf16` source
+    rounded("add{r}.f32.f16 %r1, %h1, %r2", &[".f32.f16"], false),
+    rounded("sub{r}.f32.bf16 %r1, %h1, %r2", &[".f32.bf16"], false),
+    rounded("fma{r}.f32.f16 %r1, %h1, %h2, %r2", &[".f32.f16"], false),
+    rounded("fma{r}{T} {d}, {a}, {b}, {c}", HALF_AND_UP, false),
+    rounded("fma{r}{T} {d}, {a}, {b}, {c}", CLASSIC, true),
+    rounded("mad{r}{T} {d}, {a}, {b}, {c}", CLASSIC, true),
+    rounded("mad.lo{r}{T} {d}, {a}, {b}, {c}", INTEGER, false),
+    rounded("div{r}{T} {d}, {a}, {b}", CLASSIC, true),
+    rounded("div{r}{T} {d}, {a}, {b}", INTEGER, false),
+    rounded("rem{r}{T} {d}, {a}, {b}", INTEGER, false),
+    rounded("rcp{r}{T} {d}, {a}", CLASSIC, true),
+    rounded("sqrt{r}{T} {d}, {a}", CLASSIC, true),
+    rounded("rsqrt{r}{T} {d}, {a}", CLASSIC, true),
+    rounded("sin{r}{T} {d}, {a}", &[".f32"], true),
+    rounded("cos{r}{T} {d}, {a}", &[".f32"], true),
+    rounded("lg2{r}{T} {d}, {a}", &[".f32"], true),
+    rounded("ex2{r}{T} {d}, {a}", &[".f32", ".f16", ".f16x2"], false),
+    // ptxas: ".ftz modifier required for instruction 'ex2.bf16'"
+    rounded("ex2{r}.ftz{T} {d}, {a}", &[".bf16", ".bf16x2"], false),
+    rounded("ex2{r}{T} {d}, {a}", &[".f32"], true),
+    rounded("tanh{r}{T} {d}, {a}", SFU, false),
+    rounded("cvt{r}{T} {d}, {a}", CVT_SCALAR_PAIRS, false),
+    rounded("cvt{r}{T} {d}, {a}", CVT_LEGACY_PAIRS, true),
+    // packed conversions: two `.f32` sources into one packed register, and back
+    rounded("cvt{r}.f16x2.f32 %r1, %r2, %r3{rs}", &[".f16x2.f32"], false),
+    rounded("cvt{r}.bf16x2.f32 %r1, %r2, %r3{rs}", &[".bf16x2.f32"], false),
+    rounded(
+        "cvt{r}.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6",
+        &[".e4m3x4.f32"],
+        false,
+    ),
+    rounded("cvt{r}.bf16x2.e4m3x2 %r1, %h2", &[".bf16x2.e4m3x2"], false),
+    rounded("cvt{r}.satfinite.e4m3x2.f32 %h1, %r2, %r3", &[".e4m3x2.f32"], false),
+    rounded("cvt{r}.satfinite.e5m2x2.f16x2 %h1, %r2", &[".e5m2x2.f16x2"], false),
+    rounded("cvt{r}.f16x2.e4m3x2 %r1, %h2", &[".f16x2.e4m3x2"], false),
+    rounded("cvt{r}.satfinite.e2m1x2.f32 %b1, %r2, %r3", &[".e2m1x2.f32"], false),
+    rounded("cvt{r}.satfinite.ue8m0x2.f32 %h1, %r2, %r3", &[".ue8m0x2.f32"], false),
+    rounded("cvt{r}.bf16x2.ue8m0x2 %r1, %h2", &[".bf16x2.ue8m0x2"], false),
+];
+
+/// A modifier ptxas requires alongside others: `.ftz` on `rcp.approx.f64` and on every
+/// `ex2.bf16`/`ex2.bf16x2`. Returns the modifier and ptxas's message when `modifiers` (of an
+/// `opcode` with these types) lack it.
+///
+/// ```
+/// use ptxkit_isa::rounding::missing_companion;
+/// assert_eq!(missing_companion("rcp", &[".f64"], &[".approx", ".f64"]).unwrap().0, ".ftz");
+/// assert!(missing_companion("rcp", &[".f64"], &[".approx", ".ftz", ".f64"]).is_none());
+/// assert!(missing_companion("ex2", &[".bf16"], &[".approx", ".bf16"]).is_some());
+/// ```
+pub fn missing_companion(opcode: &str, types: &[&str], modifiers: &[&str]) -> Option<(&'static str, &'static str)> {
+    let has = |m: &str| modifiers.contains(&m);
+    let first = types.first().copied().unwrap_or("");
+    let needed = match opcode {
+        "rcp" if first == ".f64" && has(".approx") => Some(MSG_RCP_APPROX_FTZ),
+        "ex2" if first == ".bf16" => Some(".ftz modifier required for instruction 'ex2.bf16'"),
+        "ex2" if first == ".bf16x2" => Some(".ftz modifier required for instruction 'ex2.bf16x2'"),
+        _ => None,
+    };
+    needed.filter(|_| !has(".ftz")).map(|message| (".ftz", message))
 }
 
 /// Which rounding-like modifiers a form carries.
@@ -219,6 +448,33 @@ mod tests {
         assert_eq!(need(".bf16", ".f16"), Need::Optional);
         assert_eq!(need(".f16x2", ".e4m3x2"), Need::Required);
         assert_eq!(rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed, TO_TF32);
+    }
+
+    #[test]
+    fn every_checked_opcode_and_modifier_is_probed() {
+        for opcode in crate::check::ROUNDING_CHECKED {
+            assert!(
+                ROUNDED_FORMS
+                    .iter()
+                    .any(|f| f.template.split(['{', '.', ' ']).next() == Some(*opcode)),
+                "no rounding probe for '{opcode}'"
+            );
+        }
+        for m in ALL_ROUNDING.iter().chain(&[".approx", ".full"]) {
+            assert!(PROBED_ROUNDING.contains(m), "{m} is not probed");
+        }
+        assert!(PROBED_ROUNDING.contains(&""));
+    }
+
+    #[test]
+    fn ptxas_over_the_manual() {
+        // ptxas 11.8/12.9/13.5 take every IEEE mode on fma.bf16 (the manual: `.rn` only).
+        let t = target("sm_90").unwrap();
+        let v = Version::new(7, 8);
+        assert_eq!(rounding_rule("fma", &[".bf16x2"], t, v).allowed, FLOAT_ROUNDING);
+        assert_eq!(rounding_rule("fma", &[".f16"], t, v).allowed, RN);
+        assert_eq!(rounding_rule("cvt", &[".f32", ".bf16"], t, v).need, Need::Optional);
+        assert_eq!(rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed, RN_RZ_RS);
     }
 
     #[test]

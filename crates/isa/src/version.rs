@@ -204,6 +204,11 @@ pub const VERSIONS: &[VersionInfo] = &[
 /// take `.version 5.1` and treat it like 5.0). A linter may flag them; ptxas will not.
 pub const PTXAS_UNDOCUMENTED_VERSIONS: &[Version] = &[Version::new(5, 1)];
 
+/// The newest PTX version that a toolchain with 32-bit compilation assembles: CUDA 11.8.
+/// CUDA 12.0 removed 32-bit compilation (ptxas 12.9: "32-Bit compilation is no longer
+/// supported"), and PTX 8.0 needs CUDA 12.0.
+pub const LAST_32BIT_VERSION: Version = Version::new(7, 8);
+
 /// Every documented version, oldest first.
 pub fn known_versions() -> impl Iterator<Item = Version> {
     VERSIONS.iter().map(|info| info.version)

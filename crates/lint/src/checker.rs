@@ -57,6 +57,7 @@ pub struct Checker<'a> {
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Instruction<'a>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
+    pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
     /// Diagnostics reported once per file for a repeated chain: key → index in `diagnostics`.
     pub(crate) grouped: std::collections::HashMap<String, usize>,
@@ -132,13 +133,34 @@ impl<'a> Checker<'a> {
         {
             return issues.clone();
         }
-        let issues = match self.insn(node) {
+        let mut issues = match self.insn(node) {
             Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.destination()),
             _ => Vec::new(),
         };
+        // What the matched form needs beyond its chain (a signature's `block` records: an
+        // indirect call needs PTX 2.1; `mbarrier.arrive` with a sink 7.1).
+        if let Some((version, target)) = self.destination()
+            && let Some(check) = self.signature(node).as_ref()
+            && check.analysis.is_match()
+        {
+            for issue in ptxkit_isa::check_features(check.analysis.form.features(), version, target) {
+                if !issues.contains(&issue) {
+                    issues.push(issue);
+                }
+            }
+        }
         let issues = std::rc::Rc::new(issues);
         *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
         issues
+    }
+
+    /// The ptxkit-isa issues of every module-level construct of the file
+    /// (directives, attributes, debugging directives, pragmas, declarations,
+    /// special registers), computed once for all rules.
+    pub fn construct_issues(&self) -> std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>> {
+        self.constructs
+            .get_or_init(|| std::rc::Rc::new(crate::isa::construct_issues(self.parsed, self.destination())))
+            .clone()
     }
 
     /// The instruction at `node` matched against its signatures, computed once for all rules.

@@ -94,6 +94,7 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
         diagnostics: Vec::new(),
         last_insn: std::cell::RefCell::new(None),
         last_issues: std::cell::RefCell::new(None),
+        constructs: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
         grouped: std::collections::HashMap::new(),
     };

@@ -152,6 +152,13 @@ static RULES: &[RuleInfo] = &[
         "a second `.version` directive"
     ),
     rule!(
+        "PTX009",
+        unknown_version,
+        Error,
+        None,
+        "`.version` that is not a PTX ISA version"
+    ),
+    rule!(
         "PTX101",
         missing_rounding_modifier,
         Error,
@@ -199,6 +206,13 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "module-scope `.reg`/`.local` (not allowed with the ABI)"
+    ),
+    rule!(
+        "PTX206",
+        deprecated_dwarf_directive,
+        Error,
+        Unsafe,
+        "`@@DWARF` debug lines (removed in PTX 2.0)"
     ),
     rule!(
         "PTX301",
@@ -374,6 +388,13 @@ static RULES: &[RuleInfo] = &[
         Error,
         Safe,
         "declaration with a type only instructions take (`.bf16`, `.e4m3`, `.f32x2`)"
+    ),
+    rule!(
+        "PTX420",
+        illegal_declaration_specifier,
+        Error,
+        None,
+        "state space, vector width or cast no ptxas accepts in a declaration"
     ),
     rule!(
         "PTX501",

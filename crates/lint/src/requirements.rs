@@ -29,6 +29,9 @@ pub struct FileRequirements {
     pub arch_specific: bool,
     /// The lines that force the minimums (first use of each feature).
     pub reasons: Vec<Reason>,
+    /// The first version that no longer has a construct the file uses
+    /// (`@@DWARF`: 2.0), with its first use; the file needs an older version.
+    pub removed: Option<(Version, Reason)>,
 }
 
 /// Computes the requirements of a parsed file.
@@ -54,36 +57,31 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
                     record(features, node.start_byte(), insn.full_opcode());
                 }
             }
-            "pragma_directive"
-            | "loc_directive"
-            | "label"
-            | "function_definition"
-            | "parameter_declaration"
-            | "variable_declaration"
-                if !node.has_error() =>
-            {
-                for (feature, span) in crate::isa::construct_features(node, source) {
-                    let text = source[span.start..span.end].lines().next().unwrap_or("");
-                    record(vec![feature], span.start, text);
+            _ => {}
+        }
+    }
+    // Directives, attributes, debugging directives, pragmas, declarations and
+    // special registers: ptxkit-isa's construct table.
+    let mut removed: Option<(Version, Reason)> = None;
+    for used in ptxkit_isa::constructs::uses(parsed) {
+        // The whole line, as the author wrote it (`.address_size 64`).
+        let line = lines.line_of(used.span.start);
+        let text = lines.line_text(source, line).split("//").next().unwrap_or("").trim();
+        match used.row {
+            ptxkit_isa::constructs::Row::Introduced(feature) => record(vec![feature], used.span.start, text),
+            ptxkit_isa::constructs::Row::Removed(d) => {
+                let Some(from) = d.rejected_from else { continue };
+                if removed.as_ref().is_none_or(|(v, _)| from < *v) {
+                    let reason = Reason {
+                        line: lines.line_of(used.span.start) + 1,
+                        text: text.trim().to_string(),
+                        feature: used.row.name(),
+                        ptx: from,
+                    };
+                    removed = Some((from, reason));
                 }
             }
-            "address_size_directive" | "function_directive_name" | "linkage" => {
-                let name = crate::isa::directive_name(node.kind(), &source[node.byte_range()]);
-                record(
-                    ptxkit_isa::directives::directive(name).into_iter().collect(),
-                    node.start_byte(),
-                    &source[node.byte_range()],
-                );
-            }
-            "identifier" if source[node.byte_range()].starts_with('%') => {
-                let name = &source[node.byte_range()];
-                record(
-                    ptxkit_isa::directives::special_register(name).into_iter().collect(),
-                    node.start_byte(),
-                    name,
-                );
-            }
-            _ => {}
+            ptxkit_isa::constructs::Row::Unsupported(_) => {}
         }
     }
     let mut all = Requirements::none();
@@ -107,6 +105,7 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
         min_target: all.min_target,
         arch_specific: all.arch_specific,
         reasons,
+        removed,
     }
 }
 
@@ -118,7 +117,10 @@ impl FileRequirements {
             |t| t.to_string(),
         );
         let mut out = format!("{path}: needs PTX {} and {target}", self.min_ptx);
-        if self.reasons.is_empty() {
+        if let Some((below, _)) = &self.removed {
+            out.push_str(&format!(", and a PTX version below {below}"));
+        }
+        if self.reasons.is_empty() && self.removed.is_none() {
             out.push_str(" (nothing beyond the baseline)");
         }
         out.push('\n');
@@ -126,6 +128,12 @@ impl FileRequirements {
             out.push_str(&format!(
                 "  line {}: {} ({}: PTX {})\n",
                 reason.line, reason.text, reason.feature, reason.ptx
+            ));
+        }
+        if let Some((below, reason)) = &self.removed {
+            out.push_str(&format!(
+                "  line {}: {} ({}: removed in PTX {below})\n",
+                reason.line, reason.text, reason.feature
             ));
         }
         if self.reasons.len() > 20 {
@@ -149,6 +157,30 @@ mod tests {
         assert!(
             r.render("k.ptx")
                 .starts_with("k.ptx: needs PTX 8.0 and sm_90a\n  line 6: wgmma.fence.sync.aligned")
+        );
+    }
+
+    #[test]
+    fn abi_preserve_on_a_call_prototype_needs_9_0() {
+        let text = ".version 2.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n\tproto: .callprototype ()_ (.param .b32 _) .abi_preserve 4;\n\tret;\n}\n";
+        let r = super::file_requirements(&ptxkit_syntax::parse(text));
+        assert_eq!(r.min_ptx.to_string(), "9.0", "{r:?}");
+        assert!(
+            r.reasons.iter().any(|x| x.line == 6 && x.feature == ".abi_preserve"),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn removed_constructs_bound_the_version_from_above() {
+        let text =
+            ".version 1.4\n.target sm_13\n@@DWARF .section .debug_abbrev, \"\",@progbits\n.entry k\n{\n\tret;\n}\n";
+        let r = super::file_requirements(&ptxkit_syntax::parse(text));
+        assert!(
+            r.render("k.ptx")
+                .starts_with("k.ptx: needs PTX 1.0 and sm_10, and a PTX version below 2.0\n  line 3: @@DWARF"),
+            "{}",
+            r.render("k.ptx")
         );
     }
 

@@ -34,7 +34,9 @@ pub(crate) fn each<'a>(
     }
 }
 
-fn owned_by_rounding_rules(check: &SignatureCheck<'_>, problem: &Problem) -> bool {
+/// Whether a problem belongs to the rounding rules (a rounding-like modifier where the form
+/// takes another or none).
+pub(crate) fn owned_by_rounding_rules(check: &SignatureCheck<'_>, problem: &Problem) -> bool {
     match problem {
         Problem::UnknownModifier { .. } => false,
         Problem::IllegalModifier { modifier } | Problem::ConflictingModifier { modifier } => {

@@ -27,7 +27,6 @@ pub mod cli;
 mod context;
 mod driver;
 mod header;
-pub mod isa_gaps;
 mod module;
 mod origin;
 mod pass;

@@ -1,10 +1,11 @@
 //! Module-level constructs the destination may lack: `.target` options,
-//! `.address_size` and 32-bit addressing, special registers and directives.
-//!
-//! `ptxkit-isa` describes instructions; these facts about the rest of a module
-//! are not in it yet, so they live here, in [`crate::isa_gaps`], each checked
-//! with ptxas by a fixture.
+//! `.address_size` and 32-bit addressing, and every construct of
+//! ptxkit-isa's module-level table (directives, function-header attributes,
+//! debugging directives, pragmas, declarations, special registers), both
+//! those the destination does not have yet and those it no longer has.
 
+use ptxkit_isa::constructs::{Row, Use};
+use ptxkit_isa::version::LAST_32BIT_VERSION;
 use ptxkit_isa::{TargetOption, Version};
 use ptxkit_semantic::{Instruction, SymbolTable, elements};
 use ptxkit_syntax::ast::text;
@@ -12,7 +13,6 @@ use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder
 
 use crate::context::Move;
 use crate::header::Header;
-use crate::isa_gaps::{self, ModuleConstruct};
 use crate::residual::NO_EQUIVALENT;
 
 /// What the module-level check found: refusals, header edits and the names of
@@ -134,7 +134,7 @@ fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &m
             "the 32-bit ABI stops at sm_89".into(),
             "choose a target below sm_90 with --target",
         ));
-    } else if movement.to >= isa_gaps::LAST_32BIT_VERSION.next().unwrap_or(Version::new(8, 0)) {
+    } else if movement.to >= LAST_32BIT_VERSION.next().unwrap_or(Version::new(8, 0)) {
         out.refusals.push(refusal(
             span,
             format!(
@@ -208,25 +208,70 @@ fn line_end(text: &str, from: usize) -> usize {
     text[from..].find('\n').map_or(text.len(), |i| from + i + 1)
 }
 
-/// Special registers and directives the destination lacks.
+/// The constructs of ptxkit-isa's module-level table that the destination
+/// rejects and the source did not: one refusal per construct (its first
+/// use). What the passes rewrite is gone by now, so what is left has no
+/// equivalent. `.address_size` is judged by [`address_size`].
 fn constructs(parsed: &ParsedSource, movement: &Move, out: &mut ModuleCheck) {
     let mut reported = std::collections::HashSet::new();
-    for (construct, span) in isa_gaps::find(parsed) {
-        if construct.allowed(movement.to, movement.to_target) || !reported.insert(construct.name) {
+    for used in ptxkit_isa::constructs::uses(parsed) {
+        let name = used.row.name();
+        if name == ".address_size"
+            || !used.rejected(movement.to, movement.to_target)
+            || used.rejected(movement.from, movement.from_target)
+            || !reported.insert(name)
+        {
             continue;
         }
-        out.refusals.push(construct_refusal(construct, span, movement));
+        out.refusals.push(construct_refusal(&used, movement));
     }
 }
 
-fn construct_refusal(construct: &ModuleConstruct, span: Span, movement: &Move) -> Diagnostic {
-    refusal(
-        span,
-        format!(
-            "{} `{}` has no equivalent in PTX {} for {}",
-            construct.kind, construct.name, movement.to, movement.to_target
+fn construct_refusal(used: &Use, movement: &Move) -> Diagnostic {
+    let name = used.row.name();
+    let ptxas: Vec<String> = used
+        .issues(movement.to, movement.to_target)
+        .iter()
+        .filter(|i| i.is_error())
+        .map(|i| i.message())
+        .collect();
+    let (message, label, help) = match used.row {
+        Row::Removed(d) => {
+            let from = d.rejected_from.unwrap_or(movement.to);
+            (
+                format!(
+                    "`{name}` has no equivalent in PTX {}: removed in PTX {from}",
+                    movement.to
+                ),
+                format!("removed in PTX {from}"),
+                format!("keep the file below PTX {from}, or replace it with {}", d.replacement),
+            )
+        }
+        Row::Introduced(feature) => {
+            let needs = needs(feature);
+            (
+                format!(
+                    "`{name}` has no equivalent in PTX {} for {}",
+                    movement.to, movement.to_target
+                ),
+                format!("needs {needs}"),
+                format!("keep the file at {needs}"),
+            )
+        }
+        Row::Unsupported(u) => (
+            format!("`{name}` is accepted by no ptxas"),
+            "not PTX".to_string(),
+            format!("fix the source first ({})", u.source),
         ),
-        format!("needs {}", construct.needs()),
-        &format!("keep the file at {}", construct.needs()),
-    )
+    };
+    refusal(used.span, message, label, &help).with_note(format!("ptxas would say: {}", ptxas.join("; ")))
+}
+
+/// `PTX 7.8 and sm_90`, or `PTX 2.0`: what a table row needs.
+fn needs(feature: &ptxkit_isa::Feature) -> String {
+    match feature.target.min_base() {
+        Some(t) if t.sm > 10 => format!("PTX {} and {t}", feature.ptx.max(t.min_ptx().unwrap_or(feature.ptx))),
+        Some(_) => format!("PTX {}", feature.ptx),
+        None => format!("PTX {} and an arch-specific target", feature.ptx),
+    }
 }

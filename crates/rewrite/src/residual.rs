@@ -4,7 +4,7 @@
 //! is and what it needs.
 
 use ptxkit_isa::{Issue, Target, Version, check, requirements};
-use ptxkit_semantic::Instruction;
+use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable};
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
 use crate::context::Move;
@@ -46,9 +46,11 @@ pub fn move_issues(form: &ptxkit_isa::InstructionForm<'_>, version: Version, tar
         .collect()
 }
 
-/// What an instruction form needs, in words: `PTX 8.0 and sm_90a`.
-pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>) -> String {
-    let r = requirements(form);
+/// What an instruction form (with more table rows, e.g. a texture handle in a
+/// register) needs, in words: `PTX 8.0 and sm_90a`.
+pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>, more: &[&'static ptxkit_isa::Feature]) -> String {
+    let mut r = requirements(form);
+    r.add(more.iter().copied());
     match r.min_target {
         Some(t) => format!("PTX {} and {t}", r.min_ptx.max(t.min_ptx().unwrap_or(r.min_ptx))),
         None => format!("PTX {} and a target that has all of its features", r.min_ptx),
@@ -60,6 +62,7 @@ pub fn needs_text(form: &ptxkit_isa::InstructionForm<'_>) -> String {
 /// version and target (`already` answers that for an instruction's text).
 pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, &str) -> Vec<String>) -> Vec<Leftover> {
     let text = parsed.text();
+    let symbols = SymbolTable::build(parsed);
     let mut out = Vec::new();
     for node in preorder(parsed.root()) {
         let Some(instruction) = Instruction::cast(node, text) else {
@@ -67,6 +70,13 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
         };
         let form = instruction.form();
         let mut issues = move_issues(&form, movement.to, movement.to_target);
+        let handle_row = ptxkit_isa::directives::register_handle_row(instruction.opcode())
+            .filter(|_| handle_register(&instruction, &symbols, text).is_some());
+        issues.extend(
+            ptxkit_isa::check_features(handle_row, movement.to, movement.to_target)
+                .iter()
+                .map(Issue::message),
+        );
         if issues.is_empty() {
             continue;
         }
@@ -79,10 +89,27 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
             opcode_span: instruction.opcode_span(),
             full_opcode: instruction.full_opcode().to_string(),
             issues,
-            needs: needs_text(&form),
+            needs: needs_text(&form, &handle_row.into_iter().collect::<Vec<_>>()),
         });
     }
     out
+}
+
+/// The texture or surface handle of `instruction` when it is a register (the
+/// first element of its address operand), not a `.texref`/`.surfref` name.
+fn handle_register<'t>(instruction: &Instruction<'t>, symbols: &SymbolTable, text: &'t str) -> Option<&'t str> {
+    let address = instruction
+        .operands()
+        .into_iter()
+        .find(|o| o.kind() == "address_operand")?;
+    let mut cursor = address.walk();
+    let handle = address.children_by_field_name("element", &mut cursor).next()?;
+    let name = &text[handle.byte_range()];
+    let declared = matches!(
+        symbols.register(handle.start_byte(), name),
+        RegisterLookup::Declared(_) | RegisterLookup::InRange(_)
+    );
+    (handle.kind() == "identifier" && declared).then_some(name)
 }
 
 /// The refusal for one leftover instruction, at `span`.

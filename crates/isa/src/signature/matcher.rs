@@ -739,8 +739,10 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
-                // `atom.global.v2.f32.add _, [a], {b, c}`: the sink discards the whole vector.
-                Found::Sink if spec.kinds.contains(Kinds::SINK) => {}
+                // `atom.global.v2.f32.add _, [a], {b, c}`: the sink discards the whole vector
+                // a `.vec` part sizes; not a fixed-size unpack (`mov.b32 _, %r2`: ptxas
+                // "Result discard mode is not allowed").
+                Found::Sink if spec.kinds.contains(Kinds::SINK) && matches!(spec.count, CountSpec::PartNumber(_)) => {}
                 _ if count == 1 => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,

@@ -27,6 +27,7 @@
 //! choose deliberately.
 
 use ptxkit_isa::Issue;
+use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 
@@ -35,22 +36,33 @@ pub(crate) const NAME: &str = "arch-specific-feature-on-generic-target";
 pub(crate) const RULE: RuleImpl = RuleImpl {
     query: Some(query!("arch_specific_feature_on_generic_target")),
     on_match: Some(check),
-    on_module: None,
+    on_module: Some(check_constructs),
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(node) = captures.get("instruction") else {
         return;
     };
+    let span = checker.opcode_span(node);
     for issue in checker.isa_issues(node).iter() {
+        report(checker, span, issue);
+    }
+}
+
+/// Directives, attributes, pragmas, declarations and special registers.
+fn check_constructs(checker: &mut Checker<'_>) {
+    for (span, issue) in checker.construct_issues().iter() {
+        report(checker, *span, issue);
+    }
+}
+
+fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
+    {
         let Issue::NotOnTarget { feature, target } = issue else {
-            continue;
+            return;
         };
         let diagnostic = checker
-            .diagnostic(
-                checker.opcode_span(node),
-                format!("`{}` is not available on `{target}`", feature.name()),
-            )
+            .diagnostic(span, format!("`{}` is not available on `{target}`", feature.name()))
             .with_label("architecture- or family-specific")
             .with_note(format!("ptxas: \"{issue}\""))
             .with_help(format!(

@@ -28,6 +28,7 @@
 //! decision.
 
 use ptxkit_isa::Issue;
+use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 
@@ -36,13 +37,26 @@ pub(crate) const NAME: &str = "feature-needs-newer-target";
 pub(crate) const RULE: RuleImpl = RuleImpl {
     query: Some(query!("feature_needs_newer_target")),
     on_match: Some(check),
-    on_module: None,
+    on_module: Some(check_constructs),
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    for (span, issue) in crate::isa::captured_issues(checker, captures) {
-        let Issue::NeedsTarget { min, target, .. } = &issue else {
-            continue;
+    for (span, issue) in crate::isa::instruction_issues(checker, captures) {
+        report(checker, span, &issue);
+    }
+}
+
+/// Directives, attributes, pragmas, declarations and special registers.
+fn check_constructs(checker: &mut Checker<'_>) {
+    for (span, issue) in checker.construct_issues().iter() {
+        report(checker, *span, issue);
+    }
+}
+
+fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
+    {
+        let Issue::NeedsTarget { min, target, .. } = issue else {
+            return;
         };
         let diagnostic = checker
             .diagnostic(
@@ -50,7 +64,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 format!("needs `.target {min}` or higher, but the module targets `{target}`"),
             )
             .with_label(format!("needs {min}"))
-            .with_note(crate::isa::ptxas_note(&issue))
+            .with_note(crate::isa::ptxas_note(issue))
             .with_help(format!("target {min} or later, or avoid this on {target}"));
         checker.report(diagnostic);
     }

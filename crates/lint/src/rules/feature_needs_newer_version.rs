@@ -3,13 +3,16 @@
 //! ## What it does
 //! Reports an instruction, modifier or type that the module's `.version`
 //! does not have yet, using ptxkit-isa's table of first versions (checked
-//! against ptxas 11.8, 12.9 and 13.5). Besides instructions it checks
-//! directives (`.address_size`, `.weak`, `.noreturn`, `.pragma`,
-//! `used_bytes_mask`), special registers, and declarations: opaque types
-//! (`.texref`, 1.5), `.f16x2` and `.b128` variables, `.func` `.param`
-//! parameters (2.0), unsized array parameters, kernel parameter lists (1.4),
-//! `.loc … inlined_at` and labels in `.section` (7.0), and texture or
-//! surface handles held in registers (3.1).
+//! against ptxas 11.8, 12.9 and 13.5). Besides instructions it checks every
+//! module-level construct of the grammar against ptxkit-isa's construct
+//! table: directives (`.address_size`, `.weak`, `.alias`, `.section`,
+//! `.callprototype`), function-header attributes (`.noreturn`,
+//! `.abi_preserve`, also on `.callprototype`), debugging directives
+//! (`.loc … inlined_at`, `.file` timestamps), pragmas (`used_bytes_mask`,
+//! `frequency`), declarations (opaque types, `.f16x2` and `.b128`
+//! variables, `.func` `.param` and unsized array parameters, kernel
+//! parameter lists, `.ptr`, `generic()` and `mask()` initializers), special
+//! registers, and texture or surface handles held in registers (3.1).
 //!
 //! ## Why it matters
 //! ptxas rejects it: "Feature 'cp.async' requires PTX ISA .version 7.0 or
@@ -35,6 +38,7 @@
 //! prints the version the whole file needs.
 
 use ptxkit_isa::Issue;
+use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 
@@ -43,19 +47,33 @@ pub(crate) const NAME: &str = "feature-needs-newer-version";
 pub(crate) const RULE: RuleImpl = RuleImpl {
     query: Some(query!("feature_needs_newer_version")),
     on_match: Some(check),
-    on_module: None,
+    on_module: Some(check_constructs),
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    for (span, issue) in crate::isa::captured_issues(checker, captures) {
-        let Issue::NeedsVersion { min, .. } = &issue else {
-            continue;
+    for (span, issue) in crate::isa::instruction_issues(checker, captures) {
+        report(checker, span, &issue);
+    }
+}
+
+/// Directives, attributes, debugging directives, pragmas, declarations and
+/// special registers (ptxkit-isa's construct table).
+fn check_constructs(checker: &mut Checker<'_>) {
+    for (span, issue) in checker.construct_issues().iter() {
+        report(checker, *span, issue);
+    }
+}
+
+fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
+    {
+        let Issue::NeedsVersion { min, .. } = issue else {
+            return;
         };
         let version = checker.version().map(|v| v.to_string()).unwrap_or_default();
         let diagnostic = checker
             .diagnostic(span, format!("needs PTX {min}, but the module is `.version {version}`"))
             .with_label(format!("needs .version {min}"))
-            .with_note(crate::isa::ptxas_note(&issue))
+            .with_note(crate::isa::ptxas_note(issue))
             .with_help(format!(
                 "raise `.version` to {min} or later (see `ptxlint --requirements`)"
             ));

@@ -5,7 +5,8 @@
 //! / `.full`) modifier that ptxas requires for it: `mad.f32` on sm_20+ from
 //! PTX 3.2, `fma`, int↔float and narrowing `cvt`, `div`/`sqrt`/`rcp`
 //! without `.approx`, `.full` or a rounding mode, `ex2`/`tanh` without
-//! `.approx`, and so on (ptxkit-isa's rounding rules).
+//! `.approx`, and so on (ptxkit-isa's rounding rules). Also the `.ftz` that
+//! ptxas requires on `rcp.approx.f64` and `ex2.bf16`/`ex2.bf16x2`.
 //!
 //! ## Why it matters
 //! ptxas rejects the instruction: "Rounding modifier required for
@@ -48,6 +49,20 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     };
     for issue in checker.isa_issues(node).iter() {
+        if let Issue::MissingModifier { modifier, .. } = issue {
+            let diagnostic = checker
+                .diagnostic(
+                    checker.opcode_span(node),
+                    format!("`{}` needs `{modifier}`", insn.full_opcode()),
+                )
+                .with_label(format!("add `{modifier}`"))
+                .with_note(format!("ptxas: \"{issue}\""))
+                .with_help(format!(
+                    "write `{modifier}` (ptxas has no other form of this instruction)"
+                ));
+            checker.report(diagnostic);
+            continue;
+        }
         let Issue::MissingRounding { opcode, rule } = issue else {
             continue;
         };

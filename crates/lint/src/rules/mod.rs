@@ -13,6 +13,7 @@ macro_rules! query {
 pub(crate) mod address_width_mismatch;
 pub(crate) mod arch_specific_feature_on_generic_target;
 pub(crate) mod deprecated_banked_constant;
+pub(crate) mod deprecated_dwarf_directive;
 pub(crate) mod deprecated_maxnctapersm;
 pub(crate) mod deprecated_tex_state_space;
 pub(crate) mod duplicate_declaration;
@@ -21,6 +22,7 @@ pub(crate) mod duplicate_version_directive;
 pub(crate) mod f16_parameter;
 pub(crate) mod feature_needs_newer_target;
 pub(crate) mod feature_needs_newer_version;
+pub(crate) mod illegal_declaration_specifier;
 pub(crate) mod illegal_instruction_type;
 pub(crate) mod illegal_modifier;
 pub(crate) mod illegal_rounding_modifier;
@@ -54,6 +56,7 @@ pub(crate) mod undeclared_symbol;
 pub(crate) mod unknown_instruction;
 pub(crate) mod unknown_modifier;
 pub(crate) mod unknown_target;
+pub(crate) mod unknown_version;
 pub(crate) mod unused_suppression;
 pub(crate) mod vector_size_mismatch;
 

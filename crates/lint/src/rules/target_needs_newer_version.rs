@@ -2,7 +2,9 @@
 //!
 //! ## What it does
 //! Reports a `.target` architecture that the module's `.version` predates,
-//! e.g. `.version 7.4` with `.target sm_89` (sm_89 arrived in PTX 7.8).
+//! e.g. `.version 7.4` with `.target sm_89` (sm_89 arrived in PTX 7.8), and
+//! a `.target` option it predates (`texmode_independent`: 1.5, `debug`:
+//! 3.0).
 //!
 //! ## Why it matters
 //! ptxas rejects the module: "PTX .version 7.4 does not support .target
@@ -48,7 +50,29 @@ fn check(checker: &mut Checker<'_>) {
         checker.header.target_entries()
     };
     for entry in entries {
-        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.name) else {
+        if let Ok(ptxkit_isa::TargetEntry::Option(option)) = ptxkit_isa::target_entry(&entry.name) {
+            let min = option.min_ptx();
+            if version < min {
+                let diagnostic = checker
+                    .diagnostic(
+                        entry.span,
+                        format!(
+                            "`{}` needs PTX {min}, but the module is `.version {version}`",
+                            option.name()
+                        ),
+                    )
+                    .with_label(format!("first supported in PTX {min}"))
+                    .with_note(format!(
+                        "ptxas: \"Feature '{}' requires PTX ISA .version {min} or later\"",
+                        option.name()
+                    ))
+                    .with_help(format!("raise `.version` to {min}, or drop the option"));
+                checker.report(diagnostic);
+            }
+            continue;
+        }
+        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.name)
+        else {
             continue;
         };
         let issue = ptxkit_isa::check_target(version, &entry.name).expect("just matched");

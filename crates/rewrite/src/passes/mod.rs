@@ -15,6 +15,7 @@ mod bar_cta_scope;
 mod default_memory_qualifiers;
 mod drop_inlined_line_info;
 mod drop_used_bytes_mask;
+mod dwarf_directive;
 mod f32x2_arithmetic;
 mod implicit_float_modifiers;
 mod independent_thread_scheduling;
@@ -40,6 +41,7 @@ pub static PASSES: &[&Pass] = &[
     &kernel_parameter_list::PASS,
     &tex_state_space::PASS,
     &maxnctapersm::PASS,
+    &dwarf_directive::PASS,
     &address_size_64::PASS,
     &module_scope_variables::PASS,
     &mad_f32_rounding::PASS,

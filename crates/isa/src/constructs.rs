@@ -1,0 +1,679 @@
+//! Every module-level construct the grammar knows, and the table row that judges it.
+//!
+//! The module-level construct table is [`DIRECTIVES`] (directives, function-header attributes,
+//! debugging directives, pragmas), [`DECLARATIONS`] (declarations, parameters, initializers),
+//! [`SPECIAL_REGISTERS`], the removal rows of [`DEPRECATIONS`] and [`UNSUPPORTED`] (what the
+//! grammar accepts but no ptxas does). [`GRAMMAR`] lists every node kind and keyword of the
+//! grammar with what judges it; a test fails when the grammar gains one the list lacks.
+//! [`uses`] finds every construct of a parsed file with its rows, and [`Use::issues`] judges
+//! one against a `.version` and `.target`: the linter and the rewriter both ask this module.
+//!
+//! ```
+//! use ptxkit_isa::constructs::uses;
+//! use ptxkit_isa::{target, version};
+//! let parsed = ptxkit_syntax::parse(".version 2.0\n.target sm_20\n@@DWARF .byte 0x01\n.entry k\n{\n\tret;\n}\n");
+//! let found = uses(&parsed);
+//! let issues: Vec<String> = found
+//!     .iter()
+//!     .flat_map(|u| u.issues(version("2.0").unwrap(), target("sm_20").unwrap()))
+//!     .map(|i| i.message())
+//!     .collect();
+//! assert_eq!(issues, ["Deprecated feature: '@@DWARF directive' not supported as of PTX version 2.0"]);
+//! ```
+
+use ptxkit_syntax::ast::{field_children, text};
+use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_syntax::{ParsedSource, Span, preorder};
+
+use crate::check::Issue;
+use crate::deprecations::{Construct, DEPRECATIONS, Deprecation, Status};
+use crate::directives::{DECLARATIONS, DIRECTIVES, SPECIAL_REGISTERS};
+use crate::requirements::{Feature, check_features};
+use crate::target::Target;
+use crate::version::Version;
+
+/// Something the grammar accepts that no ptxas release does, at any version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unsupported {
+    /// The construct (`.shared::cta variable`, `.bf16 variable`).
+    pub name: &'static str,
+    /// What ptxas 11.8/12.9/13.5 say.
+    pub ptxas: &'static str,
+    /// A module-scope snippet using it (for the tests).
+    pub sample: &'static str,
+    /// Where the facts come from.
+    pub source: &'static str,
+}
+
+const fn unsupported(
+    name: &'static str,
+    ptxas: &'static str,
+    sample: &'static str,
+    source: &'static str,
+) -> Unsupported {
+    Unsupported {
+        name,
+        ptxas,
+        sample,
+        source,
+    }
+}
+
+const SYNTAX: &str = "Parsing error near '…': syntax error";
+const INSTRUCTION_TYPE: &str = "Type … may only be used as an instruction type";
+const PROBED: &str = "ptxas 11.8/12.9/13.5 probe";
+
+/// State spaces, types, vector widths and casts that the grammar accepts in declarations and
+/// constant expressions but ptxas never does.
+pub const UNSUPPORTED: &[Unsupported] = &[
+    unsupported(
+        ".sreg variable",
+        SYNTAX,
+        ".sreg .b32 sregvar;",
+        "§5.1.2 (special registers are predefined); ptxas 11.8/12.9/13.5 probe",
+    ),
+    unsupported(
+        ".shared::cta variable",
+        SYNTAX,
+        ".shared::cta .b32 ctavar;",
+        "§5.1.7 (`::cta` only on instructions); ptxas 11.8/12.9/13.5 probe",
+    ),
+    unsupported(
+        ".shared::cluster variable",
+        SYNTAX,
+        ".shared::cluster .b32 clustervar;",
+        PROBED,
+    ),
+    unsupported(
+        ".param::entry variable",
+        SYNTAX,
+        ".func pe(.param::entry .b32 p)\n{\n\tret;\n}",
+        "§5.1.6 (`::entry` only on instructions); ptxas 12.9/13.5 probe",
+    ),
+    unsupported(
+        ".param::func variable",
+        SYNTAX,
+        ".func pf(.param::func .b32 p)\n{\n\tret;\n}",
+        "ptxas 12.9/13.5 probe",
+    ),
+    unsupported(
+        "vector variable wider than .v4",
+        SYNTAX,
+        ".global .v8 .b32 v8var;",
+        "§5.4.2 (.v2 and .v4); ptxas 13.5 probe",
+    ),
+    unsupported(
+        "instruction-only type variable",
+        INSTRUCTION_TYPE,
+        ".global .bf16 bfvar;",
+        "§5.2 (.bf16, .tf32, FP8/6/4, packed integers and .f32x2 are instruction types); ptxas 13.5 probe (syntax error or \"may only be used as an instruction type\")",
+    ),
+    unsupported(
+        "cast to a type other than .s64/.u64",
+        "Unsupported cast operation",
+        ".global .s32 castvar = (.s32) 1;",
+        "§4.6 (constant expressions are 64-bit); ptxas 11.8/12.9/13.5 probe",
+    ),
+];
+
+/// Types ptxas takes in declarations (besides `.f16x2` and `.b128`, which have rows of their
+/// own in [`DECLARATIONS`], the opaque types, and `.e2m3x4`/`.e3m2x4`/`.e2m1x4`, which ptxas
+/// 12.9/13.5 take and 11.8 does not know, left unjudged).
+const DECLARATION_TYPES: &[&str] = &[
+    ".pred", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f16",
+    ".f32", ".f64",
+];
+
+/// A table row that applies to a construct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Row {
+    /// What it needs: its first version and target.
+    Introduced(&'static Feature),
+    /// The version from which ptxas rejects it.
+    Removed(&'static Deprecation),
+    /// No ptxas accepts it.
+    Unsupported(&'static Unsupported),
+}
+
+impl Row {
+    /// The row's name (`.weak`, `@@DWARF`, `.sreg variable`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Row::Introduced(f) => f.pattern,
+            Row::Removed(d) => deprecation_name(d),
+            Row::Unsupported(u) => u.name,
+        }
+    }
+}
+
+fn deprecation_name(d: &Deprecation) -> &'static str {
+    match d.construct {
+        Construct::ModuleScope(".reg") => "module-scope .reg",
+        Construct::ModuleScope(".local") => "module-scope .local",
+        Construct::Instruction(s) | Construct::StateSpace(s) | Construct::Directive(s) | Construct::ModuleScope(s) => s,
+    }
+}
+
+/// Every row named `name` (a construct can have a first version and a removal: `@@DWARF`).
+///
+/// ```
+/// let rows = ptxkit_isa::constructs::rows("@@DWARF");
+/// assert_eq!(rows.len(), 2);
+/// assert!(ptxkit_isa::constructs::rows(".nonsense").is_empty());
+/// ```
+pub fn rows(name: &str) -> Vec<Row> {
+    let mut found: Vec<Row> = DIRECTIVES
+        .iter()
+        .chain(DECLARATIONS)
+        .chain(SPECIAL_REGISTERS)
+        .filter(|f| f.pattern == name)
+        .map(Row::Introduced)
+        .collect();
+    found.extend(
+        DEPRECATIONS
+            .iter()
+            .filter(|d| !matches!(d.construct, Construct::Instruction(_)) && deprecation_name(d) == name)
+            .map(Row::Removed),
+    );
+    found.extend(UNSUPPORTED.iter().filter(|u| u.name == name).map(Row::Unsupported));
+    found
+}
+
+/// One use of a construct in a file: the row that judges it and where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Use {
+    /// The row.
+    pub row: Row,
+    /// Where ptxas would report it (the directive keyword, the attribute, the declaration).
+    pub span: Span,
+}
+
+impl Use {
+    /// What is wrong with this use under `.version version` / `.target target`.
+    pub fn issues(&self, version: Version, target: Target) -> Vec<Issue> {
+        match self.row {
+            Row::Introduced(feature) => check_features([feature], version, target),
+            Row::Removed(d) => match d.status(version, target) {
+                Status::Allowed => Vec::new(),
+                Status::Deprecated => vec![Issue::Deprecated(d)],
+                Status::Rejected => vec![Issue::Removed(d)],
+            },
+            Row::Unsupported(u) => vec![Issue::Unsupported(u)],
+        }
+    }
+
+    /// Whether ptxas rejects this use under `.version version` / `.target target`.
+    pub fn rejected(&self, version: Version, target: Target) -> bool {
+        self.issues(version, target).iter().any(Issue::is_error)
+    }
+}
+
+/// What judges one node kind or keyword of the grammar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judge {
+    /// These rows (by name; see [`rows`]).
+    Rows(&'static [&'static str]),
+    /// The module header: `.version` and `.target` are judged by [`crate::check_target`] and
+    /// the target table.
+    Header,
+    /// Part of an instruction, judged per instruction by [`crate::check`].
+    Instruction,
+    /// Names: `%name` special registers are judged by [`SPECIAL_REGISTERS`].
+    SpecialRegisters,
+    /// An open set of values judged by a sub-table (types, pragma strings, attribute names).
+    Values(&'static str),
+    /// Carries no requirement of its own (why).
+    Structure(&'static str),
+}
+
+/// One node kind or keyword of the grammar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrammarItem {
+    /// The node kind (`dwarf_directive`) or keyword token (`.weak`) in `node-types.json`.
+    pub spelling: &'static str,
+    /// What judges it.
+    pub judge: Judge,
+}
+
+const fn g(spelling: &'static str, judge: Judge) -> GrammarItem {
+    GrammarItem { spelling, judge }
+}
+
+use Judge::{Header, Instruction, Rows, SpecialRegisters, Structure, Values};
+
+const EXPRESSION: Judge = Rows(&["constant expression"]);
+const PART: Judge = Structure("part of the construct around it, which is judged");
+
+/// Every named node kind and keyword token of the grammar (`grammar/src/node-types.json`),
+/// with what judges it.
+pub const GRAMMAR: &[GrammarItem] = &[
+    // module header and directives
+    g("source_file", Structure("the whole module")),
+    g("version_directive", Header),
+    g(".version", Header),
+    g("version_number", Header),
+    g("target_directive", Header),
+    g(".target", Header),
+    g("address_size_directive", Rows(&[".address_size"])),
+    g(".address_size", Rows(&[".address_size"])),
+    g("file_directive", Rows(&[".file", ".file timestamp"])),
+    g(".file", Rows(&[".file", ".file timestamp"])),
+    g("loc_directive", Rows(&[".loc", ".loc inlined_at"])),
+    g(".loc", Rows(&[".loc"])),
+    g("loc_function_name", Rows(&[".loc inlined_at"])),
+    g("function_name", Rows(&[".loc inlined_at"])),
+    g("loc_inlined_at", Rows(&[".loc inlined_at"])),
+    g("inlined_at", Rows(&[".loc inlined_at"])),
+    g("section_directive", Rows(&[".section"])),
+    g(".section", Rows(&[".section"])),
+    g("section_name", Values("DWARF section names: ptxas takes any")),
+    g("section_body", PART),
+    g("section_data", Rows(&[".section offset expression"])),
+    g(
+        "pragma_directive",
+        Rows(&[
+            ".pragma",
+            "nounroll",
+            "used_bytes_mask",
+            "enable_smem_spilling",
+            "frequency",
+        ]),
+    ),
+    g(".pragma", Rows(&[".pragma"])),
+    g("alias_directive", Rows(&[".alias"])),
+    g(".alias", Rows(&[".alias"])),
+    g("dwarf_directive", Rows(&["@@DWARF"])),
+    // functions and their attributes
+    g(
+        "function_definition",
+        Rows(&[".entry", ".func", "kernel parameter list"]),
+    ),
+    g("function_declaration", Rows(&[".entry", ".func"])),
+    g("function_kind", Rows(&[".entry", ".func"])),
+    g(".entry", Rows(&[".entry"])),
+    g(".func", Rows(&[".func"])),
+    g("linkage", Rows(&[".extern", ".visible", ".weak", ".common"])),
+    g(".extern", Rows(&[".extern"])),
+    g(".visible", Rows(&[".visible"])),
+    g(".weak", Rows(&[".weak"])),
+    g(".common", Rows(&[".common"])),
+    g("parameter_list", Rows(&["kernel parameter list"])),
+    g(
+        "parameter_declaration",
+        Rows(&[
+            ".func .param parameter",
+            "unsized array parameter",
+            "opaque type",
+            ".f16x2 variable",
+            ".b128 variable",
+            "instruction-only type variable",
+        ]),
+    ),
+    g(
+        "function_directive",
+        Rows(&[
+            ".maxnreg",
+            ".maxntid",
+            ".reqntid",
+            ".minnctapersm",
+            ".maxnctapersm",
+            ".reqnctapercluster",
+            ".explicitcluster",
+            ".maxclusterrank",
+            ".blocksareclusters",
+            ".noreturn",
+            ".abi_preserve",
+            ".abi_preserve_control",
+        ]),
+    ),
+    g(
+        "function_directive_name",
+        Structure("judged with its function_directive"),
+    ),
+    g(".maxnreg", Rows(&[".maxnreg"])),
+    g(".maxntid", Rows(&[".maxntid"])),
+    g(".reqntid", Rows(&[".reqntid"])),
+    g(".minnctapersm", Rows(&[".minnctapersm"])),
+    g(".maxnctapersm", Rows(&[".maxnctapersm"])),
+    g(".reqnctapercluster", Rows(&[".reqnctapercluster"])),
+    g(".explicitcluster", Rows(&[".explicitcluster"])),
+    g(".maxclusterrank", Rows(&[".maxclusterrank"])),
+    g(".blocksareclusters", Rows(&[".blocksareclusters"])),
+    g(".noreturn", Rows(&[".noreturn"])),
+    g(".abi_preserve", Rows(&[".abi_preserve"])),
+    g(".abi_preserve_control", Rows(&[".abi_preserve_control"])),
+    g("block", Structure("a `{ }` block of statements")),
+    g("label", Rows(&[".section label"])),
+    g("callprototype_directive", Rows(&[".callprototype"])),
+    g(".callprototype", Rows(&[".callprototype"])),
+    g("branchtargets_directive", Rows(&[".branchtargets"])),
+    g(".branchtargets", Rows(&[".branchtargets"])),
+    g("calltargets_directive", Rows(&[".calltargets"])),
+    g(".calltargets", Rows(&[".calltargets"])),
+    // declarations
+    g(
+        "variable_declaration",
+        Rows(&[
+            "module-scope .reg",
+            "module-scope .local",
+            "opaque type",
+            ".f16x2 variable",
+            ".b128 variable",
+            "instruction-only type variable",
+        ]),
+    ),
+    g(
+        "state_space",
+        Rows(&[
+            ".reg",
+            ".const",
+            ".const[N]",
+            ".global",
+            ".local",
+            ".param",
+            ".shared",
+            ".tex",
+            ".sreg variable",
+            ".shared::cta variable",
+            ".shared::cluster variable",
+            ".param::entry variable",
+            ".param::func variable",
+        ]),
+    ),
+    g(".reg", Rows(&[".reg"])),
+    g(".sreg", Rows(&[".sreg variable"])),
+    g(".const", Rows(&[".const"])),
+    g(".global", Rows(&[".global"])),
+    g(".local", Rows(&[".local"])),
+    g(".param", Rows(&[".param"])),
+    g(".param::entry", Rows(&[".param::entry variable"])),
+    g(".param::func", Rows(&[".param::func variable"])),
+    g(".shared", Rows(&[".shared"])),
+    g(".shared::cta", Rows(&[".shared::cta variable"])),
+    g(".shared::cluster", Rows(&[".shared::cluster variable"])),
+    g(".tex", Rows(&[".tex"])),
+    g("alignment", Rows(&[".align"])),
+    g(".align", Rows(&[".align"])),
+    g("attribute", Rows(&[".attribute(.managed)", ".attribute(.unified)"])),
+    g(".attribute", Rows(&[".attribute(.managed)", ".attribute(.unified)"])),
+    g(
+        "attribute_item",
+        Rows(&[".attribute(.managed)", ".attribute(.unified)"]),
+    ),
+    g("attribute_name", Values("variable attributes: .managed, .unified")),
+    g("pointer_qualifier", Rows(&[".ptr"])),
+    g(".ptr", Rows(&[".ptr"])),
+    g(
+        "vector_type",
+        Rows(&["vector variable", "vector variable wider than .v4"]),
+    ),
+    g(
+        "type",
+        Values(
+            "declaration types: opaque types, .f16x2 and .b128 variables have rows; instruction-only types are unsupported",
+        ),
+    ),
+    g("declarator", Rows(&["address initializer"])),
+    g("parameterized_count", Rows(&["parameterized variable names"])),
+    g("array_dimension", Rows(&["array variable", "unsized array parameter"])),
+    g("initializer_list", Rows(&["array variable"])),
+    g("field_initializer", Rows(&["opaque type initializer"])),
+    g("generic_expression", Rows(&["generic()"])),
+    g("generic", Rows(&["generic()"])),
+    g("mask_expression", Rows(&["mask()"])),
+    // constant expressions
+    g("binary_expression", EXPRESSION),
+    g("unary_expression", EXPRESSION),
+    g("conditional_expression", EXPRESSION),
+    g("parenthesized_expression", EXPRESSION),
+    g(
+        "cast_expression",
+        Rows(&["constant expression", "cast to a type other than .s64/.u64"]),
+    ),
+    g("identifier", SpecialRegisters),
+    g("integer", Structure("a literal")),
+    g("float", Structure("a literal")),
+    g("string", Structure("a literal")),
+    // instructions
+    g("instruction", Instruction),
+    g("call_instruction", Instruction),
+    g("opcode", Instruction),
+    g("modifier", Instruction),
+    g("guard", Instruction),
+    g("address_operand", Instruction),
+    g("vector_operand", Instruction),
+    g("predicate_pair", Instruction),
+    g("member_operand", Instruction),
+    g("member", Instruction),
+    g("indexed_operand", Instruction),
+    g("argument_list", Instruction),
+    g("sink", Instruction),
+    // trivia
+    g("comment", Structure("a comment")),
+    g("unterminated_comment", Structure("a syntax error of its own")),
+    g(
+        "preprocessor",
+        Structure("ptxas reads `# N \"file\"` line markers and rejects other preprocessor lines at every version"),
+    ),
+];
+
+/// Every construct of `parsed` with its rows, in source order (constructs with a syntax error
+/// inside are left to the syntax error).
+pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
+    let source = parsed.text();
+    preorder(parsed.root())
+        .filter(|n| !n.has_error())
+        .flat_map(|n| node_uses(n, source))
+        .collect()
+}
+
+/// The constructs that `node` itself is (not its children), with their rows.
+pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
+    let mut found = Vec::new();
+    let mut add = |name: &str, at: Node<'_>| {
+        found.extend(rows(name).into_iter().map(|row| Use {
+            row,
+            span: Span::of(at),
+        }));
+    };
+    let keyword = node.child(0).unwrap_or(node);
+    match node.kind() {
+        "address_size_directive" => add(".address_size", keyword),
+        "file_directive" => {
+            add(".file", keyword);
+            if node.child_by_field_name("timestamp").is_some() {
+                add(".file timestamp", node);
+            }
+        }
+        "loc_directive" => {
+            add(".loc", keyword);
+            let mut cursor = node.walk();
+            if node
+                .named_children(&mut cursor)
+                .any(|c| matches!(c.kind(), "loc_function_name" | "loc_inlined_at"))
+            {
+                add(".loc inlined_at", node);
+            }
+        }
+        "section_directive" => add(".section", keyword),
+        "section_data" => {
+            for value in field_children(node, "value") {
+                if value.kind() == "binary_expression" {
+                    add(".section offset expression", value);
+                }
+            }
+        }
+        "label" if node.parent().is_some_and(|p| p.kind() == "section_body") => add(".section label", node),
+        "pragma_directive" => {
+            add(".pragma", keyword);
+            for value in field_children(node, "value") {
+                let word = text(value, source)
+                    .trim_matches('"')
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("");
+                // Only known pragma words: ptxas ignores unknown ones with a warning.
+                if !word.is_empty() && !word.starts_with('.') && !word.starts_with('@') && !word.starts_with('%') {
+                    add(word, node);
+                }
+            }
+        }
+        "alias_directive" => add(".alias", keyword),
+        "dwarf_directive" => add("@@DWARF", node),
+        "function_definition" | "function_declaration" => function_uses(node, source, &mut add),
+        "linkage" => add(text(node, source), node),
+        "function_directive" => {
+            if let Some(name) = node.child_by_field_name("name") {
+                add(text(name, source), name);
+            }
+        }
+        "callprototype_directive" => add(".callprototype", keyword),
+        "branchtargets_directive" => add(".branchtargets", keyword),
+        "calltargets_directive" => add(".calltargets", keyword),
+        "parameter_declaration" => parameter_uses(node, source, &mut add),
+        "variable_declaration" => {
+            if node.parent().is_some_and(|p| p.kind() == "source_file") {
+                for space in field_children(node, "state_space") {
+                    match text(space, source) {
+                        ".reg" => add("module-scope .reg", node),
+                        ".local" => add("module-scope .local", node),
+                        _ => {}
+                    }
+                }
+            }
+            type_uses(node, source, &mut add);
+        }
+        "state_space" => state_space_uses(node, source, &mut add),
+        "alignment" => add(".align", keyword),
+        "attribute_item" => {
+            if let Some(name) = node.child_by_field_name("name") {
+                add(&format!(".attribute({})", text(name, source)), node);
+            }
+        }
+        "pointer_qualifier" => add(".ptr", keyword),
+        "vector_type" => match text(node, source) {
+            ".v2" | ".v4" => add("vector variable", node),
+            _ => add("vector variable wider than .v4", node),
+        },
+        "declarator" => {
+            if let Some(init) = node.child_by_field_name("initializer")
+                && let Some(name) = first_address(init)
+            {
+                add("address initializer", name);
+            }
+        }
+        "parameterized_count" => add("parameterized variable names", node),
+        "array_dimension" | "initializer_list" => add("array variable", node),
+        "field_initializer" => add("opaque type initializer", node),
+        "generic_expression" => add("generic()", node),
+        "mask_expression" => add("mask()", node),
+        "cast_expression" => {
+            add("constant expression", node);
+            let to = node.child_by_field_name("type").map(|t| text(t, source));
+            if !matches!(to, Some(".s64" | ".u64")) {
+                add("cast to a type other than .s64/.u64", node);
+            }
+        }
+        "binary_expression" | "unary_expression" | "conditional_expression" | "parenthesized_expression" => {
+            add("constant expression", node);
+        }
+        "identifier" if source[node.byte_range()].starts_with('%') => {
+            if let Some(register) = crate::directives::special_register(text(node, source)) {
+                found.push(Use {
+                    row: Row::Introduced(register),
+                    span: Span::of(node),
+                });
+            }
+        }
+        _ => {}
+    }
+    found
+}
+
+/// The first variable or function named in an initializer (texture and sampler field
+/// initializers, `{ filter_mode = nearest }`, name no address).
+fn first_address(init: Node<'_>) -> Option<Node<'_>> {
+    // Depth-first in source order with an explicit stack: initializers nest as deep as
+    // the file does.
+    let mut stack = vec![init];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "identifier" => return Some(node),
+            "field_initializer" => continue,
+            _ => {
+                let mut cursor = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
+    }
+    None
+}
+
+fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    let Some(kind) = node.child_by_field_name("kind") else {
+        return;
+    };
+    add(text(kind, source), kind);
+    if node.kind() == "function_definition"
+        && text(kind, source) == ".entry"
+        && let Some(list) = node.child_by_field_name("parameters")
+        && !field_children(list, "parameter").is_empty()
+    {
+        add("kernel parameter list", list);
+    }
+}
+
+fn parameter_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    // Parameters of function definitions only: ptxas does not check prototypes
+    // (`.func f(.param .b32 a);`) the same way.
+    let function = node.parent().and_then(|list| list.parent());
+    if let Some(function) = function.filter(|f| f.kind() == "function_definition") {
+        let is_func = function
+            .child_by_field_name("kind")
+            .is_some_and(|k| text(k, source) == ".func");
+        let space = node.child_by_field_name("state_space").map(|n| text(n, source));
+        if is_func && space == Some(".param") {
+            add(".func .param parameter", node);
+        }
+        if let Some(declarator) = node.child_by_field_name("declarator")
+            && field_children(declarator, "dimension").iter().any(|d| {
+                text(*d, source)
+                    .chars()
+                    .all(|c| c == '[' || c == ']' || c.is_whitespace())
+            })
+        {
+            add("unsized array parameter", node);
+        }
+    }
+    type_uses(node, source, add);
+}
+
+/// The rows for a declaration's types: opaque types, `.f16x2`, `.b128`, and the
+/// instruction-only types ptxas never takes in a declaration.
+fn type_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    for ty in field_children(node, "type") {
+        match text(ty, source) {
+            ".texref" | ".samplerref" | ".surfref" => add("opaque type", node),
+            ".f16x2" => add(".f16x2 variable", node),
+            ".b128" => add(".b128 variable", node),
+            ".e2m3x4" | ".e3m2x4" | ".e2m1x4" => {}
+            t if DECLARATION_TYPES.contains(&t) => {}
+            _ => add("instruction-only type variable", ty),
+        }
+    }
+}
+
+fn state_space_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    let space = text(node, source);
+    match space {
+        ".sreg" | ".shared::cta" | ".shared::cluster" | ".param::entry" | ".param::func" => {
+            add(&format!("{space} variable"), node);
+        }
+        s if s.starts_with(".const[") => add(".const[N]", node),
+        s => add(s, node),
+    }
+}
+
+#[cfg(test)]
+mod tests;
