@@ -27,9 +27,10 @@
 //! assert_eq!(&text[ptx.map.to_cpp(at..at + 7)], "%%laneid");
 //! ```
 
-// pub mod analysis;
+pub mod analysis;
 pub mod constraint;
 pub mod cpp;
+pub mod effects;
 mod extract;
 pub mod guard;
 mod lex;
