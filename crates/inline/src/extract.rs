@@ -9,7 +9,7 @@ use tree_sitter::Node;
 use crate::constraint::{Constraint, OperandKind};
 use crate::cpp;
 use crate::guard::{self, Cond};
-use crate::lex::{TokenKind, split_arguments, template_tokens};
+use crate::lex::{TokenKind, count_sections, split_arguments, template_tokens};
 use crate::literal::{MappedText, decode_literal};
 use crate::statement::{AsmStatement, Clobber, Context, Operand, SkipReason, Skipped};
 use crate::variants::{InnerGroup, chosen, inner_groups, variant_count, variant_text};
@@ -393,6 +393,7 @@ impl Reader<'_, '_> {
             }
         }
         let extended = !operands.is_empty();
+        let sections = count_sections(self.text, code.end..node.end_byte());
         let mut statement = AsmStatement {
             span: self.span(node),
             keyword,
@@ -402,6 +403,7 @@ impl Reader<'_, '_> {
             operands,
             clobbers,
             extended,
+            sections,
             guard,
             guard_text,
             context: Context::Device,

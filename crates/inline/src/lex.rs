@@ -135,6 +135,29 @@ pub(crate) fn template_tokens(text: &str, range: Range<usize>) -> Vec<Token> {
     out
 }
 
+/// How many `:` separators stand at the top level of `range` (inside an
+/// asm statement's parentheses, after its template).
+pub(crate) fn count_sections(text: &str, range: Range<usize>) -> usize {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut count = 0;
+    let mut i = range.start;
+    while i < range.end {
+        if let Some(next) = skip_literal_or_comment(text, i) {
+            i = next.max(i + 1);
+            continue;
+        }
+        match bytes[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b':' if depth == 0 => count += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    count.min(3)
+}
+
 /// The arguments of a parenthesised list: `range` starts at `(` and ends
 /// after `)`; each argument is split at top-level commas.
 pub fn split_arguments(text: &str, range: Range<usize>) -> Vec<Range<usize>> {

@@ -37,10 +37,13 @@ mod lex;
 pub mod literal;
 pub mod statement;
 pub mod template;
-mod translate;
+pub mod translate;
 pub mod variants;
 
 pub use extract::{Extraction, extract};
 pub use lex::split_arguments;
 pub use statement::{AsmStatement, Clobber, Context, Operand, SkipReason, Skipped};
-pub use translate::{Destination, SourceMap, Translation, looks_like_ptx, translate};
+pub use translate::{
+    Destination, Reference, Resolved, Source, SourceMap, Translation, UnsupportedSequence, looks_like_ptx, placeholder,
+    translate,
+};

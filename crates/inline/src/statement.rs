@@ -91,6 +91,8 @@ pub struct AsmStatement {
     pub clobbers: Vec<Clobber>,
     /// Whether nvcc substitutes `%` sequences (only with at least one operand).
     pub extended: bool,
+    /// How many `:` sections are written (0 to 3: outputs, inputs, clobbers).
+    pub sections: usize,
     /// What the preprocessor conditions around it say.
     pub guard: Cond,
     /// The conditions, as written, for messages (`__CUDA_ARCH__ >= 900`).

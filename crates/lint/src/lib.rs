@@ -22,6 +22,7 @@ pub mod config;
 mod engine;
 pub mod facts;
 pub mod fix;
+pub mod inline;
 pub mod insn;
 pub mod isa;
 pub mod names;

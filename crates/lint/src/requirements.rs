@@ -32,15 +32,19 @@ pub struct FileRequirements {
     pub reasons: Vec<Reason>,
 }
 
-/// Computes the requirements of a parsed file.
-pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
+/// The first use of a feature: the feature, the byte offset of the
+/// instruction, directive or register that uses it, and its text.
+pub type FeatureUse = (&'static Feature, usize, String);
+
+/// The first use of every feature with a minimum version or target in a
+/// parsed file, in source order.
+pub fn feature_uses(parsed: &ParsedSource) -> Vec<FeatureUse> {
     let source = parsed.text();
-    let lines = parsed.lines();
-    let mut first_use: Vec<(&'static Feature, usize, String)> = Vec::new();
+    let mut first_use: Vec<FeatureUse> = Vec::new();
     let mut record = |features: Vec<&'static Feature>, offset: usize, text: &str| {
         for f in features {
             if !first_use.iter().any(|(g, _, _)| std::ptr::eq(*g, f)) {
-                first_use.push((f, lines.line_of(offset) + 1, text.trim().to_string()));
+                first_use.push((f, offset, text.trim().to_string()));
             }
         }
     };
@@ -87,6 +91,16 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
             _ => {}
         }
     }
+    first_use
+}
+
+/// Computes the requirements of a parsed file.
+pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
+    let lines = parsed.lines();
+    let first_use: Vec<(&'static Feature, usize, String)> = feature_uses(parsed)
+        .into_iter()
+        .map(|(f, offset, text)| (f, lines.line_of(offset) + 1, text))
+        .collect();
     let mut all = Requirements::none();
     all.add(first_use.iter().map(|(f, _, _)| *f));
     let target_ptx = all.min_target.and_then(|t| t.min_ptx()).unwrap_or(Version::new(1, 0));

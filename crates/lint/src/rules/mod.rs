@@ -11,6 +11,12 @@ macro_rules! query {
 }
 
 pub(crate) mod address_width_mismatch;
+pub(crate) mod asm_constraint_mismatch;
+pub(crate) mod asm_definition_outside_braces;
+pub(crate) mod asm_missing_memory_clobber;
+pub(crate) mod asm_operand_index_out_of_range;
+pub(crate) mod asm_output_read_before_written;
+pub(crate) mod asm_side_effects_without_volatile;
 pub(crate) mod arch_specific_feature_on_generic_target;
 pub(crate) mod deprecated_banked_constant;
 pub(crate) mod deprecated_maxnctapersm;
@@ -44,6 +50,8 @@ pub(crate) mod undeclared_register;
 pub(crate) mod undeclared_symbol;
 pub(crate) mod unknown_instruction;
 pub(crate) mod unknown_target;
+pub(crate) mod unsupported_asm_syntax;
+pub(crate) mod unused_asm_operand;
 pub(crate) mod unused_suppression;
 
 pub(crate) use invalid_suppression::edit_distance;
