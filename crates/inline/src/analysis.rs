@@ -95,7 +95,9 @@ pub fn analyze(translation: &Translation, parsed: &ParsedSource) -> Analysis {
         }
         match node.kind() {
             "instruction" | "call_instruction" => {
-                let Some(view) = Instruction::cast(node, text) else { continue };
+                let Some(view) = Instruction::cast(node, text) else {
+                    continue;
+                };
                 let index = out.instructions.len();
                 let chain = view.full_opcode().to_string();
                 let opcode_end = view
@@ -159,10 +161,23 @@ fn is_top_level(node: Node<'_>, function_body: Node<'_>) -> bool {
 }
 
 /// How each operand position of an instruction is used.
-fn record_uses(translation: &Translation, view: &Instruction<'_>, instruction: usize, chain: &str, out: &mut Vec<OperandUse>) {
+fn record_uses(
+    translation: &Translation,
+    view: &Instruction<'_>,
+    instruction: usize,
+    chain: &str,
+    out: &mut Vec<OperandUse>,
+) {
     let first_written = match analyze_chain(chain) {
         Ok(c) if c.result != ResultType::None => Some(true),
-        Ok(c) if c.parts.iter().skip(1).any(|p| ptxkit_isa::type_info(&format!(".{p}")).is_some()) => Some(false),
+        Ok(c)
+            if c.parts
+                .iter()
+                .skip(1)
+                .any(|p| ptxkit_isa::type_info(&format!(".{p}")).is_some()) =>
+        {
+            Some(false)
+        }
         // A chain without a type that is not known to return nothing.
         Ok(c) if !c.side_effects.memory && !is_no_return(&c.parts) => None,
         _ => Some(false),

@@ -45,11 +45,7 @@ impl RegisterType {
             'd' => (".f64", 64),
             _ => return None,
         };
-        Some(Self {
-            letter,
-            ptx_type,
-            bits,
-        })
+        Some(Self { letter, ptx_type, bits })
     }
 
     /// The letter to use for a PTX operand of `bits` bits (integer or bit

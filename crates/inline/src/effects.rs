@@ -173,7 +173,12 @@ mod tests {
             let e = effects(chain);
             assert!(e.other && !e.needs_memory_clobber(), "{chain}");
         }
-        for chain in ["add.s32", "mov.u32", "ld.global.nc.v4.u32", "ldmatrix.sync.aligned.m8n8.x4.shared.b16"] {
+        for chain in [
+            "add.s32",
+            "mov.u32",
+            "ld.global.nc.v4.u32",
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+        ] {
             assert!(!effects(chain).any(), "{chain}");
         }
         assert!(is_time_varying_register("%clock64"));

@@ -295,7 +295,8 @@ impl Reader<'_, '_> {
             let written = &self.text[token.range.clone()];
             match token.kind {
                 TokenKind::Literal => {
-                    let decoded = decode_literal(written, self.at(token.range.start)).map_err(|_| SkipReason::Malformed)?;
+                    let decoded =
+                        decode_literal(written, self.at(token.range.start)).map_err(|_| SkipReason::Malformed)?;
                     out.extend(&decoded);
                 }
                 TokenKind::Identifier => match self.file.string_macros.get(written) {
@@ -318,8 +319,13 @@ impl Reader<'_, '_> {
                 (None, "(") => start = Some(child.end_byte()),
                 (
                     Some(s),
-                    ":" | "::" | ")" | "gnu_asm_output_operand_list" | "gnu_asm_input_operand_list"
-                    | "gnu_asm_clobber_list" | "gnu_asm_goto_list",
+                    ":"
+                    | "::"
+                    | ")"
+                    | "gnu_asm_output_operand_list"
+                    | "gnu_asm_input_operand_list"
+                    | "gnu_asm_clobber_list"
+                    | "gnu_asm_goto_list",
                 ) => return Some(s..child.start_byte()),
                 _ => {}
             }
@@ -350,13 +356,17 @@ impl Reader<'_, '_> {
             if i == 0 {
                 keyword = self.span(child);
             }
-            if child.kind() == "gnu_asm_qualifier" && matches!(self.src(child), "volatile" | "__volatile__" | "__volatile") {
+            if child.kind() == "gnu_asm_qualifier"
+                && matches!(self.src(child), "volatile" | "__volatile__" | "__volatile")
+            {
                 volatile = true;
             }
         }
         let mut operands = Vec::new();
         for (list_field, output) in [("output_operands", true), ("input_operands", false)] {
-            let Some(list) = node.child_by_field_name(list_field) else { continue };
+            let Some(list) = node.child_by_field_name(list_field) else {
+                continue;
+            };
             let mut cursor = list.walk();
             for operand in list.children_by_field_name("operand", &mut cursor) {
                 operands.push(self.operand(operand, operands.len(), output)?);
@@ -423,7 +433,12 @@ impl Reader<'_, '_> {
             .then(|| integer_value(&value_text))
             .flatten();
         let string = (constraint.kind == OperandKind::String)
-            .then(|| self.file.string_constants.get(value_text.trim().trim_start_matches('&')).cloned())
+            .then(|| {
+                self.file
+                    .string_constants
+                    .get(value_text.trim().trim_start_matches('&'))
+                    .cloned()
+            })
             .flatten();
         Ok(Operand {
             index,
@@ -627,7 +642,8 @@ fn has_macro_words(header: &str) -> bool {
     words(header).any(|w| {
         w.len() >= 3
             && w.chars().any(|c| c.is_ascii_uppercase())
-            && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            && w.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
     })
 }
 
@@ -650,7 +666,9 @@ pub(crate) fn integer_value(text: &str) -> Option<i128> {
         // `type(value)`.
         if let Some(open) = t.find('(')
             && t.ends_with(')')
-            && t[..open].chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+            && t[..open]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
         {
             t = t[open + 1..t.len() - 1].trim();
             continue;
@@ -774,9 +792,13 @@ __host__ __device__ void g() { asm("pause"); }
 "#;
         let found = extract(text);
         assert_eq!(found.statements.len(), 2, "{:?}", found.skipped);
-        let Cond::Within(g) = found.statements[0].guard else { panic!() };
+        let Cond::Within(g) = found.statements[0].guard else {
+            panic!()
+        };
         assert_eq!(g.arch.lo, Some(800));
-        let Cond::Within(g) = found.statements[1].guard else { panic!() };
+        let Cond::Within(g) = found.statements[1].guard else {
+            panic!()
+        };
         assert_eq!(g.arch.hi, Some(800));
         assert_eq!(found.skipped.len(), 2);
         assert!(found.skipped.iter().all(|s| s.reason == SkipReason::Host));
@@ -797,7 +819,9 @@ __host__ __device__ void g() { asm("pause"); }
         assert_eq!(found.statements.len(), 2);
         assert!(found.statements[0].template.text.ends_with("1;"));
         assert!(found.statements[1].template.text.ends_with("2;"));
-        let Cond::Within(g) = found.statements[0].guard else { panic!() };
+        let Cond::Within(g) = found.statements[0].guard else {
+            panic!()
+        };
         assert_eq!(g.specific.map(|s| s.sm), Some(90));
     }
 
@@ -817,9 +841,13 @@ _CCCL_DEVICE void f() {
         assert_eq!(cp.template.text, "cp.async.ca.shared.global.L2::128B [%0], [%1], 16;");
         let at = cp.template.text.find("[%0]").unwrap();
         assert_eq!(&text[cp.template.origins[at].clone()], "[");
-        let Cond::Within(g) = found.statements[1].guard else { panic!() };
+        let Cond::Within(g) = found.statements[1].guard else {
+            panic!()
+        };
         assert_eq!(g.arch.lo, Some(900));
-        let Cond::Within(g) = found.statements[2].guard else { panic!() };
+        let Cond::Within(g) = found.statements[2].guard else {
+            panic!()
+        };
         assert_eq!(g.arch.hi, Some(900));
     }
 }

@@ -254,9 +254,7 @@ pub fn eval(node: Node<'_>, text: &str) -> Cond {
             None => Cond::Unknown,
         },
         "identifier" => atom(src(node), None),
-        "preproc_defined" => node
-            .named_child(0)
-            .map_or(Cond::Unknown, |n| defined(src(n))),
+        "preproc_defined" => node.named_child(0).map_or(Cond::Unknown, |n| defined(src(n))),
         "call_expression" => {
             let function = node.child_by_field_name("function").map(src).unwrap_or("");
             let argument = node
@@ -351,12 +349,18 @@ fn compare(left: &str, op: &str, right: &str) -> Cond {
         _ => return Cond::Unknown,
     };
     let interval = match op {
-        ">=" => Interval { lo: Some(number), hi: None },
+        ">=" => Interval {
+            lo: Some(number),
+            hi: None,
+        },
         ">" => Interval {
             lo: Some(number + 1),
             hi: None,
         },
-        "<" => Interval { lo: None, hi: Some(number) },
+        "<" => Interval {
+            lo: None,
+            hi: Some(number),
+        },
         "<=" => Interval {
             lo: None,
             hi: Some(number + 1),

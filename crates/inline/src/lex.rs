@@ -106,7 +106,9 @@ pub(crate) fn template_tokens(text: &str, range: Range<usize>) -> Vec<Token> {
                 end += 1;
             }
             let word = &text[i..end];
-            if bytes.get(end) == Some(&b'"') && matches!(word, "u8" | "u" | "U" | "L" | "R" | "u8R" | "uR" | "UR" | "LR") {
+            if bytes.get(end) == Some(&b'"')
+                && matches!(word, "u8" | "u" | "U" | "L" | "R" | "u8R" | "uR" | "UR" | "LR")
+            {
                 let close = if word.ends_with('R') {
                     raw_end(text, end)
                 } else {
@@ -217,7 +219,10 @@ mod tests {
     #[test]
     fn splits_top_level_commas() {
         let text = "M(a, (b, c), \"d,e\", /* , */ f)";
-        let args: Vec<&str> = split_arguments(text, 1..text.len()).into_iter().map(|r| text[r].trim()).collect();
+        let args: Vec<&str> = split_arguments(text, 1..text.len())
+            .into_iter()
+            .map(|r| text[r].trim())
+            .collect();
         assert_eq!(args, ["a", "(b, c)", "\"d,e\"", "/* , */ f"]);
     }
 }

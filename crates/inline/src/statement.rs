@@ -164,7 +164,9 @@ impl std::fmt::Display for SkipReason {
         match self {
             SkipReason::Host => f.write_str("host or dead code"),
             SkipReason::NotPtx => f.write_str("not PTX (host assembly)"),
-            SkipReason::TemplateNotLiteral(what) => write!(f, "template uses `{what}`, which is not a string in this file"),
+            SkipReason::TemplateNotLiteral(what) => {
+                write!(f, "template uses `{what}`, which is not a string in this file")
+            }
             SkipReason::StringOperand(index) => write!(f, "the string of \"C\" operand %{index} is not in this file"),
             SkipReason::Malformed => f.write_str("the statement does not parse"),
         }

@@ -96,7 +96,13 @@ pub fn scan(template: &str, extended: bool) -> Vec<Piece> {
                     end += 1;
                 }
                 let index = template[i + 1..end].parse().unwrap_or(usize::MAX);
-                Some((Piece::Operand { index, span: start..end }, end))
+                Some((
+                    Piece::Operand {
+                        index,
+                        span: start..end,
+                    },
+                    end,
+                ))
             }
             Some(b'[') => {
                 let close = template[i..].find(']').map(|k| i + k);
@@ -151,11 +157,7 @@ mod tests {
     fn every_sequence() {
         let t = "a %12 %% %= %{ %[x] %c1 %laneid %";
         let p = scan(t, true);
-        let kinds: Vec<_> = p
-            .iter()
-            .filter(|p| !matches!(p, Piece::Text(_)))
-            .cloned()
-            .collect();
+        let kinds: Vec<_> = p.iter().filter(|p| !matches!(p, Piece::Text(_))).cloned().collect();
         assert_eq!(
             kinds,
             vec![

@@ -160,7 +160,8 @@ impl SourceMap {
         let Some(cpp) = self.try_to_cpp(ptx.clone()) else {
             return false;
         };
-        ptx.clone().all(|i| self.origins.get(i).cloned().flatten().is_some_and(|o| o.len() == 1))
+        ptx.clone()
+            .all(|i| self.origins.get(i).cloned().flatten().is_some_and(|o| o.len() == 1))
             && cpp_text.get(cpp) == ptx_text.get(ptx)
     }
 }
@@ -229,7 +230,8 @@ pub fn translate(statement: &AsmStatement, destination: &Destination) -> Transla
     let mut declared: Vec<usize> = Vec::new();
     for operand in &statement.operands {
         if let Some(register) = operand.constraint.register() {
-            out.push(&format!(".reg {} {};\n", register.ptx_type, placeholder(operand.index)),
+            out.push(
+                &format!(".reg {} {};\n", register.ptx_type, placeholder(operand.index)),
                 None,
             );
             declared.push(operand.index);
@@ -430,7 +432,12 @@ mod tests {
 }"#;
         let s = statement(text);
         let t = translate(&s, &Destination::default());
-        assert!(t.text.contains(".reg .f32 %_asm0;\n.reg .f32 %_asm1;\n.reg .b32 %_asm2;"), "{}", t.text);
+        assert!(
+            t.text
+                .contains(".reg .f32 %_asm0;\n.reg .f32 %_asm1;\n.reg .b32 %_asm2;"),
+            "{}",
+            t.text
+        );
         assert!(t.text.contains("add.f32 %_asm0, %_asm1, %_asm2;"));
         assert!(t.text.contains("[%_asm4], 16;"));
         assert!(!t.text.contains(".target"));

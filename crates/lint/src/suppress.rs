@@ -67,9 +67,13 @@ impl Suppressions {
         if !parsed.text().contains(MARKER) {
             return Suppressions::default();
         }
-        let comments = preorder(parsed.root())
-            .filter(|n| n.kind() == "comment")
-            .map(|node| (Span::of(node), parsed.node_text(node), parsed.lines().line_of(node.start_byte())));
+        let comments = preorder(parsed.root()).filter(|n| n.kind() == "comment").map(|node| {
+            (
+                Span::of(node),
+                parsed.node_text(node),
+                parsed.lines().line_of(node.start_byte()),
+            )
+        });
         Self::from_comments(comments)
     }
 

@@ -14,9 +14,9 @@ use ptxkit_syntax::{Diagnostic, Fix, LineIndex, Span, TextEdit};
 
 use crate::registry::{RuleInfo, find_rule};
 use crate::rules::{
-    asm_constraint_mismatch, asm_definition_outside_braces, asm_missing_memory_clobber,
-    asm_operand_index_out_of_range, asm_output_read_before_written, asm_side_effects_without_volatile,
-    invalid_suppression, unsupported_asm_syntax, unused_asm_operand, unused_suppression,
+    asm_constraint_mismatch, asm_definition_outside_braces, asm_missing_memory_clobber, asm_operand_index_out_of_range,
+    asm_output_read_before_written, asm_side_effects_without_volatile, invalid_suppression, unsupported_asm_syntax,
+    unused_asm_operand, unused_suppression,
 };
 use crate::settings::Settings;
 use crate::suppress::Suppressions;
@@ -112,13 +112,25 @@ type AsmRule = fn(&mut AsmChecker<'_>);
 
 /// The asm rules, by name.
 const ASM_RULES: &[(&str, AsmRule)] = &[
-    (asm_operand_index_out_of_range::NAME, asm_operand_index_out_of_range::check),
+    (
+        asm_operand_index_out_of_range::NAME,
+        asm_operand_index_out_of_range::check,
+    ),
     (unused_asm_operand::NAME, unused_asm_operand::check),
-    (asm_output_read_before_written::NAME, asm_output_read_before_written::check),
+    (
+        asm_output_read_before_written::NAME,
+        asm_output_read_before_written::check,
+    ),
     (asm_missing_memory_clobber::NAME, asm_missing_memory_clobber::check),
-    (asm_side_effects_without_volatile::NAME, asm_side_effects_without_volatile::check),
+    (
+        asm_side_effects_without_volatile::NAME,
+        asm_side_effects_without_volatile::check,
+    ),
     (unsupported_asm_syntax::NAME, unsupported_asm_syntax::check),
-    (asm_definition_outside_braces::NAME, asm_definition_outside_braces::check),
+    (
+        asm_definition_outside_braces::NAME,
+        asm_definition_outside_braces::check,
+    ),
 ];
 
 /// PTX rules whose finding on a substituted operand is a constraint that
@@ -158,6 +170,11 @@ pub fn lint_cpp_source(text: &str, settings: &Settings) -> CppLintResult {
     let mut ptx_settings = settings.clone();
     ptx_settings.version_override = None;
     ptx_settings.target_override = None;
+    if settings.is_enabled(find_rule(asm_constraint_mismatch::NAME).expect("registered")) {
+        for name in CONSTRAINT_RULES {
+            ptx_settings.enable(find_rule(name).expect("registered"));
+        }
+    }
     let mut diagnostics = Vec::new();
     for statement in &extraction.statements {
         diagnostics.extend(lint_statement(text, statement, &destination, settings, &ptx_settings));
@@ -225,7 +242,12 @@ fn lint_statement(
             }
             continue;
         }
-        if let Some(mapped) = map_diagnostic(diagnostic, &translation, text) {
+        let selected = find_rule(&diagnostic.rule).is_none_or(|rule| settings.is_enabled(rule));
+        if !selected {
+            continue;
+        }
+        if let Some(mut mapped) = map_diagnostic(diagnostic, &translation, text) {
+            explain_destination(&mut mapped, statement, &translation);
             checker.diagnostics.push(mapped);
         }
     }
@@ -237,6 +259,40 @@ fn lint_statement(
         }
     }
     checker.diagnostics
+}
+
+/// Says where a statement's version and target come from, in the words
+/// of a C++ file: "the module targets `sm_80`" is the statement's guard
+/// or the configuration.
+fn explain_destination(diagnostic: &mut Diagnostic, statement: &AsmStatement, translation: &Translation) {
+    use ptxkit_inline::Source;
+    let resolved = &translation.resolved;
+    let guard = || format!("`{}`", statement.guard_text.join(" && "));
+    let (from, about) = if diagnostic.message.contains("the module targets") {
+        (resolved.target_from, "target")
+    } else if diagnostic.message.contains("the module is `.version") {
+        (resolved.version_from, "PTX version")
+    } else {
+        (resolved.target_from, "target")
+    };
+    let origin = match from {
+        Source::Guard => format!("the statement's {about} comes from its guard {}", guard()),
+        Source::Configured => format!("the {about} comes from --target/--ptx-version or ptxlint.toml"),
+        Source::Default => return,
+    };
+    diagnostic.message = diagnostic
+        .message
+        .replace("the module targets", "the statement is compiled for")
+        .replace("the module is `.version", "the statement is compiled at `.version");
+    if matches!(
+        diagnostic.rule.as_str(),
+        "feature-needs-newer-target" | "feature-needs-newer-version" | "arch-specific-feature-on-generic-target"
+    ) {
+        diagnostic.help = Some(match diagnostic.help.take() {
+            Some(help) => format!("{help} ({origin})"),
+            None => origin,
+        });
+    }
 }
 
 /// Whether a PTX diagnostic is about a substituted operand: its span lies
@@ -297,7 +353,10 @@ fn map_fix(fix: Fix, translation: &Translation, text: &str) -> Option<Fix> {
             return None;
         }
         let cpp = translation.map.try_to_cpp(range)?;
-        edits.push(TextEdit::replace(Span::new(cpp.start, cpp.end), edit.replacement.clone()));
+        edits.push(TextEdit::replace(
+            Span::new(cpp.start, cpp.end),
+            edit.replacement.clone(),
+        ));
     }
     Some(Fix { edits, ..fix })
 }

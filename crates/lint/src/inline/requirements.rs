@@ -182,7 +182,10 @@ mod tests {
         assert_eq!(r.statements[1].min_target.unwrap().to_string(), "sm_80");
         let shown = r.render("k.cu", text);
         assert!(shown.starts_with("k.cu: needs PTX 8.0 and sm_90a (3 asm statements)\n  line 2: asm needs PTX 8.0 and sm_90a\n    line 2: wgmma.fence.sync.aligned"), "{shown}");
-        assert!(shown.contains("line 4: asm needs PTX 7.0 and sm_80 (under #if __CUDA_ARCH__ >= 800)"), "{shown}");
+        assert!(
+            shown.contains("line 4: asm needs PTX 7.0 and sm_80 (under #if __CUDA_ARCH__ >= 800)"),
+            "{shown}"
+        );
         assert!(shown.contains("1 more asm statement need"), "{shown}");
     }
 }

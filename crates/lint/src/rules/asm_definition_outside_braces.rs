@@ -48,7 +48,9 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         let diagnostic = checker
             .diagnostic(
                 Span::new(definition.cpp.start, definition.cpp.end),
-                format!("{what} is defined outside `{{ }}`: a second copy of this statement in one function redefines it"),
+                format!(
+                    "{what} is defined outside `{{ }}`: a second copy of this statement in one function redefines it"
+                ),
             )
             .with_label("function scope")
             .with_note("ptxas: \"Duplicate definition of variable\" (or label) when the statement is inlined twice")

@@ -68,15 +68,22 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
     let mut diagnostic = checker
         .diagnostic(
             Span::new(first.cpp.start, first.cpp.end),
-            format!("`{}` {what}, but the asm statement does not clobber \"memory\"", first.chain),
+            format!(
+                "`{}` {what}, but the asm statement does not clobber \"memory\"",
+                first.chain
+            ),
         )
         .with_label(what)
         .with_secondary(
             Span::new(statement.keyword.start, statement.keyword.end),
             "no \"memory\" clobber",
         )
-        .with_note("the compiler may keep values in registers across the statement and move C++ loads and stores past it")
-        .with_help("add \"memory\" to the clobber list (code that orders memory another way can suppress this with a reason)");
+        .with_note(
+            "the compiler may keep values in registers across the statement and move C++ loads and stores past it",
+        )
+        .with_help(
+            "add \"memory\" to the clobber list (code that orders memory another way can suppress this with a reason)",
+        );
     if let Some(fix) = add_clobber(checker) {
         diagnostic = diagnostic.with_fix(fix);
     }

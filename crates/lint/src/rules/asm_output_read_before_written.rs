@@ -42,7 +42,11 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 
 pub(crate) fn check(checker: &mut AsmChecker<'_>) {
     let statement = checker.statement;
-    for operand in statement.operands.iter().filter(|o| o.output && !o.constraint.read_write) {
+    for operand in statement
+        .operands
+        .iter()
+        .filter(|o| o.output && !o.constraint.read_write)
+    {
         let uses: Vec<_> = checker
             .analysis
             .uses

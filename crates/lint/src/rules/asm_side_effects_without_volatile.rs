@@ -65,7 +65,10 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
     };
     let keyword = Span::new(statement.keyword.start, statement.keyword.end);
     let diagnostic = checker
-        .diagnostic(keyword, format!("asm statement is not `volatile`, but `{}` {why}", first.chain))
+        .diagnostic(
+            keyword,
+            format!("asm statement is not `volatile`, but `{}` {why}", first.chain),
+        )
         .with_label("not volatile")
         .with_secondary(Span::new(first.cpp.start, first.cpp.end), why)
         .with_note("with outputs and without `volatile` the compiler may merge, hoist or delete the statement")

@@ -54,7 +54,12 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
             Unsupported::Symbolic(name) => (
                 format!("nvcc does not support symbolic operand names (`{written}`)"),
                 "nvcc: \"symbolic operand reference not supported!\"",
-                match checker.statement.operands.iter().find(|o| o.name.as_deref() == Some(name)) {
+                match checker
+                    .statement
+                    .operands
+                    .iter()
+                    .find(|o| o.name.as_deref() == Some(name))
+                {
                     Some(o) => format!("write `%{}`", o.index),
                     None => "refer to operands by number, `%N`".to_string(),
                 },
@@ -62,7 +67,10 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
             Unsupported::Modifier(letter) => (
                 format!("nvcc supports no operand modifiers (`{written}`)"),
                 "nvcc: \"Asm operand modifier not supported ... try removing modifier or escaping with %\"",
-                format!("write `%{}` for the operand, or `%%{letter}...` for a PTX name", &written[2..]),
+                format!(
+                    "write `%{}` for the operand, or `%%{letter}...` for a PTX name",
+                    &written[2..]
+                ),
             ),
             Unsupported::Trailing => (
                 "the template ends with a lone `%`".to_string(),
@@ -82,7 +90,10 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         match operand.constraint.kind {
             OperandKind::Unsupported(letter) => found.push((
                 span,
-                format!("constraint \"{}\" is not accepted by nvcc in device code", operand.constraint.text),
+                format!(
+                    "constraint \"{}\" is not accepted by nvcc in device code",
+                    operand.constraint.text
+                ),
                 "nvcc: \"asm constraint letter ... is not allowed inside a __device__/__global__ function\"",
                 format!("use one of h, r, l, q, f, d (registers), n (constant) or C (string) instead of '{letter}'"),
             )),

@@ -55,12 +55,18 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         };
         let (message, why) = if operand.output {
             (
-                format!("output {} is never written by the template", checker.describe_operand(operand.index)),
+                format!(
+                    "output {} is never written by the template",
+                    checker.describe_operand(operand.index)
+                ),
                 "the C++ variable gets an undefined value",
             )
         } else {
             (
-                format!("input {} is never used by the template", checker.describe_operand(operand.index)),
+                format!(
+                    "input {} is never used by the template",
+                    checker.describe_operand(operand.index)
+                ),
                 "no `%N` names it; another `%N` may point at the wrong operand",
             )
         };

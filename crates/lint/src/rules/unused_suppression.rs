@@ -44,11 +44,17 @@ pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
 
 /// The diagnostics for the suppressions of a text (PTX, or C++ with
 /// inline PTX).
-pub(crate) fn diagnostics(text: &str, settings: &crate::settings::Settings, suppressions: &Suppressions) -> Vec<ptxkit_syntax::Diagnostic> {
+pub(crate) fn diagnostics(
+    text: &str,
+    settings: &crate::settings::Settings,
+    suppressions: &Suppressions,
+) -> Vec<ptxkit_syntax::Diagnostic> {
     let rule = crate::find_rule(NAME).expect("registered");
-    let make = |span: Span, message: String| ptxkit_syntax::Diagnostic::new(rule.code, rule.name, settings.severity(rule), message, span);
+    let make = |span: Span, message: String| {
+        ptxkit_syntax::Diagnostic::new(rule.code, rule.name, settings.severity(rule), message, span)
+    };
     let mut out = Vec::new();
-        for item in &suppressions.items {
+    for item in &suppressions.items {
         let known: Vec<_> = item.rules.iter().filter(|r| r.rule.is_some()).collect();
         let unused: Vec<_> = known
             .iter()
