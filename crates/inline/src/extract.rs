@@ -8,7 +8,7 @@ use tree_sitter::Node;
 
 use crate::constraint::{Constraint, OperandKind};
 use crate::cpp;
-use crate::guard::{self, Cond};
+use crate::guard::{self, Cond, Macros};
 use crate::lex::{TokenKind, count_sections, split_arguments, template_tokens};
 use crate::literal::{MappedText, decode_literal};
 use crate::statement::{AsmStatement, Clobber, Context, Operand, SkipReason, Skipped};
@@ -66,7 +66,7 @@ pub fn extract(text: &str) -> Extraction {
             let mut extra = Cond::always();
             let mut extra_text = Vec::new();
             for g in groups.iter().filter(|g| overlaps(&g.span(), &span)) {
-                let (cond, written) = group_condition(g, chosen(g, k), text);
+                let (cond, written) = group_condition(g, chosen(g, k), text, &file.macros);
                 extra = extra.and(cond);
                 extra_text.extend(written);
             }
@@ -108,13 +108,13 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 
 /// The condition under which branch `choice` of an inner group is taken,
 /// and the conditions as written.
-fn group_condition(group: &InnerGroup, choice: Option<usize>, text: &str) -> (Cond, Vec<String>) {
+fn group_condition(group: &InnerGroup, choice: Option<usize>, text: &str, macros: &dyn Macros) -> (Cond, Vec<String>) {
     let mut cond = Cond::always();
     let mut written = Vec::new();
     let upto = choice.unwrap_or(group.branches.len());
     for (index, branch) in group.branches.iter().enumerate().take(upto + 1) {
         let line = text[branch.directive.clone()].trim();
-        let Some(branch_cond) = directive_condition(line) else {
+        let Some(branch_cond) = directive_condition(line, macros) else {
             continue;
         };
         if index == upto {
@@ -127,9 +127,74 @@ fn group_condition(group: &InnerGroup, choice: Option<usize>, text: &str) -> (Co
     (cond, written)
 }
 
+/// The `#if`/`#ifdef`/`#else` conditions around `node` in the tree.
+fn preprocessor_guard(node: Node<'_>, text: &str, macros: &dyn Macros) -> (Cond, Vec<String>) {
+    let mut cond = Cond::always();
+    let mut written = Vec::new();
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        if let Some((c, line)) = branch_condition(parent, child, text, macros) {
+            cond = cond.and(c);
+            written.extend(line);
+        }
+        child = parent;
+    }
+    (cond, written)
+}
+
+/// What being inside `child` of preprocessor node `parent` says.
+fn branch_condition(
+    parent: Node<'_>,
+    child: Node<'_>,
+    text: &str,
+    macros: &dyn Macros,
+) -> Option<(Cond, Option<String>)> {
+    if !matches!(
+        parent.kind(),
+        "preproc_if" | "preproc_ifdef" | "preproc_elif" | "preproc_elifdef"
+    ) {
+        return None;
+    }
+    let is_condition = parent
+        .child_by_field_name("condition")
+        .or_else(|| parent.child_by_field_name("name"))
+        .is_some_and(|c| c.id() == child.id());
+    if is_condition {
+        return None;
+    }
+    let cond = directive_cond(parent, text, macros)?;
+    let in_alternative = parent
+        .child_by_field_name("alternative")
+        .is_some_and(|a| a.id() == child.id());
+    let line = text[parent.byte_range()]
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    if in_alternative {
+        Some((cond.not(), Some(format!("not ({line})"))))
+    } else {
+        Some((cond, Some(line)))
+    }
+}
+
+fn directive_cond(node: Node<'_>, text: &str, macros: &dyn Macros) -> Option<Cond> {
+    match node.kind() {
+        "preproc_if" | "preproc_elif" => Some(guard::eval_with(node.child_by_field_name("condition")?, text, macros)),
+        "preproc_ifdef" | "preproc_elifdef" => {
+            let name = &text[node.child_by_field_name("name")?.byte_range()];
+            let directive = node.child(0).map(|d| &text[d.byte_range()]).unwrap_or("#ifdef");
+            let line = format!("{} {name}", directive.trim());
+            directive_condition(&line, macros)
+        }
+        _ => None,
+    }
+}
+
 /// The condition of one `#if`/`#ifdef`/`#ifndef`/`#elif` line (`None` for
 /// `#else`).
-fn directive_condition(line: &str) -> Option<Cond> {
+fn directive_condition(line: &str, macros: &dyn Macros) -> Option<Cond> {
     let body = line.trim_start_matches('#').trim_start();
     let word: String = body.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
     let rest = body[word.len()..].trim();
@@ -142,7 +207,35 @@ fn directive_condition(line: &str) -> Option<Cond> {
     let text = format!("#if {expression}\n#endif\n");
     let tree = cpp::parse(&text);
     let condition = tree.root_node().named_child(0)?.child_by_field_name("condition")?;
-    Some(guard::eval(condition, &text))
+    Some(guard::eval_with(condition, &text, macros))
+}
+
+/// The object-like macros a file defines, with the conditions around each
+/// definition: `#if __CUDA_ARCH__ >= 800` / `#define CP_ASYNC_ENABLED`
+/// makes a later `#if defined(CP_ASYNC_ENABLED)` an sm_80 floor.
+#[derive(Debug, Default)]
+struct FileMacros {
+    entries: HashMap<String, Vec<(Cond, Option<i128>)>>,
+}
+
+impl Macros for FileMacros {
+    fn defined(&self, name: &str) -> Option<Cond> {
+        let entries = self.entries.get(name)?;
+        Some(entries.iter().fold(Cond::Never, |acc, (c, _)| acc.or(*c)))
+    }
+
+    fn truth(&self, name: &str) -> Option<Cond> {
+        let entries = self.entries.get(name)?;
+        if entries.iter().any(|(_, value)| value.is_none()) {
+            return None;
+        }
+        Some(
+            entries
+                .iter()
+                .filter(|(_, value)| *value != Some(0))
+                .fold(Cond::Never, |acc, (c, _)| acc.or(*c)),
+        )
+    }
 }
 
 /// What the whole file offers the statements: string macros, comments,
@@ -156,6 +249,8 @@ struct FileFacts<'t> {
     /// Bodies of `#define`s that mention asm, with the define node.
     macro_bodies: Vec<(Range<usize>, Node<'t>)>,
     comments: Vec<Range<usize>>,
+    /// The object-like macros and where they are defined.
+    macros: FileMacros,
 }
 
 impl<'t> FileFacts<'t> {
@@ -166,6 +261,7 @@ impl<'t> FileFacts<'t> {
             string_constants: HashMap::new(),
             macro_bodies: Vec::new(),
             comments: Vec::new(),
+            macros: FileMacros::default(),
         };
         let mut cursor = root.walk();
         loop {
@@ -174,6 +270,22 @@ impl<'t> FileFacts<'t> {
                 "gnu_asm_expression" => facts.asm_nodes.push(node),
                 "comment" => facts.comments.push(node.byte_range()),
                 "preproc_def" | "preproc_function_def" => {
+                    if node.kind() == "preproc_def"
+                        && let Some(name) = node.child_by_field_name("name")
+                    {
+                        // In source order, so a definition's guard can use
+                        // the macros defined before it.
+                        let (cond, _) = preprocessor_guard(node, text, &facts.macros);
+                        let value = node
+                            .child_by_field_name("value")
+                            .map_or(Some(1), |v| integer_value(&text[v.byte_range()]));
+                        facts
+                            .macros
+                            .entries
+                            .entry(text[name.byte_range()].to_string())
+                            .or_default()
+                            .push((cond, value));
+                    }
                     if let Some(value) = node.child_by_field_name("value") {
                         let body = &text[value.byte_range()];
                         if node.kind() == "preproc_def"
@@ -455,57 +567,7 @@ impl Reader<'_, '_> {
 
     /// The `#if`/`#ifdef`/`#else` conditions around `node` in the tree.
     fn preprocessor_guard(&self, node: Node<'_>) -> (Cond, Vec<String>) {
-        let mut cond = Cond::always();
-        let mut written = Vec::new();
-        let mut child = node;
-        while let Some(parent) = child.parent() {
-            if let Some((c, text)) = self.branch_condition(parent, child) {
-                cond = cond.and(c);
-                written.extend(text);
-            }
-            child = parent;
-        }
-        (cond, written)
-    }
-
-    /// What being inside `child` of preprocessor node `parent` says.
-    fn branch_condition(&self, parent: Node<'_>, child: Node<'_>) -> Option<(Cond, Option<String>)> {
-        if !matches!(
-            parent.kind(),
-            "preproc_if" | "preproc_ifdef" | "preproc_elif" | "preproc_elifdef"
-        ) {
-            return None;
-        }
-        let cond = self.directive_cond(parent)?;
-        let in_alternative = parent
-            .child_by_field_name("alternative")
-            .is_some_and(|a| a.id() == child.id());
-        let is_condition = parent
-            .child_by_field_name("condition")
-            .or_else(|| parent.child_by_field_name("name"))
-            .is_some_and(|c| c.id() == child.id());
-        if is_condition {
-            return None;
-        }
-        let line = self.src(parent).lines().next().unwrap_or("").trim().to_string();
-        if in_alternative {
-            Some((cond.not(), Some(format!("not ({line})"))))
-        } else {
-            Some((cond, Some(line)))
-        }
-    }
-
-    fn directive_cond(&self, node: Node<'_>) -> Option<Cond> {
-        match node.kind() {
-            "preproc_if" | "preproc_elif" => Some(guard::eval(node.child_by_field_name("condition")?, self.text)),
-            "preproc_ifdef" | "preproc_elifdef" => {
-                let name = self.src(node.child_by_field_name("name")?);
-                let directive = node.child(0).map(|d| self.src(d)).unwrap_or("#ifdef");
-                let line = format!("{} {name}", directive.trim());
-                directive_condition(&line)
-            }
-            _ => None,
-        }
+        preprocessor_guard(node, self.text, &self.file.macros)
     }
 
     /// `NV_IF_TARGET(q, (then))`, `NV_IF_ELSE_TARGET(q, (then), (else))`,
@@ -721,13 +783,7 @@ fn macro_statements(text: &str, body: Range<usize>, define: Node<'_>, file: &Fil
         return;
     }
     // The conditions around the #define apply to every expansion.
-    let outer = Reader {
-        text,
-        file,
-        delta: 0,
-        in_macro: false,
-    };
-    let (cond, written) = outer.preprocessor_guard(define);
+    let (cond, written) = preprocessor_guard(define, text, &file.macros);
     let reader = Reader {
         text: &snippet,
         file,
@@ -802,6 +858,35 @@ __host__ __device__ void g() { asm("pause"); }
         assert_eq!(g.arch.hi, Some(800));
         assert_eq!(found.skipped.len(), 2);
         assert!(found.skipped.iter().all(|s| s.reason == SkipReason::Host));
+    }
+
+    #[test]
+    fn macros_defined_in_the_file_carry_their_conditions() {
+        let text = r#"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define BARRIER_ENABLED 1
+#else
+#define BARRIER_ENABLED 0
+#endif
+#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800))
+#  define CP_ASYNC_ENABLED
+#endif
+__device__ void f() {
+#if BARRIER_ENABLED
+  asm volatile("barrier.cluster.arrive;" ::: "memory");
+#elif defined(CP_ASYNC_ENABLED)
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}"#;
+        let found = extract(text);
+        let Cond::Within(g) = found.statements[0].guard else {
+            panic!()
+        };
+        assert_eq!(g.arch.lo, Some(900), "{:?}", found.statements[0].guard_text);
+        let Cond::Within(g) = found.statements[1].guard else {
+            panic!()
+        };
+        assert_eq!(g.arch.lo, Some(800));
     }
 
     #[test]

@@ -243,9 +243,40 @@ impl Cond {
     }
 }
 
+/// What the file itself says about a macro: the conditions under which it
+/// is defined, and with which value.
+pub trait Macros {
+    /// `defined(NAME)`: where the file defines it, or `None` when it does
+    /// not.
+    fn defined(&self, name: &str) -> Option<Cond>;
+    /// `NAME` as a truth value: where the file defines it to a non-zero
+    /// number, or `None` when it does not define it (or not to numbers).
+    fn truth(&self, name: &str) -> Option<Cond>;
+}
+
+/// No macros known.
+pub struct NoMacros;
+
+impl Macros for NoMacros {
+    fn defined(&self, _: &str) -> Option<Cond> {
+        None
+    }
+
+    fn truth(&self, _: &str) -> Option<Cond> {
+        None
+    }
+}
+
 /// Evaluates a preprocessor condition node of tree-sitter-cpp.
 pub fn eval(node: Node<'_>, text: &str) -> Cond {
+    eval_with(node, text, &NoMacros)
+}
+
+/// Evaluates a preprocessor condition node, reading macros the file
+/// defines from `macros`.
+pub fn eval_with(node: Node<'_>, text: &str, macros: &dyn Macros) -> Cond {
     let src = |n: Node<'_>| &text[n.byte_range()];
+    let eval = |n: Node<'_>, text: &str| eval_with(n, text, macros);
     match node.kind() {
         "parenthesized_expression" => node.named_child(0).map_or(Cond::Unknown, |n| eval(n, text)),
         "number_literal" => match parse_number(src(node)) {
@@ -253,8 +284,14 @@ pub fn eval(node: Node<'_>, text: &str) -> Cond {
             Some(_) => Cond::always(),
             None => Cond::Unknown,
         },
-        "identifier" => atom(src(node), None),
-        "preproc_defined" => node.named_child(0).map_or(Cond::Unknown, |n| defined(src(n))),
+        "identifier" => match atom(src(node), None) {
+            Cond::Unknown => macros.truth(src(node)).unwrap_or(Cond::Unknown),
+            known => known,
+        },
+        "preproc_defined" => node.named_child(0).map_or(Cond::Unknown, |n| match defined(src(n)) {
+            Cond::Unknown => macros.defined(src(n)).unwrap_or(Cond::Unknown),
+            known => known,
+        }),
         "call_expression" => {
             let function = node.child_by_field_name("function").map(src).unwrap_or("");
             let argument = node

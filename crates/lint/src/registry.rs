@@ -376,6 +376,13 @@ static RULES: &[RuleInfo] = &[
         None,
         "`.reg` or label outside `{ }` in an asm template"
     ),
+    rule!(
+        "PTX610",
+        asm_input_written,
+        Warning,
+        None,
+        "asm input operand the template writes"
+    ),
     rule!("PTX900", syntax_error, Error, None, "the file does not parse"),
     rule!(
         "PTX901",

@@ -14,9 +14,9 @@ use ptxkit_syntax::{Diagnostic, Fix, LineIndex, Span, TextEdit};
 
 use crate::registry::{RuleInfo, find_rule};
 use crate::rules::{
-    asm_constraint_mismatch, asm_definition_outside_braces, asm_missing_memory_clobber, asm_operand_index_out_of_range,
-    asm_output_read_before_written, asm_side_effects_without_volatile, invalid_suppression, unsupported_asm_syntax,
-    unused_asm_operand, unused_suppression,
+    asm_constraint_mismatch, asm_definition_outside_braces, asm_input_written, asm_missing_memory_clobber,
+    asm_operand_index_out_of_range, asm_output_read_before_written, asm_side_effects_without_volatile,
+    invalid_suppression, unsupported_asm_syntax, unused_asm_operand, unused_suppression,
 };
 use crate::settings::Settings;
 use crate::suppress::Suppressions;
@@ -131,6 +131,7 @@ const ASM_RULES: &[(&str, AsmRule)] = &[
         asm_definition_outside_braces::NAME,
         asm_definition_outside_braces::check,
     ),
+    (asm_input_written::NAME, asm_input_written::check),
 ];
 
 /// PTX rules whose finding on a substituted operand is a constraint that

@@ -14,6 +14,7 @@ pub(crate) mod address_width_mismatch;
 pub(crate) mod arch_specific_feature_on_generic_target;
 pub(crate) mod asm_constraint_mismatch;
 pub(crate) mod asm_definition_outside_braces;
+pub(crate) mod asm_input_written;
 pub(crate) mod asm_missing_memory_clobber;
 pub(crate) mod asm_operand_index_out_of_range;
 pub(crate) mod asm_output_read_before_written;
