@@ -117,11 +117,14 @@ fn group_condition(group: &InnerGroup, choice: Option<usize>, text: &str, macros
         let Some(branch_cond) = directive_condition(line, macros) else {
             continue;
         };
-        if index == upto {
-            cond = cond.and(branch_cond);
-            written.push(line.trim_start_matches('#').trim().to_string());
+        let (branch_cond, shown) = if index == upto {
+            (branch_cond, line.to_string())
         } else {
-            cond = cond.and(branch_cond.not());
+            (branch_cond.not(), format!("not ({line})"))
+        };
+        cond = cond.and(branch_cond);
+        if branch_cond != Cond::Unknown {
+            written.push(shown);
         }
     }
     (cond, written)
@@ -172,11 +175,13 @@ fn branch_condition(
         .unwrap_or("")
         .trim()
         .to_string();
-    if in_alternative {
-        Some((cond.not(), Some(format!("not ({line})"))))
+    let (cond, line) = if in_alternative {
+        (cond.not(), format!("not ({line})"))
     } else {
-        Some((cond, Some(line)))
-    }
+        (cond, line)
+    };
+    // Conditions that say nothing (include guards) are not shown.
+    Some((cond, (cond != Cond::Unknown).then_some(line)))
 }
 
 fn directive_cond(node: Node<'_>, text: &str, macros: &dyn Macros) -> Option<Cond> {
