@@ -40,7 +40,7 @@ pub fn extract(text: &str) -> Extraction {
     }
     let groups = inner_groups(text);
     let variants = variant_count(&groups);
-    let mut seen: Vec<(Range<usize>, String)> = Vec::new();
+    let mut seen: std::collections::HashSet<(Range<usize>, String)> = std::collections::HashSet::new();
     for k in 0..variants {
         let owned;
         let source = if groups.is_empty() {
@@ -58,7 +58,7 @@ pub fn extract(text: &str) -> Extraction {
         // Groups whose chosen branch differs from variant 0's: a later
         // variant only adds the statements that touch one of them.
         let differing: Vec<&InnerGroup> = groups.iter().filter(|g| chosen(g, k) != chosen(g, 0)).collect();
-        for node in &file.asm_nodes {
+        for (node, ancestry) in &file.asm_nodes {
             let span = node.byte_range();
             if k > 0 && !differing.iter().any(|g| overlaps(&g.span(), &span)) {
                 continue;
@@ -76,11 +76,10 @@ pub fn extract(text: &str) -> Extraction {
                 delta: 0,
                 in_macro: false,
             };
-            match read.statement(*node, extra, extra_text, None) {
+            match read.statement(*node, ancestry, extra, extra_text, None) {
                 Ok(statement) => {
                     let key = (statement.span.clone(), statement.template.text.clone());
-                    if !seen.contains(&key) {
-                        seen.push(key);
+                    if seen.insert(key) {
                         out.statements.push(statement);
                     }
                 }
@@ -92,8 +91,8 @@ pub fn extract(text: &str) -> Extraction {
             }
         }
         if k == 0 {
-            for (body, guard_node) in &file.macro_bodies {
-                macro_statements(source, body.clone(), *guard_node, &file, &mut out);
+            for (body, cond, written) in &file.macro_bodies {
+                macro_statements(source, body.clone(), (*cond, written.clone()), &file, &mut out);
             }
         }
     }
@@ -131,16 +130,14 @@ fn group_condition(group: &InnerGroup, choice: Option<usize>, text: &str, macros
 }
 
 /// The `#if`/`#ifdef`/`#else` conditions around `node` in the tree.
-fn preprocessor_guard(node: Node<'_>, text: &str, macros: &dyn Macros) -> (Cond, Vec<String>) {
+fn preprocessor_guard(node: Node<'_>, ancestry: &Ancestry<'_>, text: &str, macros: &dyn Macros) -> (Cond, Vec<String>) {
     let mut cond = Cond::always();
     let mut written = Vec::new();
-    let mut child = node;
-    while let Some(parent) = child.parent() {
+    for (parent, child) in ancestry.pairs(node) {
         if let Some((c, line)) = branch_condition(parent, child, text, macros) {
             cond = cond.and(c);
             written.extend(line);
         }
-        child = parent;
     }
     (cond, written)
 }
@@ -190,8 +187,8 @@ fn directive_cond(node: Node<'_>, text: &str, macros: &dyn Macros) -> Option<Con
         "preproc_ifdef" | "preproc_elifdef" => {
             let name = &text[node.child_by_field_name("name")?.byte_range()];
             let directive = node.child(0).map(|d| &text[d.byte_range()]).unwrap_or("#ifdef");
-            let line = format!("{} {name}", directive.trim());
-            directive_condition(&line, macros)
+            let defined = guard::defined_with(name.trim(), macros);
+            Some(if directive.contains("ndef") { defined.not() } else { defined })
         }
         _ => None,
     }
@@ -205,14 +202,69 @@ fn directive_condition(line: &str, macros: &dyn Macros) -> Option<Cond> {
     let rest = body[word.len()..].trim();
     let expression = match word.as_str() {
         "if" | "elif" => rest.to_string(),
-        "ifdef" | "elifdef" => format!("defined({rest})"),
-        "ifndef" | "elifndef" => format!("!defined({rest})"),
+        "ifdef" | "elifdef" => return Some(guard::defined_with(rest, macros)),
+        "ifndef" | "elifndef" => return Some(guard::defined_with(rest, macros).not()),
         _ => return None,
     };
     let text = format!("#if {expression}\n#endif\n");
     let tree = cpp::parse(&text);
     let condition = tree.root_node().named_child(0)?.child_by_field_name("condition")?;
     Some(guard::eval_with(condition, &text, macros))
+}
+
+/// The ancestors of a node, root first, each with its previous sibling
+/// (recorded during a cursor walk: `Node::parent` and `prev_sibling`
+/// search from the root, which is quadratic over a file with thousands of
+/// statements).
+#[derive(Debug, Clone, Default)]
+struct Ancestry<'t> {
+    nodes: Vec<Node<'t>>,
+    previous: Vec<Option<Node<'t>>>,
+}
+
+impl<'t> Ancestry<'t> {
+    /// (parent, child) pairs from `node` up to the root.
+    fn pairs(&self, node: Node<'t>) -> impl Iterator<Item = (Node<'t>, Node<'t>)> + '_ {
+        (0..self.nodes.len()).rev().map(move |i| {
+            let child = self.nodes.get(i + 1).copied().unwrap_or(node);
+            (self.nodes[i], child)
+        })
+    }
+
+    /// Ancestors from the nearest up, with their previous siblings.
+    fn upwards(&self) -> impl Iterator<Item = (Node<'t>, Option<Node<'t>>)> + '_ {
+        (0..self.nodes.len()).rev().map(move |i| (self.nodes[i], self.previous[i]))
+    }
+}
+
+/// Walks the tree under `root` in preorder; `visit` sees each node with its
+/// ancestry and says whether to descend into it.
+fn walk<'t>(root: Node<'t>, mut visit: impl FnMut(Node<'t>, &Ancestry<'t>) -> bool) {
+    let mut cursor = root.walk();
+    let mut ancestry = Ancestry::default();
+    let mut previous: Option<Node<'t>> = None;
+    loop {
+        let node = cursor.node();
+        let descend = visit(node, &ancestry);
+        if descend && cursor.goto_first_child() {
+            ancestry.nodes.push(node);
+            ancestry.previous.push(previous);
+            previous = None;
+            continue;
+        }
+        loop {
+            let current = cursor.node();
+            if cursor.goto_next_sibling() {
+                previous = Some(current);
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+            ancestry.nodes.pop();
+            previous = ancestry.previous.pop().flatten();
+        }
+    }
 }
 
 /// The object-like macros a file defines, with the conditions around each
@@ -246,13 +298,14 @@ impl Macros for FileMacros {
 /// What the whole file offers the statements: string macros, comments,
 /// asm nodes and macro bodies that contain asm.
 struct FileFacts<'t> {
-    asm_nodes: Vec<Node<'t>>,
+    asm_nodes: Vec<(Node<'t>, Ancestry<'t>)>,
     /// `#define NAME "..."`: the decoded string.
     string_macros: HashMap<String, MappedText>,
     /// `static constexpr char NAME[] = "..."`: for `C` operands.
     string_constants: HashMap<String, MappedText>,
-    /// Bodies of `#define`s that mention asm, with the define node.
-    macro_bodies: Vec<(Range<usize>, Node<'t>)>,
+    /// Bodies of `#define`s that mention asm, with the conditions around
+    /// the definition.
+    macro_bodies: Vec<(Range<usize>, Cond, Vec<String>)>,
     comments: Vec<Range<usize>>,
     /// The object-like macros and where they are defined.
     macros: FileMacros,
@@ -268,19 +321,20 @@ impl<'t> FileFacts<'t> {
             comments: Vec::new(),
             macros: FileMacros::default(),
         };
-        let mut cursor = root.walk();
-        loop {
-            let node = cursor.node();
+        walk(root, |node, ancestry| {
             match node.kind() {
-                "gnu_asm_expression" => facts.asm_nodes.push(node),
+                "gnu_asm_expression" => {
+                    facts.asm_nodes.push((node, ancestry.clone()));
+                    return false;
+                }
                 "comment" => facts.comments.push(node.byte_range()),
                 "preproc_def" | "preproc_function_def" => {
+                    // In source order, so a definition's guard can use the
+                    // macros defined before it.
+                    let (cond, written) = preprocessor_guard(node, ancestry, text, &facts.macros);
                     if node.kind() == "preproc_def"
                         && let Some(name) = node.child_by_field_name("name")
                     {
-                        // In source order, so a definition's guard can use
-                        // the macros defined before it.
-                        let (cond, _) = preprocessor_guard(node, text, &facts.macros);
                         let value = node
                             .child_by_field_name("value")
                             .map_or(Some(1), |v| integer_value(&text[v.byte_range()]));
@@ -300,7 +354,7 @@ impl<'t> FileFacts<'t> {
                             facts.string_macros.insert(text[name.byte_range()].to_string(), decoded);
                         }
                         if body.contains("asm") {
-                            facts.macro_bodies.push((value.byte_range(), node));
+                            facts.macro_bodies.push((value.byte_range(), cond, written));
                         }
                     }
                 }
@@ -319,18 +373,9 @@ impl<'t> FileFacts<'t> {
                 }
                 _ => {}
             }
-            if node.kind() != "gnu_asm_expression" && cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return facts;
-                }
-            }
-        }
+            true
+        });
+        facts
     }
 }
 
@@ -458,9 +503,10 @@ impl Reader<'_, '_> {
         Some(decoded)
     }
 
-    fn statement(
+    fn statement<'t>(
         &self,
-        node: Node<'_>,
+        node: Node<'t>,
+        ancestry: &Ancestry<'t>,
         extra: Cond,
         extra_text: Vec<String>,
         macro_guard: Option<(Cond, Vec<String>)>,
@@ -500,14 +546,14 @@ impl Reader<'_, '_> {
                 });
             }
         }
-        let (mut guard, mut guard_text) = self.preprocessor_guard(node);
+        let (mut guard, mut guard_text) = preprocessor_guard(node, ancestry, self.text, &self.file.macros);
         guard = guard.and(extra);
         guard_text.extend(extra_text);
         if let Some((cond, text)) = macro_guard {
             guard = guard.and(cond);
             guard_text.extend(text);
         }
-        let (nv_cond, nv_text) = self.nv_target_guard(node);
+        let (nv_cond, nv_text) = self.nv_target_guard(node, ancestry);
         guard = guard.and(nv_cond);
         guard_text.extend(nv_text);
         if guard == Cond::Never {
@@ -536,7 +582,7 @@ impl Reader<'_, '_> {
             context: Context::Device,
             in_macro: self.in_macro,
         };
-        statement.context = self.context(node, &statement)?;
+        statement.context = self.context(ancestry, &statement)?;
         Ok(statement)
     }
 
@@ -570,18 +616,12 @@ impl Reader<'_, '_> {
         })
     }
 
-    /// The `#if`/`#ifdef`/`#else` conditions around `node` in the tree.
-    fn preprocessor_guard(&self, node: Node<'_>) -> (Cond, Vec<String>) {
-        preprocessor_guard(node, self.text, &self.file.macros)
-    }
-
     /// `NV_IF_TARGET(q, (then))`, `NV_IF_ELSE_TARGET(q, (then), (else))`,
     /// `NV_DISPATCH_TARGET(q1, (b1), q2, (b2), ...)` around `node`.
-    fn nv_target_guard(&self, node: Node<'_>) -> (Cond, Vec<String>) {
+    fn nv_target_guard(&self, node: Node<'_>, ancestry: &Ancestry<'_>) -> (Cond, Vec<String>) {
         let mut cond = Cond::always();
         let mut written = Vec::new();
-        let mut current = node.parent();
-        while let Some(ancestor) = current {
+        for (ancestor, _) in ancestry.upwards() {
             if ancestor.kind() == "call_expression"
                 && let Some(function) = ancestor.child_by_field_name("function")
                 && let Some(arguments) = ancestor.child_by_field_name("arguments")
@@ -616,20 +656,19 @@ impl Reader<'_, '_> {
                     }
                 }
             }
-            current = ancestor.parent();
         }
         (cond, written)
     }
 
     /// Whether the statement is device code: by its guard, its function's
     /// qualifiers, or (when nothing says) its template.
-    fn context(&self, node: Node<'_>, statement: &AsmStatement) -> Result<Context, SkipReason> {
+    fn context(&self, ancestry: &Ancestry<'_>, statement: &AsmStatement) -> Result<Context, SkipReason> {
         if let Cond::Within(g) = statement.guard
             && g.device
         {
             return Ok(Context::Device);
         }
-        match self.function_qualifiers(node) {
+        match self.function_qualifiers(ancestry) {
             Qualifiers::Device => return Ok(Context::Device),
             Qualifiers::Host => return Err(SkipReason::Host),
             Qualifiers::Unknown => {}
@@ -641,12 +680,11 @@ impl Reader<'_, '_> {
         }
     }
 
-    fn function_qualifiers(&self, node: Node<'_>) -> Qualifiers {
+    fn function_qualifiers(&self, ancestry: &Ancestry<'_>) -> Qualifiers {
         if self.in_macro {
             return Qualifiers::Unknown;
         }
-        let mut current = node.parent();
-        while let Some(ancestor) = current {
+        for (ancestor, previous_sibling) in ancestry.upwards() {
             if matches!(ancestor.kind(), "function_definition" | "lambda_expression") {
                 let body_start = ancestor
                     .child_by_field_name("body")
@@ -654,7 +692,7 @@ impl Reader<'_, '_> {
                 // The qualifiers may sit in an ERROR node just before the
                 // definition (`__device__` is not C++).
                 let mut start = ancestor.start_byte();
-                if let Some(previous) = ancestor.prev_sibling()
+                if let Some(previous) = previous_sibling
                     && previous.kind() == "ERROR"
                 {
                     start = previous.start_byte();
@@ -672,7 +710,6 @@ impl Reader<'_, '_> {
                     return found;
                 }
             }
-            current = ancestor.parent();
         }
         Qualifiers::Unknown
     }
@@ -778,25 +815,34 @@ fn matching_paren(text: &str) -> Option<usize> {
 }
 
 /// Statements written in a macro body: the body is parsed on its own as a
-/// function body, its offsets shifted back into the file.
-fn macro_statements(text: &str, body: Range<usize>, define: Node<'_>, file: &FileFacts<'_>, out: &mut Extraction) {
+/// function body, its offsets shifted back into the file; the conditions
+/// around the `#define` apply to every expansion.
+fn macro_statements(
+    text: &str,
+    body: Range<usize>,
+    (cond, written): (Cond, Vec<String>),
+    file: &FileFacts<'_>,
+    out: &mut Extraction,
+) {
     const PREFIX: &str = "void __ptxlint_macro() {";
     let snippet = format!("{PREFIX}{};}}", &text[body.clone()]);
     let tree = cpp::parse(&snippet);
-    let nodes = cpp::descendants_of_kind(tree.root_node(), "gnu_asm_expression");
-    if nodes.is_empty() {
-        return;
-    }
-    // The conditions around the #define apply to every expansion.
-    let (cond, written) = preprocessor_guard(define, text, &file.macros);
+    let mut nodes = Vec::new();
+    walk(tree.root_node(), |node, ancestry| {
+        if node.kind() == "gnu_asm_expression" {
+            nodes.push((node, ancestry.clone()));
+            return false;
+        }
+        true
+    });
     let reader = Reader {
         text: &snippet,
         file,
         delta: body.start as isize - PREFIX.len() as isize,
         in_macro: true,
     };
-    for node in nodes {
-        match reader.statement(node, Cond::always(), Vec::new(), Some((cond, written.clone()))) {
+    for (node, ancestry) in nodes {
+        match reader.statement(node, &ancestry, Cond::always(), Vec::new(), Some((cond, written.clone()))) {
             Ok(statement) => out.statements.push(statement),
             Err(reason) => out.skipped.push(Skipped {
                 span: reader.span(node),

@@ -267,6 +267,14 @@ impl Macros for NoMacros {
     }
 }
 
+/// `defined(NAME)`, reading macros the file defines from `macros`.
+pub fn defined_with(name: &str, macros: &dyn Macros) -> Cond {
+    match defined(name.trim()) {
+        Cond::Unknown => macros.defined(name.trim()).unwrap_or(Cond::Unknown),
+        known => known,
+    }
+}
+
 /// Evaluates a preprocessor condition node of tree-sitter-cpp.
 pub fn eval(node: Node<'_>, text: &str) -> Cond {
     eval_with(node, text, &NoMacros)
