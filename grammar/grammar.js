@@ -440,11 +440,12 @@ module.exports = grammar({
     // `{%r1, %r2, _}`
     vector_operand: $ => seq('{', commaSep(field('element', $._operand)), '}'),
 
-    // `%r1|%p1`: a destination register paired with a predicate
+    // `%r1|%p1`: a destination register paired with a predicate; either may be the sink
+    // (`elect.sync _|%p1, %r1`, as CCCL's `cuda::ptx` emits)
     predicate_pair: $ => prec(PREC.pipe, seq(
-      field('value', $.identifier),
+      field('value', choice($.identifier, $.sink)),
       '|',
-      field('predicate', $.identifier),
+      field('predicate', choice($.identifier, $.sink)),
     )),
 
     // `%tid.x`, `%v.w`

@@ -17,19 +17,20 @@ use anyhow::{Context, Result, bail};
 use ptxkit_isa::probe::{Expect, Probe, probes};
 use ptxkit_isa::{Target, Variant, Version};
 
-const USAGE: &str = "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR]";
+const USAGE: &str =
+    "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR] [--only tables|signatures]";
 
 /// One installed ptxas.
-struct Ptxas {
-    label: &'static str,
-    path: PathBuf,
-    max_version: Version,
+pub(crate) struct Ptxas {
+    pub(crate) label: &'static str,
+    pub(crate) path: PathBuf,
+    pub(crate) max_version: Version,
     archs: Vec<Target>,
 }
 
 impl Ptxas {
     /// The `-arch` to assemble a probe for `.target target` with, if this ptxas can.
-    fn arch_for(&self, target: Target) -> Option<Target> {
+    pub(crate) fn arch_for(&self, target: Target) -> Option<Target> {
         if self.archs.contains(&target) {
             return Some(target);
         }
@@ -210,6 +211,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let mut verbose = false;
     let mut jobs_wanted = std::thread::available_parallelism().map_or(2, |n| n.get());
     let mut dump = None;
+    let mut only = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -217,10 +219,23 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             "--verbose" | "-v" => verbose = true,
             "--jobs" | "-j" => jobs_wanted = args.next().context(USAGE)?.parse().context(USAGE)?,
             "--dump" => dump = Some(PathBuf::from(args.next().context(USAGE)?)),
+            "--only" => only = Some(args.next().context(USAGE)?.clone()),
             _ => bail!("unknown argument '{arg}'\n{USAGE}"),
         }
     }
     let ptxas = find_ptxas()?;
+    let signature_failures = match only.as_deref() {
+        Some("tables") => 0,
+        Some("signatures") | None => crate::shape_probes::run(&ptxas, filter.as_deref(), verbose, jobs_wanted)?,
+        Some(other) => bail!("--only takes tables or signatures, not '{other}'\n{USAGE}"),
+    };
+    if only.as_deref() == Some("signatures") {
+        return Ok(if signature_failures == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
     let started = Instant::now();
     let all = probes();
     let selected: Vec<Probe> = all
@@ -350,7 +365,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         started.elapsed().as_secs_f64()
     );
     println!("{counted} probes, {agree} agree");
-    Ok(if failures == 0 {
+    Ok(if failures + signature_failures == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

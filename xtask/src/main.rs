@@ -13,6 +13,7 @@ mod parse;
 mod pre_commit_hooks;
 mod ptxas;
 mod rewrite_check;
+mod shape_probes;
 
 use anyhow::{Result, bail};
 

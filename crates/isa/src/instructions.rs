@@ -109,11 +109,9 @@ const BW_100_120: TargetReq = TargetReq::Listed(&[
     (f(120), v(8, 8)),
 ]);
 
-/// Every row.
+/// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
 pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- A. integer arithmetic
-    r("add .u16x2|.s16x2", v(8, 0), sm(90), "add.u16x2 %r1, %r2, %r3", "§9.7.1.1 L58/L64")
-        .ptxas("Feature 'add.u16x2'", "Feature 'add.u16x2'"),
     r("min .u16x2|.s16x2", v(8, 0), sm(90), "min.u16x2 %r1, %r2, %r3", "§9.7.1.12 L58/L64")
         .ptxas("Feature 'min.u16x2'", "Feature 'min.u16x2'"),
     r("max .u16x2|.s16x2", v(8, 0), sm(90), "max.s16x2 %r1, %r2, %r3", "§9.7.1.13 L58/L64")
@@ -122,8 +120,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'min.relu'", "Feature 'min.relu'"),
     r("max .relu", v(8, 0), sm(90), "max.relu.s32 %r1, %r2, %r3", "§9.7.1.13 L58/L64")
         .ptxas("Feature 'max.relu'", "Feature 'max.relu'"),
-    r("add .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "add.u8x4 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'add.u8x4'", "Feature 'add.u8x4'"),
     r("popc", v(2, 0), sm(20), "popc.b32 %r1, %r2", "§9.7.1.14")
         .ptxas("Feature 'popc'", "Instruction 'popc'"),
     r("clz", v(2, 0), sm(20), "clz.b32 %r1, %r2", "§9.7.1.15")
@@ -140,37 +136,23 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'fns'", "Instruction 'fns'"),
     r("szext", v(7, 6), sm(70), "szext.wrap.u32 %r1, %r2, %r3", "§9.7.1.21 L49/L53")
         .ptxas("Feature 'szext'", "Instruction 'szext'"),
-    r("bmsk", v(7, 6), sm(70), "bmsk.wrap.b32 %r1, %r2, %r3", "§9.7.1.22 L65/L69")
-        .ptxas("Feature 'bmsk'", "Instruction 'bmsk'"),
     r("dp4a", v(5, 0), sm(61), "dp4a.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.23 L43/L47")
         .ptxas("Feature 'dp4a'", "Instruction 'dp4a'"),
     r("dp2a", v(5, 0), sm(61), "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4", "§9.7.1.24 L50/L54")
         .ptxas("Feature 'dp2a.lo'", "Instruction 'dp2a.lo'"),
-    r("add .cc", v(1, 2), ANY, "add.cc.u32 %r1, %r2, %r3", "§9.7.2.1 L40/L46")
-        .ptxas("Feature '.cc'", ""),
     r("addc", v(1, 2), ANY, "add.cc.u32 %r1, %r2, %r3; addc.u32 %r4, %r2, %r3", "§9.7.2.2 L40/L46")
         .ptxas("Feature 'addc'|Feature '1.2'", ""),
     r("sub .cc", v(1, 3), ANY, "sub.cc.u32 %r1, %r2, %r3", "§9.7.2.3 L40/L46 (manual: 1.2); ptxas: 1.3")
         .ptxas("Feature 'sub.cc'", ""),
     r("subc", v(1, 3), ANY, "sub.cc.u32 %r1, %r2, %r3; subc.u32 %r4, %r2, %r3", "§9.7.2.4 L40/L46 (manual: 1.2); ptxas: 1.3")
         .ptxas("Feature 'subc'|Feature '1.3'", ""),
-    r("add .cc .u64|.s64", v(4, 3), sm(20), "add.cc.u64 %rd1, %rd2, %rd3", "§9.7.2.1 L42/L48")
-        .ptxas("Feature '.cc with 64bit type'", "Instruction '.cc with 64bit type'"),
     r("addc .u64|.s64", v(4, 3), sm(20), "add.cc.u64 %rd1, %rd2, %rd3; addc.u64 %rd4, %rd2, %rd3", "§9.7.2.2 L42/L48")
         .ptxas("Feature '.cc with 64bit type'", "Instruction '.cc with 64bit type'"),
-    r("mad .cc", v(3, 0), sm(20), "mad.lo.cc.u32 %r1, %r2, %r3, %r4", "§9.7.2.5 L38/L44")
-        .ptxas("Feature 'mad.cc'", "Instruction 'mad.cc'"),
     r("madc", v(3, 0), sm(20), "mad.lo.cc.u32 %r1, %r2, %r3, %r4; madc.lo.u32 %r5, %r2, %r3, %r4", "§9.7.2.6 L38/L44")
         .ptxas("Feature 'madc'", "Instruction 'madc'"),
-    r("mad .cc .u64|.s64", v(4, 3), sm(20), "mad.lo.cc.u64 %rd1, %rd2, %rd3, %rd4", "§9.7.2.5")
-        .ptxas("Feature '.cc with 64bit type'", "Instruction 'mad.cc'"),
     // ---------------------------------------------------------------- B. floating point
-    r("add .f32x2", v(8, 6), sm(100), "add.f32x2 %rd1, %rd2, %rd3", "§9.7.3.3 L94/L116")
-        .ptxas("Feature 'add.f32x2'", "Feature 'add.f32x2'"),
     r("sub .f32x2", v(8, 6), sm(100), "sub.f32x2 %rd1, %rd2, %rd3", "§9.7.3.4")
         .ptxas("Feature 'sub.f32x2'", "Feature 'sub.f32x2'"),
-    r("mul .f32x2", v(8, 6), sm(100), "mul.f32x2 %rd1, %rd2, %rd3", "§9.7.3.5")
-        .ptxas("Feature 'mul.f32x2'", "Feature 'mul.f32x2'"),
     r("fma .f32x2", v(8, 6), sm(100), "fma.rn.f32x2 %rd1, %rd2, %rd3, %rd4", "§9.7.3.6 L102/L110")
         .ptxas("Feature 'fma.f32x2'", "Feature 'fma.f32x2'"),
     r("fma .f32", v(2, 0), sm(20), "fma.rn.f32 %r1, %r2, %r3, %r4", "§9.7.3.6 L100/L106")
@@ -181,8 +163,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("", "Instruction 'div.rnd.f32'"),
     r("sin|cos|lg2|ex2|rsqrt .approx", v(1, 4), ANY, "sin.approx.f32 %r1, %r2", "§9.7.3.16-21 (explicit .approx from 1.4)")
         .ptxas("Feature '.approx'", ""),
-    r("mad .rn|.rz|.rm|.rp .f32", v(2, 0), sm(20), "mad.rn.f32 %r1, %r2, %r3, %r4", "§9.7.3.7 L98/L106")
-        .ptxas("", "Instruction 'mad.rnd.f32'"),
     r("div .full .f32", v(1, 4), ANY, "div.full.f32 %r1, %r2, %r3", "§9.7.3.8 L83/L91")
         .ptxas("Feature 'div.full'", ""),
     r("div .approx .f32", v(1, 4), ANY, "div.approx.f32 %r1, %r2, %r3", "§9.7.3.8 L83/L91")
@@ -227,20 +207,12 @@ pub const FEATURES: &[Feature] = &[
     r("max #4", v(8, 8), sm(100), "max.f32 %r1, %r2, %r3, %r4", "§9.7.3.12 L114/L126")
         .ptxas("Feature 'max.f32 with 3 input operands'", "Feature 'max.f32 with 3 input operands'"),
     // ---------------------------------------------------------------- C. half precision
-    r("add .f16|.f16x2", v(4, 2), sm(53), "add.f16 %h1, %h2, %h3", "§9.7.4.1 L69/L75")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
     r("sub .f16|.f16x2", v(4, 2), sm(53), "sub.f16x2 %r1, %r2, %r3", "§9.7.4.2")
-        .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("mul .f16|.f16x2", v(4, 2), sm(53), "mul.f16 %h1, %h2, %h3", "§9.7.4.3")
         .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
     r("fma .f16|.f16x2", v(4, 2), sm(53), "fma.rn.f16 %h1, %h2, %h3, %h4", "§9.7.4.4")
         .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
-    r("add .bf16|.bf16x2", v(7, 8), sm(90), "add.bf16 %h1, %h2, %h3", "§9.7.4.1 L71/L77")
-        .ptxas("Feature 'add.bf16'", "Feature 'add.bf16'"),
     r("sub .bf16|.bf16x2", v(7, 8), sm(90), "sub.bf16x2 %r1, %r2, %r3", "§9.7.4.2")
         .ptxas("Feature 'sub.bf16x2'", "Feature 'sub.bf16x2'"),
-    r("mul .bf16|.bf16x2", v(7, 8), sm(90), "mul.bf16 %h1, %h2, %h3", "§9.7.4.3")
-        .ptxas("Feature 'mul.bf16'", "Feature 'mul.bf16'"),
     r("fma .bf16|.bf16x2", v(7, 0), sm(80), "fma.rn.bf16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
         .ptxas("Feature '.bf16'", "Feature '.bf16'"),
     r("fma .relu", v(7, 0), sm(80), "fma.rn.relu.f16 %h1, %h2, %h3, %h4", "§9.7.4.4 L78/L86")
@@ -267,8 +239,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'ex2.f16/f16x2'", "Feature 'ex2.f16/f16x2'"),
     r("ex2 .bf16|.bf16x2", v(7, 8), sm(90), "ex2.approx.ftz.bf16 %h1, %h2", "§9.7.4.10 L75/L81")
         .ptxas("Feature 'ex2.bf16'", "Feature 'ex2.bf16'"),
-    r("add dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "add.f32.f16 %r1, %h1, %r2", "§9.7.5.1 L67/L71")
-        .ptxas("Feature 'add.f32.f16'", "Feature 'add.f32.f16'"),
     r("sub dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "sub.f32.bf16 %r1, %h1, %r2", "§9.7.5.2")
         .ptxas("Feature 'sub.f32.bf16'", "Feature 'sub.f32.bf16'"),
     r("fma dst=.f32 src=.f16|.bf16", v(8, 6), sm(100), "fma.rn.f32.f16 %r1, %h1, %h2, %r2", "§9.7.5.3")
@@ -280,10 +250,6 @@ pub const FEATURES: &[Feature] = &[
     r("set src=.f16|.f16x2", v(4, 2), sm(53), "set.lt.f16.f16 %h1, %h2, %h3", "§9.7.7.1 L114/L122")
         .ptxas("Feature 'f16 arithemetic and compare instructions'", "Feature 'f16 arithemetic and compare instructions'"),
     // ---------------------------------------------------------------- D. logic
-    r("lop3", v(4, 3), sm(50), "lop3.b32 %r1, %r2, %r3, %r4, 0x96", "§9.7.8.6 L79/L85")
-        .ptxas("Feature 'lop3'", "Instruction 'lop3'"),
-    r("lop3 .or|.and", v(8, 2), sm(70), "lop3.or.b32 %r1|%p1, %r2, %r3, %r4, 0x96, %p2", "§9.7.8.6 L81/L87")
-        .ptxas("Feature 'lop3.<BoolOp>'", "Instruction 'lop3.<BoolOp>'"),
     r("shf", v(3, 1), sm(32), "shf.l.wrap.b32 %r1, %r2, %r3, %r4", "§9.7.8.7 L47/L51")
         .ptxas("Feature 'shf.l'", "Instruction 'shf.l'"),
     r("prmt", v(2, 0), sm(20), "prmt.b32 %r1, %r2, %r3, %r4", "§9.7.9.7 L83/L87")
@@ -357,8 +323,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
     r("ld .global .nc", v(3, 1), sm(32), "ld.global.nc.b32 %r1, [gbuf]", "§9.7.9.9 L100/L110")
         .ptxas("Feature '.nc'", "Instruction 'ld.nc'"),
-    r("ldu", v(2, 0), sm(20), "ldu.global.b32 %r1, [gbuf]", "§9.7.9.10 L52/L58")
-        .ptxas("Feature 'ldu'", "Instruction 'ldu'"),
     r("st.async", v(8, 1), sm(90), "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%r1], %r2, [%r3]", "§9.7.9.12 L110/L116")
         .ptxas("Feature 'st.async'", "Feature 'st.async'"),
     r("st.bulk", v(8, 6), sm(100), "st.bulk.weak.shared::cta [%rd1], 64, 0", "§9.7.9.13 L32/L38")
@@ -769,8 +733,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
     r("st .v4 .b64|.u64|.s64|.f64", v(8, 8), sm(100), "st.global.v4.b64 [gbuf], {%rd1, %rd2, %rd3, %rd4}", "§9.7.9.11 L154/L182 (256-bit)")
         .ptxas("Feature '256 bit wide load/store'", "Feature '256 bit wide load/store'"),
-    r("ldu .b128", v(8, 3), sm(70), "ldu.global.b128 %q1, [gbuf]", "§9.7.9.10 L54/L60")
-        .ptxas("Feature 'Instruction type .b128 for instruction ldu'", "Feature 'Instruction type .b128 for instruction ldu'"),
     r("st .shared::cta", v(7, 8), ANY, "st.shared::cta.b32 [sbuf], %r1", "§9.7.9.11; RN 7.8")
         .ptxas("Feature '::cta'", ""),
     r("atom .shared::cta", v(7, 8), sm(12), "atom.shared::cta.add.u32 %r1, [sbuf], %r2", "§9.7.13.5 L146/L186")
@@ -853,8 +815,6 @@ pub const FEATURES: &[Feature] = &[
         TargetReq::Listed(&[(a(90), v(8, 0)), (a(100), v(8, 6)), (a(101), v(8, 6)), (a(120), v(8, 7)), (f(100), v(8, 8)), (f(101), v(8, 8)), (f(120), v(8, 8))]),
         "setmaxnreg.dec.sync.aligned.u32 40", "§9.7.19.5 L48/L52-70; T72")
         .ptxas("Feature 'setmaxnreg.dec'", "Instruction 'setmaxnreg.dec'"),
-    r("add .sat .u32|.u16x2|.s16x2", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "add.sat.u32 %r1, %r2, %r3", "RN 9.2; T72")
-        .ptxas("Feature 'add.sat'", "Feature 'add.sat'"),
     r("sub .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "sub.s8x4 %r1, %r2, %r3", "RN 9.2; T72")
         .ptxas("Feature 'sub.s8x4'", "Feature 'sub.s8x4'"),
     r("min .u8x4|.s8x4", v(9, 2), TargetReq::Listed(&[(f(120), v(9, 2))]), "min.u8x4 %r1, %r2, %r3", "RN 9.2; T72")
@@ -923,6 +883,11 @@ pub const FEATURES: &[Feature] = &[
     r("vset4", v(3, 0), sm(30), "vset4.s32.s32.lt %r1, %r2, %r3, %r4", "§9.7.18.2 L162/L166")
         .ptxas("Feature 'SIMD video instructions'|Feature '3.0'", "Instruction 'vset4'"),
 ];
+
+/// Every instruction-table row: the signature files' `require` records, then the rows above.
+pub fn all_features() -> impl Iterator<Item = &'static Feature> {
+    crate::signature::signature_features().iter().chain(FEATURES)
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,8 @@
 //! - [`version`]s 1.0 … 9.5 with the CUDA release that introduced each ([`Version`]);
 //! - [`target`]s `sm_10` … `sm_121` with `a`/`f` variants, families and minimum versions
 //!   ([`Target`]);
-//! - instruction forms → minimum version and target ([`requirements`], [`instructions::FEATURES`]);
+//! - instruction signatures: every form with its modifiers and operands ([`signature`]);
+//! - instruction forms → minimum version and target ([`requirements`], [`instructions::all_features`]);
 //! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
 //!   ([`deprecations`]);
 //! - directives and special registers ([`directives`]);
@@ -39,6 +40,7 @@ pub mod probe;
 pub mod quirks;
 mod requirements;
 pub mod rounding;
+pub mod signature;
 pub mod target;
 pub mod types;
 pub mod version;

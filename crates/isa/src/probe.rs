@@ -9,7 +9,7 @@ use crate::check::{Issue, check, check_target};
 use crate::deprecations::{Construct, DEPRECATIONS, Status};
 use crate::directives::{DECLARATIONS, DIRECTIVES, SPECIAL_REGISTERS};
 use crate::form::InstructionForm;
-use crate::instructions::FEATURES;
+use crate::instructions::all_features;
 use crate::legal_types::{PROBED_TYPES, TYPE_RULES};
 use crate::requirements::check_features;
 use crate::requirements::{Feature, Requirements, TargetReq, matching_features};
@@ -579,7 +579,7 @@ pub fn probes() -> Vec<Probe> {
         extra: None,
     };
     versions_and_targets(&mut b);
-    for feature in FEATURES {
+    for feature in all_features() {
         feature_probes(&mut b, feature);
     }
     for feature in DIRECTIVES.iter().chain(DECLARATIONS).chain(SPECIAL_REGISTERS) {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::form::{InstructionForm, Pattern};
-use crate::instructions::FEATURES;
+use crate::instructions::all_features;
 use crate::target::{Target, Variant, known_targets};
 use crate::version::Version;
 
@@ -125,7 +125,7 @@ fn compiled() -> &'static Compiled {
     static COMPILED: OnceLock<Compiled> = OnceLock::new();
     COMPILED.get_or_init(|| {
         let mut by_opcode: HashMap<&'static str, Vec<(Pattern, &'static Feature)>> = HashMap::new();
-        for feature in FEATURES {
+        for feature in all_features() {
             // Malformed patterns are rejected by the unit tests; skip them here.
             for pattern in Pattern::compile_all(feature.pattern).unwrap_or_default() {
                 by_opcode.entry(pattern.opcode).or_default().push((pattern, feature));

@@ -2,7 +2,7 @@
 //!
 //! Facts (all checked by `cargo xtask isa-probes`):
 //! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
-//!   `.f32` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier for
+//!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier for
 //!   instruction 'add'`). §9.7.3.3-5 (".rm/.rp need sm_20").
 //! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`). §9.7.3.6.
 //! - `mad.f32`: required on sm_20+ from PTX 3.2; ptxas accepts it without one at ≤ 3.1 (and
@@ -123,7 +123,8 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         "add" | "sub" | "mul" if float => {
             let allowed = if is_half(first) {
                 RN
-            } else if first == ".f32" && !target.at_least(20) {
+            } else if matches!(first, ".f32" | ".f64") && !target.at_least(20) {
+                // ptxas: "Illegal rounding modifier" for .rm/.rp before sm_20 (signature probes).
                 RN_RZ
             } else {
                 FLOAT_ROUNDING
@@ -137,6 +138,7 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         ),
         "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
         "mad" if first == ".f32" => optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING),
+        "mad" if first == ".f64" && !target.at_least(20) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
         "mad" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
         "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),

@@ -58,6 +58,22 @@ pub struct Checker<'a> {
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Insn<'a>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
+    pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
+    /// Diagnostics reported once per file for a repeated chain: key → index in `diagnostics`.
+    pub(crate) grouped: std::collections::HashMap<String, usize>,
+}
+
+/// An instruction matched against its signatures: the analysis, and the syntax nodes of the
+/// modifiers and operands its indices refer to.
+pub struct SignatureCheck<'a> {
+    /// What the matcher found.
+    pub analysis: ptxkit_isa::signature::Analysis,
+    /// The instance the matcher saw.
+    pub instance: ptxkit_isa::signature::Instance<'a>,
+    /// The node of each modifier.
+    pub modifier_nodes: Vec<Node<'a>>,
+    /// The node of each operand (for `call`: returns, callee, arguments, targets).
+    pub operand_nodes: Vec<Node<'a>>,
 }
 
 impl<'a> Checker<'a> {
@@ -106,6 +122,60 @@ impl<'a> Checker<'a> {
         let issues = std::rc::Rc::new(issues);
         *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
         issues
+    }
+
+    /// The instruction at `node` matched against its signatures, computed once for all rules.
+    /// `None` when no signature describes the opcode, or the instruction has syntax errors.
+    pub fn signature(&self, node: Node<'a>) -> std::rc::Rc<Option<SignatureCheck<'a>>> {
+        if let Some((id, check)) = self.last_signature.borrow().as_ref()
+            && *id == node.id()
+        {
+            return check.clone();
+        }
+        let check = self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
+            let instance = crate::signature_view::instance(&insn, self.symbols, self.text());
+            let analysis = ptxkit_isa::signature::analyze(&instance)?;
+            let operand_nodes = if insn.view.is_call() {
+                crate::signature_view::call_operand_nodes(node)
+            } else {
+                insn.operands.clone()
+            };
+            Some(SignatureCheck {
+                analysis,
+                instance,
+                modifier_nodes: insn.modifiers.iter().map(|(_, n)| *n).collect(),
+                operand_nodes,
+            })
+        });
+        let check = std::rc::Rc::new(check);
+        *self.last_signature.borrow_mut() = Some((node.id(), check.clone()));
+        check
+    }
+
+    /// Records `diagnostic` once per `key` in the file: a later report with the same key adds
+    /// its span to the first as a related location ("also here") instead.
+    pub fn report_once(&mut self, key: String, diagnostic: Diagnostic) {
+        const MAX_RELATED: usize = 20;
+        match self.grouped.get(&key) {
+            Some(&index) => {
+                let first = &mut self.diagnostics[index];
+                match first.labels.len().cmp(&MAX_RELATED) {
+                    std::cmp::Ordering::Less => first.labels.push(ptxkit_syntax::Label {
+                        span: diagnostic.span,
+                        message: "the same here".to_string(),
+                    }),
+                    std::cmp::Ordering::Equal => first.labels.push(ptxkit_syntax::Label {
+                        span: diagnostic.span,
+                        message: "the same here, and further on in this file".to_string(),
+                    }),
+                    std::cmp::Ordering::Greater => {}
+                }
+            }
+            None => {
+                self.grouped.insert(key, self.diagnostics.len());
+                self.diagnostics.push(diagnostic);
+            }
+        }
     }
 
     /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).

@@ -117,6 +117,12 @@ struct Cli {
     #[arg(long, value_name = "RULE", exclusive = true)]
     explain: Option<String>,
 
+    /// Explain an instruction chain (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`): the
+    /// forms it matches, its operands, the version and target it needs, its effects; for a near
+    /// miss, what is wrong and the closest valid chains. Exit 1 when nothing matches.
+    #[arg(long, value_name = "CHAIN", exclusive = true)]
+    explain_instruction: Option<String>,
+
     /// Print the minimum `.version` and `.target` each file needs, and the
     /// lines that force them, instead of linting.
     #[arg(long)]
@@ -174,6 +180,19 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         let rule = find_rule(name).ok_or_else(|| format!("unknown rule '{name}' (see `ptxlint --list-rules`)"))?;
         writeln!(std::io::stdout(), "{}", rule.doc())?;
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(chain) = &cli.explain_instruction {
+        let chain = chain.trim().trim_end_matches(';');
+        if chain.is_empty() || chain.split('.').any(str::is_empty) || chain.contains(char::is_whitespace) {
+            return Err(format!("'{chain}' is not an instruction chain (write e.g. ld.global.v4.f32)").into());
+        }
+        let explanation = ptxkit_isa::signature::explain(chain);
+        write!(std::io::stdout(), "{explanation}")?;
+        return Ok(if explanation.matches.is_empty() {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     if cli.list_rules {
         for rule in rules() {

@@ -95,6 +95,8 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
         diagnostics: Vec::new(),
         last_insn: std::cell::RefCell::new(None),
         last_issues: std::cell::RefCell::new(None),
+        last_signature: std::cell::RefCell::new(None),
+        grouped: std::collections::HashMap::new(),
     };
     let select = |checker: &mut Checker<'_>, rule: &'static RuleInfo| {
         checker.rule = rule;

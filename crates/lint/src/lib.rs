@@ -31,6 +31,8 @@ pub mod report;
 pub mod requirements;
 mod rules;
 pub mod settings;
+mod signature_problems;
+pub mod signature_view;
 pub mod suppress;
 pub mod symbols;
 pub mod types;

@@ -300,6 +300,62 @@ static RULES: &[RuleInfo] = &[
         "opcode that is not a PTX instruction"
     ),
     rule!(
+        "PTX410",
+        unknown_modifier,
+        Error,
+        Unsafe,
+        "modifier no PTX instruction has (a misspelling)"
+    ),
+    rule!(
+        "PTX411",
+        illegal_modifier,
+        Error,
+        Safe,
+        "modifier the instruction does not take, or not in this combination"
+    ),
+    rule!(
+        "PTX412",
+        missing_modifier,
+        Error,
+        None,
+        "instruction without a modifier every form of it requires"
+    ),
+    rule!(
+        "PTX413",
+        operand_count_mismatch,
+        Error,
+        None,
+        "fewer or more operands than the instruction takes"
+    ),
+    rule!(
+        "PTX414",
+        operand_kind_mismatch,
+        Error,
+        None,
+        "constant, address, name or sink where the instruction takes something else"
+    ),
+    rule!(
+        "PTX415",
+        vector_size_mismatch,
+        Error,
+        None,
+        "braced vector with the wrong number of elements"
+    ),
+    rule!(
+        "PTX416",
+        special_register_not_allowed,
+        Error,
+        None,
+        "special register used by an instruction that cannot read one"
+    ),
+    rule!(
+        "PTX417",
+        immediate_out_of_range,
+        Error,
+        None,
+        "constant outside the range its operand allows"
+    ),
+    rule!(
         "PTX501",
         invalid_parameter_alignment,
         Error,

@@ -23,6 +23,9 @@
 //! No fix: the right type depends on the registers and the intent.
 
 use ptxkit_isa::Issue;
+use ptxkit_isa::signature::Problem;
+
+use crate::signature_problems::{chain, each, form_note, modifier_span};
 
 use crate::checker::{Captures, Checker, RuleImpl};
 
@@ -38,6 +41,37 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
+    if checker.signature(node).is_some() {
+        // The opcode has a signature: it says which types go with which modifiers.
+        each(
+            checker,
+            captures,
+            |p| matches!(p, Problem::IllegalType { .. }),
+            |checker, check, problem| {
+                let Problem::IllegalType { modifier } = *problem else {
+                    return;
+                };
+                let ty = check.instance.modifiers[modifier];
+                let opcode = check.instance.opcode;
+                let diagnostic = checker
+                    .diagnostic(
+                        modifier_span(check, modifier),
+                        format!("`{}` does not take type `{ty}`", chain(check)),
+                    )
+                    .with_label("illegal type for this instruction")
+                    .with_note(format!(
+                        "{}; ptxas: \"Unexpected instruction types specified for '{opcode}'\"",
+                        form_note(check.analysis.form)
+                    ))
+                    .with_help(format!(
+                        "see `ptxlint --explain-instruction {opcode}` for the types it takes"
+                    ));
+                let key = format!("{NAME} {} {ty}", chain(check));
+                checker.report_once(key, diagnostic);
+            },
+        );
+        return;
+    }
     for issue in checker.isa_issues(node).iter() {
         let Issue::IllegalType { ty, .. } = issue else { continue };
         let span = insn

@@ -33,6 +33,9 @@ use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 use crate::insn::Insn;
+use ptxkit_isa::signature::{Found, Problem};
+
+use crate::signature_problems::operand_node;
 use crate::types::{TypeShape, agrees, agrees_relaxed, type_shape};
 
 pub(crate) const NAME: &str = "operand-type-mismatch";
@@ -125,10 +128,101 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     let Some(insn) = checker.insn(node) else { return };
-    let types = insn.types();
-    let Some(signature) = signature(&insn, &types) else {
+    let found = signature_mismatches(checker, node).or_else(|| table_mismatches(checker, &insn, node));
+    let Some((mismatches, checked)) = found else {
         return;
     };
+    if mismatches.is_empty() {
+        return;
+    }
+    let opcode = insn.opcode;
+    let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
+    if mismatches.len() >= 2 && mismatches.len() == checked {
+        let type_node = insn.type_nodes().last().copied().unwrap_or(node);
+        let registers: Vec<_> = mismatches.iter().map(|m| m.register.clone()).collect();
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(type_node),
+                format!(
+                    "`{}` does not match the types of its registers",
+                    insn.view.full_opcode()
+                ),
+            )
+            .with_label(registers.join(", "))
+            .with_note(note)
+            .with_help("change the type suffix to the registers' type, or use registers of the instruction's type");
+        checker.report(diagnostic);
+        return;
+    }
+    for m in mismatches {
+        let diagnostic = checker
+            .diagnostic(
+                Span::of(m.node),
+                format!(
+                    "{} but `{}` expects a `{}` operand here",
+                    m.register,
+                    insn.view.full_opcode(),
+                    m.expected
+                ),
+            )
+            .with_label(format!("expected `{}`", m.expected))
+            .with_note(note.clone())
+            .with_help("use a register of a matching type (bit types match any type of their size)");
+        checker.report(diagnostic);
+    }
+}
+
+/// The mismatches the instruction's signature finds, and how many registers it checked;
+/// `None` when no signature describes the opcode.
+fn signature_mismatches<'a>(checker: &Checker<'a>, node: Node<'a>) -> Option<(Vec<Mismatch<'a>>, usize)> {
+    let check = checker.signature(node);
+    let check = check.as_ref().as_ref()?;
+    let mut mismatches = Vec::new();
+    for problem in &check.analysis.problems {
+        let Problem::OperandType {
+            operand,
+            element,
+            expected,
+            ..
+        } = *problem
+        else {
+            continue;
+        };
+        let Some(register) = operand_node(check, operand, element) else {
+            continue;
+        };
+        let name = checker.node_text(register);
+        let declared = checker
+            .symbols
+            .register_type(node.start_byte(), name)
+            .map_or("?", |(t, _)| t);
+        mismatches.push(Mismatch {
+            node: register,
+            register: format!("`{name}` is `{declared}`"),
+            expected: expected.to_string(),
+        });
+    }
+    Some((mismatches, typed_registers(&check.instance.operands)))
+}
+
+/// How many registers with a declared type the operands hold.
+fn typed_registers(operands: &[Found<'_>]) -> usize {
+    operands
+        .iter()
+        .map(|found| match found {
+            Found::Register { ty: Some(_), .. } | Found::RegisterOffset { ty: Some(_) } => 1,
+            Found::Vector(inner) | Found::Address(inner) => typed_registers(inner),
+            Found::Pair(a, b) => typed_registers(std::slice::from_ref(a)) + typed_registers(std::slice::from_ref(b)),
+            Found::Negated(a) => typed_registers(std::slice::from_ref(a)),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The mismatches of the fallback table, for opcodes no signature describes yet.
+fn table_mismatches<'a>(checker: &Checker<'a>, insn: &Insn<'a>, node: Node<'a>) -> Option<(Vec<Mismatch<'a>>, usize)> {
+    let types = insn.types();
+    let signature = signature(insn, &types)?;
     let shape_of = |slot: Slot| -> Option<(TypeShape, String)> {
         let name = match slot {
             Slot::Ty | Slot::Wide => *types.last()?,
@@ -186,42 +280,5 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             }
         }
     }
-    if mismatches.is_empty() {
-        return;
-    }
-    let opcode = insn.opcode;
-    let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
-    if mismatches.len() >= 2 && mismatches.len() == checked {
-        let type_node = insn.type_nodes().last().copied().unwrap_or(node);
-        let registers: Vec<_> = mismatches.iter().map(|m| m.register.clone()).collect();
-        let diagnostic = checker
-            .diagnostic(
-                Span::of(type_node),
-                format!(
-                    "`{}` does not match the types of its registers",
-                    insn.view.full_opcode()
-                ),
-            )
-            .with_label(registers.join(", "))
-            .with_note(note)
-            .with_help("change the type suffix to the registers' type, or use registers of the instruction's type");
-        checker.report(diagnostic);
-        return;
-    }
-    for m in mismatches {
-        let diagnostic = checker
-            .diagnostic(
-                Span::of(m.node),
-                format!(
-                    "{} but `{}` expects a `{}` operand here",
-                    m.register,
-                    insn.view.full_opcode(),
-                    m.expected
-                ),
-            )
-            .with_label(format!("expected `{}`", m.expected))
-            .with_note(note.clone())
-            .with_help("use a register of a matching type (bit types match any type of their size)");
-        checker.report(diagnostic);
-    }
+    Some((mismatches, checked))
 }

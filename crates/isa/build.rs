@@ -1,0 +1,315 @@
+//! Compiles the instruction signatures (`signatures/*.sig`, notation in `signatures/README.md`)
+//! into static tables (`$OUT_DIR/signatures.rs`). A malformed file stops the build with
+//! `signatures/FILE.sig:LINE: message`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[allow(dead_code, missing_docs)]
+#[path = "src/types.rs"]
+mod types;
+
+#[allow(dead_code, missing_docs)]
+#[path = "src/version.rs"]
+mod version;
+
+#[allow(dead_code, missing_docs)]
+#[path = "src/target.rs"]
+mod target;
+
+#[allow(dead_code, missing_docs)]
+#[path = "src/signature/notation.rs"]
+mod notation;
+
+use notation::{SigCount, SigDirection, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType};
+
+fn main() {
+    let dir = Path::new("signatures");
+    println!("cargo::rerun-if-changed=signatures");
+    println!("cargo::rerun-if-changed=src/signature/notation.rs");
+    println!("cargo::rerun-if-changed=src/types.rs");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("crates/isa/signatures exists")
+        .map(|entry| entry.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sig"))
+        .collect();
+    paths.sort();
+    let mut files = Vec::new();
+    let mut failed = false;
+    for path in &paths {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("UTF-8 file name")
+            .to_string();
+        match notation::parse(&text).and_then(|file| check_requires(&file).map(|()| file)) {
+            Ok(file) => files.push((stem, file)),
+            Err(err) => {
+                println!("cargo::error={}:{}: {}", path.display(), err.line, err.message);
+                eprintln!("error: {}:{}: {}", path.display(), err.line, err.message);
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        std::process::exit(1);
+    }
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set")).join("signatures.rs");
+    std::fs::write(&out, generate(&files)).expect("writable OUT_DIR");
+}
+
+/// Checks what the notation parser cannot: versions and targets of require records.
+fn check_requires(file: &SigFile) -> Result<(), notation::NotationError> {
+    for record in &file.requires {
+        if version::version(&record.ptx).is_err() {
+            return Err(notation::NotationError {
+                line: record.line,
+                message: format!("unknown PTX version '{}'", record.ptx),
+            });
+        }
+        target_req(&record.target, &record.ptx).map_err(|message| notation::NotationError {
+            line: record.line,
+            message,
+        })?;
+    }
+    Ok(())
+}
+
+fn lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+fn version_code(text: &str) -> String {
+    let v = version::version(text).expect("checked");
+    format!("Version::new({}, {})", v.major, v.minor)
+}
+
+fn target_code(t: target::Target) -> String {
+    let variant = match t.variant {
+        target::Variant::Base => "Base",
+        target::Variant::Arch => "Arch",
+        target::Variant::Family => "Family",
+    };
+    format!("Target::new({}, Variant::{variant})", t.sm)
+}
+
+/// The Rust expression of a `target` value (see the README).
+fn target_req(text: &str, ptx: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok("TargetReq::Any".to_string());
+    }
+    let entries: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if let [single] = entries.as_slice()
+        && !single.contains('@')
+    {
+        let t = target::target(single).map_err(|e| format!("bad target '{single}': {e}"))?;
+        if t.variant == target::Variant::Base {
+            return Ok(format!("TargetReq::AtLeast({})", t.sm));
+        }
+    }
+    let mut list = Vec::new();
+    for entry in entries {
+        let (name, since) = entry.split_once('@').unwrap_or((entry, ptx));
+        let t = target::target(name.trim()).map_err(|e| format!("bad target '{name}': {e}"))?;
+        version::version(since.trim()).map_err(|_| format!("bad version '{since}' in target '{entry}'"))?;
+        list.push(format!("({}, {})", target_code(t), version_code(since.trim())));
+    }
+    Ok(format!("TargetReq::Listed(&[{}])", list.join(", ")))
+}
+
+fn type_code(ty: &SigType) -> String {
+    match ty {
+        SigType::Unchecked => "TypeSpec::Unchecked".to_string(),
+        SigType::Fixed(t) => format!("TypeSpec::Fixed({})", lit(t)),
+        SigType::Part { part, num, den } => format!("TypeSpec::Part {{ part: {part}, num: {num}, den: {den} }}"),
+        SigType::Map { part, entries } => format!(
+            "TypeSpec::Map {{ part: {part}, entries: &[{}] }}",
+            entries
+                .iter()
+                .map(|(v, t)| format!("({}, {})", lit(v), lit(t)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+fn count_code(count: &SigCount) -> String {
+    match count {
+        SigCount::Scalar => "CountSpec::Scalar".to_string(),
+        SigCount::Fixed(n) => format!("CountSpec::Fixed({n})"),
+        SigCount::PartNumber(p) => format!("CountSpec::PartNumber({p})"),
+        SigCount::Map { part, entries } => format!(
+            "CountSpec::Map {{ part: {part}, entries: &[{}] }}",
+            entries
+                .iter()
+                .map(|(v, n)| format!("({}, {n})", lit(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        SigCount::Dim { part, letter, num, den } => {
+            format!("CountSpec::Dim {{ part: {part}, letter: {letter:?}, num: {num}, den: {den} }}")
+        }
+    }
+}
+
+fn operand_code(op: &SigOperand) -> String {
+    let direction = match op.direction {
+        SigDirection::In => "In",
+        SigDirection::Out => "Out",
+        SigDirection::InOut => "InOut",
+    };
+    let kinds = op
+        .kinds
+        .iter()
+        .map(|k| format!("Kinds::{}.0", k.to_uppercase()))
+        .collect::<Vec<_>>()
+        .join(" | ");
+    let range = match op.range {
+        Some((lo, hi)) => format!("Some(({lo}, {hi}))"),
+        None => "None".to_string(),
+    };
+    format!(
+        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, example: {}, range: {range} }}",
+        lit(&op.name),
+        type_code(&op.ty),
+        count_code(&op.count),
+        op.wide,
+        lit(&op.example),
+    )
+}
+
+fn shape_code(shape: &SigShape) -> String {
+    match shape {
+        SigShape::Single(o) => format!("Shape::Single({})", operand_code(o)),
+        SigShape::Sink => "Shape::Sink".to_string(),
+        SigShape::Address(elements) => format!(
+            "Shape::Address(&[{}])",
+            elements
+                .iter()
+                .map(|(o, optional)| format!("({}, {optional})", operand_code(o)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        SigShape::List(list) => format!(
+            "Shape::List(&[{}])",
+            list.iter().map(operand_code).collect::<Vec<_>>().join(", ")
+        ),
+        SigShape::Pair {
+            first,
+            second,
+            second_optional,
+        } => format!(
+            "Shape::Pair {{ first: {}, second: {}, second_optional: {second_optional} }}",
+            operand_code(first),
+            operand_code(second)
+        ),
+        SigShape::Negatable(o) => format!("Shape::Negatable({})", operand_code(o)),
+        SigShape::Paren(o) => format!("Shape::Paren({})", operand_code(o)),
+    }
+}
+
+fn require_code(family: &str, record: &SigRequire) -> String {
+    let target = target_req(&record.target, &record.ptx).expect("checked");
+    let subject = |i: usize| {
+        record
+            .ptxas
+            .get(i)
+            .or(record.ptxas.first())
+            .cloned()
+            .unwrap_or_default()
+    };
+    format!(
+        "Feature {{ pattern: {}, ptx: {}, target: {target}, version_subject: {}, target_subject: {}, probe: {}, setup: {}, attrs: {}, not_supported_wording: {}, source: {} }}",
+        lit(&record.pattern),
+        version_code(&record.ptx),
+        lit(&subject(0)),
+        lit(&subject(1)),
+        lit(&record.probe),
+        lit(&record.setup),
+        lit(&record.attrs),
+        record.not_supported,
+        lit(&format!("{} (signatures/{family}.sig:{})", record.source, record.line)),
+    )
+}
+
+fn generate(files: &[(String, SigFile)]) -> String {
+    let mut forms: Vec<(&str, &notation::SigForm)> = files
+        .iter()
+        .flat_map(|(stem, file)| file.forms.iter().map(move |f| (stem.as_str(), f)))
+        .collect();
+    // Grouped by opcode (stable: file order within an opcode), for the opcode index.
+    forms.sort_by(|a, b| a.1.opcode.cmp(&b.1.opcode));
+    let mut out = String::new();
+    out.push_str("// Generated by build.rs from signatures/*.sig. Do not edit.\n\n");
+    out.push_str("/// Every form, grouped by opcode.\npub(crate) static FORMS: &[Form] = &[\n");
+    for (stem, form) in &forms {
+        let effects = |w: &str| form.effects.iter().any(|e| e == w);
+        let parts = form
+            .parts
+            .iter()
+            .map(|p| {
+                format!(
+                    "Part {{ name: {}, values: &[{}], optional: {}, slot: {}, is_type: {} }}",
+                    lit(&p.name),
+                    p.values.iter().map(|v| lit(v)).collect::<Vec<_>>().join(", "),
+                    p.optional,
+                    p.slot,
+                    p.is_type
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let positions = form
+            .positions
+            .iter()
+            .map(|p| {
+                let presence = match p.presence {
+                    SigPresence::Always => "Presence::Always".to_string(),
+                    SigPresence::Optional => "Presence::Optional".to_string(),
+                    SigPresence::If(i) => format!("Presence::If({i})"),
+                };
+                format!("Position {{ shape: {}, presence: {presence} }}", shape_code(&p.shape))
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let excepts = form
+            .excepts
+            .iter()
+            .map(|(pattern, reason)| format!("({}, {})", lit(&format!("{} {pattern}", form.opcode)), lit(reason)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "    Form {{ family: {}, line: {}, text: {}, section: {}, summary: {}, effects: Effects {{ read: {}, write: {}, sync: {}, collective: {}, control: {}, asynchronous: {} }}, opcode: {}, parts: &[{parts}], positions: &[{positions}], excepts: &[{excepts}] }},",
+            lit(stem),
+            form.line,
+            lit(&form.text),
+            lit(&form.section),
+            lit(&form.summary),
+            effects("read"),
+            effects("write"),
+            effects("sync"),
+            effects("collective"),
+            effects("control"),
+            effects("async"),
+            lit(&form.opcode),
+        );
+    }
+    out.push_str("];\n\n");
+    out.push_str("/// The require records of every file, as instruction-table rows.\npub(crate) static SIGNATURE_FEATURES: &[Feature] = &[\n");
+    for (stem, file) in files {
+        for record in &file.requires {
+            let _ = writeln!(out, "    {},", require_code(stem, record));
+        }
+    }
+    out.push_str("];\n\n");
+    out.push_str("/// Each family file's stem and text, for `--explain-instruction` and the tests.\npub(crate) static FAMILY_FILES: &[&str] = &[\n");
+    for (stem, _) in files {
+        let _ = writeln!(out, "    {},", lit(stem));
+    }
+    out.push_str("];\n");
+    out
+}

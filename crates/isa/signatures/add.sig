@@ -1,0 +1,104 @@
+// add: integer (§9.7.1.1), extended-precision (§9.7.2.1), floating-point (§9.7.3.3),
+// half-precision (§9.7.4.1) and mixed-precision (§9.7.5.1) addition.
+
+@summary Adds two values: d = a + b.
+
+d    : out reg;
+a, b : reg|imm;
+
+@section 9.7.1.1
+add.type       d, a, b;
+add.sat.s32    d, a, b;
+.type = { .u16, .u32, .u64, .s16, .s32, .s64, .u16x2, .s16x2, .u8x4, .s8x4 };
+
+---
+@section 9.7.1.1
+@summary Adds two values, clamping the result to the type's range (PTX 9.2 forms).
+add.sat.type   d, a, b;
+.type = { .u32, .u16x2, .s16x2 };
+
+---
+@section 9.7.2.1
+@summary Adds two values and writes the carry-out to the condition code.
+@effects none
+add.cc.type    d, a, b;
+.type = { .u32, .s32, .u64, .s64 };
+
+---
+@section 9.7.3.3
+@summary Adds two floating-point values, rounding as the modifier says (default .rn).
+@effects none
+add{.rnd}{.ftz}{.sat}.f32  d, a, b;
+add{.rnd}{.ftz}.f32x2      d, a, b;
+add{.rnd}.f64              d, a, b;
+.rnd = { .rn, .rz, .rm, .rp };
+
+---
+@section 9.7.4.1
+@summary Adds two half-precision values (scalar or packed pairs).
+add{.rnd}{.ftz}{.sat}.f16    d, a, b;
+add{.rnd}{.ftz}{.sat}.f16x2  d, a, b;
+add{.rnd}.bf16               d, a, b;
+add{.rnd}.bf16x2             d, a, b;
+.rnd = { .rn };
+
+---
+@section 9.7.5.1
+@summary Converts a half-precision value to .f32 and adds an .f32 value: d = f32(a) + c.
+add{.rnd}{.sat}.f32.atype  d, a, c;
+.atype = { .f16, .bf16 };
+.rnd   = { .rn, .rz, .rm, .rp };
+d : out reg .f32;
+a : reg|imm .atype;
+c : reg|imm .f32;
+
+// ------------------------------------------------------------------ versions and targets
+
+require add .u16x2|.s16x2
+  ptx 8.0; target sm_90
+  ptxas "Feature 'add.u16x2'"
+  probe "add.u16x2 %r1, %r2, %r3"
+  source §9.7.1.1 L58/L64
+require add .u8x4|.s8x4
+  ptx 9.2; target sm_120f
+  ptxas "Feature 'add.u8x4'"
+  probe "add.u8x4 %r1, %r2, %r3"
+  source RN 9.2; T72
+require add .cc
+  ptx 1.2
+  ptxas "Feature '.cc'" ""
+  probe "add.cc.u32 %r1, %r2, %r3"
+  source §9.7.2.1 L40/L46
+require add .cc .u64|.s64
+  ptx 4.3; target sm_20
+  ptxas "Feature '.cc with 64bit type'" "Instruction '.cc with 64bit type'"
+  probe "add.cc.u64 %rd1, %rd2, %rd3"
+  source §9.7.2.1 L42/L48
+require add .f32x2
+  ptx 8.6; target sm_100
+  ptxas "Feature 'add.f32x2'"
+  probe "add.f32x2 %rd1, %rd2, %rd3"
+  source §9.7.3.3 L94/L116
+require add .f16|.f16x2
+  ptx 4.2; target sm_53
+  ptxas "Feature 'f16 arithemetic and compare instructions'"
+  probe "add.f16 %h1, %h2, %h3"
+  source §9.7.4.1 L69/L75
+require add .bf16|.bf16x2
+  ptx 7.8; target sm_90
+  ptxas "Feature 'add.bf16'"
+  probe "add.bf16 %h1, %h2, %h3"
+  source §9.7.4.1 L71/L77
+require add dst=.f32 src=.f16|.bf16
+  ptx 8.6; target sm_100
+  ptxas "Feature 'add.f32.f16'"
+  probe "add.f32.f16 %r1, %h1, %r2"
+  source §9.7.5.1 L67/L71
+require add .sat .u32|.u16x2|.s16x2
+  ptx 9.2; target sm_120f
+  ptxas "Feature 'add.sat'"
+  probe "add.sat.u32 %r1, %r2, %r3"
+  source RN 9.2; T72
+require add .ftz
+  ptx 1.4; ptxas "Feature '.ftz'"
+  source ptxas (observed by the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")

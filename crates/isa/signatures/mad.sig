@@ -1,0 +1,54 @@
+// mad: integer (§9.7.1.4), extended-precision (§9.7.2.5) and floating-point (§9.7.3.7)
+// multiply-add.
+
+@summary Multiplies two values and adds a third: d = a * b + c.
+
+d       : out reg;
+a, b, c : reg|imm;
+
+@section 9.7.1.4
+mad.mode.type   d, a, b, c;
+mad.hi.sat.s32  d, a, b, c;
+.mode = { .hi, .lo };
+.type = { .u16, .u32, .u64, .s16, .s32, .s64 };
+---
+@section 9.7.1.4
+@summary Multiplies two values into a result twice as wide and adds a wide value: d = a * b + c.
+mad.wide.type  d, a, b, c;
+.type = { .u16, .u32, .s16, .s32 };
+d : out reg .type*2;
+c : reg|imm .type*2;
+---
+@section 9.7.2.5
+@summary Multiply-add with carry-out to the condition code.
+mad.mode.cc.type  d, a, b, c;
+.mode = { .hi, .lo };
+.type = { .u32, .s32, .u64, .s64 };
+---
+@section 9.7.3.7
+@summary Fused multiply-add of floating-point values (without a rounding mode: the sm_1x form).
+mad{.ftz}{.sat}.f32      d, a, b, c;
+mad.rnd{.ftz}{.sat}.f32  d, a, b, c;
+mad{.rnd}.f64            d, a, b, c;   // the rounding rules say from which version .rnd is required
+.rnd = { .rn, .rz, .rm, .rp };
+
+// ------------------------------------------------------------------ versions and targets
+
+require mad .cc
+  ptx 3.0; target sm_20
+  ptxas "Feature 'mad.cc'" "Instruction 'mad.cc'"
+  probe "mad.lo.cc.u32 %r1, %r2, %r3, %r4"
+  source §9.7.2.5 L38/L44
+require mad .cc .u64|.s64
+  ptx 4.3; target sm_20
+  ptxas "Feature '.cc with 64bit type'" "Instruction 'mad.cc'"
+  probe "mad.lo.cc.u64 %rd1, %rd2, %rd3, %rd4"
+  source §9.7.2.5
+require mad .rn|.rz|.rm|.rp .f32
+  ptx 2.0; target sm_20
+  ptxas "" "Instruction 'mad.rnd.f32'"
+  probe "mad.rn.f32 %r1, %r2, %r3, %r4"
+  source §9.7.3.7 L98/L106
+require mad .ftz
+  ptx 1.4; ptxas "Feature '.ftz'"
+  source ptxas (observed by the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")

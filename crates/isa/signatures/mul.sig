@@ -1,0 +1,54 @@
+// mul: integer (§9.7.1.3), floating-point (§9.7.3.5) and half-precision (§9.7.4.3)
+// multiplication.
+
+@summary Multiplies two values: d = a * b (.lo/.hi: that half of the product, .wide: all of it).
+
+d    : out reg;
+a, b : reg|imm;
+
+@section 9.7.1.3
+mul.mode.type  d, a, b;
+.mode = { .hi, .lo };
+.type = { .u16, .u32, .u64, .s16, .s32, .s64 };
+---
+@section 9.7.1.3
+@summary Multiplies two values into a result twice as wide: d = a * b.
+mul.wide.type  d, a, b;
+.type = { .u16, .u32, .s16, .s32 };
+d : out reg .type*2;
+---
+@section 9.7.3.5
+@summary Multiplies two floating-point values, rounding as the modifier says (default .rn).
+mul{.rnd}{.ftz}{.sat}.f32  d, a, b;
+mul{.rnd}{.ftz}.f32x2      d, a, b;
+mul{.rnd}.f64              d, a, b;
+.rnd = { .rn, .rz, .rm, .rp };
+---
+@section 9.7.4.3
+@summary Multiplies two half-precision values (scalar or packed pairs).
+mul{.rnd}{.ftz}{.sat}.f16    d, a, b;
+mul{.rnd}{.ftz}{.sat}.f16x2  d, a, b;
+mul{.rnd}.bf16               d, a, b;
+mul{.rnd}.bf16x2             d, a, b;
+.rnd = { .rn };
+
+// ------------------------------------------------------------------ versions and targets
+
+require mul .f32x2
+  ptx 8.6; target sm_100
+  ptxas "Feature 'mul.f32x2'"
+  probe "mul.f32x2 %rd1, %rd2, %rd3"
+  source §9.7.3.5
+require mul .f16|.f16x2
+  ptx 4.2; target sm_53
+  ptxas "Feature 'f16 arithemetic and compare instructions'"
+  probe "mul.f16 %h1, %h2, %h3"
+  source §9.7.4.3
+require mul .bf16|.bf16x2
+  ptx 7.8; target sm_90
+  ptxas "Feature 'mul.bf16'"
+  probe "mul.bf16 %h1, %h2, %h3"
+  source §9.7.4.3
+require mul .ftz
+  ptx 1.4; ptxas "Feature '.ftz'"
+  source ptxas (observed by the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")

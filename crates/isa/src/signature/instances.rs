@@ -1,0 +1,630 @@
+//! Probe instructions generated from the signatures: for every form, instances in its valid
+//! shape (each slot value at least once, optional parts and operands present and absent) and in
+//! wrong shapes (an operand dropped or added, each operand of a wrong kind, a vector element
+//! dropped, a slot value misspelt or illegal, a required slot left out, an illegal modifier
+//! added). Each instance carries the verdict this crate predicts (the signature matcher and the
+//! version/target tables); `cargo xtask isa-probes` assembles them with ptxas and compares.
+
+use super::found::{Found, Instance};
+use super::matcher::analyze;
+use super::model::{CountSpec, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
+use super::typecheck::scale_type;
+use super::{FORMS, shape_dimension};
+use crate::form::InstructionForm;
+use crate::requirements::requirements;
+use crate::target::Target;
+use crate::types::type_info;
+use crate::version::Version;
+
+/// One generated instruction and what this crate predicts ptxas says of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapeProbe {
+    /// The form it was generated from.
+    pub form: &'static Form,
+    /// What the instance is: `valid .type=.u16`, `operand 2 dropped`, …
+    pub what: String,
+    /// The instruction, without its `;`.
+    pub instruction: String,
+    /// The `.version` to assemble it at.
+    pub version: Version,
+    /// The `.target` to assemble it for.
+    pub target: Target,
+    /// Whether ptxas should accept it.
+    pub expect_ok: bool,
+}
+
+/// The module-scope names shape probes may use, with their declarations (see [`probe_module`]):
+/// each is declared only when an instruction names it.
+pub const PROBE_SETUP: &[(&str, &str)] = &[
+    ("ptex", ".global .texref ptex;"),
+    ("psamp", ".global .samplerref psamp;"),
+    ("psurf", ".global .surfref psurf;"),
+    ("pfunc", ".extern .func pfunc;"),
+];
+
+/// A module holding `instructions` (one per line) in one kernel, with enough registers of
+/// every width: `%p` (.pred), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3),
+/// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`] and a label
+/// `$Lprobe` at the end. Returns the text and the 1-based line of each instruction.
+pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> (String, Vec<usize>) {
+    let names = |name: &str| instructions.iter().any(|i| i.contains(name));
+    // Samplers exist only in the independent texturing mode.
+    let mode = if names("psamp") { ", texmode_independent" } else { "" };
+    let mut text = format!(".version {version}\n.target {target}{mode}\n");
+    if version >= Version::new(2, 3) {
+        text.push_str(".address_size 64\n");
+    }
+    for (name, declaration) in PROBE_SETUP {
+        if names(name) {
+            text.push_str(declaration);
+            text.push('\n');
+        }
+    }
+    text.push_str(".global .align 16 .b8 gbuf[4096];\n");
+    // Kernel parameter lists exist from PTX 1.4.
+    text.push_str(if version >= Version::new(1, 4) {
+        ".visible .entry probe(.param .u64 pparam)\n{\n"
+    } else {
+        ".entry probe\n{\n"
+    });
+    text.push_str("\t.reg .pred %p<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n");
+    if version >= Version::new(8, 3) {
+        text.push_str("\t.reg .b128 %q<16>;\n");
+    }
+    text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
+    let first = text.lines().count() + 1;
+    let lines = (first..first + instructions.len()).collect();
+    for instruction in instructions {
+        text.push('\t');
+        text.push_str(instruction);
+        text.push_str(";\n");
+    }
+    text.push_str("$Lprobe:\n\tret;\n}\n");
+    (text, lines)
+}
+
+/// Hands out distinct registers of each width.
+#[derive(Default)]
+struct Registers {
+    p: u16,
+    h: u16,
+    r: u16,
+    rd: u16,
+    q: u16,
+}
+
+impl Registers {
+    /// A register for type `ty` (a `.b32` one when unknown), and its declared type.
+    fn next(&mut self, ty: Option<&str>) -> (String, &'static str) {
+        let bits = ty.and_then(type_info).map_or(32, |t| t.bits);
+        let (counter, prefix, declared, limit) = match (ty, bits) {
+            (Some(".pred"), _) => (&mut self.p, "%p", ".pred", 15),
+            (_, 0..=16) => (&mut self.h, "%h", ".b16", 63),
+            (_, 17..=32) => (&mut self.r, "%r", ".b32", 299),
+            (_, 33..=64) => (&mut self.rd, "%rd", ".b64", 63),
+            _ => (&mut self.q, "%q", ".b128", 15),
+        };
+        *counter = (*counter % limit) + 1;
+        (format!("{prefix}{counter}"), declared)
+    }
+}
+
+/// An instance under construction: the value bound to each part.
+#[derive(Clone)]
+struct Bound {
+    form: &'static Form,
+    values: Vec<Option<&'static str>>,
+}
+
+impl Bound {
+    fn base(form: &'static Form) -> Self {
+        Bound {
+            form,
+            values: form
+                .parts
+                .iter()
+                .map(|p| if p.optional { None } else { p.values.first().copied() })
+                .collect(),
+        }
+    }
+
+    fn resolve_type(&self, spec: &Operand) -> Option<&'static str> {
+        match spec.ty {
+            TypeSpec::Unchecked => None,
+            TypeSpec::Fixed(t) => Some(t),
+            TypeSpec::Part { part, num, den } => {
+                let value = self.values[usize::from(part)]?;
+                if num == den {
+                    Some(value)
+                } else {
+                    scale_type(value, num, den)
+                }
+            }
+            TypeSpec::Map { part, entries } => {
+                let value = self.values[usize::from(part)]?;
+                entries.iter().find(|(v, _)| *v == value).map(|(_, t)| *t)
+            }
+        }
+    }
+
+    fn resolve_count(&self, spec: &Operand) -> Option<u16> {
+        match spec.count {
+            CountSpec::Scalar => None,
+            CountSpec::Fixed(n) => Some(n),
+            CountSpec::PartNumber(part) => {
+                let value = self.values[usize::from(part)]?;
+                value
+                    .chars()
+                    .filter(char::is_ascii_digit)
+                    .collect::<String>()
+                    .parse()
+                    .ok()
+            }
+            CountSpec::Map { part, entries } => {
+                let value = self.values[usize::from(part)]?;
+                entries.iter().find(|(v, _)| *v == value).map(|(_, n)| *n)
+            }
+            CountSpec::Dim { part, letter, num, den } => {
+                let value = self.values[usize::from(part)]?;
+                shape_dimension(value, letter).map(|d| d * num / den)
+            }
+        }
+    }
+
+    fn present(&self, position: &Position, optionals: bool) -> bool {
+        match position.presence {
+            Presence::Always => true,
+            Presence::If(part) => self.values[usize::from(part)].is_some(),
+            Presence::Optional => optionals,
+        }
+    }
+}
+
+/// One generated operand: its text and how the matcher sees it.
+struct Written {
+    text: String,
+    found: Found<'static>,
+}
+
+fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
+    let kinds = spec.kinds;
+    if !spec.example.is_empty() {
+        return Written {
+            text: spec.example.to_string(),
+            found: Found::Other,
+        };
+    }
+    if kinds.intersects(Kinds::REG.union(Kinds::PRED)) {
+        let ty = if kinds.contains(Kinds::PRED) && !kinds.contains(Kinds::REG) {
+            Some(".pred")
+        } else {
+            bound.resolve_type(spec)
+        };
+        let (name, declared) = registers.next(ty);
+        return Written {
+            text: name,
+            found: Found::Register {
+                ty: Some(declared),
+                vector: 0,
+            },
+        };
+    }
+    let name = |text: &str, kind| Written {
+        text: text.to_string(),
+        found: Found::Name { kind, offset: false },
+    };
+    use super::found::NameKind;
+    if kinds.contains(Kinds::IMM) {
+        let value = spec.range.map_or(1, |(lo, _)| lo.max(1));
+        return Written {
+            text: value.to_string(),
+            found: Found::Immediate {
+                float: false,
+                value: Some(value),
+            },
+        };
+    }
+    if kinds.contains(Kinds::ADDR) {
+        let (reg, declared) = registers.next(Some(".b64"));
+        return Written {
+            text: reg,
+            found: Found::Register {
+                ty: Some(declared),
+                vector: 0,
+            },
+        };
+    }
+    if kinds.contains(Kinds::SYM) {
+        return name("gbuf", NameKind::Variable);
+    }
+    if kinds.contains(Kinds::LABEL) {
+        return name("$Lprobe", NameKind::Label);
+    }
+    if kinds.contains(Kinds::FUNC) {
+        return name("pfunc", NameKind::Function);
+    }
+    if kinds.contains(Kinds::TEXREF) {
+        return name("ptex", NameKind::TexRef);
+    }
+    if kinds.contains(Kinds::SAMPLERREF) {
+        return name("psamp", NameKind::SamplerRef);
+    }
+    if kinds.contains(Kinds::SURFREF) {
+        return name("psurf", NameKind::SurfRef);
+    }
+    if kinds.contains(Kinds::SREG) {
+        return Written {
+            text: "%tid.x".to_string(),
+            found: Found::SpecialRegister { ty: None },
+        };
+    }
+    if kinds.contains(Kinds::SINK) {
+        return Written {
+            text: "_".to_string(),
+            found: Found::Sink,
+        };
+    }
+    Written {
+        text: "()".to_string(),
+        found: Found::Params(0),
+    }
+}
+
+fn operand(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
+    match bound.resolve_count(spec) {
+        Some(n) if spec.example.is_empty() => {
+            let elements: Vec<Written> = (0..n).map(|_| scalar(spec, bound, registers)).collect();
+            Written {
+                text: format!(
+                    "{{{}}}",
+                    elements.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+                found: Found::Vector(elements.into_iter().map(|e| e.found).collect()),
+            }
+        }
+        _ => scalar(spec, bound, registers),
+    }
+}
+
+fn position(position: &Position, bound: &Bound, registers: &mut Registers) -> Written {
+    match &position.shape {
+        Shape::Single(spec) | Shape::Negatable(spec) => operand(spec, bound, registers),
+        Shape::Sink => Written {
+            text: "_".to_string(),
+            found: Found::Sink,
+        },
+        Shape::Address(elements) => {
+            let written: Vec<Written> = elements
+                .iter()
+                .filter(|(_, optional)| !optional)
+                .map(|(spec, _)| {
+                    if spec.kinds == Kinds::ADDR && spec.example.is_empty() {
+                        let (reg, declared) = registers.next(Some(".b64"));
+                        Written {
+                            text: reg,
+                            found: Found::Register {
+                                ty: Some(declared),
+                                vector: 0,
+                            },
+                        }
+                    } else {
+                        operand(spec, bound, registers)
+                    }
+                })
+                .collect();
+            Written {
+                text: format!(
+                    "[{}]",
+                    written.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+                found: Found::Address(written.into_iter().map(|w| w.found).collect()),
+            }
+        }
+        Shape::List(specs) => {
+            let written: Vec<Written> = specs.iter().map(|s| scalar(s, bound, registers)).collect();
+            Written {
+                text: format!(
+                    "{{{}}}",
+                    written.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+                found: Found::Vector(written.into_iter().map(|w| w.found).collect()),
+            }
+        }
+        Shape::Pair { first, second, .. } => {
+            let a = scalar(first, bound, registers);
+            let b = scalar(second, bound, registers);
+            Written {
+                text: format!("{}|{}", a.text, b.text),
+                found: Found::Pair(Box::new(a.found), Box::new(b.found)),
+            }
+        }
+        Shape::Paren(spec) => Written {
+            text: if spec.example.is_empty() {
+                "()".to_string()
+            } else {
+                spec.example.to_string()
+            },
+            found: Found::Params(0),
+        },
+    }
+}
+
+/// An instance: chain, modifiers and operands.
+struct Draft {
+    what: String,
+    modifiers: Vec<String>,
+    operands: Vec<Written>,
+    opcode: &'static str,
+}
+
+impl Draft {
+    fn text(&self) -> String {
+        let mut out = self.opcode.to_string();
+        for m in &self.modifiers {
+            out.push_str(m);
+        }
+        if !self.operands.is_empty() {
+            out.push(' ');
+            out.push_str(
+                &self
+                    .operands
+                    .iter()
+                    .map(|o| o.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+        out
+    }
+
+    fn modifier_refs(&self) -> Vec<&str> {
+        self.modifiers.iter().map(String::as_str).collect()
+    }
+}
+
+fn draft(bound: &Bound, optionals: bool, what: String) -> Draft {
+    let mut registers = Registers::default();
+    let operands = bound
+        .form
+        .positions
+        .iter()
+        .filter(|p| bound.present(p, optionals))
+        .map(|p| position(p, bound, &mut registers))
+        .collect();
+    Draft {
+        what,
+        modifiers: bound.values.iter().flatten().map(|v| (*v).to_string()).collect(),
+        operands,
+        opcode: bound.form.opcode,
+    }
+}
+
+/// The version and target an instruction needs (its own lowest), if some target has it.
+fn placement(opcode: &str, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
+    let form = InstructionForm {
+        opcode,
+        modifiers: modifiers.to_vec(),
+        operands: Some(operands),
+    };
+    let r = requirements(&form);
+    let target = r.min_target?;
+    let version = r.min_ptx_on(target).max(target.min_ptx()?).max(r.min_ptx);
+    version.is_known().then_some((version, target))
+}
+
+/// The verdict this crate predicts for `draft` at `version`/`target`: the signature matcher,
+/// the version/target tables and the rounding rules.
+fn predicted_ok(draft: &Draft, version: Version, target: Target) -> bool {
+    // Example operands are opaque to the matcher (`Found::Other`): only their count is judged.
+    let instance = Instance {
+        opcode: draft.opcode,
+        modifiers: draft.modifier_refs(),
+        operands: draft.operands.iter().map(|o| o.found.clone()).collect(),
+    };
+    let signature_ok = analyze(&instance).is_none_or(|a| a.is_match());
+    let form = InstructionForm {
+        opcode: draft.opcode,
+        modifiers: draft.modifier_refs(),
+        operands: Some(draft.operands.len()),
+    };
+    signature_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
+}
+
+/// Every shape probe of every form.
+pub fn shape_probes() -> Vec<ShapeProbe> {
+    FORMS.iter().flat_map(form_probes).collect()
+}
+
+/// The shape probes of one form.
+pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
+    let mut valid: Vec<(Bound, bool, String)> = Vec::new();
+    let base = Bound::base(form);
+    valid.push((base.clone(), false, "valid".to_string()));
+    if form.positions.iter().any(|p| p.presence == Presence::Optional) {
+        valid.push((base.clone(), true, "valid, optional operands written".to_string()));
+    }
+    for (index, part) in form.parts.iter().enumerate() {
+        for value in part.values {
+            if base.values[index] == Some(value) {
+                continue;
+            }
+            let mut bound = base.clone();
+            bound.values[index] = Some(value);
+            valid.push((bound, false, format!("valid, {}={value}", part.name)));
+        }
+    }
+    if form.parts.iter().filter(|p| p.optional).count() > 1 {
+        let mut bound = base.clone();
+        for (index, part) in form.parts.iter().enumerate() {
+            if part.optional {
+                bound.values[index] = part.values.first().copied();
+            }
+        }
+        valid.push((bound, false, "valid, every optional part written".to_string()));
+    }
+    let mut out = Vec::new();
+    let push = |draft: Draft, place: (Version, Target), out: &mut Vec<ShapeProbe>| {
+        let (version, target) = place;
+        let expect_ok = predicted_ok(&draft, version, target);
+        out.push(ShapeProbe {
+            form,
+            what: draft.what.clone(),
+            instruction: draft.text(),
+            version,
+            target,
+            expect_ok,
+        });
+    };
+    for (index, (bound, optionals, what)) in valid.into_iter().enumerate() {
+        let d = draft(&bound, optionals, what);
+        let Some(place) = placement(d.opcode, &d.modifier_refs(), d.operands.len()) else {
+            continue;
+        };
+        // Wrong shapes are generated from the first valid instance only.
+        let wrong = if index == 0 {
+            wrong_shapes(&bound, &d)
+        } else {
+            Vec::new()
+        };
+        push(d, place, &mut out);
+        for w in wrong {
+            push(w, place, &mut out);
+        }
+    }
+    out
+}
+
+/// A misspelling of a modifier that no instruction has.
+fn misspelt(value: &str) -> String {
+    format!("{value}x")
+}
+
+fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let like = |what: String, modifiers: Vec<String>, operands: Vec<Written>| Draft {
+        what,
+        modifiers,
+        operands,
+        opcode: valid.opcode,
+    };
+    let copy = |w: &Written| Written {
+        text: w.text.clone(),
+        found: w.found.clone(),
+    };
+    let operands = || valid.operands.iter().map(copy).collect::<Vec<_>>();
+    // An operand dropped, one added.
+    if !valid.operands.is_empty() {
+        let mut fewer = operands();
+        fewer.pop();
+        out.push(like("last operand dropped".into(), valid.modifiers.clone(), fewer));
+        let mut more = operands();
+        more.push(copy(valid.operands.last().expect("not empty")));
+        out.push(like("last operand repeated".into(), valid.modifiers.clone(), more));
+    }
+    // Each operand of a wrong kind.
+    let present: Vec<&Position> = bound
+        .form
+        .positions
+        .iter()
+        .filter(|p| bound.present(p, false))
+        .collect();
+    for (i, position) in present.iter().enumerate() {
+        let replace = |text: &str, found: Found<'static>, what: String| {
+            let mut ops = operands();
+            ops[i] = Written {
+                text: text.to_string(),
+                found,
+            };
+            like(what, valid.modifiers.clone(), ops)
+        };
+        match &position.shape {
+            Shape::Single(spec) | Shape::Negatable(spec) => {
+                if !spec.kinds.contains(Kinds::IMM) && spec.example.is_empty() {
+                    out.push(replace(
+                        "1",
+                        Found::Immediate {
+                            float: false,
+                            value: Some(1),
+                        },
+                        format!("operand {} a constant", i + 1),
+                    ));
+                }
+                if !spec.kinds.contains(Kinds::SREG)
+                    && spec.kinds.intersects(Kinds::REG)
+                    && spec.example.is_empty()
+                    && bound.resolve_count(spec).is_none()
+                {
+                    out.push(replace(
+                        "%tid.x",
+                        Found::SpecialRegister { ty: None },
+                        format!("operand {} a special register", i + 1),
+                    ));
+                }
+                if let (Some(n), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
+                    && n > 1
+                {
+                    let texts: Vec<&str> = valid.operands[i]
+                        .text
+                        .trim_matches(|c| c == '{' || c == '}')
+                        .split(", ")
+                        .collect();
+                    let shorter = format!("{{{}}}", texts[..texts.len() - 1].join(", "));
+                    let found = Found::Vector(elements[..elements.len() - 1].to_vec());
+                    out.push(replace(
+                        &shorter,
+                        found,
+                        format!("operand {} one vector element dropped", i + 1),
+                    ));
+                }
+            }
+            Shape::Address(_) => {
+                out.push(replace(
+                    "%rd1",
+                    Found::Register {
+                        ty: Some(".b64"),
+                        vector: 0,
+                    },
+                    format!("operand {} without brackets", i + 1),
+                ));
+            }
+            _ => {}
+        }
+    }
+    // A slot value misspelt; a required slot left out.
+    for (index, part) in bound.form.parts.iter().enumerate() {
+        let Some(value) = bound.values[index] else { continue };
+        let at = valid
+            .modifiers
+            .iter()
+            .position(|m| m == value)
+            .expect("bound values are written");
+        let mut modifiers = valid.modifiers.clone();
+        let misspelling = misspelt(value);
+        modifiers[at] = misspelling.clone();
+        out.push(like(
+            format!("{} misspelt as {misspelling}", part.name),
+            modifiers,
+            operands(),
+        ));
+        if !part.optional {
+            let mut modifiers = valid.modifiers.clone();
+            modifiers.remove(at);
+            out.push(like(format!("{} left out", part.name), modifiers, operands()));
+        }
+    }
+    // An illegal modifier added.
+    let extra = if bound.form.parts.iter().any(|p| p.takes(".volatile")) {
+        ".sync"
+    } else {
+        ".volatile"
+    };
+    let mut modifiers = valid.modifiers.clone();
+    modifiers.insert(0, extra.to_string());
+    out.push(like(format!("{extra} added"), modifiers, operands()));
+    out
+}
+
+/// The number of forms, for the summary line.
+pub fn form_count() -> usize {
+    FORMS.len()
+}

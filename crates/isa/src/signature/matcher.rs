@@ -1,0 +1,909 @@
+//! Matching an instruction against its opcode's forms: a hash lookup by opcode, an assignment
+//! of the modifiers to each form's parts (cached per distinct chain), then the operands of the
+//! best form. When nothing matches, the closest form says what is wrong.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+use super::found::{Found, Instance, NameKind};
+use super::model::{CountSpec, Direction, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
+use super::typecheck::{agrees, agrees_relaxed, scale_type, type_shape};
+use super::{FORMS, forms};
+use crate::types::is_type_name;
+
+/// What is wrong with an instruction, relative to the form closest to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A modifier no instruction has (a misspelling): did you mean one of these?
+    UnknownModifier {
+        /// Index into the instance's modifiers.
+        modifier: usize,
+        /// This opcode's modifiers closest to it.
+        suggestions: Vec<&'static str>,
+    },
+    /// A modifier other instructions have, but no form of this opcode.
+    IllegalModifier {
+        /// Index into the instance's modifiers.
+        modifier: usize,
+    },
+    /// The same modifier written twice.
+    DuplicateModifier {
+        /// Index of the second occurrence.
+        modifier: usize,
+    },
+    /// A modifier this opcode has, but not together with the others written.
+    ConflictingModifier {
+        /// Index into the instance's modifiers.
+        modifier: usize,
+    },
+    /// A type this opcode has, but not in this combination.
+    IllegalType {
+        /// Index into the instance's modifiers.
+        modifier: usize,
+    },
+    /// A part the form requires is not written.
+    MissingModifier {
+        /// Index into the form's parts.
+        part: usize,
+    },
+    /// Too few or too many operands.
+    OperandCount {
+        /// The fewest the form takes (with these modifiers).
+        min: usize,
+        /// The most.
+        max: usize,
+        /// How many are written.
+        found: usize,
+    },
+    /// An operand of the wrong kind (a constant where a register must go, …).
+    OperandKind {
+        /// Index into the instance's operands.
+        operand: usize,
+        /// Index of the element inside an address or vector, if the problem is there.
+        element: Option<usize>,
+        /// What the form allows there.
+        expected: Kinds,
+        /// Whether the position is a destination.
+        destination: bool,
+    },
+    /// A special register where the instruction takes none.
+    SpecialRegister {
+        /// Index into the instance's operands.
+        operand: usize,
+        /// Index of the element, if inside an address or vector.
+        element: Option<usize>,
+    },
+    /// A braced vector (or address) with the wrong number of elements.
+    VectorSize {
+        /// Index into the instance's operands.
+        operand: usize,
+        /// How many the form takes.
+        expected: u16,
+        /// How many are written (0: not a vector).
+        found: u16,
+    },
+    /// A register whose declared type does not agree with the operand's type.
+    OperandType {
+        /// Index into the instance's operands.
+        operand: usize,
+        /// Index of the element, if inside an address or vector.
+        element: Option<usize>,
+        /// The type the form gives the operand.
+        expected: &'static str,
+        /// Whether wider registers are accepted there.
+        wide: bool,
+    },
+    /// A combination of modifiers the form excludes (`.v8` only with `.global`).
+    ExcludedCombination {
+        /// Why, in the signature's words.
+        reason: &'static str,
+    },
+    /// A constant outside the range the operand allows.
+    ImmediateRange {
+        /// Index into the instance's operands.
+        operand: usize,
+        /// The allowed range.
+        range: (i64, i64),
+        /// The value written.
+        value: i64,
+    },
+}
+
+impl Problem {
+    /// Whether the problem is about the modifiers (not the operands).
+    pub fn is_modifier_problem(&self) -> bool {
+        matches!(
+            self,
+            Problem::UnknownModifier { .. }
+                | Problem::IllegalModifier { .. }
+                | Problem::DuplicateModifier { .. }
+                | Problem::ConflictingModifier { .. }
+                | Problem::IllegalType { .. }
+                | Problem::MissingModifier { .. }
+                | Problem::ExcludedCombination { .. }
+        )
+    }
+}
+
+/// The result of matching one instruction: the form that matches, or the closest one and what
+/// is wrong with the instruction relative to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The matching (or closest) form.
+    pub form: &'static Form,
+    /// For each of the form's parts, the index of the modifier that fills it.
+    pub bindings: Vec<Option<u8>>,
+    /// What is wrong; empty when the instruction matches the form.
+    pub problems: Vec<Problem>,
+}
+
+impl Analysis {
+    /// Whether the instruction matches its form exactly.
+    pub fn is_match(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The value written for part `part` (with its dot), if any.
+    pub fn value<'a>(&self, part: usize, modifiers: &[&'a str]) -> Option<&'a str> {
+        self.bindings
+            .get(part)
+            .copied()
+            .flatten()
+            .and_then(|m| modifiers.get(usize::from(m)).copied())
+    }
+}
+
+/// Every modifier any form takes (for "unknown modifier").
+fn vocabulary() -> &'static HashSet<&'static str> {
+    static VOCABULARY: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    VOCABULARY.get_or_init(|| {
+        FORMS
+            .iter()
+            .flat_map(|f| f.parts.iter().flat_map(|p| p.values.iter().copied()))
+            .collect()
+    })
+}
+
+/// Whether any form of any instruction takes `modifier`.
+pub fn is_known_modifier(modifier: &str) -> bool {
+    vocabulary().contains(modifier) || is_type_name(modifier)
+}
+
+/// The modifiers the forms of `opcode` take, sorted.
+pub fn opcode_modifiers(opcode: &str) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = forms(opcode)
+        .iter()
+        .flat_map(|f| f.parts.iter().flat_map(|p| p.values.iter().copied()))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// One form with the best assignment of the modifiers to its parts.
+#[derive(Debug, Clone)]
+struct Candidate {
+    form: &'static Form,
+    bindings: Vec<Option<u8>>,
+    unplaced: Vec<usize>,
+    missing: Vec<usize>,
+    excluded: Option<&'static str>,
+}
+
+impl Candidate {
+    fn cost(&self) -> usize {
+        self.unplaced.len() + self.missing.len() + usize::from(self.excluded.is_some())
+    }
+}
+
+/// The compiled `except` patterns of every form.
+fn except_patterns() -> &'static HashMap<&'static str, Vec<crate::form::Pattern>> {
+    static PATTERNS: OnceLock<HashMap<&'static str, Vec<crate::form::Pattern>>> = OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        FORMS
+            .iter()
+            .flat_map(|f| f.excepts.iter())
+            .filter_map(|(pattern, _)| Some((*pattern, crate::form::Pattern::compile_all(pattern).ok()?)))
+            .collect()
+    })
+}
+
+/// The reason of the first `except` of `form` that `modifiers` fall under.
+fn excluded(form: &'static Form, opcode: &str, modifiers: &[&str]) -> Option<&'static str> {
+    if form.excepts.is_empty() {
+        return None;
+    }
+    let instance = crate::InstructionForm::new(opcode, modifiers.to_vec());
+    form.excepts.iter().find_map(|(pattern, reason)| {
+        let compiled = except_patterns().get(pattern)?;
+        crate::form::Pattern::any_matches(compiled, &instance).then_some(*reason)
+    })
+}
+
+/// The best assignment of `modifiers` to the parts of `form`: fewest modifiers left unplaced
+/// plus required parts left empty. Parts other than type parts take their modifier wherever
+/// it is written; type parts keep the order of the type modifiers.
+fn assign(form: &'static Form, modifiers: &[&str]) -> Candidate {
+    struct Search<'s> {
+        form: &'static Form,
+        modifiers: &'s [&'s str],
+        filled: Vec<Option<u8>>,
+        unplaced: Vec<usize>,
+        best: Option<(usize, Vec<Option<u8>>, Vec<usize>)>,
+    }
+    impl Search<'_> {
+        fn missing(&self) -> usize {
+            self.form
+                .parts
+                .iter()
+                .zip(&self.filled)
+                .filter(|(p, f)| !p.optional && f.is_none())
+                .count()
+        }
+        fn run(&mut self, at: usize, last_type: Option<usize>) {
+            let bound = self.best.as_ref().map_or(usize::MAX, |b| b.0);
+            if self.unplaced.len() >= bound {
+                return;
+            }
+            if at == self.modifiers.len() {
+                let cost = self.unplaced.len() + self.missing();
+                if cost < bound {
+                    self.best = Some((cost, self.filled.clone(), self.unplaced.clone()));
+                }
+                return;
+            }
+            let modifier = self.modifiers[at];
+            for (index, part) in self.form.parts.iter().enumerate() {
+                if self.filled[index].is_some() || !part.takes(modifier) {
+                    continue;
+                }
+                if part.is_type && last_type.is_some_and(|l| index <= l) {
+                    continue;
+                }
+                self.filled[index] = Some(at as u8);
+                let next_type = if part.is_type { Some(index) } else { last_type };
+                self.run(at + 1, next_type);
+                self.filled[index] = None;
+                if self.best.as_ref().is_some_and(|b| b.0 == 0) {
+                    return;
+                }
+            }
+            self.unplaced.push(at);
+            self.run(at + 1, last_type);
+            self.unplaced.pop();
+        }
+    }
+    let mut search = Search {
+        form,
+        modifiers,
+        filled: vec![None; form.parts.len()],
+        unplaced: Vec::new(),
+        best: None,
+    };
+    search.run(0, None);
+    let (_, bindings, unplaced) = search
+        .best
+        .expect("leaving every modifier unplaced is always an assignment");
+    let missing = form
+        .parts
+        .iter()
+        .zip(&bindings)
+        .enumerate()
+        .filter(|(_, (p, b))| !p.optional && b.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    Candidate {
+        form,
+        bindings,
+        unplaced,
+        missing,
+        excluded: None,
+    }
+}
+
+thread_local! {
+    /// Candidates per distinct chain (`opcode` + modifiers), best first.
+    static CANDIDATES: RefCell<HashMap<String, Rc<Vec<Candidate>>>> = RefCell::new(HashMap::new());
+}
+
+/// Every form of `opcode` with its best modifier assignment, best (lowest cost) first.
+fn candidates(opcode: &str, modifiers: &[&str]) -> Rc<Vec<Candidate>> {
+    let mut key = String::with_capacity(opcode.len() + modifiers.iter().map(|m| m.len()).sum::<usize>());
+    key.push_str(opcode);
+    for m in modifiers {
+        key.push_str(m);
+    }
+    if let Some(found) = CANDIDATES.with(|c| c.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let mut all: Vec<Candidate> = forms(opcode)
+        .iter()
+        .map(|form| {
+            let mut candidate = assign(form, modifiers);
+            candidate.excluded = excluded(form, opcode, modifiers);
+            candidate
+        })
+        .collect();
+    all.sort_by_key(Candidate::cost);
+    let all = Rc::new(all);
+    CANDIDATES.with(|c| {
+        let mut cache = c.borrow_mut();
+        if cache.len() > 100_000 {
+            cache.clear();
+        }
+        cache.insert(key, all.clone());
+    });
+    all
+}
+
+/// How the modifiers of a chain fit one form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModifierFit {
+    /// The form.
+    pub form: &'static Form,
+    /// For each of the form's parts, the index of the modifier that fills it.
+    pub bindings: Vec<Option<u8>>,
+    /// The modifier problems (none for an exact fit).
+    pub problems: Vec<Problem>,
+}
+
+/// How the modifiers of a chain fit each form of its opcode, best first. Operands are not
+/// looked at (`--explain-instruction`, completion).
+pub fn modifier_fits(opcode: &str, modifiers: &[&str]) -> Vec<ModifierFit> {
+    let instance = Instance {
+        opcode,
+        modifiers: modifiers.to_vec(),
+        operands: Vec::new(),
+    };
+    candidates(opcode, modifiers)
+        .iter()
+        .map(|c| ModifierFit {
+            form: c.form,
+            bindings: c.bindings.clone(),
+            problems: modifier_problems(c, &instance),
+        })
+        .collect()
+}
+
+/// Matches `instance` against the forms of its opcode. `None` when no signature describes the
+/// opcode at all (an unknown opcode is another rule's business).
+///
+/// ```
+/// use ptxkit_isa::signature::{Found, Instance, Problem, analyze};
+/// let reg = |ty| Found::Register { ty: Some(ty), vector: 0 };
+/// let add = Instance { opcode: "add", modifiers: vec![".s32"], operands: vec![reg(".b32"), reg(".b32")] };
+/// let analysis = analyze(&add).unwrap();
+/// assert!(matches!(analysis.problems[0], Problem::OperandCount { min: 3, max: 3, found: 2 }));
+/// ```
+pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
+    let all = candidates(instance.opcode, &instance.modifiers);
+    let best_cost = all.first()?.cost();
+    // Among the forms with the fewest modifier problems, the one whose operands fit best.
+    let mut best: Option<(usize, &Candidate, Vec<Problem>)> = None;
+    for candidate in all.iter().take_while(|c| c.cost() == best_cost) {
+        let problems = check_operands(candidate, instance);
+        let score = problems.len();
+        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
+            best = Some((score, candidate, problems));
+            if score == 0 {
+                break;
+            }
+        }
+    }
+    let (_, candidate, operand_problems) = best?;
+    let mut problems = modifier_problems(candidate, instance);
+    problems.extend(operand_problems);
+    Some(Analysis {
+        form: candidate.form,
+        bindings: candidate.bindings.clone(),
+        problems,
+    })
+}
+
+/// Edit distance between two short strings.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = (previous + usize::from(ca != *cb)).min(row[j] + 1).min(current + 1);
+            previous = current;
+        }
+    }
+    row[b.len()]
+}
+
+/// This opcode's modifiers closest to `modifier` (edit distance at most a third of its length,
+/// and at least 1), best first, at most three.
+pub fn suggest_modifiers(opcode: &str, modifier: &str) -> Vec<&'static str> {
+    let limit = (modifier.len() / 3).max(1);
+    let mut scored: Vec<(usize, &'static str)> = opcode_modifiers(opcode)
+        .into_iter()
+        .map(|m| (distance(&modifier.to_ascii_lowercase(), &m.to_ascii_lowercase()), m))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
+    scored.sort();
+    scored.into_iter().take(3).map(|(_, m)| m).collect()
+}
+
+fn modifier_problems(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let opcode_forms = forms(instance.opcode);
+    let opcode_takes = |m: &str| opcode_forms.iter().any(|f| f.parts.iter().any(|p| p.takes(m)));
+    for &index in &candidate.unplaced {
+        let modifier = instance.modifiers[index];
+        let duplicate = instance.modifiers[..index].contains(&modifier);
+        let problem = if duplicate {
+            Problem::DuplicateModifier { modifier: index }
+        } else if !is_known_modifier(modifier) {
+            Problem::UnknownModifier {
+                modifier: index,
+                suggestions: suggest_modifiers(instance.opcode, modifier),
+            }
+        } else if !opcode_takes(modifier) {
+            if is_type_name(modifier) {
+                Problem::IllegalType { modifier: index }
+            } else {
+                Problem::IllegalModifier { modifier: index }
+            }
+        } else if is_type_name(modifier) {
+            Problem::IllegalType { modifier: index }
+        } else {
+            Problem::ConflictingModifier { modifier: index }
+        };
+        problems.push(problem);
+    }
+    for &part in &candidate.missing {
+        problems.push(Problem::MissingModifier { part });
+    }
+    if let Some(reason) = candidate.excluded {
+        problems.push(Problem::ExcludedCombination { reason });
+    }
+    problems
+}
+
+/// The operand checks of one candidate form.
+fn check_operands(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Problem> {
+    let form = candidate.form;
+    let present = |p: &Position| match p.presence {
+        Presence::Always => Some(true),
+        Presence::If(part) => Some(candidate.bindings[usize::from(part)].is_some()),
+        Presence::Optional => None,
+    };
+    let required = form.positions.iter().filter(|p| present(p) == Some(true)).count();
+    let free: Vec<usize> = (0..form.positions.len())
+        .filter(|&i| present(&form.positions[i]).is_none())
+        .collect();
+    let found = instance.operands.len();
+    if found < required || found > required + free.len() {
+        return vec![Problem::OperandCount {
+            min: required,
+            max: required + free.len(),
+            found,
+        }];
+    }
+    let context = Context {
+        candidate,
+        modifiers: &instance.modifiers,
+    };
+    // Which optional positions are written: every choice of `found - required` of them, the
+    // earliest first; the choice with the fewest problems wins.
+    let wanted = found - required;
+    let mut best: Option<Vec<Problem>> = None;
+    for choice in combinations(free.len(), wanted) {
+        let mut problems = Vec::new();
+        let mut operands = instance.operands.iter().enumerate();
+        for (index, position) in form.positions.iter().enumerate() {
+            let written = match present(position) {
+                Some(p) => p,
+                None => choice.contains(&free.iter().position(|&f| f == index).expect("a free position")),
+            };
+            if !written {
+                continue;
+            }
+            let (at, operand) = operands.next().expect("counted");
+            context.position(position, operand, at, &mut problems);
+        }
+        if best.as_ref().is_none_or(|b| problems.len() < b.len()) {
+            let done = problems.is_empty();
+            best = Some(problems);
+            if done {
+                break;
+            }
+        }
+    }
+    best.unwrap_or_default()
+}
+
+/// Every way to choose `k` of `n` items (indices ascending), earliest items first.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    fn rec(start: usize, n: usize, k: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if current.len() == k {
+            out.push(current.clone());
+            return;
+        }
+        for i in start..n {
+            current.push(i);
+            rec(i + 1, n, k, current, out);
+            current.pop();
+        }
+    }
+    rec(0, n, k, &mut current, &mut out);
+    out
+}
+
+struct Context<'c, 'a> {
+    candidate: &'c Candidate,
+    modifiers: &'c [&'a str],
+}
+
+impl Context<'_, '_> {
+    fn value(&self, part: u8) -> Option<&str> {
+        self.candidate.bindings[usize::from(part)].map(|m| self.modifiers[usize::from(m)])
+    }
+
+    /// The type the form gives `spec` with these modifiers, if it is known.
+    fn expected_type(&self, spec: &Operand) -> Option<&'static str> {
+        match spec.ty {
+            TypeSpec::Unchecked => None,
+            TypeSpec::Fixed(t) => Some(t),
+            TypeSpec::Part { part, num, den } => {
+                let value = self.value(part)?;
+                if num == den {
+                    // The written modifier, as the table's own string.
+                    self.candidate.form.parts[usize::from(part)]
+                        .values
+                        .iter()
+                        .copied()
+                        .find(|v| *v == value)
+                } else {
+                    scale_type(value, num, den)
+                }
+            }
+            TypeSpec::Map { part, entries } => {
+                let value = self.value(part)?;
+                entries.iter().find(|(v, _)| *v == value).map(|(_, t)| *t)
+            }
+        }
+    }
+
+    /// How many registers `spec` is with these modifiers: `None` for a scalar, `Some(0)` when
+    /// unknown (not checked).
+    fn expected_count(&self, spec: &Operand) -> Option<u16> {
+        match spec.count {
+            CountSpec::Scalar => None,
+            CountSpec::Fixed(n) => Some(n),
+            CountSpec::PartNumber(part) => {
+                let value = self.value(part)?;
+                let digits: String = value.chars().filter(char::is_ascii_digit).collect();
+                Some(digits.parse().unwrap_or(0))
+            }
+            CountSpec::Map { part, entries } => {
+                let value = self.value(part)?;
+                Some(entries.iter().find(|(v, _)| *v == value).map_or(0, |(_, n)| *n))
+            }
+            CountSpec::Dim { part, letter, num, den } => {
+                let value = self.value(part)?;
+                Some(shape_dimension(value, letter).map_or(0, |d| d * num / den))
+            }
+        }
+    }
+
+    fn position(&self, position: &Position, found: &Found<'_>, at: usize, problems: &mut Vec<Problem>) {
+        match (&position.shape, found) {
+            (Shape::Single(spec), _) => self.operand(spec, found, at, None, problems),
+            (Shape::Sink, Found::Sink) => {}
+            (Shape::Sink, _) => problems.push(Problem::OperandKind {
+                operand: at,
+                element: None,
+                expected: Kinds::SINK,
+                destination: true,
+            }),
+            (Shape::Address(elements), Found::Address(written)) => {
+                let total = elements.len();
+                let optional = elements.iter().filter(|(_, o)| *o).count();
+                let with_optional = if written.len() == total {
+                    true
+                } else if written.len() + optional == total {
+                    false
+                } else {
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: total as u16,
+                        found: written.len() as u16,
+                    });
+                    return;
+                };
+                let specs = elements.iter().filter(|(_, o)| with_optional || !o).map(|(s, _)| s);
+                for (i, (spec, element)) in specs.zip(written).enumerate() {
+                    self.operand(spec, element, at, Some(i), problems);
+                }
+            }
+            (Shape::Address(_), _) => problems.push(Problem::OperandKind {
+                operand: at,
+                element: None,
+                expected: Kinds::ADDR,
+                destination: false,
+            }),
+            (Shape::List(specs), Found::Vector(elements)) => {
+                if specs.len() != elements.len() {
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: specs.len() as u16,
+                        found: elements.len() as u16,
+                    });
+                    return;
+                }
+                for (i, (spec, element)) in specs.iter().zip(elements).enumerate() {
+                    self.operand(spec, element, at, Some(i), problems);
+                }
+            }
+            (Shape::List(specs), _) => problems.push(Problem::VectorSize {
+                operand: at,
+                expected: specs.len() as u16,
+                found: 0,
+            }),
+            (Shape::Pair { first, second, .. }, Found::Pair(a, b)) => {
+                self.operand(first, a, at, Some(0), problems);
+                self.operand(second, b, at, Some(1), problems);
+            }
+            (
+                Shape::Pair {
+                    first,
+                    second_optional: true,
+                    ..
+                },
+                _,
+            ) => self.operand(first, found, at, None, problems),
+            (Shape::Pair { .. }, _) => problems.push(Problem::OperandKind {
+                operand: at,
+                element: None,
+                expected: Kinds::REG.union(Kinds::PRED),
+                destination: true,
+            }),
+            (Shape::Negatable(spec), Found::Negated(inner)) => self.operand(spec, inner, at, None, problems),
+            (Shape::Negatable(spec), _) => self.operand(spec, found, at, None, problems),
+            (Shape::Paren(_), Found::Params(_)) => {}
+            (Shape::Paren(spec), _) => problems.push(Problem::OperandKind {
+                operand: at,
+                element: None,
+                expected: spec.kinds,
+                destination: spec.direction != Direction::In,
+            }),
+        }
+    }
+
+    fn operand(
+        &self,
+        spec: &Operand,
+        found: &Found<'_>,
+        at: usize,
+        element: Option<usize>,
+        problems: &mut Vec<Problem>,
+    ) {
+        let kind = |problems: &mut Vec<Problem>| {
+            problems.push(Problem::OperandKind {
+                operand: at,
+                element,
+                expected: spec.kinds,
+                destination: spec.direction != Direction::In,
+            })
+        };
+        if let Some(count) = self.expected_count(spec) {
+            match found {
+                Found::Vector(elements) => {
+                    if count != 0 && usize::from(count) != elements.len() {
+                        problems.push(Problem::VectorSize {
+                            operand: at,
+                            expected: count,
+                            found: elements.len() as u16,
+                        });
+                        return;
+                    }
+                    for (i, e) in elements.iter().enumerate() {
+                        self.scalar(spec, e, at, Some(element.unwrap_or(i)), problems);
+                    }
+                }
+                Found::Register { vector, ty } if *vector > 0 => {
+                    if count != 0 && count != *vector {
+                        problems.push(Problem::VectorSize {
+                            operand: at,
+                            expected: count,
+                            found: *vector,
+                        });
+                    } else {
+                        self.register_type(spec, *ty, at, element, problems);
+                    }
+                }
+                Found::Other => {}
+                _ if count == 1 => self.scalar(spec, found, at, element, problems),
+                _ => problems.push(Problem::VectorSize {
+                    operand: at,
+                    expected: count,
+                    found: 0,
+                }),
+            }
+            return;
+        }
+        match found {
+            Found::Vector(elements) if spec.kinds.intersects(Kinds::REG) => problems.push(Problem::VectorSize {
+                operand: at,
+                expected: 1,
+                found: elements.len() as u16,
+            }),
+            Found::Vector(_) => kind(problems),
+            _ => self.scalar(spec, found, at, element, problems),
+        }
+    }
+
+    fn scalar(
+        &self,
+        spec: &Operand,
+        found: &Found<'_>,
+        at: usize,
+        element: Option<usize>,
+        problems: &mut Vec<Problem>,
+    ) {
+        let kinds = spec.kinds;
+        let kind = |problems: &mut Vec<Problem>| {
+            problems.push(Problem::OperandKind {
+                operand: at,
+                element,
+                expected: kinds,
+                destination: spec.direction != Direction::In,
+            })
+        };
+        match found {
+            Found::Register { ty, vector } => {
+                if *vector > 0 {
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: 1,
+                        found: *vector,
+                    });
+                } else if kinds.intersects(Kinds::REG.union(Kinds::PRED).union(Kinds::ADDR)) {
+                    self.register_type(spec, *ty, at, element, problems);
+                } else if kinds.intersects(Kinds::TEXREF.union(Kinds::SAMPLERREF).union(Kinds::SURFREF))
+                    && ty.is_none_or(|t| t == ".b64" || t == ".u64" || t == ".s64")
+                {
+                    // Indirect texture/sampler/surface access through a 64-bit register.
+                } else {
+                    kind(problems);
+                }
+            }
+            Found::SpecialRegister { .. } => {
+                if !kinds.contains(Kinds::SREG) {
+                    problems.push(Problem::SpecialRegister { operand: at, element });
+                }
+            }
+            Found::Immediate { value, .. } => {
+                if !kinds.intersects(Kinds::IMM.union(Kinds::ADDR)) {
+                    kind(problems);
+                } else if let (Some(range), Some(value)) = (spec.range, value)
+                    && (*value < range.0 || *value > range.1)
+                {
+                    problems.push(Problem::ImmediateRange {
+                        operand: at,
+                        range,
+                        value: *value,
+                    });
+                }
+            }
+            Found::Name { kind: name, .. } => {
+                let names = Kinds::SYM
+                    .union(Kinds::FUNC)
+                    .union(Kinds::LABEL)
+                    .union(Kinds::ADDR)
+                    .union(Kinds::TEXREF)
+                    .union(Kinds::SAMPLERREF)
+                    .union(Kinds::SURFREF);
+                let allowed = match name {
+                    NameKind::Variable => Kinds::SYM.union(Kinds::ADDR),
+                    NameKind::Function => Kinds::FUNC,
+                    NameKind::Label => Kinds::LABEL,
+                    NameKind::TexRef => Kinds::TEXREF.union(Kinds::SYM).union(Kinds::ADDR),
+                    NameKind::SamplerRef => Kinds::SAMPLERREF.union(Kinds::SYM).union(Kinds::ADDR),
+                    NameKind::SurfRef => Kinds::SURFREF.union(Kinds::SYM).union(Kinds::ADDR),
+                    NameKind::Unknown => names,
+                };
+                if !kinds.intersects(allowed) {
+                    kind(problems);
+                }
+            }
+            Found::RegisterOffset { ty } => {
+                if kinds.contains(Kinds::ADDR) {
+                    self.register_type(spec, *ty, at, element, problems);
+                } else {
+                    kind(problems);
+                }
+            }
+            Found::NamePlusRegister => {
+                // ptxas rejects it as a syntax error; another rule says so.
+            }
+            Found::Sink => {
+                if !kinds.contains(Kinds::SINK) {
+                    kind(problems);
+                }
+            }
+            Found::Negated(inner) => {
+                // ptxas accepts a negated predicate wherever a predicate source is read.
+                if spec.direction == Direction::In && kinds.contains(Kinds::PRED) {
+                    self.scalar(spec, inner, at, element, problems);
+                } else {
+                    kind(problems);
+                }
+            }
+            Found::Address(_) => {
+                if !kinds.contains(Kinds::ADDR) {
+                    kind(problems);
+                }
+            }
+            Found::Pair(..) | Found::Params(_) | Found::Vector(_) => kind(problems),
+            Found::Other => {}
+        }
+    }
+
+    fn register_type(
+        &self,
+        spec: &Operand,
+        ty: Option<&str>,
+        at: usize,
+        element: Option<usize>,
+        problems: &mut Vec<Problem>,
+    ) {
+        let Some(declared) = ty.and_then(type_shape) else {
+            return;
+        };
+        let expected = if spec.kinds.contains(Kinds::PRED) && !spec.kinds.contains(Kinds::REG) {
+            Some(".pred")
+        } else {
+            self.expected_type(spec)
+        };
+        let Some(expected) = expected else {
+            // No type to check against, but a predicate is not a data register.
+            if declared.class == super::typecheck::TypeClass::Predicate
+                && !spec.kinds.contains(Kinds::PRED)
+                && spec.kinds.contains(Kinds::REG)
+            {
+                problems.push(Problem::OperandType {
+                    operand: at,
+                    element,
+                    expected: ".b32",
+                    wide: true,
+                });
+            }
+            return;
+        };
+        let Some(expected_shape) = type_shape(expected) else {
+            return;
+        };
+        let ok = if spec.wide {
+            agrees_relaxed(expected_shape, declared)
+        } else {
+            agrees(expected_shape, declared)
+        };
+        if !ok {
+            problems.push(Problem::OperandType {
+                operand: at,
+                element,
+                expected,
+                wide: spec.wide,
+            });
+        }
+    }
+}
+
+/// The number after `letter` in a shape such as `.m16n8k16` (`n` → 8).
+pub fn shape_dimension(shape: &str, letter: char) -> Option<u16> {
+    let body = shape.trim_start_matches('.');
+    let start = body.find(letter)? + 1;
+    let digits: String = body[start..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}

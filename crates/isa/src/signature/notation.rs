@@ -1,0 +1,1456 @@
+//! The signature notation (`crates/isa/signatures/README.md`): a parser from the text of one
+//! `.sig` file to resolved forms.
+//!
+//! This module is compiled twice: by `build.rs`, which turns every file into static tables, and by
+//! the crate's unit tests. It depends on nothing but `std` and the type table
+//! (`crate::types::is_type_name`).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::types::is_type_name;
+
+/// A mistake in a signature file, with its 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    /// 1-based line number.
+    pub line: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn error<T>(line: u32, message: impl Into<String>) -> Result<T, NotationError> {
+    Err(NotationError {
+        line,
+        message: message.into(),
+    })
+}
+
+/// One parsed file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SigFile {
+    /// Every form, in file order.
+    pub forms: Vec<SigForm>,
+    /// Every require record, in file order.
+    pub requires: Vec<SigRequire>,
+}
+
+/// One form line with its block's definitions resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigForm {
+    /// 1-based line of the form.
+    pub line: u32,
+    /// The form as written, whitespace normalised.
+    pub text: String,
+    /// `@section`.
+    pub section: String,
+    /// `@summary`.
+    pub summary: String,
+    /// `@effects` words.
+    pub effects: Vec<String>,
+    /// The opcode word.
+    pub opcode: String,
+    /// The modifier parts in order.
+    pub parts: Vec<SigPart>,
+    /// The operand positions in order.
+    pub positions: Vec<SigPosition>,
+    /// Combinations the block excludes: (pattern tokens without the opcode, reason).
+    pub excepts: Vec<(String, String)>,
+}
+
+/// One modifier part of a form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigPart {
+    /// The name as written, with its dot (`.type`, `.sync`).
+    pub name: String,
+    /// The values it takes (a literal takes its own name).
+    pub values: Vec<String>,
+    /// Written `{.name}`.
+    pub optional: bool,
+    /// Defined as a slot (not a literal).
+    pub slot: bool,
+    /// Every value is a type name.
+    pub is_type: bool,
+}
+
+/// When an operand position is present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SigPresence {
+    /// Always.
+    Always,
+    /// Present or absent.
+    Optional,
+    /// Present exactly when the part with this index is written.
+    If(usize),
+}
+
+/// The shape of one operand position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SigShape {
+    /// One operand.
+    Single(SigOperand),
+    /// Exactly `_`.
+    Sink,
+    /// `[e1, e2]`; each element may be optional (`{b,}`).
+    Address(Vec<(SigOperand, bool)>),
+    /// `{a, b, c}`: a braced list of exactly these operands.
+    List(Vec<SigOperand>),
+    /// `p|q` or `p{|q}`.
+    Pair {
+        /// The destination.
+        first: SigOperand,
+        /// The predicate.
+        second: SigOperand,
+        /// `p{|q}`.
+        second_optional: bool,
+    },
+    /// `{!}c`.
+    Negatable(SigOperand),
+    /// `(list)`.
+    Paren(SigOperand),
+}
+
+/// One operand position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigPosition {
+    /// Its shape.
+    pub shape: SigShape,
+    /// When it is present.
+    pub presence: SigPresence,
+}
+
+/// Whether an operand is read, written or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SigDirection {
+    /// Read.
+    In,
+    /// Written.
+    Out,
+    /// Read and written.
+    InOut,
+}
+
+/// An operand's type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SigType {
+    /// Not checked.
+    Unchecked,
+    /// A fixed type (`.u32`).
+    Fixed(String),
+    /// The value of a part, scaled: `.type` (1/1), `.type*2` (2/1), `.type/2` (1/2).
+    Part {
+        /// Index of the part in the form.
+        part: usize,
+        /// Numerator of the width scale.
+        num: u8,
+        /// Denominator of the width scale.
+        den: u8,
+    },
+    /// A map from a part's value to a type.
+    Map {
+        /// Index of the part in the form.
+        part: usize,
+        /// (value, type) pairs.
+        entries: Vec<(String, String)>,
+    },
+}
+
+/// How many registers an operand is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SigCount {
+    /// One operand, not a vector.
+    Scalar,
+    /// A vector of this many.
+    Fixed(u16),
+    /// The number in a part's value (`.v4` → 4); absent part → scalar.
+    PartNumber(usize),
+    /// A map from a part's value to a count.
+    Map {
+        /// Index of the part in the form.
+        part: usize,
+        /// (value, count) pairs.
+        entries: Vec<(String, u16)>,
+    },
+    /// A dimension of a shape value (`.m64n128k16`: `n` → 128), scaled.
+    Dim {
+        /// Index of the part in the form.
+        part: usize,
+        /// `m`, `n` or `k`.
+        letter: char,
+        /// Multiply by.
+        num: u16,
+        /// Divide by.
+        den: u16,
+    },
+}
+
+/// One operand with its legend resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigOperand {
+    /// Its name in the form.
+    pub name: String,
+    /// Read, written or both.
+    pub direction: SigDirection,
+    /// The kinds allowed (kind words from the README).
+    pub kinds: Vec<String>,
+    /// Its type.
+    pub ty: SigType,
+    /// Its vector count.
+    pub count: SigCount,
+    /// The register may be wider than the type.
+    pub wide: bool,
+    /// An example value for probes.
+    pub example: String,
+    /// An allowed range for immediates.
+    pub range: Option<(i64, i64)>,
+}
+
+/// A `require` record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigRequire {
+    /// 1-based line of `require`.
+    pub line: u32,
+    /// The pattern.
+    pub pattern: String,
+    /// `ptx X.Y` (the version text) and whether it was written `<X.Y` (exists only before).
+    pub ptx: String,
+    /// `ptx <X.Y`.
+    pub before: bool,
+    /// `target …` text, empty for every target.
+    pub target: String,
+    /// `ptxas` strings (version subject, target subject).
+    pub ptxas: Vec<String>,
+    /// `not-supported`.
+    pub not_supported: bool,
+    /// `probe`.
+    pub probe: String,
+    /// `setup`.
+    pub setup: String,
+    /// `attrs`.
+    pub attrs: String,
+    /// `source`.
+    pub source: String,
+}
+
+/// The kind words an operand legend may use.
+pub const KINDS: &[&str] = &[
+    "reg",
+    "pred",
+    "imm",
+    "sreg",
+    "sym",
+    "func",
+    "label",
+    "addr",
+    "sink",
+    "texref",
+    "samplerref",
+    "surfref",
+    "params",
+];
+
+/// The effect words `@effects` may use.
+pub const EFFECTS: &[&str] = &["none", "read", "write", "sync", "collective", "control", "async"];
+
+/// A legend before resolution against a form.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Legend {
+    direction: Option<SigDirection>,
+    kinds: Vec<String>,
+    ty: Option<RawType>,
+    count: Option<RawCount>,
+    wide: bool,
+    presence_if: Option<String>,
+    example: String,
+    range: Option<(i64, i64)>,
+    line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RawType {
+    Fixed(String),
+    Part(String, u8, u8),
+    Map(String, Vec<(String, String)>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RawCount {
+    Fixed(u16),
+    Part(String),
+    Map(String, Vec<(String, u16)>),
+    Dim(String, char, u16, u16),
+}
+
+/// Definitions in scope: the preamble's, overridden by the block's.
+#[derive(Debug, Clone, Default)]
+struct Scope {
+    slots: BTreeMap<String, Vec<String>>,
+    legends: BTreeMap<String, Legend>,
+    excepts: Vec<(String, String)>,
+}
+
+/// A form line not yet resolved (the block's later lines may still define its slots).
+#[derive(Debug, Clone)]
+struct PendingForm {
+    line: u32,
+    text: String,
+    section: String,
+    summary: String,
+    effects: Vec<String>,
+}
+
+/// Parses one file's text.
+pub fn parse(text: &str) -> Result<SigFile, NotationError> {
+    Parser::default().run(text)
+}
+
+#[derive(Default)]
+struct Parser {
+    file: SigFile,
+    preamble: Scope,
+    block: Scope,
+    pending: Vec<PendingForm>,
+    seen_form: bool,
+    section: String,
+    summary: String,
+    effects: Vec<String>,
+}
+
+/// A logical statement: its first line and its text (comments removed, lines joined).
+struct Statement {
+    line: u32,
+    text: String,
+}
+
+impl Parser {
+    fn run(mut self, text: &str) -> Result<SigFile, NotationError> {
+        let lines: Vec<(u32, String)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i as u32 + 1, strip_comment(l).to_string()))
+            .collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let (line_no, line) = (&lines[i].0, lines[i].1.as_str());
+            let line_no = *line_no;
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                i += 1;
+                continue;
+            }
+            if trimmed.len() >= 3 && trimmed.chars().all(|c| c == '-') {
+                self.end_block()?;
+                i += 1;
+                continue;
+            }
+            if let Some(header) = trimmed.strip_prefix('@') {
+                self.header(line_no, header)?;
+                i += 1;
+                continue;
+            }
+            if let Some(pattern) = trimmed.strip_prefix("require ") {
+                // The record's key/value lines are the indented lines that follow.
+                let mut body = Vec::new();
+                i += 1;
+                while i < lines.len() {
+                    let (n, l) = (&lines[i].0, &lines[i].1);
+                    if l.trim().is_empty() {
+                        i += 1;
+                        continue;
+                    }
+                    if !l.starts_with([' ', '\t']) {
+                        break;
+                    }
+                    body.push((*n, l.trim().to_string()));
+                    i += 1;
+                }
+                let record = require(line_no, pattern.trim(), &body)?;
+                self.file.requires.push(record);
+                continue;
+            }
+            // A statement: read until its terminator.
+            let (statement, next) = read_statement(&lines, i)?;
+            i = next;
+            self.statement(statement)?;
+        }
+        self.end_block()?;
+        if self.file.forms.is_empty() {
+            return error(1, "the file has no form");
+        }
+        Ok(self.file)
+    }
+
+    fn header(&mut self, line: u32, header: &str) -> Result<(), NotationError> {
+        let (name, value) = header.split_once(char::is_whitespace).unwrap_or((header, ""));
+        let value = value.trim();
+        match name {
+            "section" => {
+                if value.is_empty() || !value.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                    return error(
+                        line,
+                        format!("@section needs a section number like 9.7.1.1, not '{value}'"),
+                    );
+                }
+                self.section = value.to_string();
+            }
+            "summary" => {
+                if value.is_empty() {
+                    return error(line, "@summary needs a text");
+                }
+                self.summary = value.to_string();
+            }
+            "effects" => {
+                let words: Vec<String> = value.split_whitespace().map(str::to_string).collect();
+                if words.is_empty() {
+                    return error(line, "@effects needs at least one word (none, read, write, sync, …)");
+                }
+                for w in &words {
+                    if !EFFECTS.contains(&w.as_str()) {
+                        return error(line, format!("unknown effect '{w}' (known: {})", EFFECTS.join(", ")));
+                    }
+                }
+                if words.len() > 1 && words.iter().any(|w| w == "none") {
+                    return error(line, "'none' cannot be combined with other effects");
+                }
+                self.effects = words;
+            }
+            other => {
+                return error(
+                    line,
+                    format!("unknown header '@{other}' (known: @section, @summary, @effects)"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn scope(&mut self) -> &mut Scope {
+        if self.seen_form {
+            &mut self.block
+        } else {
+            &mut self.preamble
+        }
+    }
+
+    fn statement(&mut self, statement: Statement) -> Result<(), NotationError> {
+        let text = statement.text.trim();
+        if let Some(rest) = text.strip_prefix("except ") {
+            let rest = rest.trim().trim_end_matches(';').trim();
+            let Some((pattern, reason)) = rest.split_once(" because ") else {
+                return error(
+                    statement.line,
+                    "an except line is written: except PATTERN because REASON;",
+                );
+            };
+            if pattern.trim().is_empty() || reason.trim().is_empty() {
+                return error(statement.line, "an except line needs a pattern and a reason");
+            }
+            let scope = self.scope();
+            scope
+                .excepts
+                .push((pattern.trim().to_string(), reason.trim().to_string()));
+            return Ok(());
+        }
+        if text.starts_with('.') {
+            let (names, values) = slot_line(statement.line, text)?;
+            let scope = self.scope();
+            for name in names {
+                scope.slots.insert(name, values.clone());
+            }
+            return Ok(());
+        }
+        if let Some((names, spec)) = legend_split(text) {
+            let legend = legend(statement.line, spec)?;
+            let scope = self.scope();
+            for name in names {
+                scope.legends.insert(name, legend.clone());
+            }
+            return Ok(());
+        }
+        if self.section.is_empty() {
+            return error(statement.line, "a form before any @section");
+        }
+        if !self.seen_form {
+            self.seen_form = true;
+            self.block = Scope::default();
+        }
+        self.pending.push(PendingForm {
+            line: statement.line,
+            text: text.to_string(),
+            section: self.section.clone(),
+            summary: self.summary.clone(),
+            effects: if self.effects.is_empty() {
+                vec!["none".to_string()]
+            } else {
+                self.effects.clone()
+            },
+        });
+        Ok(())
+    }
+
+    fn end_block(&mut self) -> Result<(), NotationError> {
+        let mut scope = self.preamble.clone();
+        scope.slots.extend(self.block.slots.clone());
+        scope.legends.extend(self.block.legends.clone());
+        scope.excepts.extend(self.block.excepts.clone());
+        for pending in std::mem::take(&mut self.pending) {
+            let form = resolve(&pending, &scope)?;
+            self.file.forms.push(form);
+        }
+        self.block = Scope::default();
+        Ok(())
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    // `//` outside a string starts a comment.
+    let mut in_string = false;
+    let bytes = line.as_bytes();
+    for i in 0..bytes.len() {
+        match bytes[i] {
+            b'"' => in_string = !in_string,
+            b'/' if !in_string && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// Reads a statement starting at `lines[start]`: a slot line ends at its `}` (and an optional
+/// `;`), anything else at `;`.
+fn read_statement(lines: &[(u32, String)], start: usize) -> Result<(Statement, usize), NotationError> {
+    let first = lines[start].0;
+    let is_slot = lines[start].1.trim_start().starts_with('.');
+    let mut text = String::new();
+    let mut i = start;
+    while i < lines.len() {
+        let l = lines[i].1.trim();
+        if i > start
+            && (l.starts_with('@') || l.starts_with("require ") || (l.len() >= 3 && l.chars().all(|c| c == '-')))
+        {
+            break;
+        }
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(l);
+        i += 1;
+        let done = if is_slot {
+            text.contains('}')
+        } else {
+            text.trim_end().ends_with(';')
+        };
+        if done {
+            return Ok((Statement { line: first, text }, i));
+        }
+    }
+    let what = if is_slot { "'}'" } else { "';'" };
+    error(first, format!("statement not terminated by {what}: '{}'", text.trim()))
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// A character of a modifier part: `::` sub-parts, digits, and the bank of `.const[2]`.
+fn is_part_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '[' | ']')
+}
+
+/// `.a = .b = { .x, .y };` → ([".a", ".b"], [".x", ".y"]).
+fn slot_line(line: u32, text: &str) -> Result<(Vec<String>, Vec<String>), NotationError> {
+    let open = text.find('{').ok_or_else(|| NotationError {
+        line,
+        message: format!("a slot line needs '{{ … }}': '{text}'"),
+    })?;
+    let close = text.rfind('}').unwrap_or(text.len());
+    let rest = text[close + 1..].trim();
+    if !(rest.is_empty() || rest == ";") {
+        return error(line, format!("unexpected text after '}}': '{rest}'"));
+    }
+    let mut names = Vec::new();
+    for name in text[..open].split('=') {
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        if !name.starts_with('.') || name.len() < 2 || !name[1..].chars().all(is_part_char) {
+            return error(line, format!("bad slot name '{name}' (write .name = {{ … }})"));
+        }
+        names.push(name.to_string());
+    }
+    if names.is_empty() {
+        return error(line, "a slot line needs a name");
+    }
+    let mut values = Vec::new();
+    for value in text[open + 1..close].split(',') {
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
+        }
+        if !value.starts_with('.') || value.len() < 2 || !value[1..].chars().all(is_part_char) {
+            return error(
+                line,
+                format!("bad slot value '{value}' (values are written with their dot: .rn)"),
+            );
+        }
+        if values.iter().any(|v| v == value) {
+            return error(line, format!("value '{value}' listed twice"));
+        }
+        values.push(value.to_string());
+    }
+    if values.is_empty() {
+        return error(line, format!("slot {} has no values", names.join(" = ")));
+    }
+    Ok((names, values))
+}
+
+/// `d, e : spec` → (names, spec), if the text is a legend line.
+fn legend_split(text: &str) -> Option<(Vec<String>, &str)> {
+    let colon = text.find(':')?;
+    if text[colon + 1..].starts_with(':') {
+        return None;
+    }
+    let names: Vec<String> = text[..colon].split(',').map(|n| n.trim().to_string()).collect();
+    let valid = names.iter().all(|n| {
+        !n.is_empty()
+            && n.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && n.chars().all(is_name_char)
+    });
+    valid.then(|| (names, text[colon + 1..].trim().trim_end_matches(';').trim()))
+}
+
+/// Splits a spec into items, keeping parenthesized groups whole.
+fn spec_items(spec: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0;
+    for c in spec.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                current.push(c);
+            }
+            ')' => {
+                depth -= 1;
+                current.push(c);
+            }
+            c if c.is_whitespace() && depth == 0 => {
+                if !current.is_empty() {
+                    items.push(std::mem::take(&mut current));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        items.push(current);
+    }
+    items
+}
+
+fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
+    let mut legend = Legend {
+        line,
+        ..Legend::default()
+    };
+    let items = spec_items(spec);
+    let mut i = 0;
+    while i < items.len() {
+        let item = items[i].as_str();
+        match item {
+            "out" | "inout" => {
+                if legend.direction.is_some() {
+                    return error(line, "direction given twice");
+                }
+                legend.direction = Some(if item == "out" {
+                    SigDirection::Out
+                } else {
+                    SigDirection::InOut
+                });
+            }
+            "wide" => legend.wide = true,
+            "if" | "eg" | "range" => {
+                let Some(value) = items.get(i + 1) else {
+                    return error(line, format!("'{item}' needs a value"));
+                };
+                i += 1;
+                match item {
+                    "if" => {
+                        if !value.starts_with('.') {
+                            return error(line, format!("'if' names a part with its dot, not '{value}'"));
+                        }
+                        legend.presence_if = Some(value.clone());
+                    }
+                    "eg" => legend.example = value.clone(),
+                    _ => {
+                        let Some((lo, hi)) = value.split_once("..") else {
+                            return error(line, format!("range is written LO..HI, not '{value}'"));
+                        };
+                        let (Some(lo), Some(hi)) = (parse_int(lo), parse_int(hi)) else {
+                            return error(line, format!("bad range '{value}'"));
+                        };
+                        legend.range = Some((lo, hi));
+                    }
+                }
+            }
+            _ if item.starts_with('x') && item.len() > 1 => {
+                if legend.count.is_some() {
+                    return error(line, "vector count given twice");
+                }
+                legend.count = Some(raw_count(line, &item[1..])?);
+            }
+            _ if item.starts_with('.') || item.starts_with('(') => {
+                if legend.ty.is_some() {
+                    return error(line, "type given twice");
+                }
+                legend.ty = Some(raw_type(line, item)?);
+            }
+            _ => {
+                for kind in item.split('|') {
+                    if !KINDS.contains(&kind) {
+                        return error(
+                            line,
+                            format!("unknown operand kind '{kind}' (known: {})", KINDS.join(", ")),
+                        );
+                    }
+                    if legend.kinds.iter().any(|k| k == kind) {
+                        return error(line, format!("kind '{kind}' listed twice"));
+                    }
+                    legend.kinds.push(kind.to_string());
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok(legend)
+}
+
+fn parse_int(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let value = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(hex) => i64::from_str_radix(hex, 16).ok()?,
+        None => digits.parse().ok()?,
+    };
+    Some(if negative { -value } else { value })
+}
+
+/// `(.slot: .a = X, .b = Y)` → (slot, [(a, X), (b, Y)]).
+fn map_entries(line: u32, text: &str) -> Result<(String, Vec<(String, String)>), NotationError> {
+    let inner = text
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .ok_or_else(|| NotationError {
+            line,
+            message: format!("a map is written (.slot: .value = result, …), not '{text}'"),
+        })?;
+    let (slot, rest) = inner.split_once(':').ok_or_else(|| NotationError {
+        line,
+        message: format!("a map names its slot first: (.slot: …), not '{text}'"),
+    })?;
+    let slot = slot.trim();
+    if !slot.starts_with('.') {
+        return error(line, format!("a map's slot is written with its dot, not '{slot}'"));
+    }
+    let mut entries = Vec::new();
+    for entry in rest.split(',') {
+        let (value, result) = entry.split_once('=').ok_or_else(|| NotationError {
+            line,
+            message: format!("a map entry is written .value = result, not '{}'", entry.trim()),
+        })?;
+        entries.push((value.trim().to_string(), result.trim().to_string()));
+    }
+    if entries.is_empty() {
+        return error(line, "an empty map");
+    }
+    Ok((slot.to_string(), entries))
+}
+
+fn raw_type(line: u32, text: &str) -> Result<RawType, NotationError> {
+    if text.starts_with('(') {
+        let (slot, entries) = map_entries(line, text)?;
+        for (_, ty) in &entries {
+            if !is_type_name(ty) {
+                return error(line, format!("'{ty}' is not a type"));
+            }
+        }
+        return Ok(RawType::Map(slot, entries));
+    }
+    let (name, num, den) = if let Some((name, factor)) = text.split_once('*') {
+        (name, factor.parse::<u8>().ok(), Some(1))
+    } else if let Some((name, divisor)) = text.split_once('/') {
+        (name, Some(1), divisor.parse::<u8>().ok())
+    } else {
+        (text, Some(1), Some(1))
+    };
+    let (Some(num), Some(den)) = (num, den) else {
+        return error(line, format!("bad type scale in '{text}' (write .type*2 or .type/2)"));
+    };
+    if num == 0 || den == 0 {
+        return error(line, format!("bad type scale in '{text}'"));
+    }
+    if is_type_name(name) {
+        if num != 1 || den != 1 {
+            return error(line, format!("scale a slot, not a fixed type: '{text}'"));
+        }
+        return Ok(RawType::Fixed(name.to_string()));
+    }
+    if !name.starts_with('.') || name.len() < 2 || !name[1..].chars().all(is_part_char) {
+        return error(line, format!("'{name}' is neither a type nor a slot"));
+    }
+    Ok(RawType::Part(name.to_string(), num, den))
+}
+
+fn raw_count(line: u32, text: &str) -> Result<RawCount, NotationError> {
+    if let Ok(n) = text.parse::<u16>() {
+        if n < 1 {
+            return error(line, "a vector count is at least 1");
+        }
+        return Ok(RawCount::Fixed(n));
+    }
+    if text.starts_with('(') && text.contains(':') {
+        let (slot, entries) = map_entries(line, text)?;
+        let mut counts = Vec::new();
+        for (value, count) in entries {
+            let Ok(n) = count.parse::<u16>() else {
+                return error(line, format!("'{count}' is not a count"));
+            };
+            counts.push((value, n));
+        }
+        return Ok(RawCount::Map(slot, counts));
+    }
+    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        // (.shape.n / 2), (.shape.n * 2), (.shape.n)
+        let compact: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
+        let (dim, num, den) = if let Some((d, f)) = compact.split_once('*') {
+            (d.to_string(), f.parse().ok(), Some(1))
+        } else if let Some((d, f)) = compact.split_once('/') {
+            (d.to_string(), Some(1), f.parse().ok())
+        } else {
+            (compact.clone(), Some(1), Some(1))
+        };
+        let (Some(num), Some(den)) = (num, den) else {
+            return error(line, format!("bad count expression '{text}'"));
+        };
+        let Some((slot, letter)) = dim.rsplit_once('.') else {
+            return error(line, format!("a dimension is written .slot.n, not '{dim}'"));
+        };
+        let letter = match letter {
+            "m" => 'm',
+            "n" => 'n',
+            "k" => 'k',
+            other => return error(line, format!("a dimension is m, n or k, not '{other}'")),
+        };
+        if !slot.starts_with('.') || num == 0 || den == 0 {
+            return error(line, format!("bad count expression '{text}'"));
+        }
+        return Ok(RawCount::Dim(slot.to_string(), letter, num, den));
+    }
+    if text.starts_with('.') && text[1..].chars().all(is_part_char) {
+        return Ok(RawCount::Part(text.to_string()));
+    }
+    error(
+        line,
+        format!("bad vector count 'x{text}' (x4, x.vec, x(.slot: .v = N, …), x(.shape.n / 2))"),
+    )
+}
+
+fn require(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<SigRequire, NotationError> {
+    if pattern.is_empty() {
+        return error(line, "require needs a pattern");
+    }
+    let mut record = SigRequire {
+        line,
+        pattern: pattern.to_string(),
+        ptx: String::new(),
+        before: false,
+        target: String::new(),
+        ptxas: Vec::new(),
+        not_supported: false,
+        probe: String::new(),
+        setup: String::new(),
+        attrs: String::new(),
+        source: String::new(),
+    };
+    for (n, text) in body {
+        // `source` takes the rest of its line (sources contain ';').
+        let (text, source) = match text.find("source ") {
+            Some(at) if text[..at].trim().is_empty() || text[..at].trim_end().ends_with(';') => {
+                (&text[..at], Some(text[at + "source ".len()..].trim()))
+            }
+            _ => (text.as_str(), None),
+        };
+        if let Some(source) = source {
+            record.source = source.to_string();
+        }
+        for item in split_items(text) {
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let (key, value) = item.split_once(char::is_whitespace).unwrap_or((item, ""));
+            let value = value.trim();
+            match key {
+                "ptx" => {
+                    let (before, version) = match value.strip_prefix('<') {
+                        Some(v) => (true, v.trim()),
+                        None => (false, value),
+                    };
+                    if version
+                        .split_once('.')
+                        .is_none_or(|(a, b)| a.parse::<u8>().is_err() || b.parse::<u8>().is_err())
+                    {
+                        return error(*n, format!("ptx needs a version like 8.0, not '{value}'"));
+                    }
+                    record.ptx = version.to_string();
+                    record.before = before;
+                }
+                "target" => record.target = value.to_string(),
+                "ptxas" => {
+                    record.ptxas = quoted_strings(*n, value)?;
+                    if record.ptxas.is_empty() || record.ptxas.len() > 2 {
+                        return error(*n, "ptxas takes one or two quoted strings");
+                    }
+                }
+                "not-supported" => record.not_supported = true,
+                "probe" | "setup" | "attrs" => {
+                    let strings = quoted_strings(*n, value)?;
+                    let [s] = strings.as_slice() else {
+                        return error(*n, format!("{key} takes one quoted string"));
+                    };
+                    let s = s.replace("\\n", "\n");
+                    match key {
+                        "probe" => record.probe = s,
+                        "setup" => record.setup = s,
+                        _ => record.attrs = s,
+                    }
+                }
+                other => {
+                    return error(
+                        *n,
+                        format!(
+                            "unknown require key '{other}' (ptx, target, ptxas, not-supported, probe, setup, attrs; source last on its line)"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if record.ptx.is_empty() {
+        return error(line, "require needs 'ptx X.Y'");
+    }
+    if record.source.is_empty() {
+        return error(line, "require needs 'source …'");
+    }
+    Ok(record)
+}
+
+/// Splits `a; b "x;y"; c` on semicolons outside quotes.
+fn split_items(text: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if in_string {
+            current.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                current.push(c);
+            }
+            ';' => items.push(std::mem::take(&mut current)),
+            c => current.push(c),
+        }
+    }
+    items.push(current);
+    items
+}
+
+fn quoted_strings(line: u32, text: &str) -> Result<Vec<String>, NotationError> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        match chars.next() {
+            None => return Ok(out),
+            Some('"') => {
+                let mut s = String::new();
+                loop {
+                    match chars.next() {
+                        None => return error(line, "unterminated string"),
+                        Some('\\') => match chars.next() {
+                            Some('"') => s.push('"'),
+                            Some('\\') => s.push('\\'),
+                            Some('n') => s.push_str("\\n"),
+                            Some(c) => {
+                                s.push('\\');
+                                s.push(c);
+                            }
+                            None => return error(line, "unterminated string"),
+                        },
+                        Some('"') => break,
+                        Some(c) => s.push(c),
+                    }
+                }
+                out.push(s);
+            }
+            Some(c) => return error(line, format!("expected a quoted string, found '{c}'")),
+        }
+    }
+}
+
+// ------------------------------------------------------------------ forms
+
+/// An operand list token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Name(String),
+    Punct(char),
+}
+
+fn tokens(line: u32, text: &str) -> Result<Vec<Tok>, NotationError> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if "[]{}(),|!".contains(c) {
+            out.push(Tok::Punct(c));
+            i += 1;
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && is_name_char(chars[i]) {
+                i += 1;
+            }
+            out.push(Tok::Name(chars[start..i].iter().collect()));
+        } else {
+            return error(line, format!("unexpected '{c}' in the operand list"));
+        }
+    }
+    Ok(out)
+}
+
+/// An unresolved operand position.
+#[derive(Debug, Clone)]
+enum RawShape {
+    Single(String),
+    Sink,
+    Address(Vec<(String, bool)>),
+    List(Vec<String>),
+    Pair(String, String, bool),
+    Negatable(String),
+    Paren(String),
+}
+
+struct OperandParser<'a> {
+    toks: &'a [Tok],
+    at: usize,
+    line: u32,
+}
+
+impl OperandParser<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at)
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<&Tok> {
+        self.toks.get(self.at + offset)
+    }
+
+    fn punct(&mut self, c: char) -> Result<(), NotationError> {
+        match self.peek() {
+            Some(Tok::Punct(p)) if *p == c => {
+                self.at += 1;
+                Ok(())
+            }
+            other => error(
+                self.line,
+                format!("expected '{c}' in the operand list, found {other:?}"),
+            ),
+        }
+    }
+
+    fn name(&mut self) -> Result<String, NotationError> {
+        match self.peek() {
+            Some(Tok::Name(n)) => {
+                let n = n.clone();
+                self.at += 1;
+                Ok(n)
+            }
+            other => error(self.line, format!("expected an operand name, found {other:?}")),
+        }
+    }
+
+    fn is_punct(&self, offset: usize, c: char) -> bool {
+        matches!(self.peek_at(offset), Some(Tok::Punct(p)) if *p == c)
+    }
+
+    /// The whole list: positions with their presence (`{, x}` optional).
+    fn list(&mut self) -> Result<Vec<(RawShape, bool)>, NotationError> {
+        let mut out = Vec::new();
+        if self.peek().is_none() {
+            return Ok(out);
+        }
+        // An optional group may open the list: `{a,}` is not used; groups are `{, x}`.
+        out.push((self.position()?, false));
+        loop {
+            match self.peek() {
+                None => return Ok(out),
+                Some(Tok::Punct(',')) => {
+                    self.at += 1;
+                    out.push((self.position()?, false));
+                }
+                Some(Tok::Punct('{')) if self.is_punct(1, ',') => {
+                    self.at += 2;
+                    let shape = self.position()?;
+                    self.punct('}')?;
+                    out.push((shape, true));
+                }
+                other => return error(self.line, format!("unexpected {other:?} in the operand list")),
+            }
+        }
+    }
+
+    fn position(&mut self) -> Result<RawShape, NotationError> {
+        match self.peek() {
+            Some(Tok::Punct('[')) => {
+                self.at += 1;
+                let mut elements = Vec::new();
+                loop {
+                    if self.is_punct(0, '{') {
+                        // `{b,}`: an element that may be left out.
+                        self.at += 1;
+                        let name = self.name()?;
+                        self.punct(',')?;
+                        self.punct('}')?;
+                        elements.push((name, true));
+                        continue;
+                    }
+                    elements.push((self.name()?, false));
+                    match self.peek() {
+                        Some(Tok::Punct(',')) => self.at += 1,
+                        Some(Tok::Punct(']')) => {
+                            self.at += 1;
+                            return Ok(RawShape::Address(elements));
+                        }
+                        other => return error(self.line, format!("expected ',' or ']', found {other:?}")),
+                    }
+                }
+            }
+            Some(Tok::Punct('{')) if self.is_punct(1, '!') => {
+                self.at += 2;
+                self.punct('}')?;
+                Ok(RawShape::Negatable(self.name()?))
+            }
+            Some(Tok::Punct('{')) => {
+                self.at += 1;
+                let mut names = vec![self.name()?];
+                while self.is_punct(0, ',') {
+                    self.at += 1;
+                    names.push(self.name()?);
+                }
+                self.punct('}')?;
+                Ok(RawShape::List(names))
+            }
+            Some(Tok::Punct('(')) => {
+                self.at += 1;
+                let name = self.name()?;
+                self.punct(')')?;
+                Ok(RawShape::Paren(name))
+            }
+            Some(Tok::Name(n)) if n == "_" => {
+                self.at += 1;
+                Ok(RawShape::Sink)
+            }
+            Some(Tok::Name(_)) => {
+                let first = self.name()?;
+                if self.is_punct(0, '|') {
+                    self.at += 1;
+                    let second = self.name()?;
+                    return Ok(RawShape::Pair(first, second, false));
+                }
+                if self.is_punct(0, '{') && self.is_punct(1, '|') {
+                    self.at += 2;
+                    let second = self.name()?;
+                    self.punct('}')?;
+                    return Ok(RawShape::Pair(first, second, true));
+                }
+                Ok(RawShape::Single(first))
+            }
+            other => error(self.line, format!("expected an operand, found {other:?}")),
+        }
+    }
+}
+
+/// A form line split into its opcode, its parts as written (name, optional) and its operand text.
+type SplitForm = (String, Vec<(String, bool)>, String);
+
+/// Splits a form line into (opcode, parts as written, operand text).
+fn split_form(line: u32, text: &str) -> Result<SplitForm, NotationError> {
+    let text = text.trim().trim_end_matches(';').trim();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+        i += 1;
+    }
+    if i == 0 {
+        return error(line, format!("a form starts with its opcode: '{text}'"));
+    }
+    let opcode: String = chars[..i].iter().collect();
+    let mut parts = Vec::new();
+    loop {
+        if i < chars.len() && chars[i] == '.' {
+            let start = i;
+            i += 1;
+            while i < chars.len() && is_part_char(chars[i]) {
+                i += 1;
+            }
+            if i == start + 1 {
+                return error(line, "an empty part ('.' with no name)");
+            }
+            parts.push((chars[start..i].iter().collect(), false));
+        } else if i + 1 < chars.len() && chars[i] == '{' && chars[i + 1] == '.' {
+            let start = i + 1;
+            i += 2;
+            while i < chars.len() && is_part_char(chars[i]) {
+                i += 1;
+            }
+            if i >= chars.len() || chars[i] != '}' {
+                return error(line, "an optional part is written {.name}");
+            }
+            parts.push((chars[start..i].iter().collect(), true));
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if i < chars.len() && !chars[i].is_whitespace() {
+        return error(line, format!("unexpected '{}' after the opcode chain", chars[i]));
+    }
+    Ok((opcode, parts, chars[i..].iter().collect::<String>().trim().to_string()))
+}
+
+fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationError> {
+    let line = pending.line;
+    let (opcode, raw_parts, operand_text) = split_form(line, &pending.text)?;
+    let mut parts = Vec::new();
+    for (name, optional) in raw_parts {
+        let (values, slot) = match scope.slots.get(&name) {
+            Some(values) => (values.clone(), true),
+            None => (vec![name.clone()], false),
+        };
+        if parts.iter().any(|p: &SigPart| p.name == name) {
+            return error(line, format!("part {name} appears twice in the form"));
+        }
+        let is_type = values.iter().all(|v| is_type_name(v));
+        parts.push(SigPart {
+            name,
+            values,
+            optional,
+            slot,
+            is_type,
+        });
+    }
+    let type_parts: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].is_type).collect();
+    let part_index = |name: &str| -> Result<usize, NotationError> {
+        parts.iter().position(|p| p.name == name).ok_or_else(|| NotationError {
+            line,
+            message: format!("'{name}' is not a part of the form '{}'", pending.text),
+        })
+    };
+    let operand = |name: &str, in_address: bool| -> Result<(SigOperand, Option<usize>), NotationError> {
+        let legend = scope.legends.get(name).cloned();
+        let legend_line = legend.as_ref().map_or(line, |l| l.line);
+        let legend = legend.unwrap_or_default();
+        let mut kinds = legend.kinds.clone();
+        if kinds.is_empty() {
+            kinds = if in_address {
+                vec!["addr".to_string()]
+            } else {
+                vec!["reg".to_string(), "imm".to_string()]
+            };
+        }
+        let ty = match &legend.ty {
+            Some(RawType::Fixed(t)) => SigType::Fixed(t.clone()),
+            Some(RawType::Part(p, num, den)) => {
+                let part = part_index(p).map_err(|e| NotationError {
+                    line: legend_line.max(e.line),
+                    message: format!("operand '{name}': {}", e.message),
+                })?;
+                if !parts[part].is_type {
+                    return error(legend_line, format!("operand '{name}': part {p} is not a type part"));
+                }
+                SigType::Part {
+                    part,
+                    num: *num,
+                    den: *den,
+                }
+            }
+            Some(RawType::Map(p, entries)) => SigType::Map {
+                part: part_index(p)?,
+                entries: entries.clone(),
+            },
+            // A predicate (and not a data register) is `.pred` whatever the form's type.
+            None if kinds.iter().any(|k| k == "pred") && !kinds.iter().any(|k| k == "reg") => {
+                SigType::Fixed(".pred".to_string())
+            }
+            None => {
+                let typed_kind = kinds.iter().any(|k| k == "reg" || k == "imm");
+                match type_parts.as_slice() {
+                    [only] if typed_kind && !in_address => SigType::Part {
+                        part: *only,
+                        num: 1,
+                        den: 1,
+                    },
+                    [] => SigType::Unchecked,
+                    _ if !typed_kind || in_address => SigType::Unchecked,
+                    _ => {
+                        return error(
+                            line,
+                            format!(
+                                "operand '{name}' needs a type in its legend: the form '{}' has several type parts",
+                                pending.text
+                            ),
+                        );
+                    }
+                }
+            }
+        };
+        let count = match &legend.count {
+            None => SigCount::Scalar,
+            Some(RawCount::Fixed(n)) => SigCount::Fixed(*n),
+            // A count from a part the form does not have: the operand is a scalar there
+            // (`x.vec` in a legend shared with forms without `.vec`).
+            Some(RawCount::Part(p)) => match part_index(p) {
+                Ok(i) => SigCount::PartNumber(i),
+                Err(_) => SigCount::Scalar,
+            },
+            Some(RawCount::Map(p, entries)) => SigCount::Map {
+                part: part_index(p)?,
+                entries: entries.clone(),
+            },
+            Some(RawCount::Dim(p, letter, num, den)) => SigCount::Dim {
+                part: part_index(p)?,
+                letter: *letter,
+                num: *num,
+                den: *den,
+            },
+        };
+        let presence_if = match &legend.presence_if {
+            Some(p) => Some(part_index(p)?),
+            None => None,
+        };
+        if let Some(p) = presence_if
+            && !parts[p].optional
+        {
+            return error(
+                legend_line,
+                format!("operand '{name}': 'if {}' names a required part", parts[p].name),
+            );
+        }
+        Ok((
+            SigOperand {
+                name: name.to_string(),
+                direction: legend.direction.unwrap_or(SigDirection::In),
+                kinds,
+                ty,
+                count,
+                wide: legend.wide,
+                example: legend.example.clone(),
+                range: legend.range,
+            },
+            presence_if,
+        ))
+    };
+    let toks = tokens(line, &operand_text)?;
+    let mut parser = OperandParser {
+        toks: &toks,
+        at: 0,
+        line,
+    };
+    let raw = parser.list()?;
+    let mut positions = Vec::new();
+    for (shape, optional) in raw {
+        let mut presence_if = None;
+        let mut single = |name: &str, in_address: bool| -> Result<SigOperand, NotationError> {
+            let (op, pif) = operand(name, in_address)?;
+            if pif.is_some() {
+                presence_if = pif;
+            }
+            Ok(op)
+        };
+        let shape = match shape {
+            RawShape::Single(n) => SigShape::Single(single(&n, false)?),
+            RawShape::Sink => SigShape::Sink,
+            RawShape::Address(elements) => SigShape::Address(
+                elements
+                    .iter()
+                    .map(|(n, opt)| Ok((single(n, true)?, *opt)))
+                    .collect::<Result<_, NotationError>>()?,
+            ),
+            RawShape::List(names) => SigShape::List(
+                names
+                    .iter()
+                    .map(|n| single(n, false))
+                    .collect::<Result<_, NotationError>>()?,
+            ),
+            RawShape::Pair(a, b, opt) => SigShape::Pair {
+                first: single(&a, false)?,
+                second: single(&b, false)?,
+                second_optional: opt,
+            },
+            RawShape::Negatable(n) => SigShape::Negatable(single(&n, false)?),
+            RawShape::Paren(n) => SigShape::Paren(single(&n, false)?),
+        };
+        let presence = match (optional, presence_if) {
+            (false, None) => SigPresence::Always,
+            (true, None) => SigPresence::Optional,
+            (true, Some(p)) => SigPresence::If(p),
+            (false, Some(_)) => {
+                return error(line, "an operand with 'if' must be written as optional: {, name}");
+            }
+        };
+        positions.push(SigPosition { shape, presence });
+    }
+    Ok(SigForm {
+        line,
+        text: pending
+            .text
+            .trim()
+            .trim_end_matches(';')
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+        section: pending.section.clone(),
+        summary: pending.summary.clone(),
+        effects: pending.effects.clone(),
+        opcode,
+        parts,
+        positions,
+        excepts: scope.excepts.clone(),
+    })
+}

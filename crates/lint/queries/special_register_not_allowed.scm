@@ -1,0 +1,2 @@
+; Every instruction; its signature judges it.
+[(instruction) (call_instruction)] @instruction

@@ -1,0 +1,70 @@
+//! # immediate-out-of-range (PTX417)
+//!
+//! ## What it does
+//! Reports a constant outside the range its operand allows, by the instruction's signature:
+//! a `lop3` lookup table above 255, a barrier number above 15.
+//!
+//! ## Why it matters
+//! ptxas rejects the instruction, or the value is silently truncated.
+//!
+//! ## Example
+//! ```ptx
+//! .reg .b32 %r<5>;
+//! lop3.b32 %r1, %r2, %r3, %r4, 256;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .reg .b32 %r<5>;
+//! lop3.b32 %r1, %r2, %r3, %r4, 0x96;
+//! ```
+//!
+//! ## Fix safety
+//! No fix.
+
+use ptxkit_isa::signature::Problem;
+use ptxkit_syntax::Span;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::signature_problems::{chain, each, operand_node, ordinal};
+
+pub(crate) const NAME: &str = "immediate-out-of-range";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("immediate_out_of_range")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    each(
+        checker,
+        captures,
+        |p| matches!(p, Problem::ImmediateRange { .. }),
+        |checker, check, problem| {
+            let Problem::ImmediateRange {
+                operand,
+                range: (lo, hi),
+                value,
+            } = *problem
+            else {
+                return;
+            };
+            let Some(node) = operand_node(check, operand, None) else {
+                return;
+            };
+            let diagnostic = checker
+                .diagnostic(
+                    Span::of(node),
+                    format!(
+                        "{} of `{}` must lie in {lo}..={hi}, found {value}",
+                        ordinal(operand),
+                        chain(check)
+                    ),
+                )
+                .with_label("out of range")
+                .with_help(format!("use a value from {lo} to {hi}"));
+            checker.report(diagnostic);
+        },
+    );
+}

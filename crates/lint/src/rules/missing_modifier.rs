@@ -1,0 +1,72 @@
+//! # missing-modifier (PTX412)
+//!
+//! ## What it does
+//! Reports an instruction that leaves out a modifier every form of it requires: `bmsk.b32`
+//! without `.clamp` or `.wrap`, `mul.s32` without `.lo`, `.hi` or `.wide`, a bulk tensor copy
+//! without its completion mechanism. Rounding modifiers are left to
+//! `missing-rounding-modifier`. Reported once per distinct instruction per file.
+//!
+//! ## Why it matters
+//! ptxas rejects the instruction ("Clamp modifier required for instruction 'bmsk'",
+//! "Unexpected instruction types specified for 'mul'").
+//!
+//! ## Example
+//! ```ptx
+//! .reg .b32 %r<4>;
+//! mul.s32 %r1, %r2, %r3;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .reg .b32 %r<4>;
+//! mul.lo.s32 %r1, %r2, %r3;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: which of the values was meant changes what the instruction does.
+
+use ptxkit_isa::signature::Problem;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::signature_problems::{chain, chain_span, each, form_note};
+
+pub(crate) const NAME: &str = "missing-modifier";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("missing_modifier")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let span = chain_span(checker, captures);
+    each(
+        checker,
+        captures,
+        |p| matches!(p, Problem::MissingModifier { .. }),
+        |checker, check, problem| {
+            let Problem::MissingModifier { part } = problem else {
+                return;
+            };
+            let part = &check.analysis.form.parts[*part];
+            let values: Vec<String> = part.values.iter().map(|v| format!("`{v}`")).collect();
+            let what = match values.as_slice() {
+                [] => return,
+                [one] => one.clone(),
+                [a, b] => format!("{a} or {b}"),
+                [init @ .., last] => format!("one of {} or {last}", init.join(", ")),
+            };
+            let diagnostic = checker
+                .diagnostic(span, format!("`{}` needs {what}", chain(check)))
+                .with_label(if part.slot {
+                    format!("no `{}` modifier", part.name)
+                } else {
+                    format!("no `{}`", part.name)
+                })
+                .with_note(form_note(check.analysis.form))
+                .with_help(format!("add {what}"));
+            let key = format!("{NAME} {} {}", chain(check), part.name);
+            checker.report_once(key, diagnostic);
+        },
+    );
+}

@@ -1,0 +1,104 @@
+//! # operand-kind-mismatch (PTX414)
+//!
+//! ## What it does
+//! Reports an operand of the wrong kind for its position, by the instruction's signature: a
+//! constant or an address where a register must go (`add.s32 1, %r2, %r3`), a register where
+//! an address must go, a variable name where only registers are allowed (`add.u64 %rd1, sym,
+//! 4`), a sink `_` where the instruction cannot discard its result.
+//!
+//! ## Why it matters
+//! ptxas rejects the instruction: "Result register required for instruction 'add'",
+//! "Argument 1 of instruction 'add': must be register", "Result discard mode is not allowed".
+//!
+//! ## Example
+//! ```ptx
+//! .reg .b32 %r<4>;
+//! add.s32 1, %r2, %r3;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .reg .b32 %r<4>;
+//! add.s32 %r1, %r2, %r3;
+//! ```
+//!
+//! ## Fix safety
+//! No fix.
+
+use ptxkit_isa::signature::{Found, Problem};
+use ptxkit_syntax::Span;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::signature_problems::{chain, each, form_note, operand_node, ordinal};
+
+pub(crate) const NAME: &str = "operand-kind-mismatch";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("operand_kind_mismatch")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+/// The operand (or element) the problem is about, as the matcher saw it.
+fn found<'f, 'a>(operands: &'f [Found<'a>], operand: usize, element: Option<usize>) -> Option<&'f Found<'a>> {
+    let outer = operands.get(operand)?;
+    match (outer, element) {
+        (_, None) => Some(outer),
+        (Found::Address(e) | Found::Vector(e), Some(i)) => e.get(i),
+        (Found::Pair(a, _), Some(0)) => Some(a),
+        (Found::Pair(_, b), Some(_)) => Some(b),
+        _ => Some(outer),
+    }
+}
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    each(
+        checker,
+        captures,
+        |p| matches!(p, Problem::OperandKind { .. }),
+        |checker, check, problem| {
+            let Problem::OperandKind {
+                operand,
+                element,
+                expected,
+                destination,
+            } = *problem
+            else {
+                return;
+            };
+            let Some(node) = operand_node(check, operand, element) else {
+                return;
+            };
+            let what = found(&check.instance.operands, operand, element).map_or("this", Found::describe);
+            let opcode = check.instance.opcode;
+            let position = match element {
+                Some(e) => format!("element {} of {}", e + 1, ordinal(operand)),
+                None => ordinal(operand),
+            };
+            let ptxas = if destination && what == "a constant" {
+                format!("Result register required for instruction '{opcode}'")
+            } else if what == "the sink '_'" {
+                format!("Result discard mode is not allowed for instruction '{opcode}'")
+            } else {
+                format!("Arguments mismatch for instruction '{opcode}'")
+            };
+            let diagnostic = checker
+                .diagnostic(
+                    Span::of(node),
+                    format!(
+                        "{position} of `{}` must be {}, found {what}",
+                        chain(check),
+                        expected.describe()
+                    ),
+                )
+                .with_label(format!("{what} is not allowed here"))
+                .with_note(format!("{}; ptxas: \"{ptxas}\"", form_note(check.analysis.form)))
+                .with_help(if destination {
+                    "write the result to a register".to_string()
+                } else {
+                    format!("use {}", expected.describe())
+                });
+            checker.report(diagnostic);
+        },
+    );
+}

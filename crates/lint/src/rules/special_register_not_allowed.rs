@@ -1,0 +1,73 @@
+//! # special-register-not-allowed (PTX416)
+//!
+//! ## What it does
+//! Reports a special register (`%tid.x`, `%laneid`, `%clock64`, …) used directly by an
+//! instruction that cannot read one: only a few instructions (`mov`, `cvt`, …) take special
+//! registers, by their signatures.
+//!
+//! ## Why it matters
+//! ptxas rejects it: "Special register argument not allowed for instruction 'setp'".
+//!
+//! ## Example
+//! ```ptx
+//! .reg .pred %p<2>;
+//! setp.gt.u32 %p1, %tid.x, 15;
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .reg .pred %p<2>;
+//! .reg .b32 %r<2>;
+//! mov.u32 %r1, %tid.x;
+//! setp.gt.u32 %p1, %r1, 15;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: it needs a new register.
+
+use ptxkit_isa::signature::Problem;
+use ptxkit_syntax::Span;
+
+use crate::checker::{Captures, Checker, RuleImpl};
+use crate::signature_problems::{chain, each, operand_node, ordinal};
+
+pub(crate) const NAME: &str = "special-register-not-allowed";
+
+pub(crate) const RULE: RuleImpl = RuleImpl {
+    query: Some(query!("special_register_not_allowed")),
+    on_match: Some(check),
+    on_module: None,
+};
+
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    each(
+        checker,
+        captures,
+        |p| matches!(p, Problem::SpecialRegister { .. }),
+        |checker, check, problem| {
+            let Problem::SpecialRegister { operand, element } = *problem else {
+                return;
+            };
+            let Some(node) = operand_node(check, operand, element) else {
+                return;
+            };
+            let name = &checker.text()[node.byte_range()];
+            let opcode = check.instance.opcode;
+            let diagnostic = checker
+                .diagnostic(
+                    Span::of(node),
+                    format!(
+                        "`{}` cannot read the special register `{name}` ({})",
+                        chain(check),
+                        ordinal(operand)
+                    ),
+                )
+                .with_label("special register")
+                .with_note(format!(
+                    "ptxas: \"Special register argument not allowed for instruction '{opcode}'\""
+                ))
+                .with_help(format!("copy `{name}` into a register with `mov` first"));
+            checker.report(diagnostic);
+        },
+    );
+}

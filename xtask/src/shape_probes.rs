@@ -1,0 +1,269 @@
+//! The signature part of `cargo xtask isa-probes`: every form of every instruction signature
+//! assembled by ptxas 11.8, 12.9 and 13.5 in its valid shape and in wrong shapes
+//! (`ptxkit_isa::signature::shape_probes`), compared with what the signatures predict.
+//!
+//! Probes are batched: one module per (version, target) holds up to `BATCH` instructions, one
+//! per line, and ptxas's `line N; error` messages say which were rejected. A fatal parse error
+//! stops ptxas at its line; the probes after it are assembled again in a new batch.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use ptxkit_isa::signature::{ShapeProbe, form_count, probe_module, shape_probes};
+use ptxkit_isa::{Target, Version};
+
+use crate::isa_probes::Ptxas;
+
+const BATCH: usize = 150;
+
+/// What one ptxas said of one probe.
+struct Said {
+    probe: usize,
+    ptxas: usize,
+    accepted: bool,
+    message: String,
+}
+
+/// The name a recorded quirk uses for a shape probe.
+pub fn probe_name(probe: &ShapeProbe) -> String {
+    format!(
+        "shape {}.sig:{} {}: {}",
+        probe.form.family, probe.form.line, probe.what, probe.instruction
+    )
+}
+
+/// Runs one module; returns ptxas's success and its messages.
+fn assemble(dir: &Path, ptxas: &Ptxas, arch: Target, version: Version, text: &str) -> Result<(bool, String)> {
+    let input = dir.join("shapes.ptx");
+    std::fs::write(&input, text)?;
+    let mut command = Command::new(&ptxas.path);
+    command.arg(format!("-arch={arch}"));
+    // Relocatable code (no unresolved-call errors for `pfunc`) exists from PTX 3.1.
+    if version >= Version::new(3, 1) {
+        command.arg("-c");
+    }
+    let out = command
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.join("shapes.o"))
+        .output()
+        .with_context(|| format!("running {}", ptxas.path.display()))?;
+    let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
+    output.push_str(&String::from_utf8_lossy(&out.stdout));
+    Ok((out.status.success(), output))
+}
+
+/// `(line, message, fatal)` of every error ptxas printed with a line.
+fn errors(output: &str) -> (Vec<(usize, String, bool)>, bool) {
+    let mut out = Vec::new();
+    let mut lineless = false;
+    for l in output.lines() {
+        let is_error = l.contains("; error") || l.contains("; fatal");
+        if !is_error {
+            if l.contains("error") && !l.contains("assembly aborted") {
+                lineless = true;
+            }
+            continue;
+        }
+        let line = l
+            .split_once(", line ")
+            .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok());
+        match line {
+            Some(n) => out.push((n, l.trim().to_string(), l.contains("; fatal"))),
+            None => lineless = true,
+        }
+    }
+    (out, lineless)
+}
+
+/// One batch's module header: the ptxas (and its index) and the `-arch`, `.version` and
+/// `.target` to assemble with.
+#[derive(Clone, Copy)]
+struct Setting<'p> {
+    ptxas: &'p Ptxas,
+    xi: usize,
+    arch: Target,
+    version: Version,
+    target: Target,
+}
+
+/// Assembles `batch` (probe indices) with one ptxas; returns what it said of each.
+fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &[usize]) -> Result<Vec<Said>> {
+    let Setting {
+        ptxas,
+        xi,
+        arch,
+        version,
+        target,
+    } = setting;
+    let mut said = Vec::new();
+    let mut pending: Vec<usize> = batch.to_vec();
+    while !pending.is_empty() {
+        let instructions: Vec<&str> = pending.iter().map(|&i| probes[i].instruction.as_str()).collect();
+        let (text, lines) = probe_module(version, target, &instructions);
+        let (ok, output) = assemble(dir, ptxas, arch, version, &text)?;
+        if output.contains("32-Bit compilation is no longer supported") {
+            // ptxas 12.9 and 13.5 refuse 32-bit modules (PTX before 2.3): not theirs to judge.
+            break;
+        }
+        if ok {
+            said.extend(pending.iter().map(|&probe| Said {
+                probe,
+                ptxas: xi,
+                accepted: true,
+                message: String::new(),
+            }));
+            break;
+        }
+        let (found, lineless) = errors(&output);
+        let known_lines = found.iter().all(|(n, _, _)| lines.contains(n));
+        if lineless || !known_lines || found.is_empty() {
+            if pending.len() == 1 {
+                said.push(Said {
+                    probe: pending[0],
+                    ptxas: xi,
+                    accepted: false,
+                    message: output.lines().next().unwrap_or("").trim().to_string(),
+                });
+                break;
+            }
+            // Ambiguous: judge each probe on its own.
+            for &probe in &pending {
+                said.extend(judge_batch(dir, setting, probes, &[probe])?);
+            }
+            break;
+        }
+        let fatal_line = found.iter().filter(|(_, _, fatal)| *fatal).map(|(n, _, _)| *n).min();
+        let mut rerun = Vec::new();
+        for (k, &probe) in pending.iter().enumerate() {
+            let line = lines[k];
+            if fatal_line.is_some_and(|f| line > f) {
+                rerun.push(probe);
+                continue;
+            }
+            let message: Vec<&str> = found
+                .iter()
+                .filter(|(n, _, _)| *n == line)
+                .map(|(_, m, _)| m.as_str())
+                .collect();
+            said.push(Said {
+                probe,
+                ptxas: xi,
+                accepted: message.is_empty(),
+                message: message.join(" | "),
+            });
+        }
+        pending = rerun;
+    }
+    Ok(said)
+}
+
+/// Runs every shape probe; returns the number of unexplained disagreements.
+pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) -> Result<usize> {
+    let started = Instant::now();
+    let probes: Vec<ShapeProbe> = shape_probes()
+        .into_iter()
+        .filter(|p| filter.is_none_or(|f| probe_name(p).contains(f)))
+        .collect();
+    // Batches: per (version, target, ptxas), in order.
+    let mut groups: BTreeMap<(Version, Target), Vec<usize>> = BTreeMap::new();
+    for (i, p) in probes.iter().enumerate() {
+        groups.entry((p.version, p.target)).or_default().push(i);
+    }
+    let mut work = Vec::new();
+    for ((version, target), members) in &groups {
+        for (xi, x) in ptxas.iter().enumerate() {
+            if *version > x.max_version {
+                continue;
+            }
+            let Some(arch) = x.arch_for(*target) else { continue };
+            for chunk in members.chunks(BATCH) {
+                work.push((xi, arch, *version, *target, chunk.to_vec()));
+            }
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    let scratch = std::env::temp_dir().join(format!("shape-probes-{}", std::process::id()));
+    std::thread::scope(|scope| -> Result<()> {
+        let mut handles = Vec::new();
+        for worker in 0..jobs.max(1) {
+            let dir = scratch.join(worker.to_string());
+            std::fs::create_dir_all(&dir)?;
+            let (work, next, results, probes) = (&work, &next, &results, &probes);
+            handles.push(scope.spawn(move || -> Result<()> {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((xi, arch, version, target, batch)) = work.get(i) else {
+                        return Ok(());
+                    };
+                    let setting = Setting {
+                        ptxas: &ptxas[*xi],
+                        xi: *xi,
+                        arch: *arch,
+                        version: *version,
+                        target: *target,
+                    };
+                    let said = judge_batch(&dir, setting, probes, batch)?;
+                    results.lock().expect("no worker panics").extend(said);
+                }
+            }));
+        }
+        for handle in handles {
+            handle.join().expect("worker thread panicked")?;
+        }
+        Ok(())
+    })?;
+    let _ = std::fs::remove_dir_all(&scratch);
+    let mut results = results.into_inner().expect("no worker panics");
+    results.sort_by_key(|s| (s.probe, s.ptxas));
+    let (mut agree, mut quirks, mut failures) = (0usize, 0usize, 0usize);
+    for said in &results {
+        let probe = &probes[said.probe];
+        let x = &ptxas[said.ptxas];
+        if said.accepted == probe.expect_ok {
+            agree += 1;
+            if verbose {
+                println!("agree     [ptxas {}] {}", x.label, probe_name(probe));
+            }
+            continue;
+        }
+        let name = probe_name(probe);
+        let quirk = ptxkit_isa::quirks::quirk(x.label, &name);
+        if quirk.is_some() {
+            quirks += 1;
+        } else {
+            failures += 1;
+        }
+        let tag = if quirk.is_some() { "QUIRK    " } else { "DISAGREE " };
+        println!(
+            "{tag} [ptxas {} .version {} .target {}] {name}",
+            x.label, probe.version, probe.target
+        );
+        println!(
+            "    expected: {}; ptxas: {}",
+            if probe.expect_ok { "accepted" } else { "rejected" },
+            if said.accepted {
+                "accepted"
+            } else {
+                said.message.as_str()
+            }
+        );
+        if let Some(q) = quirk {
+            println!("    known quirk: {}", q.observed);
+        }
+    }
+    println!(
+        "signatures: {} forms, {} probes, {} ptxas runs, {agree} agree, {quirks} known quirks, {failures} unexplained disagreements, {:.1} s",
+        form_count(),
+        probes.len(),
+        results.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(failures)
+}
