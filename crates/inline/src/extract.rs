@@ -262,7 +262,7 @@ fn walk<'t>(root: Node<'t>, mut visit: impl FnMut(Node<'t>, &Ancestry<'t>) -> bo
                 return;
             }
             ancestry.nodes.pop();
-            previous = ancestry.previous.pop().flatten();
+            ancestry.previous.pop();
         }
     }
 }
