@@ -22,9 +22,12 @@ struct Proof {
 
 fn parse_header(path: &Path, text: &str) -> Result<Proof> {
     let line = text.lines().next().unwrap_or("");
-    let body = line
-        .strip_prefix("// proof:")
-        .with_context(|| format!("{}: the first line must be `// proof: rule=... arch=... tool=... expect=\"...\"`", path.display()))?;
+    let body = line.strip_prefix("// proof:").with_context(|| {
+        format!(
+            "{}: the first line must be `// proof: rule=... arch=... tool=... expect=\"...\"`",
+            path.display()
+        )
+    })?;
     let field = |key: &str| -> Result<String> {
         let at = body
             .find(&format!("{key}="))
@@ -64,7 +67,10 @@ pub fn run(_args: &[String]) -> Result<std::process::ExitCode> {
         let proof = parse_header(path, &text)?;
         let verdict = check(&proof, path, &text, &nvcc, &ptxas, temp.path());
         match verdict {
-            Ok(words) => println!("ok    {name}: {} reports it; {} says \"{words}\"", proof.rule, proof.tool),
+            Ok(words) => println!(
+                "ok    {name}: {} reports it; {} says \"{words}\"",
+                proof.rule, proof.tool
+            ),
             Err(err) => {
                 failures += 1;
                 println!("FAIL  {name}: {err:#}");
@@ -92,7 +98,11 @@ fn check(proof: &Proof, path: &Path, text: &str, nvcc: &Path, ptxas: &Path, temp
     let compiled = Command::new(nvcc)
         // `compute_NN`: nvcc writes the PTX and stops (with `sm_NN` it also
         // runs ptxas itself).
-        .args(["-ptx", &format!("-arch={}", proof.arch.replace("sm_", "compute_")), "-o"])
+        .args([
+            "-ptx",
+            &format!("-arch={}", proof.arch.replace("sm_", "compute_")),
+            "-o",
+        ])
         .arg(&ptx)
         .arg(path)
         .output()

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 
+use ptxkit_isa::signature::Direction;
 use ptxkit_isa::{ResultType, analyze_chain};
 use ptxkit_syntax::ast::Instruction;
 use ptxkit_syntax::tree_sitter::Node;
@@ -184,6 +185,14 @@ fn record_uses(
     };
     let guard = view.guard().map(|g| g.node.byte_range());
     let operands = view.operands();
+    // Where a signature describes the instruction, it says which operands
+    // are written; otherwise the chain's result type does.
+    let explained = ptxkit_isa::signature::explain(chain);
+    let directions: Option<Vec<Direction>> = explained
+        .matches
+        .first()
+        .filter(|m| m.operands.len() == operands.len())
+        .map(|m| m.operands.iter().map(|o| o.direction).collect());
     for reference in &translation.references {
         let ptx = reference.ptx.clone();
         if ptx.start < view.node().start_byte() || ptx.end > view.node().end_byte() {
@@ -193,7 +202,19 @@ fn record_uses(
         let position = operands
             .iter()
             .position(|o| o.start_byte() <= ptx.start && ptx.end <= o.end_byte());
+        let in_address = |operand: Node<'_>| {
+            preorder(operand)
+                .any(|n| n.kind() == "address_operand" && n.start_byte() <= ptx.start && ptx.end <= n.end_byte())
+        };
+        let signed = match (&directions, position) {
+            (Some(d), Some(p)) if !in_guard && !in_address(operands[p]) => Some(match d[p] {
+                Direction::Out => Access::Write,
+                Direction::In | Direction::InOut => Access::Read,
+            }),
+            _ => None,
+        };
         let access = match (in_guard, position) {
+            _ if signed.is_some() => signed.unwrap_or(Access::Read),
             (true, _) => Access::Read,
             (false, Some(0)) => {
                 let operand = operands[0];

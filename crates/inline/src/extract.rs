@@ -119,7 +119,7 @@ fn group_condition(group: &InnerGroup, choice: Option<usize>, text: &str, macros
         let (branch_cond, shown) = if index == upto {
             (branch_cond, line.to_string())
         } else {
-            (branch_cond.not(), format!("not ({line})"))
+            (branch_cond.negate(), format!("not ({line})"))
         };
         cond = cond.and(branch_cond);
         if branch_cond != Cond::Unknown {
@@ -173,7 +173,7 @@ fn branch_condition(
         .trim()
         .to_string();
     let (cond, line) = if in_alternative {
-        (cond.not(), format!("not ({line})"))
+        (cond.negate(), format!("not ({line})"))
     } else {
         (cond, line)
     };
@@ -188,7 +188,11 @@ fn directive_cond(node: Node<'_>, text: &str, macros: &dyn Macros) -> Option<Con
             let name = &text[node.child_by_field_name("name")?.byte_range()];
             let directive = node.child(0).map(|d| &text[d.byte_range()]).unwrap_or("#ifdef");
             let defined = guard::defined_with(name.trim(), macros);
-            Some(if directive.contains("ndef") { defined.not() } else { defined })
+            Some(if directive.contains("ndef") {
+                defined.negate()
+            } else {
+                defined
+            })
         }
         _ => None,
     }
@@ -203,7 +207,7 @@ fn directive_condition(line: &str, macros: &dyn Macros) -> Option<Cond> {
     let expression = match word.as_str() {
         "if" | "elif" => rest.to_string(),
         "ifdef" | "elifdef" => return Some(guard::defined_with(rest, macros)),
-        "ifndef" | "elifndef" => return Some(guard::defined_with(rest, macros).not()),
+        "ifndef" | "elifndef" => return Some(guard::defined_with(rest, macros).negate()),
         _ => return None,
     };
     let text = format!("#if {expression}\n#endif\n");
@@ -233,7 +237,9 @@ impl<'t> Ancestry<'t> {
 
     /// Ancestors from the nearest up, with their previous siblings.
     fn upwards(&self) -> impl Iterator<Item = (Node<'t>, Option<Node<'t>>)> + '_ {
-        (0..self.nodes.len()).rev().map(move |i| (self.nodes[i], self.previous[i]))
+        (0..self.nodes.len())
+            .rev()
+            .map(move |i| (self.nodes[i], self.previous[i]))
     }
 }
 
@@ -636,7 +642,7 @@ impl Reader<'_, '_> {
                             if position % 2 == 1 {
                                 let mut c = guard::nv_target_query(query(position - 1));
                                 for earlier in (0..position - 1).step_by(2) {
-                                    c = c.and(guard::nv_target_query(query(earlier)).not());
+                                    c = c.and(guard::nv_target_query(query(earlier)).negate());
                                 }
                                 (c, query(position - 1).to_string())
                             } else {
@@ -645,7 +651,7 @@ impl Reader<'_, '_> {
                         } else if position == 1 {
                             (guard::nv_target_query(query(0)), query(0).to_string())
                         } else if position == 2 {
-                            (guard::nv_target_query(query(0)).not(), format!("not {}", query(0)))
+                            (guard::nv_target_query(query(0)).negate(), format!("not {}", query(0)))
                         } else {
                             (Cond::always(), String::new())
                         };
@@ -842,7 +848,13 @@ fn macro_statements(
         in_macro: true,
     };
     for (node, ancestry) in nodes {
-        match reader.statement(node, &ancestry, Cond::always(), Vec::new(), Some((cond, written.clone()))) {
+        match reader.statement(
+            node,
+            &ancestry,
+            Cond::always(),
+            Vec::new(),
+            Some((cond, written.clone())),
+        ) {
             Ok(statement) => out.statements.push(statement),
             Err(reason) => out.skipped.push(Skipped {
                 span: reader.span(node),

@@ -223,7 +223,7 @@ impl Cond {
     }
 
     /// Not.
-    pub fn not(self) -> Cond {
+    pub fn negate(self) -> Cond {
         match self {
             Cond::Never => Cond::always(),
             Cond::Unknown => Cond::Unknown,
@@ -312,7 +312,7 @@ pub fn eval_with(node: Node<'_>, text: &str, macros: &dyn Macros) -> Cond {
             let operator = node.child_by_field_name("operator").map(src);
             let argument = node.child_by_field_name("argument");
             match (operator, argument) {
-                (Some("!"), Some(a)) => eval(a, text).not(),
+                (Some("!"), Some(a)) => eval(a, text).negate(),
                 _ => Cond::Unknown,
             }
         }
@@ -528,6 +528,6 @@ mod tests {
             matches!(nv_target_query("NV_HAS_FEATURE_SM_90a"), Cond::Within(g) if g.specific == Some(Specific { sm: 90, family: false }))
         );
         assert_eq!(nv_target_query("NV_IS_HOST"), Cond::Never);
-        assert!(matches!(nv_target_query("NV_PROVIDES_SM_90").not(), Cond::Within(g) if g.arch.hi == Some(900)));
+        assert!(matches!(nv_target_query("NV_PROVIDES_SM_90").negate(), Cond::Within(g) if g.arch.hi == Some(900)));
     }
 }

@@ -177,6 +177,9 @@ pub struct Reference {
     pub ptx: Range<usize>,
     /// Whether N names an operand.
     pub in_range: bool,
+    /// Whether the substitute is made up: an `"n"` operand whose value the
+    /// file does not spell (`"n"(Size)`), replaced by `1`.
+    pub invented: bool,
 }
 
 /// A `%` sequence nvcc rejects, with where it is.
@@ -311,6 +314,7 @@ pub fn translate(statement: &AsmStatement, destination: &Destination) -> Transla
                         cpp,
                         ptx: ptx_start..out.text.len(),
                         in_range: *index < count && statement.extended,
+                        invented: is_invented(statement, *index),
                     });
                 }
             }
@@ -337,6 +341,7 @@ pub fn translate(statement: &AsmStatement, destination: &Destination) -> Transla
                         cpp,
                         ptx: ptx_start..out.text.len(),
                         in_range: true,
+                        invented: is_invented(statement, index),
                     });
                 }
             }
@@ -367,6 +372,14 @@ impl Builder {
         self.text.push_str(s);
         self.origins.extend(std::iter::repeat_n(origin, s.len()));
     }
+}
+
+/// Whether `%index` is an `"n"` operand whose value is not known.
+fn is_invented(statement: &AsmStatement, index: usize) -> bool {
+    statement
+        .operands
+        .get(index)
+        .is_some_and(|o| o.constraint.kind == OperandKind::Immediate && o.immediate.is_none())
 }
 
 /// What nvcc puts for `%index`.

@@ -405,6 +405,13 @@ static RULES: &[RuleInfo] = &[
         "asm constraint whose register the instruction cannot take there"
     ),
     rule!(
+        "PTX605",
+        asm_register_where_immediate_required,
+        Error,
+        None,
+        "register asm operand where the instruction takes only a constant"
+    ),
+    rule!(
         "PTX606",
         asm_missing_memory_clobber,
         Warning,

@@ -15,8 +15,9 @@ use ptxkit_syntax::{Diagnostic, Fix, LineIndex, Span, TextEdit};
 use crate::registry::{RuleInfo, find_rule};
 use crate::rules::{
     asm_constraint_mismatch, asm_definition_outside_braces, asm_input_written, asm_missing_memory_clobber,
-    asm_operand_index_out_of_range, asm_output_read_before_written, asm_side_effects_without_volatile,
-    invalid_suppression, unsupported_asm_syntax, unused_asm_operand, unused_suppression,
+    asm_operand_index_out_of_range, asm_output_read_before_written, asm_register_where_immediate_required,
+    asm_side_effects_without_volatile, invalid_suppression, unsupported_asm_syntax, unused_asm_operand,
+    unused_suppression,
 };
 use crate::settings::Settings;
 use crate::suppress::Suppressions;
@@ -176,6 +177,9 @@ pub fn lint_cpp_source(text: &str, settings: &Settings) -> CppLintResult {
             ptx_settings.enable(find_rule(name).expect("registered"));
         }
     }
+    if settings.is_enabled(find_rule(asm_register_where_immediate_required::NAME).expect("registered")) {
+        ptx_settings.enable(find_rule("operand-kind-mismatch").expect("registered"));
+    }
     let mut diagnostics = Vec::new();
     for statement in &extraction.statements {
         diagnostics.extend(lint_statement(text, statement, &destination, settings, &ptx_settings));
@@ -234,6 +238,23 @@ fn lint_statement(
     let constraint_rule = checker.rule;
     for diagnostic in ptx {
         if MODULE_RULES.contains(&diagnostic.rule.as_str()) {
+            continue;
+        }
+        if diagnostic.rule == "immediate-out-of-range"
+            && operand_at(&translation, diagnostic.span).is_some_and(|r| r.invented)
+        {
+            // The value was made up (`"n"(Size)`): nothing to say about it.
+            continue;
+        }
+        if diagnostic.rule == "operand-kind-mismatch"
+            && let Some(reference) = operand_at(&translation, diagnostic.span)
+            && asm_register_where_immediate_required::applies(statement, reference, &analysis)
+        {
+            let rule = find_rule(asm_register_where_immediate_required::NAME).expect("registered");
+            if settings.is_enabled(rule) {
+                checker.rule = rule;
+                asm_register_where_immediate_required::report(&mut checker, reference);
+            }
             continue;
         }
         if CONSTRAINT_RULES.contains(&diagnostic.rule.as_str()) && mentions_operand(&diagnostic, &translation) {

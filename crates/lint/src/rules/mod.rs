@@ -18,6 +18,7 @@ pub(crate) mod asm_input_written;
 pub(crate) mod asm_missing_memory_clobber;
 pub(crate) mod asm_operand_index_out_of_range;
 pub(crate) mod asm_output_read_before_written;
+pub(crate) mod asm_register_where_immediate_required;
 pub(crate) mod asm_side_effects_without_volatile;
 pub(crate) mod deprecated_banked_constant;
 pub(crate) mod deprecated_maxnctapersm;
