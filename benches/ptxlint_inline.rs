@@ -19,7 +19,7 @@ fn generated_header(count: usize) -> String {
     let sems = ["acquire", "relaxed"];
     let scopes = ["cta", "cluster"];
     for i in 0..count {
-        let isa = [780, 800, 860][i % 3];
+        let isa = 860;
         let sm = [90, 100][i % 2];
         let body = match i % 6 {
             0 => "asm volatile(\"barrier.cluster.arrive.release;\" : : : \"memory\");".to_string(),
