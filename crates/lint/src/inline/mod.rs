@@ -180,10 +180,14 @@ pub fn lint_cpp_source(text: &str, settings: &Settings) -> CppLintResult {
     if settings.is_enabled(find_rule(asm_register_where_immediate_required::NAME).expect("registered")) {
         ptx_settings.enable(find_rule("operand-kind-mismatch").expect("registered"));
     }
-    let mut diagnostics = Vec::new();
-    for statement in &extraction.statements {
-        diagnostics.extend(lint_statement(text, statement, &destination, settings, &ptx_settings));
-    }
+    // Statements are independent: a header with thousands of them uses
+    // every worker thread.
+    use rayon::prelude::*;
+    let mut diagnostics: Vec<Diagnostic> = extraction
+        .statements
+        .par_iter()
+        .flat_map_iter(|statement| lint_statement(text, statement, &destination, settings, &ptx_settings))
+        .collect();
     let comments = extraction.comments.iter().map(|range| {
         let span = Span::new(range.start, range.end);
         (span, &text[range.clone()], lines.line_of(range.start))
