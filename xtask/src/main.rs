@@ -14,6 +14,7 @@ mod pre_commit_hooks;
 mod ptxas;
 mod rewrite_check;
 mod shape_probes;
+mod signature_mutants;
 
 use anyhow::{Result, bail};
 

@@ -111,6 +111,40 @@ pub fn is_type_name(name: &str) -> bool {
     type_info(name).is_some()
 }
 
+/// Whether a variable, parameter or register may be declared with this type. The others
+/// (`.bf16`, `.tf32`, `.e4m3`, `.f32x2`, `.u16x2`, …) are instruction types only: ptxas 11.8–13.5
+/// reject `.reg .bf16 r;` ("syntax error") and `.global .e4m3 x;` ("Type .e4m3 may only be used
+/// as an instruction type") at every version. `.pred` is declarable in `.reg` only; `.b128` from
+/// PTX 8.3 (a version requirement, not this rule).
+///
+/// ```
+/// assert!(ptxkit_isa::types::is_declarable_type(".f16x2"));
+/// assert!(!ptxkit_isa::types::is_declarable_type(".bf16"));
+/// ```
+pub fn is_declarable_type(name: &str) -> bool {
+    matches!(
+        name,
+        ".pred"
+            | ".b8"
+            | ".b16"
+            | ".b32"
+            | ".b64"
+            | ".b128"
+            | ".u8"
+            | ".u16"
+            | ".u32"
+            | ".u64"
+            | ".s8"
+            | ".s16"
+            | ".s32"
+            | ".s64"
+            | ".f16"
+            | ".f16x2"
+            | ".f32"
+            | ".f64"
+    )
+}
+
 /// Whether the type is a floating-point type (scalar or packed).
 pub fn is_float(name: &str) -> bool {
     type_info(name).is_some_and(|t| matches!(t.kind, Float | PackedFloat))

@@ -429,6 +429,14 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
                 "{diffs} file{} would be changed.",
                 if diffs == 1 { "" } else { "s" }
             )?;
+        } else if totals.is_empty() && !tool_errors.is_empty() {
+            // Not "All checks passed!": some files were not checked.
+            let count = tool_errors.len();
+            writeln!(
+                sink,
+                "No findings in the files that were read; {count} path{} could not be linted.",
+                if count == 1 { "" } else { "s" }
+            )?;
         } else {
             writeln!(sink, "{}", totals.summary())?;
         }

@@ -237,6 +237,13 @@ static RULES: &[RuleInfo] = &[
         "generic address in a 32-bit register in a 64-bit module"
     ),
     rule!(
+        "PTX306",
+        invalid_address_expression,
+        Error,
+        Sometimes,
+        "address ptxas cannot read (`[smem+%r1]`, `[%rd1-4]`, a constant outside `.local`)"
+    ),
+    rule!(
         "PTX401",
         undeclared_register,
         Error,
@@ -354,6 +361,20 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "constant outside the range its operand allows"
+    ),
+    rule!(
+        "PTX418",
+        invalid_operand_expression,
+        Error,
+        None,
+        "operand expression ptxas rejects (`-%r2`, `!%r1`, `%r1.x`, `buf+%rd2`)"
+    ),
+    rule!(
+        "PTX419",
+        undeclarable_type,
+        Error,
+        Safe,
+        "declaration with a type only instructions take (`.bf16`, `.e4m3`, `.f32x2`)"
     ),
     rule!(
         "PTX501",

@@ -2,7 +2,7 @@
 //! its declared type, special register, constant, name, address, vector, pair, sink) with the
 //! symbol table.
 
-use ptxkit_isa::signature::{Found, Instance, NameKind};
+use ptxkit_isa::signature::{Found, Instance, Literal, NameKind};
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::insn::{Insn, children_with_field, fields};
@@ -141,11 +141,11 @@ impl<'a> Classifier<'a> {
         match node.kind() {
             "identifier" => self.name(node, self.text(node)),
             "integer" => Found::Immediate {
-                float: false,
+                literal: Literal::Integer,
                 value: ptxkit_syntax::literal::eval_integer(node, self.source),
             },
             "float" => Found::Immediate {
-                float: true,
+                literal: Literal::of_float(self.text(node)),
                 value: None,
             },
             "sink" => Found::Sink,
@@ -200,7 +200,7 @@ impl<'a> Classifier<'a> {
     fn expression(&self, node: Node<'a>, in_address: bool) -> Found<'a> {
         if let Some(value) = ptxkit_syntax::literal::eval_integer(node, self.source) {
             return Found::Immediate {
-                float: false,
+                literal: Literal::Integer,
                 value: Some(value),
             };
         }
@@ -215,7 +215,7 @@ impl<'a> Classifier<'a> {
             (Some(_), None) => Found::Other,
             (None, Some(Found::Name { kind, .. })) => Found::Name { kind, offset: true },
             _ => Found::Immediate {
-                float: false,
+                literal: Literal::Integer,
                 value: None,
             },
         }

@@ -29,6 +29,15 @@ pub enum DiscoverError {
     /// A path named on the command line does not exist.
     #[error("{}: no such file or directory", .0.display())]
     NotFound(PathBuf),
+    /// A path named on the command line is a symbolic link that leads
+    /// nowhere (to a missing file, or round in a loop).
+    #[error("{}: {reason}", path.display())]
+    BadLink {
+        /// The link.
+        path: PathBuf,
+        /// Why it cannot be followed.
+        reason: String,
+    },
     /// Walking a directory failed.
     #[error("{0}")]
     Walk(String),
@@ -58,8 +67,22 @@ pub fn discover_matching(
     let includes = build_include_set(include)?;
     let mut found = Vec::new();
     for path in paths {
-        if !path.exists() {
-            found.push(Err(DiscoverError::NotFound(path.clone())));
+        if let Err(err) = std::fs::metadata(path) {
+            let is_link = path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
+            found.push(Err(match (is_link, err.kind()) {
+                (true, std::io::ErrorKind::NotFound) => DiscoverError::BadLink {
+                    path: path.clone(),
+                    reason: "symbolic link to a missing file".into(),
+                },
+                (true, _) => DiscoverError::BadLink {
+                    path: path.clone(),
+                    reason: format!(
+                        "symbolic link that cannot be followed: {}",
+                        crate::source::io_reason(&err)
+                    ),
+                },
+                _ => DiscoverError::NotFound(path.clone()),
+            }));
             continue;
         }
         if !path.is_dir() {

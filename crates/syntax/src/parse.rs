@@ -134,14 +134,19 @@ impl ParsedSource {
 
     /// Checks that the tree loses nothing: the leaves, in order, with the
     /// whitespace gaps between them, rebuild the text byte for byte. Returns
-    /// the first byte offset that no leaf covers and that is not whitespace.
+    /// the first byte offset that no leaf covers and that is not whitespace
+    /// (Unicode whitespace, as the grammar's `/\s/` extra skips it).
     pub fn check_lossless(&self) -> Result<(), usize> {
-        let bytes = self.text.as_bytes();
+        let text = self.text.as_str();
         let mut covered = 0usize;
         let mut cursor = self.tree.walk();
         let check_gap = |from: usize, to: usize| -> Result<(), usize> {
-            match bytes[from..to].iter().position(|b| !b.is_ascii_whitespace()) {
-                Some(at) => Err(from + at),
+            let Some(gap) = text.get(from..to) else {
+                // A leaf boundary inside a character.
+                return Err(from);
+            };
+            match gap.char_indices().find(|(_, c)| !c.is_whitespace()) {
+                Some((at, _)) => Err(from + at),
                 None => Ok(()),
             }
         };
@@ -163,7 +168,7 @@ impl ParsedSource {
                     break;
                 }
                 if !cursor.goto_parent() {
-                    return check_gap(covered, bytes.len());
+                    return check_gap(covered, text.len());
                 }
             }
         }

@@ -50,8 +50,16 @@ pub enum SourceError {
         /// The limit.
         limit: u64,
     },
+    /// Not a file that can be read as text: a socket.
+    #[error("{}: not a regular file ({kind}), not PTX text", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead.
+        kind: &'static str,
+    },
     /// Any other I/O error.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {}", path.display(), io_reason(source))]
     Io {
         /// The file.
         path: PathBuf,
@@ -74,6 +82,14 @@ pub fn read_source(path: &Path) -> Result<String, SourceError> {
     if metadata.is_dir() {
         return Err(SourceError::IsDirectory(owned()));
     }
+    // Pipes and character devices (`<(…)`, `/dev/stdin`) are read like files.
+    #[cfg(unix)]
+    if std::os::unix::fs::FileTypeExt::is_socket(&metadata.file_type()) {
+        return Err(SourceError::NotAFile {
+            path: owned(),
+            kind: "a socket",
+        });
+    }
     if metadata.len() > MAX_SOURCE_BYTES {
         return Err(SourceError::TooLarge {
             path: owned(),
@@ -86,6 +102,21 @@ pub fn read_source(path: &Path) -> Result<String, SourceError> {
         .and_then(|file| file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes))
         .map_err(io_error)?;
     decode_source(path, bytes)
+}
+
+/// An I/O error as a reason in a one-line message: the operating system's
+/// words, lower-cased, without the "(os error N)" suffix.
+pub(crate) fn io_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    let text = match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => &text[..at],
+        _ => &text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Checks bytes read from `path` (or stdin) and turns them into text.

@@ -21,6 +21,33 @@ pub enum NameKind {
     Unknown,
 }
 
+/// The kind of a constant, which decides the operand types it may stand for: ptxas takes an
+/// integer constant only for integer and bit types, a decimal float (`1.0`) only for `.f32` and
+/// `.f64`, and a hex float (`0f3F800000`, `0d…`) for `.f32`, `.f64` and the bit type of its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Literal {
+    /// An integer constant or constant expression.
+    Integer,
+    /// A decimal float (`1.0`, `1e-3`).
+    Float,
+    /// A hex float of this many bits (`0f…`: 32, `0d…`: 64).
+    HexFloat(u8),
+}
+
+impl Literal {
+    /// The literal kind of a float token as written.
+    pub fn of_float(text: &str) -> Literal {
+        let lower = text.to_ascii_lowercase();
+        if lower.starts_with("0f") {
+            Literal::HexFloat(32)
+        } else if lower.starts_with("0d") {
+            Literal::HexFloat(64)
+        } else {
+            Literal::Float
+        }
+    }
+}
+
 /// One operand as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found<'a> {
@@ -39,8 +66,8 @@ pub enum Found<'a> {
     },
     /// A constant expression; `value` when it is an integer that evaluates.
     Immediate {
-        /// A float literal (`0f3F800000`, `1.0`).
-        float: bool,
+        /// What kind of literal it is.
+        literal: Literal,
         /// The integer value, when known.
         value: Option<i64>,
     },

@@ -219,7 +219,7 @@ fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
         return Written {
             text: value.to_string(),
             found: Found::Immediate {
-                float: false,
+                literal: super::found::Literal::Integer,
                 value: Some(value),
             },
         };
@@ -543,7 +543,7 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                     out.push(replace(
                         "1",
                         Found::Immediate {
-                            float: false,
+                            literal: super::found::Literal::Integer,
                             value: Some(1),
                         },
                         format!("operand {} a constant", i + 1),

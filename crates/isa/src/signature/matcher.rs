@@ -783,9 +783,19 @@ impl Context<'_, '_> {
                     problems.push(Problem::SpecialRegister { operand: at, element });
                 }
             }
-            Found::Immediate { value, .. } => {
+            Found::Immediate { value, literal } => {
                 if !kinds.intersects(Kinds::IMM.union(Kinds::ADDR)) {
                     kind(problems);
+                } else if !kinds.contains(Kinds::ADDR)
+                    && let Some(expected) = self.expected_type(spec)
+                    && !constant_fits(*literal, expected)
+                {
+                    problems.push(Problem::OperandType {
+                        operand: at,
+                        element,
+                        expected,
+                        wide: spec.wide,
+                    });
                 } else if let (Some(range), Some(value)) = (spec.range, value)
                     && (*value < range.0 || *value > range.1)
                 {
@@ -897,6 +907,28 @@ impl Context<'_, '_> {
                 wide: spec.wide,
             });
         }
+    }
+}
+
+/// Whether a constant of kind `literal` may stand for an operand of type `expected` (ptxas,
+/// probed: `add.f32 %f1, %f2, 1` is "Arguments mismatch", `mov.b32 %r1, 0f3F800000` is fine,
+/// half-precision operands take no constant at all).
+fn constant_fits(literal: super::found::Literal, expected: &str) -> bool {
+    use super::found::Literal;
+    use super::typecheck::TypeClass;
+    let Some(shape) = type_shape(expected) else {
+        return true;
+    };
+    let packed = expected.contains('x');
+    match (shape.class, literal) {
+        (TypeClass::Float, _) if packed => true,
+        (TypeClass::Float, Literal::Integer) => false,
+        (TypeClass::Float, _) => matches!(shape.bits, 32 | 64),
+        (TypeClass::Bits, Literal::HexFloat(bits)) => u32::from(bits) == shape.bits,
+        (TypeClass::Signed | TypeClass::Unsigned | TypeClass::PackedInt | TypeClass::Bits, Literal::Integer) => true,
+        (TypeClass::Signed | TypeClass::Unsigned | TypeClass::PackedInt | TypeClass::Bits, _) => false,
+        (TypeClass::Predicate, Literal::Integer) => true,
+        _ => true,
     }
 }
 

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
-pub use found::{Found, Instance, NameKind};
+pub use found::{Found, Instance, Literal, NameKind};
 pub use instances::{PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
 pub use matcher::{
     Analysis, Problem, analyze, is_known_modifier, modifier_fits, opcode_modifiers, shape_dimension, suggest_modifiers,

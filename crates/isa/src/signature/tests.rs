@@ -12,7 +12,7 @@ fn reg(ty: &str) -> Found<'_> {
 
 fn imm(value: i64) -> Found<'static> {
     Found::Immediate {
-        float: false,
+        literal: Literal::Integer,
         value: Some(value),
     }
 }

@@ -135,10 +135,14 @@ impl Totals {
         }
     }
 
+    /// Whether there are no findings at all.
+    pub fn is_empty(&self) -> bool {
+        self.errors + self.warnings + self.infos == 0
+    }
+
     /// The closing line of a text report.
     pub fn summary(&self) -> String {
-        let total = self.errors + self.warnings + self.infos;
-        if total == 0 {
+        if self.is_empty() {
             return "All checks passed!".to_string();
         }
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });

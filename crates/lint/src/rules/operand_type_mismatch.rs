@@ -5,7 +5,10 @@
 //! instruction gives its operand, by the ISA's type-checking rules: bit
 //! types agree with any type of the same size, signed and unsigned integers
 //! of the same size agree, floats agree only with floats of the same size;
-//! `ld`, `st` and `cvt` also accept wider integer and bit registers. Shift
+//! `ld`, `st` and `cvt` also accept wider integer and bit registers. Constants
+//! have types too: an integer constant where a `.f32`/`.f64` operand goes
+//! (`add.f32 %f1, %f2, 1`), a float constant where an integer goes, any
+//! constant where a half-precision operand goes. Shift
 //! amounts and `bfe`/`bfi` positions are `.u32`; `mul.wide`/`mad.wide`
 //! results are twice as wide; comparisons write predicates.
 //!
@@ -192,13 +195,21 @@ fn signature_mismatches<'a>(checker: &Checker<'a>, node: Node<'a>) -> Option<(Ve
             continue;
         };
         let name = checker.node_text(register);
-        let declared = checker
-            .symbols
-            .register_type(node.start_byte(), name)
-            .map_or("?", |(t, _)| t);
+        let what = match register.kind() {
+            "integer" => format!("`{name}` is an integer constant"),
+            "float" => format!("`{name}` is a float constant"),
+            _ if register.kind() != "identifier" => format!("`{name}` is a constant"),
+            _ => {
+                let declared = checker
+                    .symbols
+                    .register_type(node.start_byte(), name)
+                    .map_or("?", |(t, _)| t);
+                format!("`{name}` is `{declared}`")
+            }
+        };
         mismatches.push(Mismatch {
             node: register,
-            register: format!("`{name}` is `{declared}`"),
+            register: what,
             expected: expected.to_string(),
         });
     }

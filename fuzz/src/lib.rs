@@ -1,0 +1,283 @@
+//! The properties the fuzz targets check, one function per target. Each
+//! panics (a libFuzzer crash) when a property fails, with a message that
+//! says which; the targets in `fuzz_targets/` only turn bytes into text.
+//!
+//! - [`check_parse`]: parsing never panics and the tree is lossless.
+//! - [`check_format`]: formatting never fails its own checks, is idempotent,
+//!   keeps every non-whitespace character and every comment.
+//! - [`check_lint`]: linting never panics; every fix applies alone and leaves
+//!   no more syntax errors than the input had; `--fix` and every reporter run.
+//! - [`check_rewrite`]: rewriting never panics or fails its own checks; an
+//!   accepted rewrite parses cleanly, and a second run is a no-op.
+
+use ptxkit_fmt::{FormatError, IndentStyle, Options};
+use ptxkit_lint::report::{FileReport, render_github, render_json, render_sarif, render_text};
+use ptxkit_lint::{Settings, fix::fix_source, lint_source, settings::Selector};
+use ptxkit_rewrite::RewriteError;
+use ptxkit_syntax::{ParsedSource, apply_edits, ast, parse, preorder};
+
+/// The fuzzer's bytes as the tools would see them: what
+/// `ptxkit_syntax::source::decode_source` accepts (UTF-8, no NUL, not empty),
+/// capped at 256 KiB so each run stays fast.
+pub fn text(data: &[u8]) -> Option<&str> {
+    if data.is_empty() || data.len() > 256 * 1024 || data.contains(&0) {
+        return None;
+    }
+    std::str::from_utf8(data).ok()
+}
+
+/// A small deterministic hash of the text, to vary options per input.
+fn seed(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Parse: no panic; the leaves and whitespace rebuild the text; every typed
+/// view and every error position can be asked for.
+pub fn check_parse(text: &str) {
+    let parsed = parse(text);
+    if let Err(offset) = parsed.check_lossless() {
+        panic!("parse is not lossless: byte {offset} is covered by no leaf");
+    }
+    for error in parsed.syntax_errors() {
+        let _ = parsed.lines().line_column(text, error.span.start);
+        let _ = parsed.lines().line_column(text, error.span.end);
+    }
+    let _ = parsed.comments();
+    exercise_views(&parsed);
+}
+
+/// Asks every typed view of every node for everything it offers.
+fn exercise_views(parsed: &ParsedSource) {
+    let source = parsed.text();
+    let root = parsed.root();
+    let _ = ast::version_directive(root, source);
+    let _ = ast::target_directive(root, source);
+    let _ = ptxkit_syntax::max_block_depth(root);
+    for node in preorder(root) {
+        if let Some(insn) = ast::Instruction::cast(node, source) {
+            let _ = (insn.full_opcode(), insn.modifiers(), insn.operands(), insn.is_call());
+            let _ = insn.guard().is_some();
+            let _ = insn.call_parts().is_some();
+            for operand in insn.operands() {
+                let _ = ptxkit_syntax::literal::eval_integer(operand, source);
+            }
+        }
+        if let Some(decl) = ast::VariableDeclaration::cast(node, source) {
+            let specifiers = decl.specifiers();
+            let _ = (specifiers.state_space(), specifiers.type_name(), specifiers.linkages());
+            let _ = (specifiers.vector_width(), specifiers.alignment());
+            for declarator in decl.declarators() {
+                let _ = (declarator.name(), declarator.count(), declarator.dimensions());
+            }
+            let _ = decl.is_module_scope();
+        }
+        if let Some(function) = ast::Function::cast(node, source) {
+            let _ = (
+                function.name(),
+                function.is_entry(),
+                function.linkages(),
+                function.directives(),
+            );
+            for parameter in function.parameters().into_iter().chain(function.returns()) {
+                let specifiers = parameter.specifiers();
+                let _ = (
+                    specifiers.type_name(),
+                    specifiers.alignment(),
+                    specifiers.vector_width(),
+                );
+                if let Some(declarator) = parameter.declarator() {
+                    let _ = (declarator.name(), declarator.count());
+                }
+            }
+            let _ = function.body();
+        }
+    }
+}
+
+/// The option sets the format target tries: the defaults, and one chosen
+/// from the input's hash (narrow or wide lines, tabs, alignment off).
+fn format_options(text: &str) -> [Options; 2] {
+    let h = seed(text);
+    let varied = Options {
+        line_width: [20, 40, 80, 100, 1000][(h % 5) as usize],
+        indent_style: if h & 8 == 0 {
+            IndentStyle::Spaces
+        } else {
+            IndentStyle::Tabs
+        },
+        indent_width: 1 + ((h >> 4) % 16) as usize,
+        align_operands: h & 0x100 == 0,
+        align_comments: h & 0x200 == 0,
+    };
+    [Options::default(), varied]
+}
+
+/// Format: never an internal error; the output is a fixed point, has the
+/// same non-whitespace text, the same comments in order, and parses cleanly.
+pub fn check_format(text: &str) {
+    for options in format_options(text) {
+        let formatted = match ptxkit_fmt::format_text(text, &options) {
+            Ok(formatted) => formatted,
+            Err(FormatError::Internal(message)) => panic!("format internal error with {options:?}: {message}"),
+            Err(_) => continue,
+        };
+        assert!(
+            ptxkit_fmt::verify::same_non_whitespace(text, &formatted),
+            "format changed non-whitespace text with {options:?}"
+        );
+        let before = comments(&parse(text));
+        let reparsed = parse(formatted.as_str());
+        assert!(
+            reparsed.syntax_errors().is_empty(),
+            "formatted output has syntax errors with {options:?}"
+        );
+        assert_eq!(
+            before,
+            comments(&reparsed),
+            "format changed the comments with {options:?}"
+        );
+        match ptxkit_fmt::format_text(&formatted, &options) {
+            Ok(again) => assert!(again == formatted, "format is not idempotent with {options:?}"),
+            Err(err) => panic!("formatted output does not format again with {options:?}: {err}"),
+        }
+    }
+}
+
+fn comments(parsed: &ParsedSource) -> Vec<String> {
+    parsed.comments().iter().map(|c| c.trim_end().to_string()).collect()
+}
+
+/// Lint: every rule (preview too) runs without panic; each fix applies on
+/// its own and adds no syntax error; `--fix --unsafe-fixes` runs; every
+/// reporter renders.
+pub fn check_lint(text: &str) {
+    let all = Selector::parse("ALL").expect("ALL is a selector");
+    let settings = Settings::new(&[all], &[], &[], true);
+    let result = lint_source(text, &settings);
+    let errors_before = result.parsed.syntax_errors().len();
+    for diagnostic in &result.diagnostics {
+        assert!(
+            diagnostic.span.end <= text.len() && text.is_char_boundary(diagnostic.span.start),
+            "diagnostic span {:?} of {} is outside the text or splits a character",
+            diagnostic.span,
+            diagnostic.rule
+        );
+        let Some(fix) = &diagnostic.fix else { continue };
+        let fixed = match apply_edits(text, &fix.edits) {
+            Ok(fixed) => fixed,
+            Err(err) => panic!("fix of {} does not apply: {err}", diagnostic.rule),
+        };
+        let errors_after = parse(fixed).syntax_errors().len();
+        assert!(
+            errors_after <= errors_before,
+            "fix of {} adds syntax errors ({errors_before} → {errors_after})",
+            diagnostic.rule
+        );
+    }
+    let report = FileReport {
+        path: "fuzz.ptx",
+        text,
+        lines: result.parsed.lines(),
+        diagnostics: &result.diagnostics,
+    };
+    let _ = render_text(&report, false, true);
+    let _ = render_text(&report, true, false);
+    let _ = render_github(&report);
+    let _ = render_json(std::slice::from_ref(&report));
+    let _ = render_sarif(std::slice::from_ref(&report));
+    let _ = ptxkit_lint::requirements::file_requirements(&result.parsed).render("fuzz.ptx");
+    let fixed = fix_source(text, &settings, true);
+    assert!(
+        fixed.result.parsed.syntax_errors().len() <= errors_before,
+        "--fix added syntax errors"
+    );
+}
+
+/// Which way [`check_rewrite`] moves a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// To a version older than the file's `.version`.
+    Down,
+    /// To a version newer than the file's `.version`.
+    Up,
+}
+
+/// The file's `.version`, if it names a known version.
+fn file_version(text: &str) -> Option<ptxkit_isa::Version> {
+    let parsed = parse(text);
+    let (_, written) = ast::version_directive(parsed.root(), parsed.text())?;
+    ptxkit_isa::version(written).ok()
+}
+
+/// Rewrite: pick a destination on the `direction` side of the file's
+/// version (from the input's hash); never a panic or an internal error; an
+/// accepted rewrite parses with no error and rewriting it again changes
+/// nothing.
+pub fn check_rewrite(text: &str, direction: Direction) {
+    let Some(from) = file_version(text) else {
+        // Still exercise the error paths.
+        let options = ptxkit_rewrite::Options {
+            to: ptxkit_isa::version("7.8").expect("7.8 is known"),
+            target: None,
+            allow_approximate: true,
+        };
+        let _ = ptxkit_rewrite::rewrite(text, &options);
+        return;
+    };
+    let candidates: Vec<_> = ptxkit_isa::version::known_versions()
+        .filter(|v| match direction {
+            Direction::Down => *v < from,
+            Direction::Up => *v > from,
+        })
+        .collect();
+    if candidates.is_empty() {
+        return;
+    }
+    let h = seed(text);
+    let options = ptxkit_rewrite::Options {
+        to: candidates[(h % candidates.len() as u64) as usize],
+        target: None,
+        allow_approximate: h & 0x400 == 0,
+    };
+    let Some(first) = rewrite_checked(text, &options) else {
+        return;
+    };
+    if first.refused() {
+        return;
+    }
+    let reparsed = parse(first.output.as_str());
+    assert!(
+        reparsed.syntax_errors().is_empty(),
+        "rewrite to {} produced syntax errors",
+        options.to
+    );
+    let Some(second) = rewrite_checked(&first.output, &options) else {
+        panic!("the rewrite's output to {} cannot be rewritten again", options.to);
+    };
+    assert!(
+        !second.refused(),
+        "second rewrite to {} refuses what the first accepted: {:?}",
+        options.to,
+        second.refusals.first().map(|d| &d.message)
+    );
+    assert!(
+        second.output == first.output,
+        "second rewrite to {} is not a no-op (applied {:?})",
+        options.to,
+        second.applied
+    );
+}
+
+/// Runs the rewriter; `None` for the errors that are the input's fault,
+/// a panic for the ones that are the rewriter's.
+fn rewrite_checked(text: &str, options: &ptxkit_rewrite::Options) -> Option<ptxkit_rewrite::Rewrite> {
+    match ptxkit_rewrite::rewrite(text, options) {
+        Ok(result) => Some(result),
+        Err(err @ (RewriteError::Internal { .. } | RewriteError::DidNotSettle(_) | RewriteError::Verify(_))) => {
+            panic!("rewrite to {} failed its own checks: {err}", options.to)
+        }
+        Err(_) => None,
+    }
+}
