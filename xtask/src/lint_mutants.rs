@@ -15,8 +15,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use ptxkit_lint::insn::Insn;
 use ptxkit_lint::{Settings, lint_source};
+use ptxkit_semantic::{Instruction, Modifier, base_space, symbol_address};
 use ptxkit_syntax::{Severity, Span, TextEdit, apply_edits, parse, preorder};
 use rayon::prelude::*;
 
@@ -131,9 +131,9 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
             });
         }
     };
-    let instructions: Vec<Insn<'_>> = preorder(parsed.root())
+    let instructions: Vec<Instruction<'_>> = preorder(parsed.root())
         .filter(|n| n.kind() == "instruction" && !n.has_error())
-        .filter_map(|n| Insn::cast(n, source))
+        .filter_map(|n| Instruction::cast(n, source))
         .collect();
     let choose = |kind: &str, candidates: &[usize]| candidates.get(pick(name, kind, candidates.len().max(1))).copied();
 
@@ -142,20 +142,20 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
         ".rn", ".rz", ".rm", ".rp", ".rni", ".rzi", ".rmi", ".rpi", ".approx", ".full",
     ];
     let with_rounding: Vec<usize> = (0..instructions.len())
-        .filter(|&i| instructions[i].modifiers.iter().any(|(m, _)| rounding.contains(m)))
+        .filter(|&i| instructions[i].modifiers().iter().any(|m| rounding.contains(&m.text)))
         .collect();
     if let Some(i) = choose("drop-rounding", &with_rounding) {
         let insn = &instructions[i];
-        let (m, node) = insn
-            .modifiers
+        let Modifier { text: m, node } = insn
+            .modifiers()
             .iter()
-            .find(|(m, _)| rounding.contains(m))
+            .find(|m| rounding.contains(&m.text))
             .copied()
             .expect("filtered");
         add(
             "drop-rounding",
             vec![TextEdit::delete(Span::of(node))],
-            format!("drop `{m}` from `{}`", insn.view.full_opcode()),
+            format!("drop `{m}` from `{}`", insn.full_opcode()),
         );
     }
 
@@ -199,12 +199,12 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
 
     // strip-sync: `shfl.sync`/`vote.sync` lose `.sync` and the member mask.
     let syncs: Vec<usize> = (0..instructions.len())
-        .filter(|&i| matches!(instructions[i].opcode, "shfl" | "vote") && instructions[i].has(".sync"))
+        .filter(|&i| matches!(instructions[i].opcode(), "shfl" | "vote") && instructions[i].has(".sync"))
         .collect();
     if let Some(i) = choose("strip-sync", &syncs) {
         let insn = &instructions[i];
-        let sync = insn.modifiers.iter().find(|(m, _)| *m == ".sync").expect("filtered").1;
-        let operands = &insn.operands;
+        let sync = insn.modifier(".sync").expect("filtered").node;
+        let operands = insn.operands();
         if operands.len() >= 2 {
             let mask = Span::new(
                 operands[operands.len() - 2].end_byte(),
@@ -213,7 +213,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
             add(
                 "strip-sync",
                 vec![TextEdit::delete(Span::of(sync)), TextEdit::delete(mask)],
-                format!("strip `.sync` from `{}`", insn.view.full_opcode()),
+                format!("strip `.sync` from `{}`", insn.full_opcode()),
             );
         }
     }
@@ -233,29 +233,29 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
         .filter(|&i| {
             let insn = &instructions[i];
             matches!(
-                insn.opcode,
+                insn.opcode(),
                 "add" | "sub" | "and" | "or" | "xor" | "min" | "max" | "mov" | "setp" | "selp" | "neg"
             ) && insn
-                .modifiers
+                .modifiers()
                 .iter()
-                .any(|(m, _)| swaps.iter().any(|(from, _)| from == m))
-                && insn.operands.first().is_some_and(|o| o.kind() == "identifier")
+                .any(|m| swaps.iter().any(|(from, _)| *from == m.text))
+                && insn.operands().first().is_some_and(|o| o.kind() == "identifier")
         })
         .collect();
     if let Some(i) = choose("type-mismatch", &typed) {
         let insn = &instructions[i];
-        let (m, node) = insn
-            .modifiers
+        let Modifier { text: m, node } = insn
+            .modifiers()
             .iter()
             .rev()
-            .find(|(m, _)| swaps.iter().any(|(from, _)| from == m))
+            .find(|m| swaps.iter().any(|(from, _)| *from == m.text))
             .copied()
             .expect("filtered");
         let to = swaps.iter().find(|(from, _)| *from == m).expect("listed").1;
         add(
             "type-mismatch",
             vec![TextEdit::replace(Span::of(node), to)],
-            format!("`{}`: {m} -> {to}", insn.view.full_opcode()),
+            format!("`{}`: {m} -> {to}", insn.full_opcode()),
         );
     }
 
@@ -263,10 +263,10 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
     // a label that does not exist.
     let mut uses = Vec::new();
     for insn in &instructions {
-        for operand in &insn.operands {
+        for operand in insn.operands() {
             for ident in preorder(*operand).filter(|n| n.kind() == "identifier") {
                 let text = &source[ident.byte_range()];
-                let is_label = matches!(insn.opcode, "bra");
+                let is_label = matches!(insn.opcode(), "bra");
                 if (text.starts_with("%r") || is_label) && !text.contains('.') {
                     uses.push((ident, is_label));
                 }
@@ -295,19 +295,16 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
     let spaced: Vec<usize> = (0..instructions.len())
         .filter(|&i| {
             let insn = &instructions[i];
-            matches!(insn.opcode, "ld" | "st")
+            matches!(insn.opcode(), "ld" | "st")
                 && insn.space().is_some()
-                && insn
-                    .address_operand()
-                    .and_then(|a| ptxkit_lint::insn::symbol_address(a, source))
-                    .is_some()
-                || (insn.opcode == "ld" && insn.has(".nc"))
+                && insn.address_operand().and_then(|a| symbol_address(a, source)).is_some()
+                || (insn.opcode() == "ld" && insn.has(".nc"))
         })
         .collect();
     if let Some(i) = choose("bad-state-space", &spaced) {
         let insn = &instructions[i];
-        if let Some((space, node)) = insn.space() {
-            let to = match ptxkit_lint::symbols::base_space(space) {
+        if let Some(Modifier { text: space, node }) = insn.space() {
+            let to = match base_space(space) {
                 ".global" if insn.has(".nc") => ".shared",
                 ".global" => ".shared",
                 ".shared" => ".global",
@@ -316,7 +313,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
                 ".local" => ".global",
                 _ => ".global",
             };
-            let to = if insn.opcode == "st" && space == ".global" && pick(name, "st-const", 2) == 0 {
+            let to = if insn.opcode() == "st" && space == ".global" && pick(name, "st-const", 2) == 0 {
                 ".const"
             } else {
                 to
@@ -324,7 +321,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
             add(
                 "bad-state-space",
                 vec![TextEdit::replace(Span::of(node), to)],
-                format!("`{}`: {space} -> {to}", insn.view.full_opcode()),
+                format!("`{}`: {space} -> {to}", insn.full_opcode()),
             );
         }
     }

@@ -57,9 +57,8 @@ pub fn installed() -> Result<Vec<Ptxas>> {
 /// this ptxas: the target itself (keeping an `a`/`f` suffix), raised to the
 /// oldest architecture the ptxas supports.
 pub fn arch_for(ptxas: &Ptxas, target: &str) -> String {
-    let parsed = ptxkit_lint::facts::SmTarget::parse(target);
-    match parsed {
-        Some(t) if t.number >= ptxas.min_arch => t.to_string(),
+    match target.parse::<ptxkit_isa::Target>() {
+        Ok(t) if u32::from(t.sm) >= ptxas.min_arch => t.to_string(),
         _ => format!("sm_{}", ptxas.min_arch),
     }
 }

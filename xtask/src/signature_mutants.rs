@@ -4,9 +4,7 @@
 //! modifier added. Each picks one instruction of the file deterministically (by the file name).
 
 use ptxkit_isa::signature::{analyze, opcode_modifiers};
-use ptxkit_lint::insn::Insn;
-use ptxkit_lint::signature_view::instance;
-use ptxkit_lint::symbols::{RegisterLookup, SymbolTable};
+use ptxkit_semantic::{Instruction, Modifier, RegisterLookup, SymbolTable};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span, TextEdit};
 
@@ -65,50 +63,50 @@ fn misspell(modifier: &str) -> String {
 pub fn mutants(
     name: &str,
     parsed: &ParsedSource,
-    instructions: &[Insn<'_>],
+    instructions: &[Instruction<'_>],
     add: &mut dyn FnMut(&'static str, Vec<TextEdit>, String),
 ) {
     let source = parsed.text();
     let symbols = SymbolTable::build(parsed);
     // Only instructions whose signature matches: a mutant of one that does not is judged by
     // other rules.
-    let matched: Vec<&Insn<'_>> = instructions
+    let matched: Vec<&Instruction<'_>> = instructions
         .iter()
-        .filter(|insn| !insn.view.is_call())
-        .filter(|insn| analyze(&instance(insn, &symbols, source)).is_some_and(|a| a.is_match()))
+        .filter(|insn| insn.call().is_none())
+        .filter(|insn| analyze(&insn.signature_instance(&symbols)).is_some_and(|a| a.is_match()))
         .collect();
-    let choose = |kind: &str, candidates: &[&Insn<'_>]| -> Option<usize> {
+    let choose = |kind: &str, candidates: &[&Instruction<'_>]| -> Option<usize> {
         (!candidates.is_empty()).then(|| pick(name, kind, candidates.len()))
     };
 
-    let with_operands: Vec<&Insn<'_>> = matched.iter().copied().filter(|i| !i.operands.is_empty()).collect();
+    let with_operands: Vec<&Instruction<'_>> = matched.iter().copied().filter(|i| !i.operands().is_empty()).collect();
     if let Some(c) = choose("operand-dropped", &with_operands) {
         let insn = with_operands[c];
-        let i = pick(name, "operand-dropped-index", insn.operands.len());
+        let i = pick(name, "operand-dropped-index", insn.operands().len());
         add(
             "operand-dropped",
-            vec![TextEdit::delete(without_operand(&insn.operands, i))],
-            format!("`{}`: operand {} dropped", insn.view.full_opcode(), i + 1),
+            vec![TextEdit::delete(without_operand(insn.operands(), i))],
+            format!("`{}`: operand {} dropped", insn.full_opcode(), i + 1),
         );
     }
     if let Some(c) = choose("operand-repeated", &with_operands) {
         let insn = with_operands[c];
-        let i = pick(name, "operand-repeated-index", insn.operands.len());
-        let operand = insn.operands[i];
+        let i = pick(name, "operand-repeated-index", insn.operands().len());
+        let operand = insn.operands()[i];
         add(
             "operand-repeated",
             vec![TextEdit::insert(
                 operand.end_byte(),
                 format!(", {}", &source[operand.byte_range()]),
             )],
-            format!("`{}`: operand {} repeated", insn.view.full_opcode(), i + 1),
+            format!("`{}`: operand {} repeated", insn.full_opcode(), i + 1),
         );
     }
     // A register operand (top level) becomes the constant 1.
-    let registers: Vec<(&Insn<'_>, Node<'_>)> = matched
+    let registers: Vec<(&Instruction<'_>, Node<'_>)> = matched
         .iter()
         .flat_map(|insn| {
-            insn.operands
+            insn.operands()
                 .iter()
                 .filter(|o| is_register(&symbols, **o, source))
                 .map(move |o| (*insn, *o))
@@ -119,7 +117,7 @@ pub fn mutants(
         add(
             "register-to-constant",
             vec![TextEdit::replace(Span::of(operand), "1")],
-            format!("`{}`: {} -> 1", insn.view.full_opcode(), &source[operand.byte_range()]),
+            format!("`{}`: {} -> 1", insn.full_opcode(), &source[operand.byte_range()]),
         );
     }
     if !registers.is_empty() {
@@ -127,18 +125,14 @@ pub fn mutants(
         add(
             "special-register",
             vec![TextEdit::replace(Span::of(operand), "%tid.x")],
-            format!(
-                "`{}`: {} -> %tid.x",
-                insn.view.full_opcode(),
-                &source[operand.byte_range()]
-            ),
+            format!("`{}`: {} -> %tid.x", insn.full_opcode(), &source[operand.byte_range()]),
         );
     }
     // A braced vector loses one element.
-    let vectors: Vec<(&Insn<'_>, Node<'_>)> = matched
+    let vectors: Vec<(&Instruction<'_>, Node<'_>)> = matched
         .iter()
         .flat_map(|insn| {
-            insn.operands
+            insn.operands()
                 .iter()
                 .flat_map(|o| ptxkit_syntax::preorder(*o).filter(|n| n.kind() == "vector_operand"))
                 .filter(|v| v.named_child_count() >= 2)
@@ -153,25 +147,26 @@ pub fn mutants(
         add(
             "vector-element-dropped",
             vec![TextEdit::delete(without_operand(&elements, i))],
-            format!("`{}`: vector element {} dropped", insn.view.full_opcode(), i + 1),
+            format!("`{}`: vector element {} dropped", insn.full_opcode(), i + 1),
         );
     }
     // Modifiers.
-    let modified: Vec<&Insn<'_>> = matched.iter().copied().filter(|i| !i.modifiers.is_empty()).collect();
+    let modified: Vec<&Instruction<'_>> = matched.iter().copied().filter(|i| !i.modifiers().is_empty()).collect();
     if let Some(c) = choose("modifier-misspelt", &modified) {
         let insn = modified[c];
-        let (m, node) = insn.modifiers[pick(name, "modifier-misspelt-index", insn.modifiers.len())];
+        let Modifier { text: m, node } =
+            insn.modifiers()[pick(name, "modifier-misspelt-index", insn.modifiers().len())];
         let wrong = misspell(m);
         add(
             "modifier-misspelt",
             vec![TextEdit::replace(Span::of(node), wrong.clone())],
-            format!("`{}`: {m} -> {wrong}", insn.view.full_opcode()),
+            format!("`{}`: {m} -> {wrong}", insn.full_opcode()),
         );
     }
-    let required: Vec<(&Insn<'_>, Node<'_>, &str)> = matched
+    let required: Vec<(&Instruction<'_>, Node<'_>, &str)> = matched
         .iter()
         .filter_map(|insn| {
-            let analysis = analyze(&instance(insn, &symbols, source))?;
+            let analysis = analyze(&insn.signature_instance(&symbols))?;
             let parts: Vec<usize> = analysis
                 .form
                 .parts
@@ -181,7 +176,7 @@ pub fn mutants(
                 .filter_map(|(i, _)| analysis.bindings[i].map(usize::from))
                 .collect();
             let m = *parts.get(pick(name, "required-index", parts.len().max(1)))?;
-            let (text, node) = insn.modifiers[m];
+            let Modifier { text, node } = insn.modifiers()[m];
             Some((*insn, node, text))
         })
         .collect();
@@ -190,18 +185,18 @@ pub fn mutants(
         add(
             "required-modifier-dropped",
             vec![TextEdit::delete(Span::of(node))],
-            format!("`{}`: {text} dropped", insn.view.full_opcode()),
+            format!("`{}`: {text} dropped", insn.full_opcode()),
         );
     }
     if let Some(c) = choose("illegal-modifier-added", &modified) {
         let insn = modified[c];
-        let known = opcode_modifiers(insn.opcode);
+        let known = opcode_modifiers(insn.opcode());
         if let Some(extra) = EXTRA_MODIFIERS.iter().find(|m| !known.contains(m)) {
-            let (_, first) = insn.modifiers[0];
+            let first = insn.modifiers()[0].node;
             add(
                 "illegal-modifier-added",
                 vec![TextEdit::insert(first.start_byte(), (*extra).to_string())],
-                format!("`{}`: {extra} added", insn.view.full_opcode()),
+                format!("`{}`: {extra} added", insn.full_opcode()),
             );
         }
     }

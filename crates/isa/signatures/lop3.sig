@@ -8,6 +8,7 @@ a, b, c : reg|imm;
 immLut  : imm range 0..255 eg 0x96;
 
 lop3.b32 d, a, b, c, immLut;
+d : out reg|sink;   // ptxas 12.9 and 13.5 accept `_`; 11.8 does not (a recorded quirk)
 ---
 @summary Computes a logical function of a, b and c, and combines (d != 0) with predicate q.
 lop3.BoolOp.b32 d|p, a, b, c, immLut, q;

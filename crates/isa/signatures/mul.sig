@@ -1,5 +1,6 @@
-// mul: integer (§9.7.1.3), floating-point (§9.7.3.5) and half-precision (§9.7.4.3)
-// multiplication.
+// mul: integer (§9.7.1.3), floating-point (§9.7.3.5), half-precision (§9.7.4.3) and
+// mixed-precision (§9.7.5.4, PTX 9.4) multiplication. Constants: as for add (scalar integer and
+// .f32/.f64 sources only).
 
 @summary Multiplies two values: d = a * b (.lo/.hi: that half of the product, .wide: all of it).
 
@@ -20,9 +21,14 @@ d : out reg .type*2;
 @section 9.7.3.5
 @summary Multiplies two floating-point values, rounding as the modifier says (default .rn).
 mul{.rnd}{.ftz}{.sat}.f32  d, a, b;
-mul{.rnd}{.ftz}.f32x2      d, a, b;
 mul{.rnd}.f64              d, a, b;
 .rnd = { .rn, .rz, .rm, .rp };
+---
+@section 9.7.3.5
+@summary Multiplies two pairs of .f32 values packed in .b64 registers.
+mul{.rnd}{.ftz}.f32x2      d, a, b;
+.rnd = { .rn, .rz, .rm, .rp };
+a, b : reg;
 ---
 @section 9.7.4.3
 @summary Multiplies two half-precision values (scalar or packed pairs).
@@ -31,20 +37,47 @@ mul{.rnd}{.ftz}{.sat}.f16x2  d, a, b;
 mul{.rnd}.bf16               d, a, b;
 mul{.rnd}.bf16x2             d, a, b;
 .rnd = { .rn };
+a, b : reg;
+---
+@section 9.7.5.4
+@summary Multiplies two .f32x2 pairs and rounds the products down to a packed half-precision pair (PTX 9.4).
+// ptxas: "Rounding modifier required" and ".ftz modifier required" for the .f16x2 form.
+mul.rnd.ftz.f16x2.atype.btype  d, a, b;
+mul.rnd.bf16x2.atype.btype     d, a, b;
+.atype = .btype = { .f32x2 };
+.rnd = { .rz };
+d : out reg .b32;
+a, b : reg .f32x2;
+---
+@section 9.7.5.4
+@summary Multiplies a packed .bf16x2 pair by a packed .f16x2 pair (PTX 9.4).
+mul.dtype.atype.btype  d, a, b;
+.dtype = .atype = { .bf16x2 };
+.btype = { .f16x2 };
+d    : out reg .b32;
+a, b : reg .b32;
+---
+@section 9.7.5.4
+@summary Multiplies a packed .f16x2 pair by a packed .bf16x2 pair (PTX 9.4).
+mul.dtype.atype.btype  d, a, b;
+.dtype = .atype = { .f16x2 };
+.btype = { .bf16x2 };
+d    : out reg .b32;
+a, b : reg .b32;
 
 // ------------------------------------------------------------------ versions and targets
 
-require mul .f32x2
+require mul .f32x2 !.f16x2|.bf16x2
   ptx 8.6; target sm_100
   ptxas "Feature 'mul.f32x2'"
   probe "mul.f32x2 %rd1, %rd2, %rd3"
   source §9.7.3.5
-require mul .f16|.f16x2
+require mul .f16|.f16x2 !.f32x2|.bf16x2
   ptx 4.2; target sm_53
   ptxas "Feature 'f16 arithemetic and compare instructions'"
   probe "mul.f16 %h1, %h2, %h3"
   source §9.7.4.3
-require mul .bf16|.bf16x2
+require mul .bf16|.bf16x2 !.f32x2|.f16x2
   ptx 7.8; target sm_90
   ptxas "Feature 'mul.bf16'"
   probe "mul.bf16 %h1, %h2, %h3"
@@ -52,3 +85,23 @@ require mul .bf16|.bf16x2
 require mul .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (observed by the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+require mul dst=.f16x2 src=.f32x2
+  ptx 9.4; target sm_107f
+  ptxas "Feature 'mul.f16x2.f32x2.f32x2'"
+  probe "mul.rz.ftz.f16x2.f32x2.f32x2 %r1, %rd2, %rd3"
+  source T72; ptxas 13.5 (9.3: "requires PTX ISA .version 9.4"; sm_100f/sm_120f: "not supported")
+require mul dst=.bf16x2 src=.f32x2
+  ptx 9.4; target sm_107f
+  ptxas "Feature 'mul.bf16x2.f32x2.f32x2'"
+  probe "mul.rz.bf16x2.f32x2.f32x2 %r1, %rd2, %rd3"
+  source T72; ptxas 13.5
+require mul dst=.bf16x2 src=.f16x2
+  ptx 9.4; target sm_107f
+  ptxas "Feature 'mul.bf16x2.bf16x2.f16x2'"
+  probe "mul.bf16x2.bf16x2.f16x2 %r1, %r2, %r3"
+  source T72; ptxas 13.5
+require mul dst=.f16x2 src=.bf16x2
+  ptx 9.4; target sm_107f
+  ptxas "Feature 'mul.f16x2.f16x2.bf16x2'"
+  probe "mul.f16x2.f16x2.bf16x2 %r1, %r2, %r3"
+  source T72; ptxas 13.5

@@ -8,7 +8,8 @@
 //! pair of the probe universe below is checked by `cargo xtask isa-probes`.
 
 /// Every opcode word of the PTX ISA: the manual's "Reserved Instruction Keywords" table
-/// (`spec/ptxkit-isa-syntax-chapter-newer.md` L100-141), sorted.
+/// (`spec/ptxkit-isa-syntax-chapter-newer.md` L100-141) and the opcodes PTX 9.2-9.5 add that
+/// ptxas 13.5 knows (`clmad`, 9.3), sorted.
 pub const KNOWN_OPCODES: &[&str] = &[
     "abs",
     "activemask",
@@ -29,6 +30,7 @@ pub const KNOWN_OPCODES: &[&str] = &[
     "brkpt",
     "brx",
     "call",
+    "clmad",
     "clusterlaunchcontrol",
     "clz",
     "cnot",

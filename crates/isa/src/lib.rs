@@ -10,7 +10,7 @@
 //! - instruction forms → minimum version and target ([`requirements`], [`instructions::all_features`]);
 //! - rounding rules ([`rounding_rule`]), legal types ([`legal_types`]) and deprecations
 //!   ([`deprecations`]);
-//! - directives and special registers ([`directives`]);
+//! - directives and special registers ([`directives`], [`special_registers`]);
 //! - everything at once for one instruction ([`check`]) or one `.version`/`.target` pair
 //!   ([`check_target`]);
 //! - opcode-chain analysis in the style of PTX.jl ([`analyze_chain`]).
@@ -41,6 +41,7 @@ pub mod quirks;
 mod requirements;
 pub mod rounding;
 pub mod signature;
+pub mod special_registers;
 pub mod target;
 pub mod types;
 pub mod version;

@@ -582,6 +582,12 @@ pub fn probes() -> Vec<Probe> {
     for feature in all_features() {
         feature_probes(&mut b, feature);
     }
+    // Rows of one signature block: the pattern alone does not select them, so each is added to
+    // its own probes' requirements, as directives are.
+    for feature in crate::signature::form_features() {
+        b.extra = Some(feature);
+        feature_probes_named(&mut b, feature, &format!("feature '{}' (block)", feature.pattern));
+    }
     for feature in DIRECTIVES.iter().chain(DECLARATIONS).chain(SPECIAL_REGISTERS) {
         b.extra = Some(feature);
         feature_probes_named(&mut b, feature, &format!("directive '{}'", feature.pattern));

@@ -7,7 +7,8 @@
 pub struct Quirk {
     /// The ptxas releases showing it (`"11.8"`, `"12.9"`, `"13.5"`).
     pub ptxas: &'static [&'static str],
-    /// The probe name (as printed by `cargo xtask isa-probes`).
+    /// The probe name (as printed by `cargo xtask isa-probes`); a `*` matches any text, so
+    /// that one record covers the same probe of several forms (`shape ld.sig:* valid, …`).
     pub probe: &'static str,
     /// What ptxas does instead, and why the tables keep their answer.
     pub observed: &'static str,
@@ -22,6 +23,29 @@ const MACRO_EVIDENCE: &str = "ptxas-observations.md ('lower-version below the ta
     reproduce: `cargo xtask isa-probes --filter \"rejected at 1.5 sm_20\" --verbose`";
 const MODULE_REG: &str = "ptxas 12.9 warns 'Use of module scoped .local or .reg variable ... disabling ABI' and then \
     aborts with 'Internal error: no regcount?'; 11.8 and 13.5 accept the module with the warning.";
+
+const VIDEO_CONSTANT_DESTINATION: &str = "A constant as the destination of a scalar video instruction (`vadd.u32.u32.u32 1, %r2, %r3`) \
+    assembles on the architectures where ptxas emits the instruction natively and is rejected where it expands \
+    it ('Result register required for instruction 'mov''): every release rejects it from sm_70, 13.5 from sm_60 \
+    (vmad: 11.8 and 12.9 too). The shape probes run at .target sm_20, which 11.8 and 12.9 assemble for sm_35 and \
+    sm_50 (accepted) and 13.5 for sm_75 (rejected); the signatures keep the destination a register.";
+const VIDEO_CONSTANT_EVIDENCE: &str = "`.version 6.0` / `.target sm_52`: `vadd.u32.u32.u32 1, %r2, %r3;` assembles with all three; \
+    `.target sm_70`: 'Result register required for instruction 'mov''";
+const MEMBAR_PROXY_ASYNC: &str = "ptxas 12.9 rejects `membar.proxy.async` at every version (\"Illegal modifier '.async' for \
+    instruction 'membar.proxy'\"); 13.5 accepts it from `.version 8.0` on sm_90 (without a state space), as the manual's \
+    `membar.proxy.proxykind` with `.proxykind = { .alias, .async, … }` says.";
+
+const VOTE_WITHOUT_MODE: &str = "ptxas 11.8 and 12.9 accept `vote.pred` and `vote.sync.pred` without a mode (.all, .any, \
+    .uni); 13.5 rejects them with \".mode modifier required for instruction 'vote'\", as the manual's syntax (a required \
+    `.mode`) says.";
+const V8_NARROW: &str = "ptxas 12.9 and 13.5 parse ld/st `.v8` with 8- and 16-bit types (64 or 128 bits in all) in \
+    every state space and at every PTX version (even 7.0 on sm_70), where the manual allows .v8 only with 32-bit types \
+    on .global (8.8, sm_100); code generation then goes wrong: 12.9 turns `ld.v8.b8` into one LD.E.U8 (a single \
+    byte), 13.5 stops with '(C7907) Internal compiler error' or a segmentation fault (not every run: the probe may \
+    agree). 11.8 rejects .v8 ('Unknown modifier'). The signatures keep the manual's rule.";
+const V8_NARROW_EVIDENCE: &str = "`ld.v8.b8 {%h1, ..., %h8}, [%rd1]` + a store of the result, .version 8.8, .target \
+    sm_100: `ptxas -arch=sm_100` 12.9 exits 0 (cuobjdump: LD.E.U8), 13.5 exits 255 (C7907) or 139; \
+    cargo xtask isa-probes --only signatures --filter \".vec=.v8\" --verbose";
 
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
@@ -81,15 +105,170 @@ pub const QUIRKS: &[Quirk] = &[
         evidence: "cargo xtask isa-probes --filter \"deprecation '.local'\" --verbose",
     },
     Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape ld.sig:* valid, .vec=.v8: ld*.v8.b8 *",
+        observed: V8_NARROW,
+        evidence: V8_NARROW_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape st.sig:* valid, .vec=.v8: st*.v8.b8 *",
+        observed: V8_NARROW,
+        evidence: V8_NARROW_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "feature 'st.async .gpu|.sys': rejected at 8.6 sm_90",
+        observed: "ptxas 12.9 assembles `st.async.sys.b32 [%rd1], %r1` (a scope without .release) for sm_90 at any \
+            version from 8.1; 13.5 parses it too but fails in code generation ('(C7907) Internal compiler error'). \
+            The scope exists with .release from PTX 8.7 on sm_100 (§9.7.9.12); on sm_100 both assemble it.",
+        evidence: "cargo xtask isa-probes --only tables --filter \"'st.async .gpu|.sys'\" --verbose",
+    },
+    Quirk {
         ptxas: &["11.8"],
         probe: "feature 'suq': accepted at 1.5 sm_10",
         observed: "ptxas 11.8 fails on `suq` with `.target sm_10` at `.version 1.5` and prints no error at all \
             (exit status 255); 12.9 and 13.5 assemble the same module.",
         evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
     },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vop.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vsh.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vmad.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vset.sig:* operand 1 a constant: *",
+        observed: VIDEO_CONSTANT_DESTINATION,
+        evidence: VIDEO_CONSTANT_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["11.8"],
+        probe: "shape lop3.sig:10 valid, operand 1 the sink: lop3.b32 _, %r2, %r3, %r4, 0x96",
+        observed: "ptxas 11.8 rejects the sink as the destination of the plain `lop3.b32` form \
+            ('Result discard mode is not allowed for instruction 'lop3''), at every .version it knows; \
+            12.9 and 13.5 accept it at the same .version (4.3 and up), so the signature allows it.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"lop3.sig:10 valid, operand 1 the sink\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape membar.sig:9 .op_restrict left out: fence.release.cluster",
+        observed: "ptxas 12.9 accepts `fence.release.cluster` (and `.acquire`) at `.version 8.0`; 13.5 rejects it with \
+            \"Modifier '.release' on 'fence' requires PTX ISA .version 8.6 or later\", as the manual (§9.7.13.4: \
+            .acquire/.release on fence from 8.6) and the tables say.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape membar.sig:56 valid: membar.proxy.async",
+        observed: MEMBAR_PROXY_ASYNC,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "feature 'membar.proxy.async': accepted at 8.0 sm_90",
+        observed: MEMBAR_PROXY_ASYNC,
+        evidence: "cargo xtask isa-probes --only tables --filter \"'membar.proxy.async\" --verbose",
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vote.sig:11 .mode left out: vote.pred %p1, %p2",
+        observed: VOTE_WITHOUT_MODE,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape vote.sig:23 .mode left out: vote.sync.pred %p1, %p2, %r1",
+        observed: VOTE_WITHOUT_MODE,
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
+    },
 ];
 
-/// The quirk recorded for this ptxas release and probe, if any.
+/// The quirk recorded for this ptxas release and probe, if any. A `*` in a recorded probe name
+/// matches any run of characters (one record for a family of shape probes).
 pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
-    QUIRKS.iter().find(|q| q.probe == probe && q.ptxas.contains(&ptxas))
+    QUIRKS
+        .iter()
+        .find(|q| glob_matches(q.probe, probe) && q.ptxas.contains(&ptxas))
+}
+
+/// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+fn glob_matches(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs() {
+        assert!(glob_matches("abc", "abc"));
+        assert!(!glob_matches("abc", "abcd"));
+        assert!(glob_matches(
+            "shape vop.sig:* operand 1 a constant: *",
+            "shape vop.sig:16 operand 1 a constant: vadd.u32.u32.u32 1, %r2, %r3"
+        ));
+        assert!(!glob_matches(
+            "shape vop.sig:* operand 1 a constant: *",
+            "shape vop2.sig:16 operand 1 a constant: x"
+        ));
+        assert!(glob_matches("a*c*e", "abcde"));
+        assert!(!glob_matches("a*c*e", "abcd"));
+    }
+
+    #[test]
+    fn probe_names_match_with_stars() {
+        assert!(glob_matches(
+            "feature 'suq': accepted at 1.5 sm_10",
+            "feature 'suq': accepted at 1.5 sm_10"
+        ));
+        assert!(!glob_matches("feature 'suq'", "feature 'suq': accepted"));
+        let pattern = "shape ld.sig:* valid, .vec=.v8: ld*.v8.b8 *";
+        assert!(glob_matches(
+            pattern,
+            "shape ld.sig:54 valid, .vec=.v8: ld.v8.b8 {%h1}, [%rd1]"
+        ));
+        assert!(glob_matches(
+            pattern,
+            "shape ld.sig:84 valid, .vec=.v8: ld.global.nc.v8.b8 {%h1}, [%rd1]"
+        ));
+        assert!(!glob_matches(
+            pattern,
+            "shape ld.sig:54 valid, .vec=.v8: ld.v8.b32 {%h1}, [%rd1]"
+        ));
+        assert!(!glob_matches(
+            pattern,
+            "shape st.sig:54 valid, .vec=.v8: st.v8.b8 [%rd1], {%h1}"
+        ));
+        assert!(glob_matches("a*b*c", "abc") && glob_matches("a*c", "ac") && !glob_matches("a*bc", "ab"));
+    }
 }

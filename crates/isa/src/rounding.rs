@@ -4,14 +4,18 @@
 //! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
 //!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier for
 //!   instruction 'add'`). §9.7.3.3-5 (".rm/.rp need sm_20").
-//! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`). §9.7.3.6.
+//! - `add/sub/mul` rounding two `.f32x2` values down to `.f16x2`/`.bf16x2` (PTX 9.4): only
+//!   `.rz`, required by `mul`; `mul.bf16x2.bf16x2.f16x2` takes none.
+//! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`); `.f64` takes
+//!   only `.rn .rz` before sm_13. §9.7.3.6.
 //! - `mad.f32`: required on sm_20+ from PTX 3.2; ptxas accepts it without one at ≤ 3.1 (and
 //!   warns at 3.1); illegal on sm_1x (`mad.rnd.f32` needs sm_20). `mad.f64`: required from
 //!   1.4. §9.7.3.7 L92-102; RN 3.1.
 //! - `div.f32`, `rcp.f32`, `sqrt.f32`: `.approx`, `.full` (div only) or a rounding mode, from
 //!   1.4 (`Rounding modifier or '.approx' modifier required …`); before 1.4 they had implicit
 //!   defaults. `div/rcp/sqrt .f64`: a rounding mode from 1.4 (`rcp.approx.ftz.f64` is also
-//!   legal). §9.7.3.8 L83-87, §9.7.3.13 L86-90, §9.7.3.15 L87-91.
+//!   legal; bare `rcp.f64` is rejected at every version). §9.7.3.8 L83-87, §9.7.3.13 L86-90,
+//!   §9.7.3.15 L87-91.
 //! - `rsqrt sin cos lg2 ex2 tanh`: `.approx` required (from 1.4; `tanh` always), rounding
 //!   illegal (`.approx modifier required for instruction 'sin'`). §9.7.3.16-22.
 //! - `cvt`: float→int needs `.rni/.rzi/.rmi/.rpi`; int→float and narrowing float→float need
@@ -56,6 +60,7 @@ pub const ALL_ROUNDING: &[&str] = &[
 
 const RN: &[&str] = &[".rn"];
 const RN_RZ: &[&str] = &[".rn", ".rz"];
+const RZ: &[&str] = &[".rz"];
 const APPROX: &[&str] = &[".approx"];
 const DIV_F32: &[&str] = &[".approx", ".full", ".rn", ".rz", ".rm", ".rp"];
 const RCP_SQRT_F32: &[&str] = &[".approx", ".rn", ".rz", ".rm", ".rp"];
@@ -120,6 +125,13 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         rule(if required { Need::Required } else { Need::Optional }, allowed, missing)
     };
     match opcode {
+        // PTX 9.4 mixed packed forms rounding two .f32 results down to a half-precision pair
+        // (`add.rz.ftz.f16x2.f32x2.f32x2`): only `.rz`, which `mul` requires (signature probes).
+        "add" | "sub" | "mul" if is_half(first) && types.get(1) == Some(&".f32x2") => {
+            optional_or_required(opcode == "mul", RZ, MSG_ROUNDING)
+        }
+        // `mul.bf16x2.bf16x2.f16x2`, `mul.f16x2.f16x2.bf16x2` (PTX 9.4): no rounding modifier.
+        "mul" if is_half(first) && types.len() == 3 => FORBIDDEN,
         "add" | "sub" | "mul" if float => {
             let allowed = if is_half(first) {
                 RN
@@ -131,6 +143,8 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
             };
             rule(Need::Optional, allowed, "")
         }
+        // ptxas: "Illegal rounding modifier" for .rm/.rp on fma.f64 before sm_13.
+        "fma" if first == ".f64" && !target.at_least(13) => rule(Need::Required, RN_RZ, MSG_ROUNDING),
         "fma" if float => rule(
             Need::Required,
             if is_half(first) { RN } else { FLOAT_ROUNDING },
@@ -143,7 +157,9 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
         "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "rcp" | "sqrt" if first == ".f32" => optional_or_required(explicit_era, RCP_SQRT_F32, MSG_OR_APPROX),
-        "rcp" if first == ".f64" => optional_or_required(explicit_era, RCP_F64, MSG_ROUNDING),
+        // Bare `rcp.f64` was never legal: before 1.4 it meant `rcp.approx.f64`, which needs `.ftz`
+        // (ptxas: "'.ftz' modifier required for instruction 'rcp.approx.f64'").
+        "rcp" if first == ".f64" => rule(Need::Required, RCP_F64, MSG_ROUNDING),
         "sqrt" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "ex2" if is_half(first) => rule(Need::Required, APPROX, MSG_OR_APPROX),
         "rsqrt" | "sin" | "cos" | "lg2" | "ex2" if float => optional_or_required(explicit_era, APPROX, MSG_APPROX),
@@ -203,6 +219,44 @@ mod tests {
         assert_eq!(need(".bf16", ".f16"), Need::Optional);
         assert_eq!(need(".f16x2", ".e4m3x2"), Need::Required);
         assert_eq!(rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed, TO_TF32);
+    }
+
+    #[test]
+    fn fma_f64_before_sm13_and_bare_rcp_f64() {
+        let v = Version::new(1, 4);
+        let fma = rounding_rule("fma", &[".f64"], target("sm_10").unwrap(), v);
+        assert_eq!((fma.need, fma.allowed), (Need::Required, RN_RZ));
+        assert_eq!(
+            rounding_rule("fma", &[".f64"], target("sm_13").unwrap(), v).allowed,
+            FLOAT_ROUNDING
+        );
+        let old = Version::new(1, 3);
+        assert_eq!(
+            rounding_rule("rcp", &[".f64"], target("sm_13").unwrap(), old).need,
+            Need::Required
+        );
+        assert_eq!(
+            rounding_rule("rcp", &[".f32"], target("sm_13").unwrap(), old).need,
+            Need::Optional
+        );
+    }
+
+    #[test]
+    fn mixed_packed_forms() {
+        let t = target("sm_107f").unwrap();
+        let v = Version::new(9, 4);
+        let down = rounding_rule("add", &[".f16x2", ".f32x2", ".f32x2"], t, v);
+        assert_eq!((down.need, down.allowed), (Need::Optional, RZ));
+        assert_eq!(
+            rounding_rule("mul", &[".bf16x2", ".f32x2", ".f32x2"], t, v).need,
+            Need::Required
+        );
+        assert_eq!(
+            rounding_rule("mul", &[".bf16x2", ".bf16x2", ".f16x2"], t, v).need,
+            Need::Forbidden
+        );
+        let up = rounding_rule("sub", &[".f32x2", ".bf16x2", ".f32x2"], t, v);
+        assert_eq!((up.need, up.allowed), (Need::Optional, FLOAT_ROUNDING));
     }
 
     #[test]

@@ -56,7 +56,9 @@ fn scan_all(text: &str) -> (Vec<Instr>, Option<String>, Vec<String>, bool) {
                     match node.field_name_for_child(i as u32) {
                         Some("opcode") => opcode = parsed.node_text(child).to_string(),
                         Some("modifier") => modifiers.push(parsed.node_text(child).to_string()),
-                        Some("operand") => operands += 1,
+                        // Counted as the manual (and ptxkit-semantic's instruction
+                        // view) counts them: each of a `call`'s parts is one operand.
+                        Some("operand" | "returns" | "callee" | "arguments" | "targets") => operands += 1,
                         _ => {}
                     }
                 }

@@ -1,14 +1,13 @@
-//! What a rule sees: the parsed file, its symbols and module facts, the
-//! captures of its query match, and a place to report diagnostics.
+//! What a rule sees: the parsed file, its header and symbols, the captures
+//! of its query match, and a place to report diagnostics.
 
+use ptxkit_isa::{Target, Version};
+use ptxkit_semantic::{Instruction, ModuleHeader, SymbolTable};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span};
 
-use crate::facts::ModuleFacts;
-use crate::insn::Insn;
 use crate::registry::RuleInfo;
 use crate::settings::Settings;
-use crate::symbols::SymbolTable;
 
 /// How a rule is implemented: an optional query (`queries/<rule>.scm`)
 /// whose matches go to `on_match`, and an optional whole-module check.
@@ -49,14 +48,14 @@ pub struct Checker<'a> {
     pub parsed: &'a ParsedSource,
     /// Its symbols.
     pub symbols: &'a SymbolTable,
-    /// Its `.version`, `.target` and `.address_size`.
-    pub facts: &'a ModuleFacts,
+    /// Its `.version`, `.target` and `.address_size` as written.
+    pub header: &'a ModuleHeader,
     /// The settings in force.
     pub settings: &'a Settings,
     pub(crate) rule: &'static RuleInfo,
     pub(crate) severity: Severity,
     pub(crate) diagnostics: Vec<Diagnostic>,
-    pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Insn<'a>>)>>,
+    pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Instruction<'a>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
     /// Diagnostics reported once per file for a repeated chain: key → index in `diagnostics`.
@@ -87,22 +86,40 @@ impl<'a> Checker<'a> {
         &self.parsed.text()[node.byte_range()]
     }
 
+    /// The version the checks use: `--ptx-version` if given, else the
+    /// module's `.version`.
+    pub fn version(&self) -> Option<Version> {
+        self.settings.version_override.or_else(|| self.header.version())
+    }
+
+    /// The architecture the checks use: `--target` if given, else the newest
+    /// architecture of the module's `.target` (known to ptxkit-isa or not).
+    pub fn target(&self) -> Option<Target> {
+        self.settings.target_override.or_else(|| self.header.target())
+    }
+
+    /// The version and architecture the ISA checks use, when both are
+    /// known to ptxkit-isa.
+    pub fn destination(&self) -> Option<(Version, Target)> {
+        Some((self.version()?, self.target().filter(Target::is_known)?))
+    }
+
     /// The `@instruction` capture of a match and its typed view: the
     /// preamble of every per-instruction rule.
-    pub fn captured_instruction(&self, captures: &Captures<'a>) -> Option<(Node<'a>, std::rc::Rc<Insn<'a>>)> {
+    pub fn captured_instruction(&self, captures: &Captures<'a>) -> Option<(Node<'a>, std::rc::Rc<Instruction<'a>>)> {
         let node = captures.get("instruction")?;
         Some((node, self.insn(node)?))
     }
 
     /// The instruction at `node`, classified once and shared by the rules
     /// that match it.
-    pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Insn<'a>>> {
+    pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Instruction<'a>>> {
         if let Some((id, insn)) = self.last_insn.borrow().as_ref()
             && *id == node.id()
         {
             return Some(insn.clone());
         }
-        let insn = std::rc::Rc::new(Insn::cast(node, self.text())?);
+        let insn = std::rc::Rc::new(Instruction::cast(node, self.text())?);
         *self.last_insn.borrow_mut() = Some((node.id(), insn.clone()));
         Some(insn)
     }
@@ -116,7 +133,7 @@ impl<'a> Checker<'a> {
             return issues.clone();
         }
         let issues = match self.insn(node) {
-            Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.facts),
+            Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.destination()),
             _ => Vec::new(),
         };
         let issues = std::rc::Rc::new(issues);
@@ -133,18 +150,13 @@ impl<'a> Checker<'a> {
             return check.clone();
         }
         let check = self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
-            let instance = crate::signature_view::instance(&insn, self.symbols, self.text());
+            let instance = insn.signature_instance(self.symbols);
             let analysis = ptxkit_isa::signature::analyze(&instance)?;
-            let operand_nodes = if insn.view.is_call() {
-                crate::signature_view::call_operand_nodes(node)
-            } else {
-                insn.operands.clone()
-            };
             Some(SignatureCheck {
                 analysis,
                 instance,
-                modifier_nodes: insn.modifiers.iter().map(|(_, n)| *n).collect(),
-                operand_nodes,
+                modifier_nodes: insn.modifiers().iter().map(|m| m.node).collect(),
+                operand_nodes: insn.operands().to_vec(),
             })
         });
         let check = std::rc::Rc::new(check);
@@ -180,22 +192,7 @@ impl<'a> Checker<'a> {
 
     /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).
     pub fn opcode_span(&self, node: Node<'a>) -> Span {
-        let Some(insn) = self.insn(node) else {
-            return Span::of(node);
-        };
-        let start = insn.view.opcode_node().map_or(node.start_byte(), |n| n.start_byte());
-        let end = insn
-            .modifiers
-            .last()
-            .map(|(_, n)| n.end_byte())
-            .or_else(|| insn.view.opcode_node().map(|n| n.end_byte()))
-            .unwrap_or(node.end_byte());
-        Span::new(start, end)
-    }
-
-    /// The rule being run.
-    pub fn rule(&self) -> &'static RuleInfo {
-        self.rule
+        self.insn(node).map_or(Span::of(node), |insn| insn.opcode_span())
     }
 
     /// A diagnostic of the current rule, at its configured severity.

@@ -24,8 +24,8 @@ use std::path::{Path, PathBuf};
 
 use ptxkit_syntax::Severity;
 
-use crate::facts::{PtxVersion, SmTarget};
 use crate::settings::{Selector, Settings};
+use ptxkit_isa::{Target, Version};
 
 /// The name of the configuration file.
 pub const CONFIG_FILE_NAME: &str = "ptxlint.toml";
@@ -135,16 +135,16 @@ pub fn selectors(values: &[String], origin: &str) -> Result<Vec<Selector>, Confi
 }
 
 /// Parses a `--target` / `target =` value.
-pub fn parse_target(value: &str, origin: &str) -> Result<SmTarget, ConfigError> {
-    SmTarget::parse(value).ok_or_else(|| ConfigError::Value {
+pub fn parse_target(value: &str, origin: &str) -> Result<Target, ConfigError> {
+    value.parse::<Target>().map_err(|_| ConfigError::Value {
         origin: origin.to_string(),
         message: format!("invalid target '{value}' (expected e.g. sm_80 or sm_90a)"),
     })
 }
 
 /// Parses a `--ptx-version` / `ptx-version =` value.
-pub fn parse_version(value: &str, origin: &str) -> Result<PtxVersion, ConfigError> {
-    PtxVersion::parse(value).ok_or_else(|| ConfigError::Value {
+pub fn parse_version(value: &str, origin: &str) -> Result<Version, ConfigError> {
+    value.parse::<Version>().map_err(|_| ConfigError::Value {
         origin: origin.to_string(),
         message: format!("invalid PTX version '{value}' (expected e.g. 8.0)"),
     })

@@ -1,18 +1,18 @@
-//! The engine: one parse, one symbol table, one pass of the combined rule
-//! query, then suppressions.
+//! The engine: one parse, one semantic model (header and symbol table),
+//! one pass of the combined rule query, then suppressions.
 
 use std::sync::OnceLock;
 
 use ptxkit_syntax::tree_sitter::{Query, QueryCursor, StreamingIterator};
 use ptxkit_syntax::{Diagnostic, ParsedSource, parse};
 
+use ptxkit_semantic::SemanticModel;
+
 use crate::checker::{Captures, Checker};
-use crate::facts::ModuleFacts;
 use crate::registry::{RuleInfo, rules};
 use crate::rules::{invalid_suppression, unused_suppression};
 use crate::settings::Settings;
 use crate::suppress::Suppressions;
-use crate::symbols::SymbolTable;
 
 /// Every rule's query compiled into one, and which rule owns each pattern.
 struct Combined {
@@ -82,13 +82,12 @@ pub fn lint_source(text: &str, settings: &Settings) -> LintResult {
 
 /// Lints an already parsed text.
 pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic> {
-    let facts = ModuleFacts::read(parsed, settings.version_override, settings.target_override);
-    let symbols = SymbolTable::build(parsed);
+    let model = SemanticModel::build(parsed);
     let all = rules();
     let mut checker = Checker {
         parsed,
-        symbols: &symbols,
-        facts: &facts,
+        symbols: &model.symbols,
+        header: &model.header,
         settings,
         rule: &all[0],
         severity: all[0].severity,

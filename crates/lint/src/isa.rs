@@ -1,51 +1,37 @@
-//! The bridge to `ptxkit-isa`: the module's version and target as ptxkit-isa
-//! values, and every ISA issue of one instruction, computed once and shared
-//! by the version, target, rounding, type and opcode rules.
+//! The bridge to `ptxkit-isa`: every ISA issue of one instruction, computed
+//! once and shared by the version, target, rounding, type and opcode rules,
+//! and the features that declarations, directives and operands use.
 
 use ptxkit_isa::directives::{declaration, directive};
-use ptxkit_isa::{Feature, InstructionForm, Issue, Target, Version};
+use ptxkit_isa::{Feature, Issue, Target, Version};
+use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, elements};
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::{field_children, text};
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker};
-use crate::facts::ModuleFacts;
-use crate::insn::{Insn, children_with_field, fields};
-use crate::symbols::{RegisterLookup, SymbolTable};
 
-/// The version and architecture the ISA checks use, when both are known.
-pub fn destination(facts: &ModuleFacts) -> Option<(Version, Target)> {
-    let version = ptxkit_isa::version(&facts.version?.to_string()).ok()?;
-    let target = ptxkit_isa::target(&facts.sm?.to_string()).ok()?;
-    Some((version, target))
-}
-
-/// The instruction as ptxkit-isa sees it.
-pub fn form<'t>(insn: &Insn<'t>) -> InstructionForm<'t> {
-    InstructionForm::new(insn.opcode, insn.modifiers.iter().map(|(m, _)| *m).collect())
-        .with_operands(insn.operands.len())
-}
-
-/// Every ISA issue of an instruction under the module's destination.
-pub fn issues(insn: &Insn<'_>, facts: &ModuleFacts) -> Vec<Issue> {
-    let Some((version, target)) = destination(facts) else {
+/// Every ISA issue of an instruction under `destination` (the version and
+/// target the checks use, when both are known).
+pub fn issues(insn: &Instruction<'_>, destination: Option<(Version, Target)>) -> Vec<Issue> {
+    let Some((version, target)) = destination else {
         // Without a known destination only the opcode can be checked.
-        if !ptxkit_isa::is_known_opcode(insn.opcode) {
+        if !ptxkit_isa::is_known_opcode(insn.opcode()) {
             return vec![Issue::UnknownOpcode {
-                opcode: insn.opcode.to_string(),
-                closest: ptxkit_isa::closest_opcode(insn.opcode),
+                opcode: insn.opcode().to_string(),
+                closest: ptxkit_isa::closest_opcode(insn.opcode()),
             }];
         }
         return Vec::new();
     };
-    ptxkit_isa::check(&form(insn), version, target)
+    ptxkit_isa::check(&insn.form(), version, target)
 }
 
 /// The ISA issues of a directive (`.address_size`, `.weak`, `.noreturn`,
 /// ...) or special register (`%clusterid`) captured as `@directive` or
-/// `@special`.
-pub fn feature_issues(name: &str, is_special: bool, facts: &ModuleFacts) -> Vec<Issue> {
-    let Some((version, target)) = destination(facts) else {
+/// `@special`, under `destination`.
+pub fn feature_issues(name: &str, is_special: bool, destination: Option<(Version, Target)>) -> Vec<Issue> {
+    let Some((version, target)) = destination else {
         return Vec::new();
     };
     let feature = if is_special {
@@ -150,8 +136,8 @@ fn type_features(node: Node<'_>, source: &str, add: &mut impl FnMut(Option<&'sta
 /// The operand forms of an instruction that have a first version or target:
 /// a texture or surface handle held in a register ("indirect texture
 /// access"), as opposed to a `.texref`/`.surfref` name.
-pub fn operand_features(insn: &Insn<'_>, symbols: &SymbolTable, source: &str) -> Vec<&'static Feature> {
-    let row = match insn.opcode {
+pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &str) -> Vec<&'static Feature> {
+    let row = match insn.opcode() {
         "tex" | "tld4" | "txq" => "indirect texture access",
         "suld" | "sust" | "sured" | "suq" => "indirect surface access",
         _ => return Vec::new(),
@@ -159,11 +145,10 @@ pub fn operand_features(insn: &Insn<'_>, symbols: &SymbolTable, source: &str) ->
     let Some(address) = insn.address_operand() else {
         return Vec::new();
     };
-    let elements = children_with_field(address, fields().element);
-    let Some(handle) = elements.first().filter(|e| e.kind() == "identifier") else {
+    let Some(handle) = elements(address).next().filter(|e| e.kind() == "identifier") else {
         return Vec::new();
     };
-    match symbols.register(handle.start_byte(), text(*handle, source)) {
+    match symbols.register(handle.start_byte(), text(handle, source)) {
         RegisterLookup::Declared(_) | RegisterLookup::InRange(_) => declaration(row).into_iter().collect(),
         _ => Vec::new(),
     }
@@ -176,7 +161,7 @@ pub fn captured_issues<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> Ve
     if let Some(node) = captures.get("instruction") {
         let span = checker.opcode_span(node);
         let mut issues: Vec<(Span, Issue)> = checker.isa_issues(node).iter().map(|i| (span, i.clone())).collect();
-        if let (Some(insn), Some((version, target))) = (checker.insn(node), destination(checker.facts))
+        if let (Some(insn), Some((version, target))) = (checker.insn(node), checker.destination())
             && !node.has_error()
         {
             let features = operand_features(&insn, checker.symbols, checker.text());
@@ -194,12 +179,12 @@ pub fn captured_issues<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> Ve
             "address_size_directive" => Span::of(node.child(0).unwrap_or(node)),
             _ => Span::of(node),
         };
-        feature_issues(name, is_special, checker.facts)
+        feature_issues(name, is_special, checker.destination())
             .into_iter()
             .map(|i| (span, i))
             .collect()
     } else if let Some(node) = captures.get("construct") {
-        let Some((version, target)) = destination(checker.facts) else {
+        let Some((version, target)) = checker.destination() else {
             return Vec::new();
         };
         if node.has_error() {
@@ -247,11 +232,11 @@ mod tests {
     #[test]
     fn directives_and_special_registers_have_requirements() {
         let parsed = ptxkit_syntax::parse(".version 2.1\n.target sm_20\n.address_size 64\n");
-        let facts = crate::facts::ModuleFacts::read(&parsed, None, None);
-        assert!(super::destination(&facts).is_some());
-        let issues = super::feature_issues(".address_size", false, &facts);
+        let header = ptxkit_semantic::ModuleHeader::read(&parsed);
+        let destination = Some((header.version().unwrap(), header.target().unwrap()));
+        let issues = super::feature_issues(".address_size", false, destination);
         assert!(!issues.is_empty(), "{issues:?}");
-        let issues = super::feature_issues("%clusterid", true, &facts);
+        let issues = super::feature_issues("%clusterid", true, destination);
         assert!(!issues.is_empty(), "{issues:?}");
     }
 }

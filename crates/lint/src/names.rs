@@ -1,11 +1,10 @@
 //! Resolving the names an instruction uses: registers, variables,
 //! functions and labels, as seen from the instruction's function.
 
+use ptxkit_semantic::{Instruction, RegisterLookup, RegisterRange};
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::Checker;
-use crate::insn::{Insn, identifiers};
-use crate::symbols::{RegisterLookup, RegisterRange};
 
 /// How a name is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,41 +28,35 @@ pub enum Resolution<'a> {
     Undeclared(NameUse),
 }
 
-/// Predefined identifiers that are not registers.
-const PREDEFINED: &[&str] = &["WARP_SZ"];
-
 /// Resolves every identifier in `insn`'s guard and operands. Returns nothing
 /// for a function with syntax errors (declarations may have been lost).
-pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Insn<'t>) -> Vec<(Node<'t>, Resolution<'a>)> {
+pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Instruction<'t>) -> Vec<(Node<'t>, Resolution<'a>)> {
     let at = insn.node().start_byte();
     let symbols = checker.symbols;
-    let Some(scope) = symbols.scope_at(at) else {
+    let Some(body) = symbols.body_at(at) else {
         return Vec::new();
     };
-    if scope.has_syntax_errors || insn.node().has_error() {
+    if body.has_syntax_errors || insn.node().has_error() {
         return Vec::new();
     }
     let module_has_errors = checker.parsed.root().has_error();
-    let branch = matches!(insn.opcode, "bra" | "brx");
-    let guard = insn.guard;
+    let branch = matches!(insn.opcode(), "bra" | "brx");
     let mut out = Vec::new();
-    for operand in guard.into_iter().chain(insn.operands.iter().copied()) {
-        for ident in identifiers(operand) {
-            let name = checker.node_text(ident);
-            if PREDEFINED.contains(&name) {
-                continue;
-            }
-            let resolution = match symbols.register(at, name) {
-                RegisterLookup::Declared(_) | RegisterLookup::InRange(_) | RegisterLookup::Special => Resolution::Known,
-                _ if symbols.is_known_symbol(at, name) => Resolution::Known,
-                RegisterLookup::OutOfRange(range, index) => Resolution::OutOfRange(range, index),
-                RegisterLookup::Undeclared if name.starts_with('%') => Resolution::Undeclared(NameUse::Register),
-                RegisterLookup::Undeclared if module_has_errors => Resolution::Known,
-                RegisterLookup::Undeclared if branch => Resolution::Undeclared(NameUse::Label),
-                RegisterLookup::Undeclared => Resolution::Undeclared(NameUse::Symbol),
-            };
-            out.push((ident, resolution));
+    for ident in insn.identifiers() {
+        let name = checker.node_text(ident);
+        if ptxkit_isa::special_registers::is_predefined_constant(name) {
+            continue;
         }
+        let resolution = match symbols.register(at, name) {
+            RegisterLookup::Declared(_) | RegisterLookup::InRange(_) | RegisterLookup::Special => Resolution::Known,
+            _ if symbols.is_known_symbol(at, name) => Resolution::Known,
+            RegisterLookup::OutOfRange(range, index) => Resolution::OutOfRange(range, index),
+            RegisterLookup::Undeclared if name.starts_with('%') => Resolution::Undeclared(NameUse::Register),
+            RegisterLookup::Undeclared if module_has_errors => Resolution::Known,
+            RegisterLookup::Undeclared if branch => Resolution::Undeclared(NameUse::Label),
+            RegisterLookup::Undeclared => Resolution::Undeclared(NameUse::Symbol),
+        };
+        out.push((ident, resolution));
     }
     out
 }
@@ -71,9 +64,9 @@ pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Insn<'t>) -> Vec<(Node<'t>,
 /// The declared name closest to `name` in the instruction's function, for
 /// "did you mean" help.
 pub fn closest_register(checker: &Checker<'_>, at: usize, name: &str) -> Option<String> {
-    let scope = checker.symbols.scope_at(at)?;
+    let scope = &checker.symbols.body_at(at)?.declarations;
     let mut candidates: Vec<String> = scope.registers.keys().cloned().collect();
-    if let Some((_, index)) = crate::symbols::split_index(name) {
+    if let Some((_, index)) = ptxkit_semantic::split_index(name) {
         for (prefix, ranges) in &scope.ranges {
             if ranges.iter().any(|r| index < r.count) {
                 candidates.push(format!("{prefix}{index}"));

@@ -2,9 +2,8 @@
 //! needs, and the lines that force them.
 
 use ptxkit_isa::{Feature, Requirements, Target, Version};
+use ptxkit_semantic::{Instruction, SymbolTable};
 use ptxkit_syntax::{ParsedSource, preorder};
-
-use crate::insn::Insn;
 
 /// One line that forces a minimum.
 #[derive(Debug, Clone)]
@@ -48,15 +47,15 @@ pub fn feature_uses(parsed: &ParsedSource) -> Vec<FeatureUse> {
             }
         }
     };
-    let symbols = crate::symbols::SymbolTable::build(parsed);
+    let symbols = SymbolTable::build(parsed);
     for node in preorder(parsed.root()) {
         match node.kind() {
             "instruction" | "call_instruction" if !node.has_error() => {
-                if let Some(insn) = Insn::cast(node, source) {
-                    let form = crate::isa::form(&insn);
+                if let Some(insn) = Instruction::cast(node, source) {
+                    let form = insn.form();
                     let mut features: Vec<_> = ptxkit_isa::matching_features(&form).collect();
                     features.extend(crate::isa::operand_features(&insn, &symbols, source));
-                    record(features, node.start_byte(), insn.view.full_opcode());
+                    record(features, node.start_byte(), insn.full_opcode());
                 }
             }
             "pragma_directive"

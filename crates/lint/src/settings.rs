@@ -5,8 +5,8 @@ use std::path::Path;
 
 use ptxkit_syntax::Severity;
 
-use crate::facts::{PtxVersion, SmTarget};
 use crate::registry::{RuleInfo, Status, index_of, rules};
+use ptxkit_isa::{Target, Version};
 
 /// A rule selector: `ALL`, a code (`PTX101`), a code prefix (`PTX1`), or a
 /// rule name (`missing-rounding-modifier`).
@@ -50,9 +50,9 @@ pub struct Settings {
     severities: Vec<Severity>,
     overridden: Vec<bool>,
     /// Lint as if the file said `.version` this.
-    pub version_override: Option<PtxVersion>,
+    pub version_override: Option<Version>,
     /// Lint as if the file said `.target` this.
-    pub target_override: Option<SmTarget>,
+    pub target_override: Option<Target>,
     per_file_ignores: Vec<(globset::GlobMatcher, Vec<Selector>)>,
 }
 

@@ -6,7 +6,6 @@ use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, SignatureCheck};
-use crate::insn::{children_with_field, fields};
 
 /// Rounding-like modifiers: their problems are the rounding rules' business (PTX101, PTX102),
 /// which know the version- and target-dependent defaults.
@@ -73,7 +72,7 @@ pub(crate) fn operand_node<'a>(check: &SignatureCheck<'a>, operand: usize, eleme
     let node = *check.operand_nodes.get(operand)?;
     let Some(element) = element else { return Some(node) };
     let inner = match node.kind() {
-        "address_operand" | "vector_operand" => children_with_field(node, fields().element).get(element).copied(),
+        "address_operand" | "vector_operand" => ptxkit_semantic::elements(node).nth(element),
         "predicate_pair" => node.child_by_field_name(if element == 0 { "value" } else { "predicate" }),
         _ => None,
     };

@@ -31,13 +31,6 @@ pub struct TypeShape {
 }
 
 /// Resolves a type suffix such as `.u32` or `.f16x2` (with its dot).
-///
-/// ```
-/// use ptxkit_lint::types::{TypeClass, type_shape};
-/// assert_eq!(type_shape(".f16x2").unwrap().bits, 32);
-/// assert_eq!(type_shape(".s64").unwrap().class, TypeClass::Signed);
-/// assert!(type_shape(".global").is_none());
-/// ```
 pub fn type_shape(name: &str) -> Option<TypeShape> {
     let shape = |class, bits| Some(TypeShape { class, bits });
     match name {
@@ -89,11 +82,6 @@ pub fn type_shape(name: &str) -> Option<TypeShape> {
         _ => matches!(bits, 2 | 4 | 8 | 16 | 32 | 64),
     };
     if valid { shape(class, bits) } else { None }
-}
-
-/// Whether a modifier is a type suffix.
-pub fn is_type(name: &str) -> bool {
-    type_shape(name).is_some()
 }
 
 /// Whether a register of type `operand` may be used where an instruction of
@@ -148,6 +136,9 @@ mod tests {
 
     #[test]
     fn shapes() {
+        assert_eq!(s(".f16x2").bits, 32);
+        assert_eq!(s(".s64").class, TypeClass::Signed);
+        assert!(type_shape(".global").is_none());
         assert_eq!(s(".e4m3x2").bits, 16);
         assert_eq!(s(".ue8m0x2").bits, 16);
         assert_eq!(s(".u16x2").class, TypeClass::PackedInt);

@@ -6,9 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use ptxkit_isa::signature::{analyze, forms};
-use ptxkit_lint::insn::Insn;
-use ptxkit_lint::signature_view::instance;
-use ptxkit_lint::symbols::SymbolTable;
+use ptxkit_semantic::{Instruction, SymbolTable};
 use ptxkit_syntax::{parse, preorder};
 use rayon::prelude::*;
 
@@ -70,15 +68,15 @@ fn every_instruction_of_clean_files_matches_a_signature() {
                 if !matches!(node.kind(), "instruction" | "call_instruction") || node.has_error() {
                     continue;
                 }
-                let Some(insn) = Insn::cast(node, parsed.text()) else {
+                let Some(insn) = Instruction::cast(node, parsed.text()) else {
                     continue;
                 };
                 tally.instructions += 1;
-                if forms(insn.opcode).is_empty() {
-                    *tally.uncovered.entry(insn.opcode.to_string()).or_default() += 1;
+                if forms(insn.opcode()).is_empty() {
+                    *tally.uncovered.entry(insn.opcode().to_string()).or_default() += 1;
                     continue;
                 }
-                let seen = instance(&insn, &symbols, parsed.text());
+                let seen = insn.signature_instance(&symbols);
                 let Some(analysis) = analyze(&seen) else { continue };
                 if analysis.is_match() {
                     continue;

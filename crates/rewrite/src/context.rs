@@ -1,7 +1,7 @@
 //! What a pass sees: the current text and its tree, the move being made, and
 //! helpers that turn syntax nodes into diagnostics and text edits.
 
-use ptxkit_isa::{InstructionForm, Target, Version};
+use ptxkit_isa::{Target, Version};
 use ptxkit_syntax::ast::{Function, Instruction, VariableDeclaration, text};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Diagnostic, Fix, ParsedSource, Severity, Span, TextEdit, preorder};
@@ -95,12 +95,6 @@ impl<'a> PassContext<'a> {
             current = n.parent();
         }
         None
-    }
-
-    /// The instruction's form for the `ptxkit-isa` tables (opcode, modifiers,
-    /// operand count).
-    pub fn form(&self, instruction: &Instruction<'a>) -> InstructionForm<'a> {
-        InstructionForm::new(instruction.opcode(), instruction.modifiers()).with_operands(instruction.operands().len())
     }
 
     /// A rewrite: a diagnostic at `node` whose fix is `edits`.

@@ -251,13 +251,11 @@ fn original_issues(original: &ParsedSource, offset: usize, now_text: &str, movem
     };
     let mut node = Some(node);
     while let Some(n) = node {
-        if let Some(instruction) = ptxkit_syntax::ast::Instruction::cast(n, text) {
+        if let Some(instruction) = ptxkit_semantic::Instruction::cast(n, text) {
             if &text[n.byte_range()] != now_text {
                 return Vec::new();
             }
-            let form = ptxkit_isa::InstructionForm::new(instruction.opcode(), instruction.modifiers())
-                .with_operands(instruction.operands().len());
-            return residual::move_issues(&form, movement.from, movement.from_target);
+            return residual::move_issues(&instruction.form(), movement.from, movement.from_target);
         }
         node = n.parent();
     }

@@ -1,101 +1,94 @@
-//! The module header: reading `.version`/`.target`/`.address_size`, choosing
-//! the destination target, and the edits that rewrite the header.
+//! The module header as a rewrite needs it (a known `.version` and target,
+//! read by `ptxkit-semantic`), choosing the destination target, and the edits
+//! that rewrite the header.
 
 use ptxkit_isa::{Target, TargetOption, Variant, Version, newest_base_target};
-use ptxkit_syntax::ast::{field_children, target_directive, text, version_directive};
-use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_semantic::{ModuleHeader, TargetKind};
 use ptxkit_syntax::{ParsedSource, Span, TextEdit};
 
 use crate::RewriteError;
 
-/// What the header of a module says.
+/// A module header with a known version and target: what a rewrite starts
+/// from.
 #[derive(Debug, Clone)]
 pub struct Header {
-    /// `.version`.
+    /// The header as written.
+    pub module: ModuleHeader,
+    /// `.version` (the first directive).
     pub version: Version,
-    /// The `.version` number node's span.
-    pub version_span: Span,
     /// The architecture named in `.target` (the newest, if several).
     pub target: Target,
-    /// Spans of the architecture entries of `.target`, in order.
-    pub target_spans: Vec<Span>,
-    /// Non-architecture `.target` entries with their spans (`texmode_unified`, `debug`, ...).
-    pub options: Vec<(TargetOption, Span)>,
-    /// `.address_size`, if present, with the directive's span.
-    pub address_size: Option<(u32, Span)>,
 }
 
 impl Header {
-    /// Reads the header of a parsed module.
+    /// Reads the header of a parsed module; an error when the version or the
+    /// target is missing or unknown.
     pub fn read(parsed: &ParsedSource) -> Result<Header, RewriteError> {
-        let source = parsed.text();
-        let root = parsed.root();
-        let (version_node, version_text) = version_directive(root, source).ok_or(RewriteError::NoVersion)?;
-        let version =
-            ptxkit_isa::version(version_text).map_err(|_| RewriteError::BadVersion(version_text.to_string()))?;
-        let version_span = version_node
-            .child_by_field_name("version")
-            .map_or(Span::of(version_node), Span::of);
-        let (target_node, _) = target_directive(root, source).ok_or(RewriteError::NoTarget)?;
-        let mut target: Option<Target> = None;
-        let mut target_spans = Vec::new();
-        let mut options = Vec::new();
-        for entry in field_children(target_node, "target") {
-            let name = text(entry, source);
-            if let Some(option) = TargetOption::ALL.into_iter().find(|o| o.name() == name) {
-                options.push((option, Span::of(entry)));
-                continue;
+        let module = ModuleHeader::read(parsed);
+        let first = module.versions.first().ok_or(RewriteError::NoVersion)?;
+        let version = first
+            .version
+            .ok_or_else(|| RewriteError::BadVersion(parsed.text()[first.number_span.range()].to_string()))?;
+        for entry in module.target_entries() {
+            let known = match entry.kind {
+                TargetKind::Option(_) => true,
+                TargetKind::Arch(t) => t.is_known(),
+                TargetKind::Unknown => false,
+            };
+            if !known {
+                let why = ptxkit_isa::target(&entry.name).map_or_else(|e| e.to_string(), |t| t.to_string());
+                return Err(RewriteError::UnknownTarget(entry.name.clone(), why));
             }
-            let parsed_target = ptxkit_isa::target(name)
-                .map_err(|err| RewriteError::UnknownTarget(name.to_string(), err.to_string()))?;
-            target = Some(target.map_or(parsed_target, |t: Target| t.max(parsed_target)));
-            target_spans.push(Span::of(entry));
         }
-        let target = target.ok_or(RewriteError::NoTarget)?;
-        let address_size = address_size(root, source);
+        let target = module.target().ok_or(RewriteError::NoTarget)?;
         Ok(Header {
+            module,
             version,
-            version_span,
             target,
-            target_spans,
-            options,
-            address_size,
         })
+    }
+
+    /// Spans of the architecture entries of `.target`, in order.
+    pub fn target_spans(&self) -> Vec<Span> {
+        self.module.architectures().map(|(_, span)| span).collect()
+    }
+
+    /// Non-architecture `.target` entries with their spans (`texmode_unified`, `debug`, ...).
+    pub fn options(&self) -> Vec<(TargetOption, Span)> {
+        self.module.options().collect()
+    }
+
+    /// `.address_size` with the directive's span, when present with a value.
+    pub fn address_size(&self) -> Option<(u32, Span)> {
+        let directive = self.module.address_size_directive()?;
+        Some((directive.size?, directive.span))
     }
 
     /// The address size in effect: the directive's value, or 32 (the default).
     pub fn effective_address_size(&self) -> u32 {
-        self.address_size.map_or(32, |(size, _)| size)
+        self.module.address_size()
     }
 
     /// The edits that turn this header into one for `to` / `target`.
     pub fn edits(&self, to: Version, target: Target) -> Vec<TextEdit> {
         let mut edits = Vec::new();
-        if to != self.version {
-            edits.push(TextEdit::replace(self.version_span, to.to_string()));
+        if to != self.version
+            && let Some(first) = self.module.versions.first()
+        {
+            edits.push(TextEdit::replace(first.number_span, to.to_string()));
         }
         let name = target.to_string();
-        for (i, span) in self.target_spans.iter().enumerate() {
+        let spans = self.target_spans();
+        for (i, span) in spans.iter().enumerate() {
             if i == 0 {
                 edits.push(TextEdit::replace(*span, name.clone()));
             } else {
                 // A second architecture entry: the destination names one.
-                edits.push(TextEdit::delete(Span::new(self.target_spans[i - 1].end, span.end)));
+                edits.push(TextEdit::delete(Span::new(spans[i - 1].end, span.end)));
             }
         }
         edits
     }
-}
-
-fn address_size(root: Node<'_>, source: &str) -> Option<(u32, Span)> {
-    let mut cursor = root.walk();
-    let node = root
-        .named_children(&mut cursor)
-        .find(|n| n.kind() == "address_size_directive")?;
-    let size = node
-        .child_by_field_name("size")
-        .and_then(|s| text(s, source).parse().ok())?;
-    Some((size, Span::of(node)))
 }
 
 /// The target a file moves to when the user names none.

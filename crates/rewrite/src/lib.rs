@@ -32,7 +32,6 @@ mod module;
 mod origin;
 mod pass;
 pub mod passes;
-mod registers;
 mod residual;
 
 pub use context::{Move, PassContext};

@@ -6,13 +6,13 @@
 //! with ptxas by a fixture.
 
 use ptxkit_isa::{TargetOption, Version};
-use ptxkit_syntax::ast::{Instruction, text};
+use ptxkit_semantic::{Instruction, SymbolTable, elements};
+use ptxkit_syntax::ast::text;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder};
 
 use crate::context::Move;
 use crate::header::Header;
 use crate::isa_gaps::{self, ModuleConstruct};
-use crate::registers::Registers;
 use crate::residual::NO_EQUIVALENT;
 
 /// What the module-level check found: refusals, header edits and the names of
@@ -43,17 +43,21 @@ pub fn check(parsed: &ParsedSource, header: &Header, movement: &Move) -> ModuleC
 }
 
 fn target_options(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {
+    let options = header.options();
+    let entries: Vec<Span> = header
+        .target_spans()
+        .into_iter()
+        .chain(options.iter().map(|(_, s)| *s))
+        .collect();
     let previous_end = |span: Span| {
-        header
-            .target_spans
+        entries
             .iter()
-            .chain(header.options.iter().map(|(_, s)| s))
             .map(|s| s.end)
             .filter(|end| *end <= span.start)
             .max()
             .unwrap_or(span.start)
     };
-    for (option, span) in &header.options {
+    for (option, span) in &options {
         let min = option.min_ptx();
         match option {
             TargetOption::MapF64ToF32 if movement.to_target.sm >= 13 => match first_f64(parsed) {
@@ -99,7 +103,7 @@ fn first_f64(parsed: &ParsedSource) -> Option<Span> {
 
 fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {
     let introduced = Version::new(2, 3);
-    if let Some((size, span)) = header.address_size
+    if let Some((size, span)) = header.address_size()
         && movement.to < introduced
     {
         if size == 32 {
@@ -122,7 +126,7 @@ fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &m
     let Some(use_span) = first_32bit_address(parsed, header) else {
         return;
     };
-    let span = header.address_size.map_or(use_span, |(_, s)| s);
+    let span = header.address_size().map_or(use_span, |(_, s)| s);
     if movement.to_target.sm >= 90 {
         out.refusals.push(refusal(
             span,
@@ -148,11 +152,11 @@ fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &m
 /// 32-bit `cvta`/`isspacep`. With `.address_size 32` written out, the
 /// directive itself.
 pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Span> {
-    if let Some((32, span)) = header.address_size {
+    if let Some((32, span)) = header.address_size() {
         return Some(span);
     }
     let text = parsed.text();
-    let registers = Registers::collect(parsed);
+    let symbols = SymbolTable::build(parsed);
     for node in preorder(parsed.root()) {
         let Some(instruction) = Instruction::cast(node, text) else {
             continue;
@@ -160,7 +164,7 @@ pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Spa
         let modifiers = instruction.modifiers();
         let opcode = instruction.opcode();
         if matches!(opcode, "cvta" | "isspacep") {
-            if modifiers.iter().any(|m| matches!(*m, ".u32" | ".s32" | ".b32")) {
+            if modifiers.iter().any(|m| matches!(m.text, ".u32" | ".s32" | ".b32")) {
                 return Some(Span::of(node));
             }
             continue;
@@ -169,6 +173,7 @@ pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Spa
             continue;
         }
         let generic_or_global = !modifiers.iter().any(|m| {
+            let m = m.text;
             m.starts_with(".shared") || m.starts_with(".local") || m.starts_with(".param") || m.starts_with(".const")
         });
         if !generic_or_global {
@@ -178,14 +183,11 @@ pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Spa
             if operand.kind() != "address_operand" {
                 continue;
             }
-            let mut cursor = operand.walk();
-            let base = operand
-                .children_by_field_name("element", &mut cursor)
-                .find_map(|e| base_register(e, text));
+            let base = elements(*operand).find_map(|e| base_register(e, text));
             if let Some(name) = base
-                && registers
-                    .type_of(node, text, name)
-                    .is_some_and(|ty| matches!(ty, ".u32" | ".s32" | ".b32"))
+                && symbols
+                    .register_type(node.start_byte(), name)
+                    .is_some_and(|(ty, _)| matches!(ty, ".u32" | ".s32" | ".b32"))
             {
                 return Some(Span::of(node));
             }

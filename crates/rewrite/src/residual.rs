@@ -4,7 +4,7 @@
 //! is and what it needs.
 
 use ptxkit_isa::{Issue, Target, Version, check, requirements};
-use ptxkit_syntax::ast::Instruction;
+use ptxkit_semantic::Instruction;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
 use crate::context::Move;
@@ -65,8 +65,7 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
         let Some(instruction) = Instruction::cast(node, text) else {
             continue;
         };
-        let form = ptxkit_isa::InstructionForm::new(instruction.opcode(), instruction.modifiers())
-            .with_operands(instruction.operands().len());
+        let form = instruction.form();
         let mut issues = move_issues(&form, movement.to, movement.to_target);
         if issues.is_empty() {
             continue;
@@ -76,15 +75,8 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
         if issues.is_empty() {
             continue;
         }
-        let opcode_span = instruction.opcode_node().map_or(Span::of(node), |op| {
-            let end = instruction
-                .modifier_nodes()
-                .last()
-                .map_or(op.end_byte(), |m| m.end_byte());
-            Span::new(op.start_byte(), end)
-        });
         out.push(Leftover {
-            opcode_span,
+            opcode_span: instruction.opcode_span(),
             full_opcode: instruction.full_opcode().to_string(),
             issues,
             needs: needs_text(&form),

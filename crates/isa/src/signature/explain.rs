@@ -430,6 +430,15 @@ impl fmt::Display for Explanation<'_> {
                 );
             }
             writeln!(f, "  effects:  {effects}")?;
+            if form.features().next().is_some() {
+                // `block` rows: what this form needs beyond the chain (an indirect `call`).
+                let mut own = Requirements::none();
+                own.add(form.features());
+                let target = own
+                    .min_target
+                    .map_or("no target has it".to_string(), |t| format!(".target {t}"));
+                writeln!(f, "  form needs: PTX {}, {target}", own.min_ptx)?;
+            }
         }
         let r = &self.requirements;
         let target = r

@@ -1,13 +1,16 @@
 //! Probe instructions generated from the signatures: for every form, instances in its valid
-//! shape (each slot value at least once, optional parts and operands present and absent) and in
-//! wrong shapes (an operand dropped or added, each operand of a wrong kind, a vector element
+//! shape (each slot value at least once, optional parts and operands present and absent, each
+//! operand written as every kind its legend allows: a constant, a special register, a variable,
+//! a function name, the sink, a negated predicate) and in
+//! wrong shapes (an operand dropped or added, each operand of a wrong kind, the sink for a
+//! destination that cannot discard its result, a vector element
 //! dropped, a slot value misspelt or illegal, a required slot left out, an illegal modifier
 //! added). Each instance carries the verdict this crate predicts (the signature matcher and the
 //! version/target tables); `cargo xtask isa-probes` assembles them with ptxas and compares.
 
 use super::found::{Found, Instance};
 use super::matcher::analyze;
-use super::model::{CountSpec, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
+use super::model::{CountSpec, Direction, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
 use super::typecheck::scale_type;
 use super::{FORMS, shape_dimension};
 use crate::form::InstructionForm;
@@ -34,18 +37,49 @@ pub struct ShapeProbe {
 }
 
 /// The module-scope names shape probes may use, with their declarations (see [`probe_module`]):
-/// each is declared only when an instruction names it.
+/// each is declared only when an instruction names it (the functions `pfret` and `pfarg` are
+/// the callees of the call sequences of [`PROBE_LOCALS`]).
 pub const PROBE_SETUP: &[(&str, &str)] = &[
     ("ptex", ".global .texref ptex;"),
     ("psamp", ".global .samplerref psamp;"),
     ("psurf", ".global .surfref psurf;"),
     ("pfunc", ".extern .func pfunc;"),
+    (
+        "fparam",
+        ".func (.param .align 16 .b8 pfret_r[64]) pfret(.param .b32 pfret_a)\n{\n\tret;\n}",
+    ),
+    ("fargs", ".func pfarg(.param .align 16 .b8 pfarg_a[64])\n{\n\tret;\n}"),
+];
+
+/// The kernel-scope names shape probes may use: (name, what the kernel declares and does
+/// before the instructions, what it does after them), set up only when an instruction names
+/// the name. A kernel reaches the `.param::func` space only through a call sequence: `fparam`
+/// holds the value a call returned (for `ld.param::func`), `fargs` the argument of a call
+/// made after the instructions (for `st.param::func`).
+pub const PROBE_LOCALS: &[(&str, &str, &str)] = &[
+    (
+        "fparam",
+        ".param .b32 fparam_in;\n\t.param .align 16 .b8 fparam[64];\n\tst.param.b32 [fparam_in], 0;\n\tcall (fparam), pfret, (fparam_in);",
+        "",
+    ),
+    ("fargs", ".param .align 16 .b8 fargs[64];", "call pfarg, (fargs);"),
+];
+
+/// The function-scope names shape probes may use (`eg $Lproto` in a legend), declared at the
+/// top of the probe kernel only when an instruction names them: a `.callprototype`, a
+/// `.calltargets` list and a `.branchtargets` list (PTX 2.1 and later).
+pub const PROBE_LOCAL_SETUP: &[(&str, &str)] = &[
+    ("$Lproto", "$Lproto: .callprototype _ ();"),
+    ("$Ltargets", "$Ltargets: .calltargets pfunc;"),
+    ("$Lbranch", "$Lbranch: .branchtargets $Lprobe;"),
 ];
 
 /// A module holding `instructions` (one per line) in one kernel, with enough registers of
-/// every width: `%p` (.pred), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128, PTX ≥ 8.3),
-/// `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of [`PROBE_SETUP`] and a label
-/// `$Lprobe` at the end. Returns the text and the 1-based line of each instruction.
+/// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128,
+/// declared when used), `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of
+/// [`PROBE_SETUP`], the function-scope names of [`PROBE_LOCAL_SETUP`], the locals of
+/// [`PROBE_LOCALS`] and a label `$Lprobe` at the end. Returns the text and the 1-based line of
+/// each instruction.
 pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> (String, Vec<usize>) {
     let names = |name: &str| instructions.iter().any(|i| i.contains(name));
     // Samplers exist only in the independent texturing mode.
@@ -55,7 +89,8 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
         text.push_str(".address_size 64\n");
     }
     for (name, declaration) in PROBE_SETUP {
-        if names(name) {
+        // A `.calltargets` list names `pfunc`.
+        if names(name) || (*name == "pfunc" && names("$Ltargets")) {
             text.push_str(declaration);
             text.push('\n');
         }
@@ -67,17 +102,43 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
     } else {
         ".entry probe\n{\n"
     });
-    text.push_str("\t.reg .pred %p<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n");
-    if version >= Version::new(8, 3) {
+    text.push_str(
+        "\t.reg .pred %p<16>;\n\t.reg .b8 %b<16>;\n\t.reg .b16 %h<64>;\n\t.reg .b32 %r<300>;\n\t.reg .b64 %rd<64>;\n",
+    );
+    // .b128 registers are themselves a feature (8.3, sm_70): declared only when an instruction
+    // uses them, so that a probe of another form at 8.3 on an older target is not rejected
+    // for the declaration.
+    if names("%q") {
         text.push_str("\t.reg .b128 %q<16>;\n");
     }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
+    for (name, declaration) in PROBE_LOCAL_SETUP {
+        if names(name) {
+            text.push('\t');
+            text.push_str(declaration);
+            text.push('\n');
+        }
+    }
+    for (name, before, _) in PROBE_LOCALS {
+        if names(name) {
+            text.push('\t');
+            text.push_str(before);
+            text.push('\n');
+        }
+    }
     let first = text.lines().count() + 1;
     let lines = (first..first + instructions.len()).collect();
     for instruction in instructions {
         text.push('\t');
         text.push_str(instruction);
         text.push_str(";\n");
+    }
+    for (name, _, after) in PROBE_LOCALS {
+        if names(name) && !after.is_empty() {
+            text.push('\t');
+            text.push_str(after);
+            text.push('\n');
+        }
     }
     text.push_str("$Lprobe:\n\tret;\n}\n");
     (text, lines)
@@ -87,6 +148,7 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
 #[derive(Default)]
 struct Registers {
     p: u16,
+    b: u16,
     h: u16,
     r: u16,
     rd: u16,
@@ -99,6 +161,7 @@ impl Registers {
         let bits = ty.and_then(type_info).map_or(32, |t| t.bits);
         let (counter, prefix, declared, limit) = match (ty, bits) {
             (Some(".pred"), _) => (&mut self.p, "%p", ".pred", 15),
+            (Some(_), 1..=8) => (&mut self.b, "%b", ".b8", 15),
             (_, 0..=16) => (&mut self.h, "%h", ".b16", 63),
             (_, 17..=32) => (&mut self.r, "%r", ".b32", 299),
             (_, 33..=64) => (&mut self.rd, "%rd", ".b64", 63),
@@ -399,14 +462,16 @@ fn draft(bound: &Bound, optionals: bool, what: String) -> Draft {
     }
 }
 
-/// The version and target an instruction needs (its own lowest), if some target has it.
-fn placement(opcode: &str, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
-    let form = InstructionForm {
-        opcode,
+/// The version and target an instance of `form` needs (its own lowest), if some target has it:
+/// the rows it matches by pattern and the form's own `block` rows.
+fn placement(form: &'static Form, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
+    let instance = InstructionForm {
+        opcode: form.opcode,
         modifiers: modifiers.to_vec(),
         operands: Some(operands),
     };
-    let r = requirements(&form);
+    let mut r = requirements(&instance);
+    r.add(form.features());
     let target = r.min_target?;
     let version = r.min_ptx_on(target).max(target.min_ptx()?).max(r.min_ptx);
     version.is_known().then_some((version, target))
@@ -421,13 +486,19 @@ fn predicted_ok(draft: &Draft, version: Version, target: Target) -> bool {
         modifiers: draft.modifier_refs(),
         operands: draft.operands.iter().map(|o| o.found.clone()).collect(),
     };
-    let signature_ok = analyze(&instance).is_none_or(|a| a.is_match());
+    let analysis = analyze(&instance);
+    let signature_ok = analysis.as_ref().is_none_or(|a| a.is_match());
     let form = InstructionForm {
         opcode: draft.opcode,
         modifiers: draft.modifier_refs(),
         operands: Some(draft.operands.len()),
     };
-    signature_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
+    let form_rows_ok = analysis.is_none_or(|a| {
+        crate::requirements::check_features(a.form.features(), version, target)
+            .iter()
+            .all(|i| !i.is_error())
+    });
+    signature_ok && form_rows_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
 }
 
 /// Every shape probe of every form.
@@ -477,21 +548,236 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
     };
     for (index, (bound, optionals, what)) in valid.into_iter().enumerate() {
         let d = draft(&bound, optionals, what);
-        let Some(place) = placement(d.opcode, &d.modifier_refs(), d.operands.len()) else {
+        let Some(mut place) = placement(form, &d.modifier_refs(), d.operands.len()) else {
             continue;
         };
-        // Wrong shapes are generated from the first valid instance only.
+        // An operand that exists only from a later version (`since`) moves the instance there.
+        let since = form
+            .positions
+            .iter()
+            .filter(|p| bound.present(p, optionals))
+            .flat_map(|p| p.operands())
+            .filter_map(|o| o.since)
+            .map(|(major, minor)| Version::new(major, minor))
+            .max();
+        if let Some(since) = since {
+            place.0 = place.0.max(since);
+        }
+        // Wrong shapes are generated from the first valid instance only; the other kinds each
+        // operand claims to take, from every valid instance (they may differ by slot value).
         let wrong = if index == 0 {
             wrong_shapes(&bound, &d)
         } else {
             Vec::new()
         };
+        let kinds = other_kinds(&bound, &d);
         push(d, place, &mut out);
         for w in wrong {
             push(w, place, &mut out);
         }
+        for k in kinds {
+            let place = operand_placement(&k, place);
+            push(k, place, &mut out);
+        }
     }
     out
+}
+
+/// Where an instance whose operands the probes chose can be assembled: not before what those
+/// operands themselves need (`%clock64`: PTX 2.0 and sm_20; `%is_explicit_cluster`, the predicate
+/// special register: PTX 7.8 and sm_90; the address of the external `pfunc`:
+/// relocatable code, PTX 3.1, as device function addresses need sm_20).
+fn operand_placement(draft: &Draft, place: (Version, Target)) -> (Version, Target) {
+    let (mut version, mut target) = place;
+    for operand in &draft.operands {
+        let (needs_version, needs_sm) = match operand.text.as_str() {
+            "%clock64" => (Version::new(2, 0), 20),
+            "%is_explicit_cluster" => (Version::new(7, 8), 90),
+            "pfunc" => (Version::new(3, 1), 20),
+            _ => continue,
+        };
+        version = version.max(needs_version);
+        if !target.at_least(needs_sm) {
+            target = Target::sm(needs_sm);
+        }
+    }
+    (version, target)
+}
+
+/// A constant of the literal kind `ty` takes: a hexadecimal float of its width for `.f32` and
+/// `.f64` operands (ptxas rejects an integer literal there), an integer otherwise.
+fn constant_for(spec: &Operand, ty: Option<&str>) -> Written {
+    use super::found::Literal;
+    let (text, literal) = match ty {
+        Some(".f32") => ("0f3F800000".to_string(), Literal::HexFloat(32)),
+        Some(".f64") => ("0d3FF0000000000000".to_string(), Literal::HexFloat(64)),
+        _ => (spec.range.map_or(1, |(lo, _)| lo.max(1)).to_string(), Literal::Integer),
+    };
+    let value = if literal == Literal::Integer {
+        text.parse().ok()
+    } else {
+        None
+    };
+    Written {
+        found: Found::Immediate { literal, value },
+        text,
+    }
+}
+
+/// The valid instance with each operand written as each other kind its legend allows besides
+/// the one generated (a constant, a special register, the sink, a negated predicate): the
+/// probes check every kind a signature claims, not only the first.
+fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let present: Vec<&Position> = bound
+        .form
+        .positions
+        .iter()
+        .filter(|p| bound.present(p, false))
+        .collect();
+    for (i, position) in present.iter().enumerate() {
+        let (spec, negatable) = match &position.shape {
+            Shape::Single(spec) => (spec, false),
+            Shape::Negatable(spec) => (spec, true),
+            Shape::Pair { first, second, .. } => {
+                // The sink in either half of a pair (`_|%p1`).
+                let texts: Vec<&str> = valid.operands[i].text.split('|').collect();
+                let Found::Pair(a, b) = &valid.operands[i].found else {
+                    continue;
+                };
+                for (half, spec) in [(0, first), (1, second)] {
+                    if !spec.kinds.contains(Kinds::SINK) || texts.len() != 2 {
+                        continue;
+                    }
+                    let (text, found) = if half == 0 {
+                        (format!("_|{}", texts[1]), Found::Pair(Box::new(Found::Sink), b.clone()))
+                    } else {
+                        (format!("{}|_", texts[0]), Found::Pair(a.clone(), Box::new(Found::Sink)))
+                    };
+                    let mut operands: Vec<Written> = valid
+                        .operands
+                        .iter()
+                        .map(|w| Written {
+                            text: w.text.clone(),
+                            found: w.found.clone(),
+                        })
+                        .collect();
+                    operands[i] = Written { text, found };
+                    out.push(Draft {
+                        what: format!("valid, operand {} the sink in a pair", i + 1),
+                        modifiers: valid.modifiers.clone(),
+                        operands,
+                        opcode: valid.opcode,
+                    });
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if !spec.example.is_empty() || bound.resolve_count(spec).is_some() {
+            continue;
+        }
+        // The generated operand is a register whenever the legend allows one.
+        if !spec.kinds.intersects(Kinds::REG.union(Kinds::PRED)) {
+            continue;
+        }
+        let mut variants: Vec<(Written, &str)> = Vec::new();
+        if spec.kinds.contains(Kinds::IMM) {
+            variants.push((constant_for(spec, bound.resolve_type(spec)), "a constant"));
+        }
+        if spec.kinds.contains(Kinds::SREG) {
+            // A special register of the operand's type (ptxas checks it: `mov.u64 d, %tid.x`
+            // is "Arguments mismatch").
+            let text = match bound.resolve_type(spec) {
+                Some(".pred") => "%is_explicit_cluster",
+                Some(ty) if type_info(ty).is_some_and(|t| t.bits == 64) => "%clock64",
+                _ => "%tid.x",
+            };
+            variants.push((
+                Written {
+                    text: text.to_string(),
+                    found: Found::SpecialRegister { ty: None },
+                },
+                "a special register",
+            ));
+        }
+        if spec.kinds.contains(Kinds::SYM) {
+            variants.push((
+                Written {
+                    text: "gbuf".to_string(),
+                    found: Found::Name {
+                        kind: super::found::NameKind::Variable,
+                        offset: false,
+                    },
+                },
+                "a variable",
+            ));
+        }
+        if spec.kinds.contains(Kinds::FUNC) {
+            variants.push((
+                Written {
+                    text: "pfunc".to_string(),
+                    found: Found::Name {
+                        kind: super::found::NameKind::Function,
+                        offset: false,
+                    },
+                },
+                "a function name",
+            ));
+        }
+        if spec.kinds.contains(Kinds::SINK) {
+            variants.push((
+                Written {
+                    text: "_".to_string(),
+                    found: Found::Sink,
+                },
+                "the sink",
+            ));
+        }
+        if negatable && spec.kinds.contains(Kinds::PRED) {
+            let register = &valid.operands[i];
+            variants.push((
+                Written {
+                    text: format!("!{}", register.text),
+                    found: Found::Negated(Box::new(register.found.clone())),
+                },
+                "a negated predicate",
+            ));
+        }
+        for (written, what) in variants {
+            let mut operands: Vec<Written> = valid
+                .operands
+                .iter()
+                .map(|w| Written {
+                    text: w.text.clone(),
+                    found: w.found.clone(),
+                })
+                .collect();
+            operands[i] = written;
+            out.push(Draft {
+                what: format!("valid, operand {} {what}", i + 1),
+                modifiers: valid.modifiers.clone(),
+                operands,
+                opcode: valid.opcode,
+            });
+        }
+    }
+    out
+}
+
+/// Whether an operand is (or holds) an example written in the signature (`Found::Other`).
+fn is_example(found: &Found<'_>) -> bool {
+    match found {
+        Found::Other => true,
+        Found::Address(elements) | Found::Vector(elements) => elements.iter().any(is_example),
+        _ => false,
+    }
+}
+
+/// Whether `modifier` names a state space (`.global`, `.shared::cta`, `.param::func`, …).
+fn is_state_space(modifier: &str) -> bool {
+    let base = modifier.find([':', '[']).map_or(modifier, |end| &modifier[..end]);
+    matches!(base, ".global" | ".shared" | ".local" | ".const" | ".param")
 }
 
 /// A misspelling of a modifier that no instruction has.
@@ -560,6 +846,13 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} a special register", i + 1),
                     ));
                 }
+                if spec.direction != Direction::In
+                    && !spec.kinds.contains(Kinds::SINK)
+                    && spec.example.is_empty()
+                    && bound.resolve_count(spec).is_none()
+                {
+                    out.push(replace("_", Found::Sink, format!("operand {} the sink", i + 1)));
+                }
                 if let (Some(n), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
                     && n > 1
                 {
@@ -606,7 +899,11 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
             modifiers,
             operands(),
         ));
-        if !part.optional {
+        // An example address belongs to the form's state space: without the space the
+        // instruction addresses it generically, which ptxas rejects for another reason ("State
+        // space mismatch between instruction and address") that the state-space rules report.
+        let space_of_example = is_state_space(value) && valid.operands.iter().any(|o| is_example(&o.found));
+        if !part.optional && !space_of_example {
             let mut modifiers = valid.modifiers.clone();
             modifiers.remove(at);
             out.push(like(format!("{} left out", part.name), modifiers, operands()));

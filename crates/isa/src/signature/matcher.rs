@@ -380,11 +380,17 @@ pub fn modifier_fits(opcode: &str, modifiers: &[&str]) -> Vec<ModifierFit> {
 pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
     let all = candidates(instance.opcode, &instance.modifiers);
     let best_cost = all.first()?.cost();
-    // Among the forms with the fewest modifier problems, the one whose operands fit best.
+    // Among the forms with the fewest modifier problems, the one whose operands fit best; a
+    // form that takes as many operands as are written explains them better than one that
+    // does not (`call (), %rd1, (), f`: a wrong target, not a wrong count).
     let mut best: Option<(usize, &Candidate, Vec<Problem>)> = None;
     for candidate in all.iter().take_while(|c| c.cost() == best_cost) {
         let problems = check_operands(candidate, instance);
-        let score = problems.len();
+        let score = problems.len()
+            + problems
+                .iter()
+                .filter(|p| matches!(p, Problem::OperandCount { .. }))
+                .count();
         if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
             best = Some((score, candidate, problems));
             if score == 0 {
@@ -402,20 +408,30 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
     })
 }
 
-/// Edit distance between two short strings.
+/// Edit distance between two short strings, a swap of two neighbouring characters counting as
+/// one edit (`.snyc` is one edit from `.sync`: the commonest typo).
 fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (previous + usize::from(ca != *cb)).min(row[j] + 1).min(current + 1);
-            previous = current;
+    // d[i][j]: the distance between the first i characters of a and the first j of b.
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 /// This opcode's modifiers closest to `modifier` (edit distance at most a third of its length,
@@ -723,6 +739,8 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
+                // `atom.global.v2.f32.add _, [a], {b, c}`: the sink discards the whole vector.
+                Found::Sink if spec.kinds.contains(Kinds::SINK) => {}
                 _ if count == 1 => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
@@ -733,6 +751,11 @@ impl Context<'_, '_> {
             return;
         }
         match found {
+            // An operand that takes a vector (`x.vec`) with the vector part absent is one value,
+            // which ptxas also accepts braced: `ld.global.b16 {%rs1}, [a]` (Triton emits it).
+            Found::Vector(elements) if elements.len() == 1 && spec.count != CountSpec::Scalar => {
+                self.scalar(spec, &elements[0], at, element.or(Some(0)), problems)
+            }
             Found::Vector(elements) if spec.kinds.intersects(Kinds::REG) => problems.push(Problem::VectorSize {
                 operand: at,
                 expected: 1,

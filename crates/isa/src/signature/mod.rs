@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 
 pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
 pub use found::{Found, Instance, Literal, NameKind};
-pub use instances::{PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
+pub use instances::{PROBE_LOCAL_SETUP, PROBE_LOCALS, PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
 pub use matcher::{
     Analysis, Problem, analyze, is_known_modifier, modifier_fits, opcode_modifiers, shape_dimension, suggest_modifiers,
 };
@@ -50,6 +50,12 @@ pub fn all_forms() -> &'static [Form] {
 /// The instruction-table rows the signature files' `require` records define.
 pub fn signature_features() -> &'static [Feature] {
     SIGNATURE_FEATURES
+}
+
+/// The `block` require records of every file: rows that apply to the forms of one block only
+/// (see [`Form::features`]).
+pub fn form_features() -> &'static [Feature] {
+    FORM_FEATURES
 }
 
 /// The family files (stems of `signatures/*.sig`), sorted.

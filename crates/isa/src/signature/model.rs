@@ -24,6 +24,17 @@ pub struct Form {
     pub positions: &'static [Position],
     /// Combinations the form excludes: (pattern in the `ptxkit_isa` table language, reason).
     pub excepts: &'static [(&'static str, &'static str)],
+    /// The `block` require records of the form's block (indices into the form features).
+    pub requires: &'static [u16],
+}
+
+impl Form {
+    /// The version and target rows that apply to this form only (`block` require records:
+    /// facts its instances share with other forms' instances of the same chain, such as an
+    /// indirect `call`), besides the rows its instances match by pattern.
+    pub fn features(&self) -> impl Iterator<Item = &'static crate::requirements::Feature> + '_ {
+        self.requires.iter().map(|&i| &super::FORM_FEATURES[usize::from(i)])
+    }
 }
 
 /// One modifier part of a form.
@@ -309,6 +320,10 @@ pub struct Operand {
     pub example: &'static str,
     /// The range an immediate must lie in.
     pub range: Option<(i64, i64)>,
+    /// The PTX version (major, minor) from which the operand may be written, when later than
+    /// the form's own (`cp.async`'s `ignore-src`: 7.5). Probes place instances that write it
+    /// there; the version rules do not see operands yet.
+    pub since: Option<(u8, u8)>,
 }
 
 /// What an instruction does besides computing its result.

@@ -62,6 +62,8 @@ pub struct SigForm {
     pub positions: Vec<SigPosition>,
     /// Combinations the block excludes: (pattern tokens without the opcode, reason).
     pub excepts: Vec<(String, String)>,
+    /// The 0-based index of the block the form stands in.
+    pub block: usize,
 }
 
 /// One modifier part of a form.
@@ -209,6 +211,9 @@ pub struct SigOperand {
     pub example: String,
     /// An allowed range for immediates.
     pub range: Option<(i64, i64)>,
+    /// The PTX version from which the operand may be written (`since 7.5`), when later than
+    /// the form's.
+    pub since: Option<(u8, u8)>,
 }
 
 /// A `require` record.
@@ -236,6 +241,9 @@ pub struct SigRequire {
     pub attrs: String,
     /// `source`.
     pub source: String,
+    /// `block`: the record applies only to the forms of the block it stands in (0-based
+    /// index), not to every instance its pattern matches.
+    pub block: Option<usize>,
 }
 
 /// The kind words an operand legend may use.
@@ -269,6 +277,7 @@ struct Legend {
     presence_if: Option<String>,
     example: String,
     range: Option<(i64, i64)>,
+    since: Option<(u8, u8)>,
     line: u32,
 }
 
@@ -320,6 +329,8 @@ struct Parser {
     section: String,
     summary: String,
     effects: Vec<String>,
+    /// The index of the current block.
+    block_index: usize,
 }
 
 /// A logical statement: its first line and its text (comments removed, lines joined).
@@ -370,7 +381,10 @@ impl Parser {
                     body.push((*n, l.trim().to_string()));
                     i += 1;
                 }
-                let record = require(line_no, pattern.trim(), &body)?;
+                let mut record = require(line_no, pattern.trim(), &body)?;
+                if record.block.is_some() {
+                    record.block = Some(self.block_index);
+                }
                 self.file.requires.push(record);
                 continue;
             }
@@ -500,10 +514,12 @@ impl Parser {
         scope.legends.extend(self.block.legends.clone());
         scope.excepts.extend(self.block.excepts.clone());
         for pending in std::mem::take(&mut self.pending) {
-            let form = resolve(&pending, &scope)?;
+            let mut form = resolve(&pending, &scope)?;
+            form.block = self.block_index;
             self.file.forms.push(form);
         }
         self.block = Scope::default();
+        self.block_index += 1;
         Ok(())
     }
 }
@@ -676,7 +692,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                 });
             }
             "wide" => legend.wide = true,
-            "if" | "eg" | "range" => {
+            "if" | "eg" | "range" | "since" => {
                 let Some(value) = items.get(i + 1) else {
                     return error(line, format!("'{item}' needs a value"));
                 };
@@ -689,6 +705,15 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                         legend.presence_if = Some(value.clone());
                     }
                     "eg" => legend.example = value.clone(),
+                    "since" => {
+                        let parsed = value
+                            .split_once('.')
+                            .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?)));
+                        let Some(version) = parsed else {
+                            return error(line, format!("since is written X.Y, not '{value}'"));
+                        };
+                        legend.since = Some(version);
+                    }
                     _ => {
                         let Some((lo, hi)) = value.split_once("..") else {
                             return error(line, format!("range is written LO..HI, not '{value}'"));
@@ -881,6 +906,7 @@ fn require(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<SigRequir
         setup: String::new(),
         attrs: String::new(),
         source: String::new(),
+        block: None,
     };
     for (n, text) in body {
         // `source` takes the rest of its line (sources contain ';').
@@ -923,6 +949,7 @@ fn require(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<SigRequir
                     }
                 }
                 "not-supported" => record.not_supported = true,
+                "block" => record.block = Some(0),
                 "probe" | "setup" | "attrs" => {
                     let strings = quoted_strings(*n, value)?;
                     let [s] = strings.as_slice() else {
@@ -939,7 +966,7 @@ fn require(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<SigRequir
                     return error(
                         *n,
                         format!(
-                            "unknown require key '{other}' (ptx, target, ptxas, not-supported, probe, setup, attrs; source last on its line)"
+                            "unknown require key '{other}' (ptx, target, ptxas, not-supported, block, probe, setup, attrs; source last on its line)"
                         ),
                     );
                 }
@@ -1382,6 +1409,7 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 wide: legend.wide,
                 example: legend.example.clone(),
                 range: legend.range,
+                since: legend.since,
             },
             presence_if,
         ))
@@ -1452,5 +1480,6 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
         parts,
         positions,
         excepts: scope.excepts.clone(),
+        block: 0,
     })
 }

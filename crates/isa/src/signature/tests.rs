@@ -199,3 +199,193 @@ fn every_except_pattern_compiles() {
         }
     }
 }
+
+#[test]
+fn probes_try_every_kind_an_operand_claims() {
+    let probes: Vec<ShapeProbe> = forms("add").iter().flat_map(form_probes).collect();
+    let find = |what: &str, instruction: &str| probes.iter().find(|p| p.what == what && p.instruction == instruction);
+    // A float operand gets a float literal of its width; an integer operand an integer.
+    let float = find("valid, operand 2 a constant", "add.f32 %r1, 0f3F800000, %r3").expect("f32 constant probe");
+    assert!(float.expect_ok);
+    assert!(find("valid, operand 3 a constant", "add.f64 %rd1, %rd2, 0d3FF0000000000000").is_some());
+    assert!(find("valid, operand 2 a constant", "add.u16 %h1, 1, %h3").is_some());
+    // The sink in a pair whose value half may be discarded.
+    let lop3: Vec<ShapeProbe> = forms("lop3").iter().flat_map(form_probes).collect();
+    assert!(
+        lop3.iter()
+            .any(|p| p.what == "valid, operand 1 the sink in a pair" && p.instruction.contains(" _|%p"))
+    );
+}
+
+#[test]
+fn probe_modules_declare_the_function_scope_names_they_use() {
+    let v = crate::Version::new(6, 0);
+    let t: crate::Target = "sm_70".parse().unwrap();
+    let (text, lines) = probe_module(v, t, &["call %rd1, (), $Lproto", "brx.idx %r1, $Lbranch"]);
+    assert!(text.contains("$Lproto: .callprototype _ ();"), "{text}");
+    assert!(text.contains("$Lbranch: .branchtargets $Lprobe;"), "{text}");
+    assert!(!text.contains(".calltargets") && !text.contains("pfunc"), "{text}");
+    let body: Vec<&str> = text.lines().collect();
+    assert_eq!(body[lines[0] - 1].trim(), "call %rd1, (), $Lproto;");
+    let (text, _) = probe_module(v, t, &["call %rd1, $Ltargets"]);
+    assert!(
+        text.contains(".extern .func pfunc;") && text.contains("$Ltargets: .calltargets pfunc;"),
+        "{text}"
+    );
+}
+
+#[test]
+fn block_records_belong_to_their_block() {
+    let text = "@section 9.7.12.5\nf : func;\np : reg;\ncall f;\n---\ncall p;\nrequire call\n  ptx 2.1; block\n  source test\n---\ncall.uni f;\nrequire call .uni\n  ptx 1.0\n  source test\n";
+    let file = parse(text).unwrap();
+    assert_eq!(file.forms.iter().map(|f| f.block).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(file.requires[0].block, Some(1));
+    assert_eq!(file.requires[1].block, None);
+    // The indirect call's block row is its form's, not the pattern table's.
+    let indirect = forms("call")
+        .iter()
+        .find(|f| f.text.contains("fptr"))
+        .expect("call.sig has indirect forms");
+    assert!(indirect.features().any(|f| f.ptx == crate::Version::new(2, 1)));
+    assert!(
+        forms("call")
+            .iter()
+            .filter(|f| !f.text.contains("fptr"))
+            .all(|f| f.features().next().is_none())
+    );
+    assert!(
+        signature_features()
+            .iter()
+            .all(|f| f.version_subject != "Feature 'indirect call'")
+    );
+}
+
+#[test]
+fn a_form_whose_operand_count_fits_explains_better_than_one_that_does_not() {
+    // `call (), %rd1, (), pfunc;`: the indirect form with a target list takes four operands;
+    // the target is the wrong kind (a function, not a .calltargets label or call table).
+    let rd = Found::Register {
+        ty: Some(".b64"),
+        vector: 0,
+    };
+    let function = Found::Name {
+        kind: NameKind::Function,
+        offset: false,
+    };
+    let got = problems("call", vec![Found::Params(0), rd, Found::Params(0), function]);
+    assert!(
+        matches!(got.as_slice(), [Problem::OperandKind { operand: 3, .. }]),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_swap_of_two_letters_is_one_edit_for_suggestions() {
+    assert_eq!(suggest_modifiers("bar", ".snyc"), vec![".sync"]);
+    assert!(suggest_modifiers("griddepcontrol", ".wiat").contains(&".wait"));
+    assert!(suggest_modifiers("barrier", ".arive").contains(&".arrive"));
+    assert!(suggest_modifiers("add", ".rne").contains(&".rn"));
+}
+
+#[test]
+fn explain_names_what_a_form_needs_beyond_its_chain() {
+    let text = explain("call.uni").to_string();
+    assert!(text.contains("form needs: PTX 2.1, .target sm_20"), "{text}");
+    let direct = text
+        .split("  form:")
+        .skip(1)
+        .filter(|f| !f.lines().next().unwrap_or_default().contains("fptr"))
+        .collect::<Vec<_>>();
+    assert!(
+        !direct.is_empty() && direct.iter().all(|f| !f.contains("form needs")),
+        "{text}"
+    );
+}
+
+#[test]
+fn probe_modules_declare_b128_registers_and_kernel_locals_only_when_used() {
+    let (plain, _) = probe_module(
+        Version::new(8, 3),
+        crate::Target::sm(10),
+        &["ld.param::entry.b8 %h1, [%rd1]"],
+    );
+    assert!(!plain.contains(".b128"), "{plain}");
+    assert!(!plain.contains("fparam"), "{plain}");
+    let (wide, lines) = probe_module(
+        Version::new(8, 3),
+        crate::Target::sm(70),
+        &["ld.global.b128 %q1, [gbuf]", "ld.param::func.b32 %r1, [fparam]"],
+    );
+    assert!(wide.contains(".reg .b128 %q<16>;"), "{wide}");
+    let body: Vec<&str> = wide.lines().collect();
+    let at = |text: &str| body.iter().position(|l| l.contains(text)).expect(text);
+    // `fparam` is the value a call returned: the call comes before the instructions.
+    assert!(
+        at(".func (.param .align 16 .b8 pfret_r[64]) pfret") < at(".entry probe"),
+        "{wide}"
+    );
+    assert!(
+        at(".entry probe") < at("call (fparam), pfret") && at("call (fparam), pfret") + 1 < lines[0],
+        "{wide}"
+    );
+    // `fargs` is the argument of a call made after them.
+    let (stores, lines) = probe_module(
+        Version::new(8, 3),
+        crate::Target::sm(70),
+        &["st.param::func.b32 [fargs], %r1"],
+    );
+    let body: Vec<&str> = stores.lines().collect();
+    let call = body
+        .iter()
+        .position(|l| l.contains("call pfarg, (fargs);"))
+        .expect("call");
+    assert!(call + 1 > lines[0] && !stores.contains("pfret"), "{stores}");
+}
+
+#[test]
+fn a_braced_single_value_stands_for_a_scalar_only_where_vectors_go() {
+    let addr = || Found::Address(vec![reg(".b64")]);
+    // `ld.global.b16 {%rs1}, [a]`: ptxas accepts it (Triton emits it).
+    let braced = Found::Vector(vec![reg(".b16")]);
+    assert!(problems("ld.global.b16", vec![braced.clone(), addr()]).is_empty());
+    assert!(problems("st.global.b16", vec![addr(), braced.clone()]).is_empty());
+    // Two elements without .v2 stay wrong, and so does a brace where no vector goes
+    // (ptxas: "Vector operand is not allowed for instruction 'add'").
+    let pair = Found::Vector(vec![reg(".b16"), reg(".b16")]);
+    assert!(matches!(
+        problems("ld.global.b16", vec![pair, addr()])[..],
+        [Problem::VectorSize {
+            expected: 1,
+            found: 2,
+            ..
+        }]
+    ));
+    let braced32 = Found::Vector(vec![reg(".b32")]);
+    assert!(!problems("add.s32", vec![braced32, reg(".b32"), reg(".b32")]).is_empty());
+}
+
+#[test]
+fn an_operand_written_since_a_later_version_moves_its_probes_there() {
+    let file = parse("@section 9.7\nd : pred since 7.5;\nadd.u32 a{, d};\n").unwrap();
+    let operand = |p: &notation::SigPosition| match &p.shape {
+        notation::SigShape::Single(o) => o.since,
+        _ => None,
+    };
+    assert_eq!(operand(&file.forms[0].positions[1]), Some((7, 5)));
+    assert!(parse("@section 9.7\nd : pred since 7;\nadd.u32 a{, d};\n").is_err());
+    let cp = forms("cp")
+        .iter()
+        .find(|f| f.text.starts_with("cp.async.ca") && f.text.contains("ignore-src"))
+        .expect("the ignore-src form of cp.async");
+    let probes = form_probes(cp);
+    let written = probes
+        .iter()
+        .find(|p| p.what == "valid, optional operands written")
+        .expect("a probe writes ignore-src");
+    assert!(written.version >= Version::new(7, 5), "{written:?}");
+    assert!(
+        probes
+            .iter()
+            .any(|p| p.what == "valid" && p.version == Version::new(7, 0))
+    );
+}

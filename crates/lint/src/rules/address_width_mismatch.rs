@@ -33,9 +33,8 @@
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::{children_with_field, fields};
-use crate::symbols::base_space;
 use crate::types::type_shape;
+use ptxkit_semantic::{base_space, elements};
 
 pub(crate) const NAME: &str = "address-width-mismatch";
 
@@ -49,7 +48,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(node), Some(address)) = (captures.get("instruction"), captures.get("address")) else {
         return;
     };
-    if !checker.facts.is_64bit() || node.has_error() {
+    if !checker.header.is_64bit() || node.has_error() {
         return;
     }
     let Some(insn) = checker.insn(node) else { return };
@@ -57,15 +56,17 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     // spaces take 32-bit offsets. A generic form with a `::` modifier may
     // address another memory (`mbarrier … .shared::cta`).
     let space = match insn.space() {
-        None if insn.modifiers.iter().any(|(m, _)| m.contains("::")) => return,
+        None if insn.modifiers().iter().any(|m| m.text.contains("::")) => return,
         None => "generic",
-        Some((space, _)) if base_space(space) == ".global" && insn.opcode != "mbarrier" => "global",
+        Some(space) if base_space(space.text) == ".global" && insn.opcode() != "mbarrier" => "global",
         Some(_) => return,
     };
-    let elements = children_with_field(address, fields().element);
-    let [element] = elements.as_slice() else { return };
+    let mut elements = elements(address);
+    let (Some(element), None) = (elements.next(), elements.next()) else {
+        return;
+    };
     let register = match element.kind() {
-        "identifier" => *element,
+        "identifier" => element,
         "binary_expression" => match element.child_by_field_name("left") {
             Some(left) if left.kind() == "identifier" => left,
             _ => return,

@@ -26,7 +26,7 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::facts::PtxVersion;
+use ptxkit_isa::Version;
 
 pub(crate) const NAME: &str = "deprecated-banked-constant";
 
@@ -37,12 +37,12 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 /// ptxas (11.8, 12.9, 13.5) rejects banks from this version on.
-const REJECTED_FROM: PtxVersion = PtxVersion::new(2, 2);
+const REJECTED_FROM: Version = Version::new(2, 2);
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(space) = captures.get("space") else { return };
     let written = checker.node_text(space);
-    let rejected = checker.facts.version.is_none_or(|v| v >= REJECTED_FROM);
+    let rejected = checker.version().is_none_or(|v| v >= REJECTED_FROM);
     let severity = if rejected { Severity::Error } else { Severity::Warning };
     let note = if rejected {
         "ptxas: \"Deprecated feature: 'explicit constant banks' not supported as of PTX version 2.2\""

@@ -26,7 +26,7 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::facts::PtxVersion;
+use ptxkit_isa::Version;
 
 pub(crate) const NAME: &str = "deprecated-maxnctapersm";
 
@@ -37,11 +37,11 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 /// ptxas (11.8, 12.9, 13.5) rejects the directive from this version on.
-const REJECTED_FROM: PtxVersion = PtxVersion::new(2, 1);
+const REJECTED_FROM: Version = Version::new(2, 1);
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(name) = captures.get("name") else { return };
-    let rejected = checker.facts.version.is_none_or(|v| v >= REJECTED_FROM);
+    let rejected = checker.version().is_none_or(|v| v >= REJECTED_FROM);
     let severity = if rejected { Severity::Error } else { Severity::Warning };
     let note = if rejected {
         "ptxas: \"Deprecated feature: '.maxnctapersm directive' not supported as of PTX version 2.1\""

@@ -30,7 +30,7 @@ use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::facts::PtxVersion;
+use ptxkit_isa::Version;
 
 pub(crate) const NAME: &str = "deprecated-tex-state-space";
 
@@ -42,7 +42,7 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 
 /// The version whose ptxas stopped accepting `.tex` (observed with ptxas
 /// 11.8, 12.9 and 13.5).
-const TEXREF_SINCE: PtxVersion = PtxVersion::new(1, 5);
+const TEXREF_SINCE: Version = Version::new(1, 5);
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
@@ -51,7 +51,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(declaration) = VariableDeclaration::cast(node, checker.text()) else {
         return;
     };
-    let modern = checker.facts.version.is_none_or(|v| v >= TEXREF_SINCE);
+    let modern = checker.version().is_none_or(|v| v >= TEXREF_SINCE);
     let severity = if modern { Severity::Error } else { Severity::Warning };
     let names: Vec<_> = declaration.declarators().iter().map(|d| d.name()).collect();
     let mut diagnostic = checker

@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use ptxkit_syntax::Span;
 
 use crate::checker::{Checker, RuleImpl};
-use crate::symbols::split_index;
+use ptxkit_semantic::{Declarations, ScopeId, split_index};
 
 pub(crate) const NAME: &str = "duplicate-declaration";
 
@@ -44,7 +44,7 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 fn check(checker: &mut Checker<'_>) {
     let symbols = checker.symbols;
     let mut found: Vec<(String, Span, Span)> = Vec::new();
-    let duplicates = |spans: &mut Vec<(usize, Span)>, name: &str, found: &mut Vec<(String, Span, Span)>| {
+    let duplicates = |spans: &mut Vec<(ScopeId, Span)>, name: &str, found: &mut Vec<(String, Span, Span)>| {
         spans.sort_by_key(|(block, span)| (*block, span.start));
         for pair in spans.windows(2) {
             if pair[0].0 == pair[1].0 {
@@ -52,31 +52,40 @@ fn check(checker: &mut Checker<'_>) {
             }
         }
     };
-    for (name, vars) in &symbols.globals {
-        let mut spans: Vec<_> = vars.iter().filter(|v| !v.is_extern).map(|v| (0, v.span)).collect();
-        duplicates(&mut spans, name, &mut found);
-    }
-    for (name, functions) in &symbols.functions {
-        let mut spans: Vec<_> = functions
+    for (name, vars) in &symbols.module().variables {
+        let mut spans: Vec<_> = vars
             .iter()
-            .filter(|f| f.is_definition)
-            .map(|f| (0, f.span))
+            .filter(|v| !v.is_extern)
+            .map(|v| (ScopeId::MODULE, v.span))
             .collect();
         duplicates(&mut spans, name, &mut found);
     }
-    for scope in std::iter::once(&symbols.module_registers).chain(&symbols.scopes) {
-        if scope.has_syntax_errors {
-            continue;
-        }
+    for (name, functions) in symbols.functions() {
+        let mut spans: Vec<_> = functions
+            .iter()
+            .filter(|f| f.is_definition)
+            .map(|f| (ScopeId::MODULE, f.span))
+            .collect();
+        duplicates(&mut spans, name, &mut found);
+    }
+    // Module-scope variables are checked above (`.extern` declarations aside).
+    let module = (symbols.module(), false);
+    let bodies = symbols
+        .bodies()
+        .iter()
+        .filter(|b| !b.has_syntax_errors)
+        .map(|b| (&b.declarations, true));
+    for (scope, with_variables) in std::iter::once(module).chain(bodies) {
+        let scope: &Declarations = scope;
         for (name, regs) in &scope.registers {
-            let mut spans: Vec<_> = regs.iter().map(|r| (r.block, r.span)).collect();
+            let mut spans: Vec<_> = regs.iter().map(|r| (r.scope, r.span)).collect();
             duplicates(&mut spans, name, &mut found);
             // A plain name that a range of the same block also declares.
             if let Some((prefix, index)) = split_index(name)
                 && let Some(ranges) = scope.ranges.get(prefix)
             {
                 for reg in regs {
-                    if let Some(range) = ranges.iter().find(|r| r.block == reg.block && index < r.count) {
+                    if let Some(range) = ranges.iter().find(|r| r.scope == reg.scope && index < r.count) {
                         let (first, second) = if range.span.start < reg.span.start {
                             (range.span, reg.span)
                         } else {
@@ -88,11 +97,11 @@ fn check(checker: &mut Checker<'_>) {
             }
         }
         for (prefix, ranges) in &scope.ranges {
-            let mut spans: Vec<_> = ranges.iter().map(|r| (r.block, r.span)).collect();
+            let mut spans: Vec<_> = ranges.iter().map(|r| (r.scope, r.span)).collect();
             duplicates(&mut spans, &format!("{prefix}<N>"), &mut found);
         }
-        for (name, vars) in &scope.variables {
-            let mut spans: Vec<_> = vars.iter().map(|v| (v.block, v.span)).collect();
+        for (name, vars) in scope.variables.iter().filter(|_| with_variables) {
+            let mut spans: Vec<_> = vars.iter().map(|v| (v.scope, v.span)).collect();
             duplicates(&mut spans, name, &mut found);
         }
     }

@@ -39,9 +39,9 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 
 fn check(checker: &mut Checker<'_>) {
     let mut found = Vec::new();
-    for scope in &checker.symbols.scopes {
-        for (name, spans) in &scope.labels {
-            let mut spans = spans.clone();
+    for body in checker.symbols.bodies() {
+        for (name, labels) in &body.declarations.labels {
+            let mut spans: Vec<_> = labels.iter().map(|l| (l.scope, l.span)).collect();
             spans.sort();
             for pair in spans.windows(2) {
                 if pair[0].0 == pair[1].0 {

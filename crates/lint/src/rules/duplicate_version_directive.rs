@@ -36,7 +36,7 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    let directives = checker.facts.version_directives.clone();
+    let directives = checker.header.versions.iter().map(|d| d.span).collect::<Vec<_>>();
     let Some((first, rest)) = directives.split_first() else {
         return;
     };

@@ -51,7 +51,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         let Issue::NeedsVersion { min, .. } = &issue else {
             continue;
         };
-        let version = checker.facts.version.map(|v| v.to_string()).unwrap_or_default();
+        let version = checker.version().map(|v| v.to_string()).unwrap_or_default();
         let diagnostic = checker
             .diagnostic(span, format!("needs PTX {min}, but the module is `.version {version}`"))
             .with_label(format!("needs .version {min}"))

@@ -53,10 +53,19 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 };
                 let ty = check.instance.modifiers[modifier];
                 let opcode = check.instance.opcode;
+                // The chain without the type: `ld.param` does not take `.f16`.
+                let without: String = check
+                    .instance
+                    .modifiers
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != modifier)
+                    .map(|(_, m)| *m)
+                    .collect();
                 let diagnostic = checker
                     .diagnostic(
                         modifier_span(check, modifier),
-                        format!("`{}` does not take type `{ty}`", chain(check)),
+                        format!("`{opcode}{without}` does not take type `{ty}`"),
                     )
                     .with_label("illegal type for this instruction")
                     .with_note(format!(
@@ -75,12 +84,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     for issue in checker.isa_issues(node).iter() {
         let Issue::IllegalType { ty, .. } = issue else { continue };
         let span = insn
-            .modifiers
-            .iter()
-            .find(|(t, _)| t == ty)
-            .map_or(checker.opcode_span(node), |(_, n)| ptxkit_syntax::Span::of(*n));
+            .modifier(ty)
+            .map_or(checker.opcode_span(node), |m| ptxkit_syntax::Span::of(m.node));
         let diagnostic = checker
-            .diagnostic(span, format!("`{}` does not take type `{ty}`", insn.opcode))
+            .diagnostic(span, format!("`{}` does not take type `{ty}`", insn.opcode()))
             .with_label("illegal type for this instruction")
             .with_note(format!("ptxas: \"{issue}\""))
             .with_help("use a type the instruction supports (see the PTX ISA for its `.type` list)");

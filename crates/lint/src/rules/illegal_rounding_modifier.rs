@@ -43,13 +43,13 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         let (Issue::IllegalRounding { modifier, .. } | Issue::IllegalModifier { modifier, .. }) = issue else {
             continue;
         };
-        let Some((_, m)) = insn.modifiers.iter().find(|(t, _)| t == modifier) else {
+        let Some(m) = insn.modifier(modifier).map(|m| m.node) else {
             continue;
         };
         let diagnostic = checker
             .diagnostic(
-                Span::of(*m),
-                format!("`{modifier}` is not allowed on `{}`", insn.view.full_opcode()),
+                Span::of(m),
+                format!("`{modifier}` is not allowed on `{}`", insn.full_opcode()),
             )
             .with_label("not allowed here")
             .with_note(format!("ptxas: \"{issue}\""))
@@ -57,7 +57,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             .with_fix(Fix {
                 message: format!("remove `{modifier}`"),
                 applicability: Applicability::Safe,
-                edits: vec![TextEdit::delete(Span::of(*m))],
+                edits: vec![TextEdit::delete(Span::of(m))],
             });
         checker.report(diagnostic);
     }

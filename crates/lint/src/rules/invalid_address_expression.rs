@@ -38,8 +38,7 @@ use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::{children_with_field, fields};
-use crate::symbols::RegisterLookup;
+use ptxkit_semantic::{RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-address-expression";
 
@@ -110,18 +109,18 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(address), Some((_, insn))) = (captures.get("address"), checker.captured_instruction(captures)) else {
         return;
     };
-    let elements = children_with_field(address, fields().element);
-    let [element] = elements.as_slice() else {
+    let mut elements = elements(address);
+    let (Some(element), None) = (elements.next(), elements.next()) else {
         return;
     };
     let source = checker.text();
     let mut parts = Vec::new();
-    terms(*element, source, &mut parts);
+    terms(element, source, &mut parts);
     let kinds: Vec<Term> = parts.iter().map(|(_, n)| classify(checker, *n)).collect();
-    let span = Span::of(*element);
+    let span = Span::of(element);
     if kinds.iter().all(|k| *k == Term::Constant) {
-        let space = insn.space().map(|(s, _)| s);
-        if MEMORY.contains(&insn.opcode) && space != Some(".local") {
+        let space = insn.space().map(|s| s.text);
+        if MEMORY.contains(&insn.opcode()) && space != Some(".local") {
             let diagnostic = checker
                 .diagnostic(span, "a constant address is allowed only for `.local` accesses")
                 .with_label("constant address")

@@ -29,8 +29,7 @@ use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::{children_with_field, fields};
-use crate::symbols::RegisterLookup;
+use ptxkit_semantic::{RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-operand-expression";
 
@@ -68,12 +67,12 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     };
     let nodes = if operand.kind() == "vector_operand" {
-        children_with_field(operand, fields().element)
+        elements(operand).collect()
     } else {
         vec![operand]
     };
     for node in nodes {
-        let Some((message, ptxas)) = problem(checker, node, insn.opcode) else {
+        let Some((message, ptxas)) = problem(checker, node, insn.opcode()) else {
             continue;
         };
         let diagnostic = checker

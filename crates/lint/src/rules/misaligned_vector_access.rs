@@ -34,8 +34,8 @@ use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::{Insn, symbol_address};
 use crate::types::type_shape;
+use ptxkit_semantic::{Instruction, symbol_address};
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
@@ -113,12 +113,12 @@ fn symbol_in_register<'t>(instruction: Node<'t>, register: &str, source: &'t str
     while let Some(node) = at {
         match node.kind() {
             "instruction" => {
-                let insn = Insn::cast(node, source)?;
+                let insn = Instruction::cast(node, source)?;
                 if writes(&insn, register, source) {
-                    let [destination, value] = insn.operands.as_slice() else {
+                    let [destination, value] = insn.operands() else {
                         return None;
                     };
-                    let is_mov = insn.opcode == "mov" && insn.guard.is_none() && !node.has_error();
+                    let is_mov = insn.opcode() == "mov" && insn.guard().is_none() && !node.has_error();
                     let plain = destination.kind() == "identifier" && value.kind() == "identifier";
                     return (is_mov && plain).then_some((*value, node));
                 }
@@ -134,8 +134,8 @@ fn symbol_in_register<'t>(instruction: Node<'t>, register: &str, source: &'t str
 
 /// Whether an instruction may write `register`: destinations come first in
 /// PTX, so `register` in its first operand outside an address.
-fn writes(insn: &Insn<'_>, register: &str, source: &str) -> bool {
-    let Some(first) = insn.operands.first() else {
+fn writes(insn: &Instruction<'_>, register: &str, source: &str) -> bool {
+    let Some(first) = insn.operands().first() else {
         return false;
     };
     let mut stack = vec![*first];

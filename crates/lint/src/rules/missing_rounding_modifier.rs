@@ -55,7 +55,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         let mut diagnostic = checker
             .diagnostic(
                 checker.opcode_span(node),
-                format!("`{}` needs a rounding modifier", insn.view.full_opcode()),
+                format!("`{}` needs a rounding modifier", insn.full_opcode()),
             )
             .with_label(format!("add one of `{choices}`"))
             .with_note(format!("ptxas: \"{issue}\""))
@@ -63,7 +63,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 "write the rounding explicitly, e.g. `{opcode}{}`",
                 rule.allowed.first().copied().unwrap_or(".rn")
             ));
-        if let (Some(first), Some(op)) = (rule.allowed.first(), insn.view.opcode_node()) {
+        if let (Some(first), Some(op)) = (rule.allowed.first(), insn.opcode_node()) {
             diagnostic = diagnostic.with_fix(Fix {
                 message: format!("insert `{first}`"),
                 applicability: Applicability::Unsafe,

@@ -39,15 +39,15 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 fn check(checker: &mut Checker<'_>) {
     let start = first_item_start(checker);
     let at = Span::new(start, start);
-    if checker.facts.version_directives.is_empty() {
+    if checker.header.versions.is_empty() {
         let diagnostic = checker
             .diagnostic(at, "the module has no `.version` directive")
             .with_note("ptxas: \"Missing .version directive at start of file\"")
             .with_help("start the file with `.version X.Y`, e.g. `.version 7.8`");
         checker.report(diagnostic);
     }
-    if checker.facts.target_directives.is_empty() {
-        let at = checker.facts.version_directives.first().copied().unwrap_or(at);
+    if checker.header.targets.is_empty() {
+        let at = checker.header.versions.first().map_or(at, |d| d.span);
         let diagnostic = checker
             .diagnostic(at, "the module has no `.target` directive")
             .with_label("`.target` expected after this")

@@ -31,7 +31,7 @@ use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Severity, Span};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::facts::PtxVersion;
+use ptxkit_isa::Version;
 
 pub(crate) const NAME: &str = "module-scope-register-or-local";
 
@@ -42,7 +42,7 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 /// ptxas (11.8, 12.9, 13.5) rejects them from this version on.
-const REJECTED_FROM: PtxVersion = PtxVersion::new(3, 0);
+const REJECTED_FROM: Version = Version::new(3, 0);
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
@@ -53,7 +53,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     };
     let written = checker.node_text(space);
     let names: Vec<_> = declaration.declarators().iter().map(|d| d.name()).collect();
-    let rejected = checker.facts.version.is_none_or(|v| v >= REJECTED_FROM);
+    let rejected = checker.version().is_none_or(|v| v >= REJECTED_FROM);
     let (severity, note) = if rejected {
         (
             Severity::Error,

@@ -26,7 +26,7 @@
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::symbols::base_space;
+use ptxkit_semantic::base_space;
 
 pub(crate) const NAME: &str = "nc-outside-global";
 
@@ -41,7 +41,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     };
     let Some(insn) = checker.insn(node) else { return };
-    let space = insn.space().map(|(s, _)| s);
+    let space = insn.space().map(|s| s.text);
     if space.is_some_and(|s| base_space(s) == ".global") {
         return;
     }

@@ -35,11 +35,11 @@ use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::Insn;
 use ptxkit_isa::signature::{Found, Problem};
 
 use crate::signature_problems::operand_node;
 use crate::types::{TypeShape, agrees, agrees_relaxed, type_shape};
+use ptxkit_semantic::Instruction;
 
 pub(crate) const NAME: &str = "operand-type-mismatch";
 
@@ -74,12 +74,12 @@ struct Signature {
     relaxed: bool,
 }
 
-fn signature(insn: &Insn<'_>, types: &[&str]) -> Option<Signature> {
+fn signature(insn: &Instruction<'_>, types: &[&str]) -> Option<Signature> {
     use Slot::*;
     let plain = |slots: Vec<Slot>| Some(Signature { slots, relaxed: false });
     let single = types.len() == 1;
-    match insn.opcode {
-        "mul" | "mad" if insn.has(".wide") && single => plain(if insn.opcode == "mul" {
+    match insn.opcode() {
+        "mul" | "mad" if insn.has(".wide") && single => plain(if insn.opcode() == "mul" {
             vec![Wide, Ty, Ty]
         } else {
             vec![Wide, Ty, Ty, Wide]
@@ -89,7 +89,7 @@ fn signature(insn: &Insn<'_>, types: &[&str]) -> Option<Signature> {
         | "sqrt" | "rsqrt" | "sin" | "cos" | "lg2" | "ex2" | "tanh" | "brev" | "prmt"
             if single =>
         {
-            plain(vec![Ty; insn.operands.len()])
+            plain(vec![Ty; insn.operands().len()])
         }
         "shl" | "shr" if single => plain(vec![Ty, Ty, U32]),
         "mov" if single => plain(vec![Ty, Ty]),
@@ -138,18 +138,15 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     if mismatches.is_empty() {
         return;
     }
-    let opcode = insn.opcode;
+    let opcode = insn.opcode();
     let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
     if mismatches.len() >= 2 && mismatches.len() == checked {
-        let type_node = insn.type_nodes().last().copied().unwrap_or(node);
+        let type_node = insn.type_modifiers().last().map_or(node, |m| m.node);
         let registers: Vec<_> = mismatches.iter().map(|m| m.register.clone()).collect();
         let diagnostic = checker
             .diagnostic(
                 Span::of(type_node),
-                format!(
-                    "`{}` does not match the types of its registers",
-                    insn.view.full_opcode()
-                ),
+                format!("`{}` does not match the types of its registers", insn.full_opcode()),
             )
             .with_label(registers.join(", "))
             .with_note(note)
@@ -164,7 +161,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 format!(
                     "{} but `{}` expects a `{}` operand here",
                     m.register,
-                    insn.view.full_opcode(),
+                    insn.full_opcode(),
                     m.expected
                 ),
             )
@@ -231,7 +228,11 @@ fn typed_registers(operands: &[Found<'_>]) -> usize {
 }
 
 /// The mismatches of the fallback table, for opcodes no signature describes yet.
-fn table_mismatches<'a>(checker: &Checker<'a>, insn: &Insn<'a>, node: Node<'a>) -> Option<(Vec<Mismatch<'a>>, usize)> {
+fn table_mismatches<'a>(
+    checker: &Checker<'a>,
+    insn: &Instruction<'a>,
+    node: Node<'a>,
+) -> Option<(Vec<Mismatch<'a>>, usize)> {
     let types = insn.types();
     let signature = signature(insn, &types)?;
     let shape_of = |slot: Slot| -> Option<(TypeShape, String)> {
@@ -255,7 +256,7 @@ fn table_mismatches<'a>(checker: &Checker<'a>, insn: &Insn<'a>, node: Node<'a>) 
     let mut mismatches = Vec::new();
     let mut checked = 0usize;
     let vectorized = insn.vector().is_some();
-    for (operand, slot) in insn.operands.iter().zip(&signature.slots) {
+    for (operand, slot) in insn.operands().iter().zip(&signature.slots) {
         let Some((expected, shown)) = shape_of(*slot) else {
             continue;
         };

@@ -32,7 +32,7 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::facts::PtxVersion;
+use ptxkit_isa::Version;
 
 pub(crate) const NAME: &str = "shfl-vote-without-sync";
 
@@ -43,9 +43,9 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 /// The `.sync` forms exist from this version on.
-const SYNC_SINCE: PtxVersion = PtxVersion::new(6, 0);
+const SYNC_SINCE: Version = Version::new(6, 0);
 /// From this version ptxas rejects the plain forms on sm_70 and later.
-const REJECTED_FROM: PtxVersion = PtxVersion::new(6, 4);
+const REJECTED_FROM: Version = Version::new(6, 4);
 /// The first architecture with independent thread scheduling.
 const ITS_ARCH: u32 = 70;
 
@@ -56,14 +56,14 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     if insn.has(".sync") || node.has_error() {
         return;
     }
-    let Some(opcode_node) = insn.view.opcode_node() else {
+    let Some(opcode_node) = insn.opcode_node() else {
         return;
     };
-    let version = checker.facts.version;
-    let arch = checker.facts.sm.map(|t| t.number);
+    let version = checker.version();
+    let arch = checker.target().map(|t| u32::from(t.sm));
     let rejected = version.is_some_and(|v| v >= REJECTED_FROM) && arch.is_some_and(|a| a >= ITS_ARCH);
     let severity = if rejected { Severity::Error } else { Severity::Warning };
-    let opcode = insn.opcode;
+    let opcode = insn.opcode();
     let note = if rejected {
         format!(
             "ptxas: \"Instruction '{opcode}' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4\""
@@ -79,7 +79,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             "use `{opcode}.sync` with a member mask (`0xffffffff` for the whole warp)"
         ));
     if version.is_none_or(|v| v >= SYNC_SINCE)
-        && let Some(last) = insn.operands.last()
+        && let Some(last) = insn.operands().last()
     {
         diagnostic = diagnostic.with_fix(Fix {
             message: format!("use `{opcode}.sync` with the full member mask"),

@@ -29,8 +29,7 @@
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::insn::symbol_address;
-use crate::symbols::base_space;
+use ptxkit_semantic::{Modifier, base_space, symbol_address};
 
 pub(crate) const NAME: &str = "state-space-mismatch";
 
@@ -44,7 +43,11 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    let Some((space, space_node)) = insn.space() else {
+    let Some(Modifier {
+        text: space,
+        node: space_node,
+    }) = insn.space()
+    else {
         return;
     };
     let Some(address) = insn.address_operand().and_then(|a| symbol_address(a, checker.text())) else {
@@ -65,7 +68,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             Span::of(space_node),
             format!(
                 "`{}` accesses `{name}`, which is declared `{}`",
-                insn.opcode.to_string() + space,
+                insn.opcode().to_string() + space,
                 variable.space
             ),
         )
@@ -73,9 +76,9 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         .with_secondary(variable.span, format!("declared in `{}` here", variable.space))
         .with_note(format!(
             "ptxas: \"State space mismatch between instruction and address in instruction '{}'\"",
-            insn.opcode
+            insn.opcode()
         ))
-        .with_help(format!("use `{}{}` (or fix the declaration)", insn.opcode, have))
+        .with_help(format!("use `{}{}` (or fix the declaration)", insn.opcode(), have))
         .with_fix(Fix {
             message: format!("replace `{space}` with `{have}`"),
             applicability: Applicability::Unsafe,

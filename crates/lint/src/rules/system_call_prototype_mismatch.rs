@@ -28,8 +28,8 @@
 //! No fix: the calls must change along with the prototype.
 
 use crate::checker::{Checker, RuleImpl};
-use crate::symbols::Variable;
 use crate::types::type_shape;
+use ptxkit_semantic::Variable;
 
 pub(crate) const NAME: &str = "system-call-prototype-mismatch";
 
@@ -88,10 +88,10 @@ fn signature(returns: &[Width], params: &[Width], pointer: u32) -> String {
 }
 
 fn check(checker: &mut Checker<'_>) {
-    let pointer = checker.facts.address_size;
+    let pointer = checker.header.address_size();
     let mut found = Vec::new();
     for (name, returns, params) in CALLS {
-        let Some(functions) = checker.symbols.functions.get(*name) else {
+        let Some(functions) = checker.symbols.functions().get(*name) else {
             continue;
         };
         for function in functions.iter().filter(|f| !f.is_definition && !f.is_entry) {

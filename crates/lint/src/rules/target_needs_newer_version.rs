@@ -39,24 +39,19 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    let Some(version) = checker
-        .facts
-        .version
-        .and_then(|v| ptxkit_isa::version(&v.to_string()).ok())
-    else {
+    let Some(version) = checker.version() else {
         return;
     };
-    let entries = if checker.facts.sm_overridden {
-        Vec::new()
+    let entries = if checker.settings.target_override.is_some() {
+        &[]
     } else {
-        checker.facts.file_targets.clone()
+        checker.header.target_entries()
     };
     for entry in entries {
-        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.value)
-        else {
+        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.name) else {
             continue;
         };
-        let issue = ptxkit_isa::check_target(version, &entry.value).expect("just matched");
+        let issue = ptxkit_isa::check_target(version, &entry.name).expect("just matched");
         let mut diagnostic = checker
             .diagnostic(
                 entry.span,
@@ -65,15 +60,15 @@ fn check(checker: &mut Checker<'_>) {
             .with_label(format!("first supported in PTX {min}"))
             .with_note(format!("ptxas: \"{issue}\""))
             .with_help(format!("raise `.version` to {min}, or target an older architecture"));
-        if let Some(file_version) = &checker.facts.file_version
+        if let Some(file_version) = checker.header.version_directive()
             && checker.settings.version_override.is_none()
         {
             diagnostic = diagnostic
-                .with_secondary(file_version.span, "declared here")
+                .with_secondary(file_version.number_span, "declared here")
                 .with_fix(Fix {
                     message: format!("raise `.version` to {min}"),
                     applicability: Applicability::Unsafe,
-                    edits: vec![TextEdit::replace(file_version.span, min.to_string())],
+                    edits: vec![TextEdit::replace(file_version.number_span, min.to_string())],
                 });
         }
         checker.report(diagnostic);

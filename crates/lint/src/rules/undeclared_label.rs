@@ -47,8 +47,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         let name = checker.node_text(ident);
         let labels = checker
             .symbols
-            .scope_at(node.start_byte())
-            .map(|s| s.labels.keys().cloned().collect::<Vec<_>>())
+            .body_at(node.start_byte())
+            .map(|b| b.declarations.labels.keys().cloned().collect::<Vec<_>>())
             .unwrap_or_default();
         let mut diagnostic = checker
             .diagnostic(

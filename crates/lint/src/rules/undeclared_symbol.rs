@@ -46,12 +46,13 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         let name = checker.node_text(ident);
         let symbols = checker.symbols;
         let mut candidates: Vec<String> = symbols
-            .globals
+            .module()
+            .variables
             .keys()
-            .chain(symbols.functions.keys())
+            .chain(symbols.functions().keys())
             .cloned()
             .collect();
-        if let Some(scope) = symbols.scope_at(node.start_byte()) {
+        if let Some(scope) = symbols.body_at(node.start_byte()).map(|b| &b.declarations) {
             candidates.extend(scope.variables.keys().cloned());
             candidates.extend(scope.registers.keys().cloned());
         }

@@ -43,7 +43,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         let Issue::UnknownOpcode { opcode, closest } = issue else {
             continue;
         };
-        let span = insn.view.opcode_node().map_or(Span::of(node), Span::of);
+        let span = insn.opcode_node().map_or(Span::of(node), Span::of);
         let mut diagnostic = checker
             .diagnostic(span, format!("`{opcode}` is not a PTX instruction"))
             .with_label("unknown opcode")

@@ -36,8 +36,8 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    for entry in checker.facts.file_targets.clone() {
-        let Err(error) = ptxkit_isa::target_entry(&entry.value) else {
+    for entry in checker.header.target_entries() {
+        let Err(error) = ptxkit_isa::target_entry(&entry.name) else {
             continue;
         };
         let closest = match &error {
@@ -45,9 +45,9 @@ fn check(checker: &mut Checker<'_>) {
             TargetError::Syntax(_) => None,
         };
         let mut diagnostic = checker
-            .diagnostic(entry.span, format!("unknown target `{}`", entry.value))
+            .diagnostic(entry.span, format!("unknown target `{}`", entry.name))
             .with_label("not a PTX target")
-            .with_note(format!("ptxas: \"Unsupported .target '{}'\"", entry.value));
+            .with_note(format!("ptxas: \"Unsupported .target '{}'\"", entry.name));
         diagnostic = match closest {
             Some(c) => diagnostic.with_help(format!("did you mean `{c}`?")),
             None => diagnostic.with_help("use an `sm_NN` architecture or a target option"),

@@ -2,13 +2,13 @@
 //! on the host's default, from PTX 2.3.
 
 use ptxkit_isa::Version;
-use ptxkit_syntax::ast::{Instruction, target_directive};
+use ptxkit_semantic::{Instruction, SymbolTable, elements};
+use ptxkit_syntax::ast::target_directive;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::context::PassContext;
 use crate::header::Header;
 use crate::pass::{Boundary, Pass, Tag};
-use crate::registers::Registers;
 
 pub(crate) const PASS: Pass = Pass {
     name: "address-size-64",
@@ -75,7 +75,7 @@ same (checked by `cargo xtask rewrite-check exact`).
 
 fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
     let Ok(header) = Header::read(ctx.parsed) else { return };
-    if header.address_size.is_some() || crate::module::first_32bit_address(ctx.parsed, &header).is_some() {
+    if header.address_size().is_some() || crate::module::first_32bit_address(ctx.parsed, &header).is_some() {
         return;
     }
     if !uses_64bit_addresses(ctx) {
@@ -105,14 +105,14 @@ fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
 
 fn uses_64bit_addresses(ctx: &PassContext<'_>) -> bool {
     let text = ctx.text();
-    let registers = Registers::collect(ctx.parsed);
+    let symbols = SymbolTable::build(ctx.parsed);
     for node in preorder(ctx.parsed.root()) {
         let Some(instruction) = Instruction::cast(node, text) else {
             continue;
         };
         let modifiers = instruction.modifiers();
         if matches!(instruction.opcode(), "cvta" | "isspacep")
-            && modifiers.iter().any(|m| matches!(*m, ".u64" | ".s64" | ".b64"))
+            && modifiers.iter().any(|m| matches!(m.text, ".u64" | ".s64" | ".b64"))
         {
             return true;
         }
@@ -123,10 +123,7 @@ fn uses_64bit_addresses(ctx: &PassContext<'_>) -> bool {
             if operand.kind() != "address_operand" {
                 continue;
             }
-            let mut cursor = operand.walk();
-            let base = operand
-                .children_by_field_name("element", &mut cursor)
-                .find(|e| e.kind() == "identifier" || e.kind() == "binary_expression");
+            let base = elements(*operand).find(|e| e.kind() == "identifier" || e.kind() == "binary_expression");
             let name = base.map(|b| {
                 let b = if b.kind() == "binary_expression" {
                     b.child_by_field_name("left").unwrap_or(b)
@@ -136,9 +133,9 @@ fn uses_64bit_addresses(ctx: &PassContext<'_>) -> bool {
                 &text[b.byte_range()]
             });
             if let Some(name) = name
-                && registers
-                    .type_of(node, text, name)
-                    .is_some_and(|ty| matches!(ty, ".u64" | ".s64" | ".b64"))
+                && symbols
+                    .register_type(node.start_byte(), name)
+                    .is_some_and(|(ty, _)| matches!(ty, ".u64" | ".s64" | ".b64"))
             {
                 return true;
             }

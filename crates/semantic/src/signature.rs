@@ -1,48 +1,52 @@
-//! An instruction as the signature matcher sees it: each operand node classified (register with
-//! its declared type, special register, constant, name, address, vector, pair, sink) with the
-//! symbol table.
+//! An instruction as ptxkit-isa's signature matcher sees it
+//! ([`ptxkit_isa::signature::Instance`]): each operand classified with the symbol table —
+//! a register with its declared type and vector width, a special register, a constant, a name
+//! (variable, texture reference, function, label), an address, a vector, a pair, a sink.
+//!
+//! Operands are counted as [`Instruction::operands`] counts them: a `call`'s return list,
+//! callee, argument list and target list are one operand each.
 
 use ptxkit_isa::signature::{Found, Instance, Literal, NameKind};
+use ptxkit_isa::special_registers::is_special_register;
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::insn::{Insn, children_with_field, fields};
-use crate::symbols::{RegisterLookup, SymbolTable, is_special_register};
+use crate::instruction::{Call, Instruction, elements};
+use crate::symbols::{RegisterLookup, SymbolTable};
 
-/// Builds the matcher's view of `insn`.
-pub fn instance<'a>(insn: &Insn<'a>, symbols: &'a SymbolTable, source: &'a str) -> Instance<'a> {
-    let classify = Classifier { symbols, source };
-    let node = insn.node();
-    let operands = if insn.view.is_call() {
-        classify.call(node)
-    } else {
-        insn.operands.iter().map(|&n| classify.operand(n, false)).collect()
-    };
-    Instance {
-        opcode: insn.opcode,
-        modifiers: insn.modifiers.iter().map(|(m, _)| *m).collect(),
-        operands,
-    }
-}
-
-/// The operand nodes of a `call` in the order [`instance`] gives its operands: the return
-/// list, the callee, the argument list and the target list.
-pub fn call_operand_nodes(node: Node<'_>) -> Vec<Node<'_>> {
-    let f = fields();
-    let mut out = Vec::new();
-    let mut cursor = node.walk();
-    if cursor.goto_first_child() {
-        loop {
-            match cursor.field_id().map(u16::from) {
-                Some(id) if id == f.returns || id == f.arguments || id == f.callee => out.push(cursor.node()),
-                _ if cursor.field_name() == Some("targets") => out.push(cursor.node()),
-                _ => {}
-            }
-            if !cursor.goto_next_sibling() {
-                break;
-            }
+impl<'t> Instruction<'t> {
+    /// The instruction as the signature matcher sees it, its names looked up in `symbols`
+    /// (function-wide, as [`SymbolTable::register`] does).
+    ///
+    /// ```
+    /// use ptxkit_isa::signature::Found;
+    /// use ptxkit_semantic::{Instruction, SymbolTable};
+    /// let parsed = ptxkit_syntax::parse(".entry k()\n{\n.reg .b32 %r<3>;\nadd.s32 %r1, %r2, 4;\n}\n");
+    /// let symbols = SymbolTable::build(&parsed);
+    /// let at = parsed.text().find("add").unwrap();
+    /// let add = Instruction::at(&parsed, at).unwrap();
+    /// let seen = add.signature_instance(&symbols);
+    /// assert_eq!((seen.opcode, seen.modifiers.as_slice()), ("add", [".s32"].as_slice()));
+    /// assert!(matches!(seen.operands[0], Found::Register { ty: Some(".b32"), .. }));
+    /// assert!(matches!(seen.operands[2], Found::Immediate { value: Some(4), .. }));
+    /// ```
+    pub fn signature_instance<'a>(&self, symbols: &'a SymbolTable) -> Instance<'a>
+    where
+        't: 'a,
+    {
+        let classify = Classifier {
+            symbols,
+            source: self.source(),
+        };
+        let operands = match self.call() {
+            Some(call) => classify.call(call),
+            None => self.operands().iter().map(|&n| classify.operand(n, false)).collect(),
+        };
+        Instance {
+            opcode: self.opcode(),
+            modifiers: self.modifiers().iter().map(|m| m.text).collect(),
+            operands,
         }
     }
-    out
 }
 
 struct Classifier<'a> {
@@ -57,25 +61,19 @@ impl<'a> Classifier<'a> {
 
     /// `call (r), f, (a, b), targets;`: the return list, the callee, the argument list and the
     /// target list each count as one operand.
-    fn call(&self, node: Node<'a>) -> Vec<Found<'a>> {
-        let f = fields();
+    fn call(&self, call: &Call<'a>) -> Vec<Found<'a>> {
         let mut out = Vec::new();
-        let mut cursor = node.walk();
-        if cursor.goto_first_child() {
-            loop {
-                let child = cursor.node();
-                match cursor.field_id().map(u16::from) {
-                    Some(id) if id == f.returns || id == f.arguments => {
-                        out.push(Found::Params(children_with_field(child, f.argument).len()));
-                    }
-                    Some(id) if id == f.callee => out.push(self.operand(child, false)),
-                    _ if cursor.field_name() == Some("targets") => out.push(self.operand(child, false)),
-                    _ => {}
-                }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
-            }
+        if call.returns.is_some() {
+            out.push(Found::Params(call.return_values().count()));
+        }
+        if let Some(callee) = call.callee {
+            out.push(self.operand(callee, false));
+        }
+        if call.arguments.is_some() {
+            out.push(Found::Params(call.argument_values().count()));
+        }
+        if let Some(targets) = call.targets {
+            out.push(self.operand(targets, false));
         }
         out
     }
@@ -103,7 +101,7 @@ impl<'a> Classifier<'a> {
             };
             return Found::Name { kind, offset: false };
         }
-        if self.symbols.functions.contains_key(name) {
+        if self.symbols.functions().contains_key(name) {
             return Found::Name {
                 kind: NameKind::Function,
                 offset: false,
@@ -111,12 +109,18 @@ impl<'a> Classifier<'a> {
         }
         if self
             .symbols
-            .scope_at(offset)
-            .is_some_and(|s| s.labels.contains_key(name))
+            .body_at(offset)
+            .is_some_and(|b| b.declarations.labels.contains_key(name))
         {
             return Found::Name {
                 kind: NameKind::Label,
                 offset: false,
+            };
+        }
+        if ptxkit_isa::special_registers::is_predefined_constant(name) {
+            return Found::Immediate {
+                literal: Literal::Integer,
+                value: None,
             };
         }
         if name.starts_with('%') {
@@ -149,18 +153,8 @@ impl<'a> Classifier<'a> {
                 value: None,
             },
             "sink" => Found::Sink,
-            "address_operand" => Found::Address(
-                children_with_field(node, fields().element)
-                    .into_iter()
-                    .map(|e| self.operand(e, true))
-                    .collect(),
-            ),
-            "vector_operand" => Found::Vector(
-                children_with_field(node, fields().element)
-                    .into_iter()
-                    .map(|e| self.operand(e, false))
-                    .collect(),
-            ),
+            "address_operand" => Found::Address(elements(node).map(|e| self.operand(e, true)).collect()),
+            "vector_operand" => Found::Vector(elements(node).map(|e| self.operand(e, false)).collect()),
             "predicate_pair" => {
                 let part = |field| {
                     node.child_by_field_name(field)

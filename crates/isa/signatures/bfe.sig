@@ -1,0 +1,19 @@
+// bfe: bit field extract (§9.7.1.19).
+
+@section 9.7.1.19
+@summary Extracts the c-bit field of a starting at bit b, zero- or sign-extended into d.
+
+d    : out reg;
+a    : reg|imm;
+b, c : reg|imm .u32;
+
+bfe.type  d, a, b, c;
+.type = { .u32, .u64, .s32, .s64 };
+
+// ------------------------------------------------------------------ versions and targets
+
+require bfe
+  ptx 2.0; target sm_20
+  ptxas "Feature 'bfe'" "Instruction 'bfe'"
+  probe "bfe.u32 %r1, %r2, %r3, %r4"
+  source §9.7.1.20

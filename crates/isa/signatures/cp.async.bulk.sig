@@ -1,0 +1,148 @@
+// cp.async.bulk: bulk asynchronous copy (§9.7.9.25.4.1), cp.reduce.async.bulk: bulk
+// asynchronous reduction (§9.7.9.25.4.2), cp.async.bulk.prefetch: bulk prefetch into L2
+// (§9.7.9.25.4.3), cp.async.bulk.commit_group / wait_group (§9.7.9.27.3).
+
+@summary Starts copying size bytes from global memory to the executing CTA's shared memory; the mbarrier tracks completion.
+@effects read write async
+
+dstMem, srcMem : addr;
+mbar         : addr eg [%rd9];   // ptxas also takes the address without brackets
+size         : reg|imm .b32 eg 16;
+cache-policy : reg .b64 if .level::cache_hint;
+ctaMask      : reg|imm (.multicast: .multicast::cluster = .b16, .multicast::cluster::32b = .b32) if .multicast;
+byteMask     : reg|imm .b16 if .cp_mask;
+
+.level::cache_hint = { .L2::cache_hint };
+
+@section 9.7.9.25.4.1
+cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}  [dstMem], [srcMem], size, mbar{, cache-policy};
+---
+@summary Starts copying size bytes from global memory to shared memory of CTAs in the cluster (multicast: several); the mbarrier tracks completion.
+cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast}{.level::cache_hint}  [dstMem], [srcMem], size, mbar{, ctaMask}{, cache-policy};
+.multicast = { .multicast::cluster, .multicast::cluster::32b };
+---
+@summary Starts copying size bytes from the executing CTA's shared memory to another CTA's; the mbarrier tracks completion.
+cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes  [dstMem], [srcMem], size, mbar;
+---
+@summary Starts copying size bytes from shared memory to global memory (byteMask: which bytes of each 16); a bulk async-group tracks completion.
+cp.async.bulk.global.shared::cta.bulk_group{.level::cache_hint}{.cp_mask}  [dstMem], [srcMem], size{, cache-policy}{, byteMask};
+---
+@summary Bulk copy with relaxed semantics at the given scope, in 128-bit units (PTX 9.3).
+cp.async.bulk.relaxed.scope.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}.b128  [dstMem], [srcMem], size, mbar{, cache-policy};
+cp.async.bulk.relaxed.scope.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast}{.level::cache_hint}.b128  [dstMem], [srcMem], size, mbar{, ctaMask}{, cache-policy};
+cp.async.bulk.relaxed.scope.global.shared::cta.bulk_group{.level::cache_hint}{.cp_mask}.b128  [dstMem], [srcMem], size{, cache-policy}{, byteMask};
+.scope = { .cta, .cluster, .gpu, .sys };
+.multicast = { .multicast::cluster, .multicast::cluster::32b };
+// ptxas 13.5: "Instruction 'cp.async.bulk' requires '.b128' type with '.relaxed' modifier."; no
+// other semantics ("Illegal modifier '.release' for instruction 'cp.async.bulk'"), and a scope
+// needs the semantics ("Modifier '.gpu' requires modifier '.order'"). 13.5 also takes a plain
+// `.b128` at any version, 12.9 none: the signature has it with .relaxed only.
+---
+@section 9.7.9.25.4.2
+@summary Starts reducing size bytes of the executing CTA's shared memory into another CTA's; the mbarrier tracks completion.
+@effects read write async
+cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.redOp.type  [dstMem], [srcMem], size, mbar;
+cp.reduce.async.bulk.relaxed.cluster.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.redOp.type  [dstMem], [srcMem], size, mbar;
+.redOp = { .and, .or, .xor, .add, .inc, .dec, .min, .max };
+.type  = { .b32, .u32, .s32, .b64, .u64 };
+except .add !.u32|.s32|.u64 because .add takes .u32, .s32 or .u64 here;
+except .min|.max !.u32|.s32 because .min and .max take .u32 or .s32 here;
+except .inc|.dec !.u32 because .inc and .dec take .u32;
+except .and|.or|.xor !.b32 because .and, .or and .xor take .b32 here;
+---
+@summary Starts reducing size bytes of shared memory into global memory; a bulk async-group tracks completion.
+@effects read write async
+cp.reduce.async.bulk.global.shared::cta.bulk_group{.level::cache_hint}.redOp.type  [dstMem], [srcMem], size{, cache-policy};
+cp.reduce.async.bulk.relaxed.scope.global.shared::cta.bulk_group{.level::cache_hint}.redOp.type  [dstMem], [srcMem], size{, cache-policy};
+.scope = { .cta, .cluster, .gpu, .sys };
+.redOp = { .and, .or, .xor, .add, .inc, .dec, .min, .max };
+.type  = { .b32, .u32, .s32, .b64, .u64, .s64, .f32, .f64, .f16, .bf16 };
+except .add !.u32|.s32|.u64|.f32|.f64 because .add takes .u32, .s32, .u64, .f32 or .f64 (.f16 and .bf16 with .noftz);
+except .min|.max !.u32|.s32|.u64|.s64|.f16|.bf16 because .min and .max take .u32, .s32, .u64, .s64, .f16 or .bf16;
+except .inc|.dec !.u32 because .inc and .dec take .u32;
+except .and|.or|.xor !.b32|.b64 because .and, .or and .xor take .b32 or .b64;
+---
+@summary Starts adding size bytes of .f16/.bf16 values from shared memory into global memory, keeping subnormals.
+@effects read write async
+cp.reduce.async.bulk.global.shared::cta.bulk_group{.level::cache_hint}.add.noftz.type  [dstMem], [srcMem], size{, cache-policy};
+cp.reduce.async.bulk.relaxed.scope.global.shared::cta.bulk_group{.level::cache_hint}.add.noftz.type  [dstMem], [srcMem], size{, cache-policy};
+.scope = { .cta, .cluster, .gpu, .sys };
+.type = { .f16, .bf16 };
+---
+@section 9.7.9.25.4.3
+@summary Prefetches size bytes of global memory into L2, asynchronously.
+@effects read async
+cp.async.bulk.prefetch.L2.global{.level::cache_hint}  [srcMem], size{, cache-policy};
+---
+@section 9.7.9.27.3
+@summary Commits the bulk asynchronous operations started so far into a new bulk async-group.
+@effects sync
+cp.async.bulk.commit_group;
+---
+@summary Waits until at most N of the most recent bulk async-groups are pending (.read: until their sources have been read).
+@effects sync
+cp.async.bulk.wait_group{.read}  N;
+N : imm eg 0;
+
+// ------------------------------------------------------------------ versions and targets
+
+require cp.async.bulk !.tensor|.prefetch|.commit_group|.wait_group
+  ptx 8.0; target sm_90
+  ptxas "Feature 'cp.async.bulk'"
+  probe "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [sbuf], [gbuf], 16, [sbuf+1024]"
+  source §9.7.9.25 L369/L377
+require cp.async.bulk.shared::cta
+  ptx 8.6; target sm_90
+  ptxas "Feature 'cp.async.bulk with destination state space as .shared::cta'" "Feature 'cp.async.bulk'"
+  probe "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [sbuf], [gbuf], 16, [sbuf+1024]"
+  source §9.7.9.25 L371
+require cp.async.bulk .multicast::cluster
+  ptx 8.0; target sm_90
+  ptxas "Feature 'cp.async.bulk'"
+  probe "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [sbuf], [gbuf], 16, [sbuf+1024], %h1"
+  source §9.7.9.25 L379
+require cp.reduce.async.bulk !.tensor
+  ptx 8.0; target sm_90
+  ptxas "Feature 'cp.reduce.async.bulk'"
+  probe "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [gbuf], [sbuf], 16"
+  source §9.7.9.25 L508/L512
+require cp.async.bulk.prefetch !.tensor
+  ptx 8.0; target sm_90
+  ptxas "Feature 'cp.async.bulk.prefetch'"
+  probe "cp.async.bulk.prefetch.L2.global [gbuf], 16"
+  source §9.7.9.25 L559/L563
+require cp.async.bulk.commit_group
+  ptx 8.0; target sm_90
+  ptxas "Feature 'cp.async.bulk.commit_group'"
+  probe "cp.async.bulk.commit_group"
+  source §9.7.9.27 L631/L635
+require cp.async.bulk.wait_group
+  ptx 8.0; target sm_90
+  ptxas "Feature 'cp.async.bulk.wait_group'"
+  probe "cp.async.bulk.wait_group.read 0"
+  source §9.7.9.27 L679/L683
+require cp.async.bulk .cp_mask
+  ptx 8.6; target sm_100
+  ptxas "Feature '.cp_mask'"
+  probe "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [gbuf], [sbuf], 16, %h1"
+  source §9.7.9.25 L373/L381
+require cp.async.bulk .relaxed
+  ptx 9.3
+  ptxas "Feature 'cp.async.bulk.relaxed'" ""
+  probe "cp.async.bulk.relaxed.gpu.global.shared::cta.bulk_group.b128 [gbuf], [sbuf], 16"
+  source Z93 (.sem/.scope on cp.async.bulk in 9.3); ptxas 13.5 ("Feature 'cp.async.bulk.relaxed' requires PTX ISA .version 9.3")
+require cp.reduce.async.bulk .relaxed
+  ptx 9.3
+  ptxas "Feature 'cp.reduce.async.bulk.relaxed'" ""
+  probe "cp.reduce.async.bulk.relaxed.gpu.global.shared::cta.bulk_group.add.u32 [gbuf], [sbuf], 16"
+  source Z93 (.sem/.scope on cp.reduce.async.bulk in 9.3); ptxas 13.5
+require cp.async.bulk .relaxed .shared::cluster .global
+  ptx 9.3; target sm_100a, sm_110a, sm_100f, sm_110f
+  ptxas "" "Instruction 'cp.async.bulk.relaxed.shared::cluster.global'"
+  probe "cp.async.bulk.relaxed.gpu.shared::cluster.global.mbarrier::complete_tx::bytes.b128 [sbuf], [gbuf], 16, [sbuf+1024]"
+  source ptxas 13.5 ("Instruction 'cp.async.bulk.relaxed.shared::cluster.global' not supported on .target 'sm_100'"; sm_100a/103a/110a/107a take it, sm_120a not)
+require cp.async.bulk !.tensor .multicast::cluster::32b
+  ptx 9.4; target sm_107a, sm_107f
+  ptxas "Feature 'cp.async.bulk.multicast::cluster::32b'"
+  probe "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster::32b [sbuf], [gbuf], 16, [sbuf+1024], %r1"
+  source T72 (.multicast::cluster::32b in 9.4 on sm_107f); ptxas 13.5

@@ -1,0 +1,91 @@
+// mov: set a register (§9.7.9.3) and pack/unpack a vector of registers (§9.7.9.4).
+//
+// What `a` may be, per ptxas: a register or a constant (a float literal for .f32/.f64); a
+// special register for the integer and bit types (and %is_explicit_cluster for .pred) (`mov.u16 %h, %tid.x` assembles; its width must
+// agree: `mov.u64 d, %tid.x` is "Arguments mismatch"); the address of a variable (optionally +/- a
+// constant) for the integer and bit types; a function or kernel name only for .b32, .u32, .b64
+// and .u64. Never the sink as the destination ("Result discard mode is not allowed").
+
+@summary Copies a into d (a register, constant, special register, or the address of a variable or function).
+
+d : out reg;
+a : reg|imm|sreg|sym;
+
+@section 9.7.9.3
+mov.type  d, a;
+.type = { .b16, .u16, .s16, .s32, .s64 };
+---
+@section 9.7.9.3
+mov.type  d, a;
+.type = { .b32, .u32, .b64, .u64 };
+a : reg|imm|sreg|sym|func;
+---
+@section 9.7.9.3
+mov.type  d, a;
+.type = { .f32, .f64 };
+a : reg|imm;
+---
+@section 9.7.9.3
+@summary Copies predicate a (maybe negated, a constant, or the predicate special register %is_explicit_cluster) into predicate d.
+mov.pred  d, {!}a;
+d : out pred;
+a : pred|imm|sreg .pred;
+---
+@section 9.7.9.3
+@summary Copies a vector of two or four values (braced lists or vector registers) element by element.
+// Not in the manual; ptxas 11.8, 12.9 and 13.5 accept it (`mov.v2.b32 {%r1, _}, %v;` in ZLUDA's
+// tests) up to 128 bits ("Vector type too large, exceeds 128 bit limit"), no .pred ("Vector
+// qualifier is not allowed for instruction 'mov'").
+mov.vec.type  d, a;
+.vec  = { .v2, .v4 };
+.type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 };
+d : out reg|sink x.vec;
+a : reg|imm|sreg x.vec;
+except .v4 .b64|.u64|.s64|.f64 because a vector of four 64-bit values exceeds 128 bits;
+
+---
+@section 9.7.9.4
+@summary Packs two values of half the width into d (the first into the low bits).
+// Constants are accepted as elements (`mov.b32 %r1, {1, %h2}`).
+mov.type  d, a;
+.type = { .b16, .b32, .b64, .b128 };
+d : out reg;
+a : reg|imm .type/2 x2;
+---
+@section 9.7.9.4
+@summary Packs four values of a quarter of the width into d (the first into the low bits).
+mov.type  d, a;
+.type = { .b32, .b64, .b128 };
+d : out reg;
+a : reg|imm .type/4 x4;
+---
+@section 9.7.9.4
+@summary Unpacks a into two values of half its width (the low bits into the first); _ discards one.
+// ptxas needs at least one register among the elements ("Unable to infer type of vector elements").
+mov.type  d, a;
+.type = { .b16, .b32, .b64 };
+d : out reg|sink .type/2 x2;
+a : reg|imm|sreg;
+---
+@section 9.7.9.4
+@summary Unpacks a into four values of a quarter of its width (the low bits into the first); _ discards one.
+mov.type  d, a;
+.type = { .b32, .b64 };
+d : out reg|sink .type/4 x4;
+a : reg|imm|sreg;
+---
+@section 9.7.9.4
+@summary Unpacks a .b128 value into two .b64 or four .b32 values; _ discards one.
+mov.b128  d, a;
+mov.b128  e, a;
+d : out reg|sink .b64 x2;
+e : out reg|sink .b32 x4;
+a : reg|imm;
+
+// ------------------------------------------------------------------ versions and targets
+
+require mov .b128
+  ptx 8.3; target sm_70
+  ptxas "Feature 'Instruction type .b128 for instruction mov'"
+  probe "mov.b128 %q1, %q2"
+  source §9.7.9.4 L70/L76

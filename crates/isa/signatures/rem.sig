@@ -1,0 +1,10 @@
+// rem: integer remainder (§9.7.1.9).
+
+@section 9.7.1.9
+@summary Divides a by b and keeps the remainder: d = a % b.
+
+d    : out reg;
+a, b : reg|imm;
+
+rem.type  d, a, b;
+.type = { .u16, .u32, .u64, .s16, .s32, .s64 };

@@ -1,0 +1,7 @@
+// ret: return from a function (§9.7.12.6).
+
+@section 9.7.12.6
+@summary Returns to the caller (in a kernel, ends the thread).
+@effects control
+
+ret{.uni};

@@ -1,0 +1,10 @@
+// sad: sum of absolute differences (§9.7.1.7).
+
+@section 9.7.1.7
+@summary Adds the absolute difference of a and b to c: d = c + |a - b|.
+
+d       : out reg;
+a, b, c : reg|imm;
+
+sad.type  d, a, b, c;
+.type = { .u16, .u32, .u64, .s16, .s32, .s64 };

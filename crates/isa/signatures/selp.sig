@@ -1,0 +1,11 @@
+// selp: select between two values by a predicate (§9.7.6.3).
+
+@section 9.7.6.3
+@summary Gives a when predicate c is true, else b: d = c ? a : b.
+
+d    : out reg;
+a, b : reg|imm;
+c    : pred|imm .pred;
+
+selp.type  d, a, b, {!}c;
+.type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 };

@@ -1,0 +1,20 @@
+// shf: funnel shift (§9.7.8.7). ptxas calls the two directions 'shf.l' and 'shf.r'.
+
+@section 9.7.8.7
+@summary Shifts the 64-bit value b:a left (.l) or right (.r) by c and keeps 32 bits (.clamp/.wrap: what c > 32 means).
+
+d    : out reg;
+a, b : reg|imm;
+c    : reg|imm .u32;
+
+shf.dir.mode.b32  d, a, b, c;
+.dir  = { .l, .r };
+.mode = { .clamp, .wrap };
+
+// ------------------------------------------------------------------ versions and targets
+
+require shf
+  ptx 3.1; target sm_32
+  ptxas "Feature 'shf.l'" "Instruction 'shf.l'"
+  probe "shf.l.wrap.b32 %r1, %r2, %r3, %r4"
+  source §9.7.8.7 L47/L51

@@ -1,0 +1,33 @@
+// shfl (§9.7.9.5, deprecated from PTX 6.0, removed for sm_70+ from 6.4: another rule says so) and
+// shfl.sync (§9.7.9.6): exchange registers between the threads of a warp.
+
+@effects collective
+
+d          : out reg;
+p          : out pred|sink;
+a, b, c    : reg|imm;
+membermask : reg|imm .b32;
+
+@section 9.7.9.5
+@summary Copies a from the lane given by b and c (and mode) into d; p says whether that lane is in range.
+shfl.mode.b32  d{|p}, a, b, c;     // ptxas: the sink as d is "Result discard mode is not allowed for instruction 'shfl'"
+.mode = { .up, .down, .bfly, .idx };
+---
+@section 9.7.9.6
+@summary Copies a from the lane given by b and c (and mode) among the threads of membermask into d; p says whether that lane is in range.
+@effects sync collective
+shfl.sync.mode.b32  d{|p}, a, b, c, membermask;
+.mode = { .up, .down, .bfly, .idx };
+
+// ------------------------------------------------------------------ versions and targets
+
+require shfl !.sync
+  ptx 3.0; target sm_30
+  ptxas "Feature 'shfl'" "Instruction 'shfl'"
+  probe "shfl.idx.b32 %r1, %r2, 0, 31"
+  source §9.7.9.5 L76/L84
+require shfl .sync
+  ptx 6.0; target sm_30
+  ptxas "Feature 'shfl.sync'" "Instruction 'shfl'"
+  probe "shfl.sync.idx.b32 %r1, %r2, 0, 31, 0xffffffff"
+  source §9.7.9.6 L81/L85

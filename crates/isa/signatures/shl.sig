@@ -1,0 +1,11 @@
+// shl: shift left (§9.7.8.8).
+
+@section 9.7.8.8
+@summary Shifts a left by b bits, filling with zeros: d = a << b.
+
+d : out reg;
+a : reg|imm;
+b : reg|imm .u32;
+
+shl.type  d, a, b;
+.type = { .b16, .b32, .b64 };

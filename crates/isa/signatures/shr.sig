@@ -1,0 +1,11 @@
+// shr: shift right (§9.7.8.9).
+
+@section 9.7.8.9
+@summary Shifts a right by b bits, filling with the sign bit (signed types) or zeros: d = a >> b.
+
+d : out reg;
+a : reg|imm;
+b : reg|imm .u32;
+
+shr.type  d, a, b;
+.type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64 };

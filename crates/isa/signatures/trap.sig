@@ -1,0 +1,7 @@
+// trap: abort execution (§9.7.19.4).
+
+@section 9.7.19.4
+@summary Aborts execution and raises an interrupt to the host.
+@effects control
+
+trap;

@@ -1,0 +1,101 @@
+//! What a PTX module means, between the syntax tree (`ptxkit-syntax`) and the tools that
+//! check, rewrite and navigate it (ptxlint, ptxrewrite, the language server, inline-PTX
+//! checks):
+//!
+//! - the module [`header`]: `.version`, `.target` and `.address_size` as ptxkit-isa values
+//!   with their spans ([`ModuleHeader`]);
+//! - the [`symbols`]: registers (with `%r<N>` ranges), variables, parameters, labels and
+//!   functions, with `{ }` scopes and declaration spans; lookups by name at a position, the
+//!   symbol under a cursor, every reference to a symbol ([`SymbolTable`]);
+//! - the [`instruction`] view: an instruction's modifiers classified, its operands counted
+//!   as the manual counts them, and its [`InstructionForm`](ptxkit_isa::InstructionForm)
+//!   for the ptxkit-isa tables, built in one place ([`Instruction::form`]);
+//! - the [`signature`] view: an instruction's operands classified with the symbol table, as
+//!   ptxkit-isa's signature matcher takes them ([`Instruction::signature_instance`]).
+//!
+//! Facts about PTX (versions, targets, instruction forms, special registers) stay in
+//! ptxkit-isa; this crate reads a module and asks ptxkit-isa about what it finds. The
+//! control-flow graph and dataflow analyses will live here too (a `cfg` module), on top of
+//! the symbol table and instruction view.
+//!
+//! ```
+//! use ptxkit_semantic::{Instruction, SemanticModel, Symbol};
+//! use ptxkit_syntax::preorder;
+//!
+//! let text = ".version 8.0\n.target sm_90\n.address_size 64\n.entry k(.param .u64 p)\n{\n\t.reg .b64 %rd<3>;\n\tld.param.u64 %rd1, [p];\n\tret;\n}\n";
+//! let parsed = ptxkit_syntax::parse(text);
+//! let model = SemanticModel::build(&parsed);
+//! assert_eq!(model.header.version(), Some(ptxkit_isa::Version::new(8, 0)));
+//! assert!(model.header.is_64bit());
+//!
+//! let ld = preorder(parsed.root()).find_map(|n| Instruction::cast(n, parsed.text())).unwrap();
+//! assert_eq!(ld.form().to_string(), "ld.param.u64");
+//! let at = ld.node().start_byte();
+//! assert!(matches!(model.symbols.resolve(at, "p"), Some(Symbol::Variable(v)) if v.is_parameter));
+//! assert!(matches!(model.symbols.resolve(at, "%rd2"), Some(Symbol::RangeMember(_, 2))));
+//! ```
+
+pub mod header;
+pub mod instruction;
+pub mod signature;
+pub mod symbols;
+
+pub use header::{AddressSizeDirective, ModuleHeader, TargetDirective, TargetKind, TargetName, VersionDirective};
+pub use instruction::{Call, Instruction, Modifier, SymbolAddress, elements, identifiers, symbol_address};
+pub use symbols::{
+    Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterLookup, RegisterRange, Scope, ScopeId,
+    ScopeKind, Symbol, SymbolTable, Variable, base_space, split_index,
+};
+
+use ptxkit_syntax::ParsedSource;
+
+/// A module's header and symbols, read in one walk over its top-level items.
+#[derive(Debug, Clone)]
+pub struct SemanticModel {
+    /// `.version`, `.target`, `.address_size`.
+    pub header: ModuleHeader,
+    /// Every declared name, with scopes.
+    pub symbols: SymbolTable,
+}
+
+impl SemanticModel {
+    /// Reads the header and builds the symbol table of a parsed module.
+    pub fn build(parsed: &ParsedSource) -> SemanticModel {
+        let mut header = ModuleHeader::default();
+        let mut symbols = symbols::build::Builder::new(parsed);
+        let root = parsed.root();
+        let mut cursor = root.walk();
+        for node in root.named_children(&mut cursor) {
+            if !header.add(node, parsed.text()) {
+                symbols.item(node);
+            }
+        }
+        SemanticModel {
+            header,
+            symbols: symbols.finish(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_walk_reads_what_the_separate_readers_read() {
+        let text = ".version 7.8\n.target sm_80, debug\n.address_size 64\n.global .u32 g;\n.reg .b32 m<2>;\n.entry k(.param .u64 p)\n{\n.reg .b32 %r<3>;\nL: ret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let model = SemanticModel::build(&parsed);
+        let header = ModuleHeader::read(&parsed);
+        let symbols = SymbolTable::build(&parsed);
+        assert_eq!(model.header.versions, header.versions);
+        assert_eq!(model.header.targets, header.targets);
+        assert_eq!(model.header.address_sizes, header.address_sizes);
+        assert_eq!(model.symbols.scopes(), symbols.scopes());
+        assert_eq!(model.symbols.functions(), symbols.functions());
+        assert_eq!(model.symbols.module().variables, symbols.module().variables);
+        assert_eq!(model.symbols.module().ranges, symbols.module().ranges);
+        assert_eq!(model.symbols.bodies().len(), 1);
+        assert!(model.symbols.bodies()[0].declarations.labels.contains_key("L"));
+    }
+}
