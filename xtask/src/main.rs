@@ -5,6 +5,7 @@ mod corpus_index;
 mod elf;
 mod fmt_ptxas;
 mod generate;
+mod inline_proofs;
 mod isa_probes;
 mod lint_bench;
 mod lint_fixtures;
@@ -43,6 +44,8 @@ tasks:
   rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]
                    prove ptxrewrite with ptxas: corpus down to 7.8 (ptxas 11.8), up to 8.8
                    (ptxas 12.9), exact rewrites give identical code, fixtures before/after
+  inline-proofs    the compiled proofs of the inline-PTX rules: ptxlint reports each,
+                   nvcc -ptx or ptxas rejects it (needs NVCC and PTXAS_13_5)
 ";
 
 fn main() -> std::process::ExitCode {
@@ -72,6 +75,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "fmt-ptxas" => fmt_ptxas::run(rest),
         "pre-commit-hooks" => pre_commit_hooks::run(rest),
         "rewrite-check" => rewrite_check::run(rest),
+        "inline-proofs" => inline_proofs::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

@@ -14,7 +14,7 @@ use crate::report::{
 use crate::{Settings, find_rule, lint_source, rules};
 use clap::Parser;
 use ptxkit_syntax::Diagnostic;
-use ptxkit_syntax::discover::{DiscoverOptions, discover};
+use ptxkit_syntax::discover::{DiscoverOptions, discover_matching};
 use ptxkit_syntax::source::{decode_source, read_source};
 use rayon::prelude::*;
 
@@ -22,8 +22,9 @@ use rayon::prelude::*;
 #[derive(Parser, Debug)]
 #[command(name = "ptxlint", version, about, max_term_width = 100)]
 struct Cli {
-    /// Files and directories to lint (directories: every `*.ptx`, honouring
-    /// .gitignore); `-` reads standard input.
+    /// Files and directories to lint (directories: every `*.ptx`, and the
+    /// C, C++ and CUDA files `*.cu *.cuh *.h *.hpp *.cpp *.cc` for their
+    /// inline PTX, honouring .gitignore); `-` reads standard input.
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 
@@ -99,7 +100,8 @@ struct Cli {
     #[arg(long)]
     preview: bool,
 
-    /// The file name to report for standard input.
+    /// The file name to report for standard input (its extension says
+    /// whether it is PTX or C++: `--stdin-filename kernel.cu`).
     #[arg(long, value_name = "NAME")]
     stdin_filename: Option<String>,
 
@@ -159,6 +161,8 @@ enum Input {
 
 /// What happened to one input.
 struct Outcome {
+    /// For C, C++ and CUDA files: the asm statements looked at.
+    asm: Option<crate::inline::AsmStats>,
     path: String,
     text: String,
     lines: ptxkit_syntax::LineIndex,
@@ -260,12 +264,13 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
     if !stdin_paths.is_empty() {
         inputs.push(Input::Stdin);
     }
-    let found = discover(
+    let found = discover_matching(
         &file_paths,
         &DiscoverOptions {
             exclude,
             no_ignore: cli.no_ignore,
         },
+        &config.include_globs(),
     )?;
     for entry in found {
         match entry {
@@ -274,7 +279,7 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         }
     }
     if inputs.is_empty() && tool_errors.is_empty() {
-        return Err("no PTX files found under the given paths".into());
+        return Err("no PTX, C or C++ files found under the given paths".into());
     }
 
     if cli.requirements {
@@ -286,10 +291,26 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
                 failed.push("--requirements reads files, not standard input".to_string());
                 continue;
             };
+            let shown = path.strip_prefix(".").unwrap_or(path).display().to_string();
+            if crate::inline::is_cpp_path(path) {
+                match read_cpp_source(path) {
+                    Ok(Some(text)) => {
+                        let report = crate::inline::requirements::cpp_requirements(
+                            &text,
+                            &crate::inline::configured_destination(&settings),
+                        );
+                        if !report.statements.is_empty() {
+                            write!(out, "{}", report.render(&shown, &text))?;
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(err) => failed.push(err.to_string()),
+                }
+                continue;
+            }
             match read_source(path) {
                 Ok(text) => {
                     let parsed = ptxkit_syntax::parse(text);
-                    let shown = path.strip_prefix(".").unwrap_or(path).display().to_string();
                     write!(
                         out,
                         "{}",
@@ -328,6 +349,8 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut totals = Totals::default();
+    let mut asm = crate::inline::AsmStats::default();
+    let mut cpp_files = 0usize;
     let mut fixed = 0usize;
     let mut diffs = 0usize;
     let stdin_fixed = cli.fix && inputs.iter().any(|i| matches!(i, Input::Stdin));
@@ -336,6 +359,10 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
             tool_errors.push(err.clone());
         }
         totals.add(&outcome.diagnostics);
+        if let Some(stats) = outcome.asm {
+            asm.add(stats);
+            cpp_files += 1;
+        }
         fixed += outcome.fixed;
         if cli.diff
             && let Some(original) = &outcome.original
@@ -393,6 +420,9 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
             let verb = if cli.diff { "Would fix" } else { "Fixed" };
             writeln!(sink, "{verb} {fixed} finding{}.", if fixed == 1 { "" } else { "s" })?;
         }
+        if cpp_files > 0 && !cli.diff {
+            writeln!(sink, "{}", asm_summary(asm, cpp_files))?;
+        }
         if cli.diff {
             writeln!(
                 sink,
@@ -435,7 +465,19 @@ struct Mode {
 }
 
 fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_name: &str) -> Outcome {
+    let cpp = match input {
+        Input::File(path) => crate::inline::is_cpp_path(path),
+        Input::Stdin => crate::inline::is_cpp_path(Path::new(stdin_name)),
+    };
     let (path, display, read) = match input {
+        Input::File(path) if cpp => {
+            let shown = path.strip_prefix(".").unwrap_or(path);
+            let read = match read_cpp_source(path) {
+                Ok(text) => Ok(text.unwrap_or_default()),
+                Err(err) => Err(err),
+            };
+            (path.clone(), shown.display().to_string(), read)
+        }
         Input::File(path) => {
             let shown = path.strip_prefix(".").unwrap_or(path);
             (path.clone(), shown.display().to_string(), read_source(path))
@@ -443,6 +485,7 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
         Input::Stdin => {
             let mut bytes = Vec::new();
             let read = match std::io::stdin().read_to_end(&mut bytes) {
+                Ok(_) if cpp && bytes.is_empty() => Ok(String::new()),
                 Ok(_) => decode_source(Path::new(stdin_name), bytes),
                 Err(err) => Err(ptxkit_syntax::source::SourceError::Io {
                     path: PathBuf::from(stdin_name),
@@ -453,6 +496,7 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
         }
     };
     let failed = |message: String| Outcome {
+        asm: None,
         path: display.clone(),
         text: String::new(),
         lines: ptxkit_syntax::LineIndex::new(""),
@@ -476,6 +520,9 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
         .and_then(|p| p.strip_prefix(base.canonicalize().ok()?).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| absolute.strip_prefix(base).map_or(path.clone(), Path::to_path_buf));
     let settings = settings.for_file(&relative);
+    if cpp {
+        return process_cpp(input, &path, display, text, &settings, mode);
+    }
     if mode.fix || mode.diff {
         let fixed = fix_source(&text, &settings, mode.unsafe_fixes);
         let new_text = fixed.result.parsed.text().to_string();
@@ -487,6 +534,7 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
             return failed(err.to_string());
         }
         return Outcome {
+            asm: None,
             path: display,
             lines: fixed.result.parsed.lines().clone(),
             text: new_text,
@@ -498,6 +546,7 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
     }
     let result = lint_source(&text, &settings);
     Outcome {
+        asm: None,
         path: display,
         lines: result.parsed.lines().clone(),
         diagnostics: result.diagnostics,
@@ -506,4 +555,91 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
         original: None,
         error: None,
     }
+}
+
+/// Reads a C, C++ or CUDA file: `None` when it has no asm statement to
+/// look at (empty, or no `asm` in it, whatever its encoding), an error for
+/// binary or non-UTF-8 files that do mention `asm`.
+fn read_cpp_source(path: &Path) -> Result<Option<String>, ptxkit_syntax::source::SourceError> {
+    match read_source(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(ptxkit_syntax::source::SourceError::Empty(_)) => Ok(None),
+        Err(
+            err @ (ptxkit_syntax::source::SourceError::NotUtf8 { .. }
+            | ptxkit_syntax::source::SourceError::Binary { .. }),
+        ) => {
+            let bytes = std::fs::read(path).map_err(|source| ptxkit_syntax::source::SourceError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            if bytes.windows(3).any(|w| w == b"asm") {
+                Err(err)
+            } else {
+                Ok(None)
+            }
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// Lints (and with --fix/--diff, fixes) the asm statements of a C++ text.
+fn process_cpp(input: &Input, path: &Path, display: String, text: String, settings: &Settings, mode: Mode) -> Outcome {
+    if mode.fix || mode.diff {
+        let fixed = crate::inline::fix::fix_cpp_source(&text, settings, mode.unsafe_fixes);
+        if mode.fix
+            && fixed.text != text
+            && matches!(input, Input::File(_))
+            && let Err(err) = ptxkit_syntax::write_atomic(path, &fixed.text)
+        {
+            return Outcome {
+                asm: None,
+                path: display,
+                text: String::new(),
+                lines: ptxkit_syntax::LineIndex::new(""),
+                diagnostics: Vec::new(),
+                fixed: 0,
+                original: None,
+                error: Some(err.to_string()),
+            };
+        }
+        return Outcome {
+            asm: Some(fixed.result.stats),
+            path: display,
+            lines: fixed.result.lines,
+            diagnostics: fixed.result.diagnostics,
+            text: fixed.text,
+            fixed: fixed.applied,
+            original: Some(text),
+            error: None,
+        };
+    }
+    let result = crate::inline::lint_cpp_source(&text, settings);
+    Outcome {
+        asm: Some(result.stats),
+        path: display,
+        lines: result.lines,
+        diagnostics: result.diagnostics,
+        text,
+        fixed: 0,
+        original: None,
+        error: None,
+    }
+}
+
+/// `Checked 12 asm statements in 3 C/C++ files (2 not analysed).`
+fn asm_summary(stats: crate::inline::AsmStats, files: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let mut line = format!(
+        "Checked {} in {}",
+        plural(stats.analysed, "asm statement"),
+        plural(files, "C/C++ file")
+    );
+    if stats.skipped > 0 {
+        line.push_str(&format!(
+            " ({} not analysed: host code, or templates built from macros defined elsewhere)",
+            stats.skipped
+        ));
+    }
+    line.push('.');
+    line
 }

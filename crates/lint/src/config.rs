@@ -5,6 +5,8 @@
 //! select = ["ALL"]                 # rules, codes or code prefixes to run
 //! ignore = ["PTX205"]              # ... and to skip
 //! exclude = ["build/**"]           # paths not to lint
+//! include = ["*.ptx", "*.cu"]      # file names to lint in directories
+//! extend-include = ["*.inl"]       # ... in addition to the default ones
 //! target = "sm_90a"                # lint as if for this target
 //! ptx-version = "8.0"              # ... and this .version
 //! deny-warnings = false            # exit 1 on warnings too
@@ -28,6 +30,10 @@ use ptxkit_isa::{Target, Version};
 /// The name of the configuration file.
 pub const CONFIG_FILE_NAME: &str = "ptxlint.toml";
 
+/// The files ptxlint lints when it walks a directory: PTX, and C, C++ and
+/// CUDA sources and headers (for their inline PTX).
+pub const DEFAULT_INCLUDE: &[&str] = &["*.ptx", "*.cu", "*.cuh", "*.h", "*.hpp", "*.cpp", "*.cc"];
+
 /// The contents of `ptxlint.toml`.
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -40,6 +46,11 @@ pub struct Config {
     pub ignore: Option<Vec<String>>,
     /// Path globs not to lint.
     pub exclude: Option<Vec<String>>,
+    /// File-name globs of the files to lint when walking directories
+    /// (default [`DEFAULT_INCLUDE`]).
+    pub include: Option<Vec<String>>,
+    /// File-name globs added to `include`.
+    pub extend_include: Option<Vec<String>>,
     /// Lint as if for this `.target`.
     pub target: Option<String>,
     /// Lint as if for this `.version`.
@@ -94,6 +105,19 @@ impl Config {
             path: path.to_path_buf(),
             message: err.message().to_string(),
         })
+    }
+}
+
+impl Config {
+    /// The file-name globs to walk directories for: `include` (or the
+    /// default) plus `extend-include`.
+    pub fn include_globs(&self) -> Vec<String> {
+        let mut globs = self
+            .include
+            .clone()
+            .unwrap_or_else(|| DEFAULT_INCLUDE.iter().map(|g| g.to_string()).collect());
+        globs.extend(self.extend_include.iter().flatten().cloned());
+        globs
     }
 }
 

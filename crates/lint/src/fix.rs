@@ -29,33 +29,39 @@ pub fn is_applicable(diagnostic: &Diagnostic, unsafe_fixes: bool) -> bool {
         .is_some_and(|f| f.applicability == Applicability::Safe || unsafe_fixes)
 }
 
+/// The edits of the applicable fixes that do not overlap (earliest
+/// first), and how many fixes they make.
+pub fn choose_fixes(diagnostics: &[Diagnostic], unsafe_fixes: bool) -> (Vec<TextEdit>, usize) {
+    let mut chosen: Vec<TextEdit> = Vec::new();
+    let mut count = 0;
+    let mut fixes: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| is_applicable(d, unsafe_fixes))
+        .filter_map(|d| d.fix.as_ref())
+        .collect();
+    fixes.sort_by_key(|f| f.edits.iter().map(|e| e.span.start).min());
+    for fix in fixes {
+        let overlaps = fix.edits.iter().any(|e| {
+            chosen.iter().any(|c| {
+                e.span.start < c.span.end && c.span.start < e.span.end
+                    || (e.span.is_empty() && c.span.is_empty() && e.span.start == c.span.start)
+            })
+        });
+        if !overlaps {
+            chosen.extend(fix.edits.iter().cloned());
+            count += 1;
+        }
+    }
+    (chosen, count)
+}
+
 /// Lints `text` and applies every applicable fix.
 pub fn fix_source(text: &str, settings: &Settings, unsafe_fixes: bool) -> FixResult {
     let mut current = lint_source(text, settings);
     let mut applied = 0;
     let mut rejected = false;
     for _ in 0..MAX_ROUNDS {
-        let mut chosen: Vec<TextEdit> = Vec::new();
-        let mut count = 0;
-        let mut fixes: Vec<_> = current
-            .diagnostics
-            .iter()
-            .filter(|d| is_applicable(d, unsafe_fixes))
-            .filter_map(|d| d.fix.as_ref())
-            .collect();
-        fixes.sort_by_key(|f| f.edits.iter().map(|e| e.span.start).min());
-        for fix in fixes {
-            let overlaps = fix.edits.iter().any(|e| {
-                chosen.iter().any(|c| {
-                    e.span.start < c.span.end && c.span.start < e.span.end
-                        || (e.span.is_empty() && c.span.is_empty() && e.span.start == c.span.start)
-                })
-            });
-            if !overlaps {
-                chosen.extend(fix.edits.iter().cloned());
-                count += 1;
-            }
-        }
+        let (chosen, count) = choose_fixes(&current.diagnostics, unsafe_fixes);
         if chosen.is_empty() {
             break;
         }

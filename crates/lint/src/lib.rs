@@ -21,6 +21,7 @@ pub mod cli;
 pub mod config;
 mod engine;
 pub mod fix;
+pub mod inline;
 mod isa;
 mod names;
 pub mod registry;

@@ -74,6 +74,7 @@ impl RuleInfo {
             Some(b'3') => "memory",
             Some(b'4') => "types and symbols",
             Some(b'5') => "ABI",
+            Some(b'6') => "inline asm",
             _ => "meta",
         }
     }
@@ -416,6 +417,76 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "`vprintf`/`malloc`/`free`/`__assertfail` prototype differs from the ABI"
+    ),
+    rule!(
+        "PTX601",
+        asm_operand_index_out_of_range,
+        Error,
+        None,
+        "asm template `%N` that names no operand"
+    ),
+    rule!(
+        "PTX602",
+        unused_asm_operand,
+        Warning,
+        None,
+        "asm operand the template never uses"
+    ),
+    rule!(
+        "PTX603",
+        asm_output_read_before_written,
+        Warning,
+        None,
+        "`=` asm output read before the template writes it"
+    ),
+    rule!(
+        "PTX604",
+        asm_constraint_mismatch,
+        Error,
+        None,
+        "asm constraint whose register the instruction cannot take there"
+    ),
+    rule!(
+        "PTX605",
+        asm_register_where_immediate_required,
+        Error,
+        None,
+        "register asm operand where the instruction takes only a constant"
+    ),
+    rule!(
+        "PTX606",
+        asm_missing_memory_clobber,
+        Warning,
+        Safe,
+        "asm that writes or orders memory without a \"memory\" clobber"
+    ),
+    rule!(
+        "PTX607",
+        asm_side_effects_without_volatile,
+        Warning,
+        Safe,
+        "asm with outputs and side effects that is not `volatile`"
+    ),
+    rule!(
+        "PTX608",
+        unsupported_asm_syntax,
+        Error,
+        None,
+        "asm syntax nvcc rejects in device code (`%[x]`, `%c1`, \"m\", \"cc\")"
+    ),
+    rule!(
+        "PTX609",
+        asm_definition_outside_braces,
+        Warning,
+        None,
+        "`.reg` or label outside `{ }` in an asm template"
+    ),
+    rule!(
+        "PTX610",
+        asm_input_written,
+        Warning,
+        None,
+        "asm input operand the template writes"
     ),
     rule!("PTX900", syntax_error, Error, None, "the file does not parse"),
     rule!(

@@ -34,15 +34,19 @@ pub struct FileRequirements {
     pub removed: Option<(Version, Reason)>,
 }
 
-/// Computes the requirements of a parsed file.
-pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
+/// The first use of a feature: the feature, the byte offset of the
+/// instruction, directive or register that uses it, and its text.
+pub type FeatureUse = (&'static Feature, usize, String);
+
+/// The first use of every feature with a minimum version or target in a
+/// parsed file, in source order.
+pub fn feature_uses(parsed: &ParsedSource) -> Vec<FeatureUse> {
     let source = parsed.text();
-    let lines = parsed.lines();
-    let mut first_use: Vec<(&'static Feature, usize, String)> = Vec::new();
+    let mut first_use: Vec<FeatureUse> = Vec::new();
     let mut record = |features: Vec<&'static Feature>, offset: usize, text: &str| {
         for f in features {
             if !first_use.iter().any(|(g, _, _)| std::ptr::eq(*g, f)) {
-                first_use.push((f, lines.line_of(offset) + 1, text.trim().to_string()));
+                first_use.push((f, offset, text.trim().to_string()));
             }
         }
     };
@@ -62,28 +66,49 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
     }
     // Directives, attributes, debugging directives, pragmas, declarations and
     // special registers: ptxkit-isa's construct table.
-    let mut removed: Option<(Version, Reason)> = None;
+    let lines = parsed.lines();
     for used in ptxkit_isa::constructs::uses(parsed) {
-        // The whole line, as the author wrote it (`.address_size 64`).
-        let line = lines.line_of(used.span.start);
-        let text = lines.line_text(source, line).split("//").next().unwrap_or("").trim();
-        match used.row {
-            ptxkit_isa::constructs::Row::Introduced(feature) => record(vec![feature], used.span.start, text),
-            ptxkit_isa::constructs::Row::Removed(d) => {
-                let Some(from) = d.rejected_from else { continue };
-                if removed.as_ref().is_none_or(|(v, _)| from < *v) {
-                    let reason = Reason {
-                        line: lines.line_of(used.span.start) + 1,
-                        text: text.trim().to_string(),
-                        feature: used.row.name(),
-                        ptx: from,
-                    };
-                    removed = Some((from, reason));
-                }
-            }
-            ptxkit_isa::constructs::Row::Unsupported(_) => {}
+        if let ptxkit_isa::constructs::Row::Introduced(feature) = used.row {
+            // The whole line, as the author wrote it (`.address_size 64`).
+            let line = lines.line_of(used.span.start);
+            let text = lines.line_text(source, line).split("//").next().unwrap_or("").trim();
+            record(vec![feature], used.span.start, text);
         }
     }
+    first_use
+}
+
+/// The construct of the file that the earliest version removed (`@@DWARF`: 2.0), with that
+/// version and its first use: the file needs an older version.
+fn removed_construct(parsed: &ParsedSource) -> Option<(Version, Reason)> {
+    let source = parsed.text();
+    let lines = parsed.lines();
+    let mut removed: Option<(Version, Reason)> = None;
+    for used in ptxkit_isa::constructs::uses(parsed) {
+        let ptxkit_isa::constructs::Row::Removed(d) = used.row else { continue };
+        let Some(from) = d.rejected_from else { continue };
+        if removed.as_ref().is_none_or(|(v, _)| from < *v) {
+            let line = lines.line_of(used.span.start);
+            let text = lines.line_text(source, line).split("//").next().unwrap_or("").trim();
+            let reason = Reason {
+                line: line + 1,
+                text: text.to_string(),
+                feature: used.row.name(),
+                ptx: from,
+            };
+            removed = Some((from, reason));
+        }
+    }
+    removed
+}
+
+/// Computes the requirements of a parsed file.
+pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
+    let lines = parsed.lines();
+    let first_use: Vec<(&'static Feature, usize, String)> = feature_uses(parsed)
+        .into_iter()
+        .map(|(f, offset, text)| (f, lines.line_of(offset) + 1, text))
+        .collect();
     let mut all = Requirements::none();
     all.add(first_use.iter().map(|(f, _, _)| *f));
     let target_ptx = all.min_target.and_then(|t| t.min_ptx()).unwrap_or(Version::new(1, 0));
@@ -100,6 +125,7 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
         .collect::<Vec<_>>();
     let mut reasons = reasons;
     reasons.sort_by_key(|r| r.line);
+    let removed = removed_construct(parsed);
     FileRequirements {
         min_ptx: all.min_ptx.max(target_ptx),
         min_target: all.min_target,

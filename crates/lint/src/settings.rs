@@ -153,6 +153,12 @@ impl Settings {
         std::borrow::Cow::Owned(settings)
     }
 
+    /// Turns `rule` on (the inline-PTX driver runs the PTX type rules that
+    /// `asm-constraint-mismatch` rewords, whether or not they are selected).
+    pub(crate) fn enable(&mut self, rule: &RuleInfo) {
+        self.enabled[index_of(rule)] = true;
+    }
+
     /// Whether `rule` runs.
     pub fn is_enabled(&self, rule: &RuleInfo) -> bool {
         self.enabled[index_of(rule)]

@@ -64,13 +64,24 @@ pub struct Suppressions {
 impl Suppressions {
     /// Finds every suppression comment in a file.
     pub fn parse(parsed: &ParsedSource) -> Self {
-        let mut out = Suppressions::default();
         if !parsed.text().contains(MARKER) {
-            return out;
+            return Suppressions::default();
         }
-        for node in preorder(parsed.root()).filter(|n| n.kind() == "comment") {
-            let span = Span::of(node);
-            let text = parsed.node_text(node);
+        let comments = preorder(parsed.root()).filter(|n| n.kind() == "comment").map(|node| {
+            (
+                Span::of(node),
+                parsed.node_text(node),
+                parsed.lines().line_of(node.start_byte()),
+            )
+        });
+        Self::from_comments(comments)
+    }
+
+    /// The suppressions among comments given as (span, text, 0-based line):
+    /// PTX comments, or the C++ comments of a file with inline PTX.
+    pub fn from_comments<'t>(comments: impl IntoIterator<Item = (Span, &'t str, usize)>) -> Self {
+        let mut out = Suppressions::default();
+        for (span, text, line) in comments {
             let body = text
                 .strip_prefix("//")
                 .or_else(|| text.strip_prefix("/*").map(|t| t.strip_suffix("*/").unwrap_or(t)))
@@ -80,7 +91,6 @@ impl Suppressions {
                 continue;
             };
             let body_offset = span.start + (text.len() - body.len()) + (body.len() - trimmed.len()) + MARKER.len();
-            let line = parsed.lines().line_of(span.start);
             match parse_directive(rest, body_offset) {
                 Ok((file_level, rules, reason)) => out.items.push(Suppression {
                     comment: span,

@@ -1,5 +1,6 @@
-//! Per-rule fixtures: `fixtures/<rule>.ptx` (or several files in
-//! `fixtures/<rule>/`), linted with only that rule selected. Each file lists
+//! Per-rule fixtures: `fixtures/<rule>.ptx` or `fixtures/<rule>.cu` (or
+//! several files in `fixtures/<rule>/`; PTX rules on inline PTX in
+//! `fixtures/inline/<rule>.cu`), linted with only that rule selected. Each file lists
 //! violations first, then a line `// accepted` and the accepted cases. Every
 //! line that must be reported ends with a `//~` marker; the test checks that
 //! the reported lines are exactly the marked ones, and snapshots the rendered
@@ -13,7 +14,7 @@ use ptxkit_lint::{Settings, lint_source, rules};
 
 fn rule_of(path: &Path) -> String {
     let parent = path.parent().unwrap();
-    let stem = if parent.file_name().unwrap() == "fixtures" {
+    let stem = if parent.file_name().unwrap() == "fixtures" || parent.file_name().unwrap() == "inline" {
         path.file_stem().unwrap()
     } else {
         parent.file_name().unwrap()
@@ -48,8 +49,16 @@ fn check_fixture(path: &Path) -> String {
             }
         }
     }
-    let result = lint_source(&text, &settings);
-    let lines = result.parsed.lines();
+    let cpp = ptxkit_lint::inline::is_cpp_path(path);
+    let (diagnostics, lines) = if cpp {
+        let result = ptxkit_lint::inline::lint_cpp_source(&text, &settings);
+        (result.diagnostics, result.lines)
+    } else {
+        let result = lint_source(&text, &settings);
+        (result.diagnostics, result.parsed.lines().clone())
+    };
+    let lines = &lines;
+    let result = Linted { diagnostics };
     let reported: BTreeSet<usize> = result
         .diagnostics
         .iter()
@@ -94,16 +103,21 @@ fn check_fixture(path: &Path) -> String {
                 .unwrap()
                 .display()
         ),
-        text: result.parsed.text(),
+        text: &text,
         lines,
         diagnostics: &result.diagnostics,
     };
     render_text(&report, false, false)
 }
 
+/// The findings of one fixture.
+struct Linted {
+    diagnostics: Vec<ptxkit_syntax::Diagnostic>,
+}
+
 #[test]
 fn rule_fixtures() {
-    insta::glob!("fixtures/**/*.ptx", |path| {
+    insta::glob!("fixtures/**/*.{ptx,cu}", |path| {
         insta::assert_snapshot!(check_fixture(path));
     });
 }
@@ -114,9 +128,10 @@ fn every_rule_has_a_fixture() {
     for rule in rules() {
         let stem = rule.name.replace('-', "_");
         let file = dir.join(format!("{stem}.ptx"));
+        let cpp = dir.join(format!("{stem}.cu"));
         let folder = dir.join(&stem);
         assert!(
-            file.is_file() || folder.is_dir(),
+            file.is_file() || cpp.is_file() || folder.is_dir(),
             "no fixture for {} ({})",
             rule.name,
             file.display()

@@ -52,7 +52,19 @@ pub fn discover(
     paths: &[PathBuf],
     options: &DiscoverOptions,
 ) -> Result<Vec<Result<PathBuf, DiscoverError>>, DiscoverError> {
+    discover_matching(paths, options, &["*.ptx".to_string()])
+}
+
+/// Like [`discover`], but directories contribute the files whose names
+/// match one of the `include` globs (`*.ptx`, `*.cu`, ...; matched without
+/// regard to case) instead of `*.ptx` only.
+pub fn discover_matching(
+    paths: &[PathBuf],
+    options: &DiscoverOptions,
+    include: &[String],
+) -> Result<Vec<Result<PathBuf, DiscoverError>>, DiscoverError> {
     let excludes = build_globset(&options.exclude)?;
+    let includes = build_include_set(include)?;
     let mut found = Vec::new();
     for path in paths {
         if let Err(err) = std::fs::metadata(path) {
@@ -93,7 +105,8 @@ pub fn discover(
             match entry {
                 Ok(entry) => {
                     let is_file = entry.file_type().is_some_and(|t| t.is_file() || t.is_symlink());
-                    if is_file && has_ptx_extension(entry.path()) {
+                    let included = entry.path().file_name().is_some_and(|name| includes.is_match(name));
+                    if is_file && included {
                         found.push(Ok(entry.into_path()));
                     }
                 }
@@ -116,6 +129,24 @@ fn build_globset(patterns: &[String]) -> Result<GlobSet, DiscoverError> {
             pattern: pattern.clone(),
             message: err.kind().to_string(),
         })?;
+        builder.add(glob);
+    }
+    builder.build().map_err(|err| DiscoverError::BadGlob {
+        pattern: patterns.join(", "),
+        message: err.to_string(),
+    })
+}
+
+fn build_include_set(patterns: &[String]) -> Result<GlobSet, DiscoverError> {
+    let mut builder = GlobSetBuilder::new();
+    for pattern in patterns {
+        let glob = globset::GlobBuilder::new(pattern)
+            .case_insensitive(true)
+            .build()
+            .map_err(|err| DiscoverError::BadGlob {
+                pattern: pattern.clone(),
+                message: err.kind().to_string(),
+            })?;
         builder.add(glob);
     }
     builder.build().map_err(|err| DiscoverError::BadGlob {
@@ -156,6 +187,15 @@ mod tests {
             .map(|p| p.unwrap().strip_prefix(root).unwrap().to_path_buf())
             .collect();
         assert_eq!(found, [PathBuf::from("a.ptx"), PathBuf::from("sub/c.ptx")]);
+
+        let include = ["*.ptx".to_string(), "*.cu".to_string()];
+        std::fs::write(root.join("k.CU"), "").unwrap();
+        let found: Vec<_> = discover_matching(&[root.to_path_buf()], &DiscoverOptions::default(), &include)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.unwrap().strip_prefix(root).unwrap().to_path_buf())
+            .collect();
+        assert!(found.contains(&PathBuf::from("k.CU")) && found.contains(&PathBuf::from("a.ptx")));
 
         let missing = discover(&[root.join("nope.ptx")], &DiscoverOptions::default()).unwrap();
         assert!(matches!(missing[0], Err(DiscoverError::NotFound(_))));

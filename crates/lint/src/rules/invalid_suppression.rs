@@ -21,6 +21,8 @@
 //! ## Fix safety
 //! No fix: which rule was meant cannot be known.
 
+use ptxkit_syntax::Span;
+
 use crate::checker::{Checker, RuleImpl};
 use crate::suppress::Suppressions;
 
@@ -34,11 +36,27 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
-    for malformed in &suppressions.malformed {
-        let diagnostic = checker
-            .diagnostic(malformed.span, format!("malformed suppression: {}", malformed.message))
-            .with_help("write `// ptxlint: allow(rule-name) reason` or `// ptxlint: allow-file(rule-name) reason`");
+    for diagnostic in diagnostics(checker.text(), checker.settings, suppressions) {
         checker.report(diagnostic);
+    }
+}
+
+/// The diagnostics for the suppressions of a text (PTX, or C++ with
+/// inline PTX).
+pub(crate) fn diagnostics(
+    _text: &str,
+    settings: &crate::settings::Settings,
+    suppressions: &Suppressions,
+) -> Vec<ptxkit_syntax::Diagnostic> {
+    let rule = crate::find_rule(NAME).expect("registered");
+    let make = |span: Span, message: String| {
+        ptxkit_syntax::Diagnostic::new(rule.code, rule.name, settings.severity(rule), message, span)
+    };
+    let mut out = Vec::new();
+    for malformed in &suppressions.malformed {
+        let diagnostic = make(malformed.span, format!("malformed suppression: {}", malformed.message))
+            .with_help("write `// ptxlint: allow(rule-name) reason` or `// ptxlint: allow-file(rule-name) reason`");
+        out.push(diagnostic);
     }
     for item in &suppressions.items {
         for named in item.rules.iter().filter(|r| r.rule.is_none()) {
@@ -48,17 +66,17 @@ pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
                 .min_by_key(|(d, _)| *d)
                 .filter(|(d, _)| *d <= named.written.len() / 2 + 2)
                 .map(|(_, r)| r);
-            let mut diagnostic = checker
-                .diagnostic(named.span, format!("unknown rule `{}` in suppression", named.written))
+            let mut diagnostic = make(named.span, format!("unknown rule `{}` in suppression", named.written))
                 .with_label("no rule has this name or code")
                 .with_note("the suppression has no effect");
             diagnostic = match closest {
                 Some(rule) => diagnostic.with_help(format!("did you mean `{}` ({})?", rule.name, rule.code)),
                 None => diagnostic.with_help("see `ptxlint --list-rules` for the rule names and codes"),
             };
-            checker.report(diagnostic);
+            out.push(diagnostic);
         }
     }
+    out
 }
 
 /// Levenshtein distance.

@@ -12,6 +12,14 @@ macro_rules! query {
 
 pub(crate) mod address_width_mismatch;
 pub(crate) mod arch_specific_feature_on_generic_target;
+pub(crate) mod asm_constraint_mismatch;
+pub(crate) mod asm_definition_outside_braces;
+pub(crate) mod asm_input_written;
+pub(crate) mod asm_missing_memory_clobber;
+pub(crate) mod asm_operand_index_out_of_range;
+pub(crate) mod asm_output_read_before_written;
+pub(crate) mod asm_register_where_immediate_required;
+pub(crate) mod asm_side_effects_without_volatile;
 pub(crate) mod deprecated_banked_constant;
 pub(crate) mod deprecated_dwarf_directive;
 pub(crate) mod deprecated_maxnctapersm;
@@ -57,6 +65,8 @@ pub(crate) mod unknown_instruction;
 pub(crate) mod unknown_modifier;
 pub(crate) mod unknown_target;
 pub(crate) mod unknown_version;
+pub(crate) mod unsupported_asm_syntax;
+pub(crate) mod unused_asm_operand;
 pub(crate) mod unused_suppression;
 pub(crate) mod vector_size_mismatch;
 

@@ -37,12 +37,28 @@ pub(crate) const RULE: RuleImpl = RuleImpl {
 };
 
 pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
-    let text = checker.text();
+    for diagnostic in diagnostics(checker.text(), checker.settings, suppressions) {
+        checker.report(diagnostic);
+    }
+}
+
+/// The diagnostics for the suppressions of a text (PTX, or C++ with
+/// inline PTX).
+pub(crate) fn diagnostics(
+    text: &str,
+    settings: &crate::settings::Settings,
+    suppressions: &Suppressions,
+) -> Vec<ptxkit_syntax::Diagnostic> {
+    let rule = crate::find_rule(NAME).expect("registered");
+    let make = |span: Span, message: String| {
+        ptxkit_syntax::Diagnostic::new(rule.code, rule.name, settings.severity(rule), message, span)
+    };
+    let mut out = Vec::new();
     for item in &suppressions.items {
         let known: Vec<_> = item.rules.iter().filter(|r| r.rule.is_some()).collect();
         let unused: Vec<_> = known
             .iter()
-            .filter(|r| !r.used && r.rule.is_some_and(|rule| checker.settings.is_enabled(rule)))
+            .filter(|r| !r.used && r.rule.is_some_and(|rule| settings.is_enabled(rule)))
             .collect();
         if unused.is_empty() {
             continue;
@@ -76,8 +92,7 @@ pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
                     edits: vec![TextEdit::delete(list_item_span(text, named.span))],
                 }
             };
-            let diagnostic = checker
-                .diagnostic(named.span, format!("unused suppression of `{}`", rule.name))
+            let diagnostic = make(named.span, format!("unused suppression of `{}`", rule.name))
                 .with_label("nothing to suppress here")
                 .with_note(format!(
                     "no `{}` finding on {}",
@@ -90,9 +105,10 @@ pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
                 ))
                 .with_help("remove it, so that it cannot hide a future finding")
                 .with_fix(fix);
-            checker.report(diagnostic);
+            out.push(diagnostic);
         }
     }
+    out
 }
 
 /// The span of one item of a comma-separated list with its separator.
