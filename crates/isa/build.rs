@@ -180,12 +180,16 @@ fn operand_code(op: &SigOperand) -> String {
         Some((lo, hi)) => format!("Some(({lo}, {hi}))"),
         None => "None".to_string(),
     };
+    let multiple = match op.multiple {
+        Some(n) => format!("Some({n})"),
+        None => "None".to_string(),
+    };
     let since = match op.since {
         Some((major, minor)) => format!("Some(({major}, {minor}))"),
         None => "None".to_string(),
     };
     format!(
-        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, example: {}, range: {range}, since: {since} }}",
+        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, example: {}, range: {range}, multiple: {multiple}, since: {since} }}",
         lit(&op.name),
         type_code(&op.ty),
         count_code(&op.count),

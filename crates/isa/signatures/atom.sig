@@ -45,9 +45,10 @@ atom{.sem}{.scope}{.space}.exch{.level::cache_hint}.b128  d, [a], b{, cache-poli
 @summary Atomically exchanges the value at address a with b; ptxas also takes (and ignores) a fourth operand.
 atom{.sem}{.scope}{.space}.exch.type  d, [a], b, c;
 .type = { .b32, .b128 };
+c : reg;
 // Not in the manual: ptxas accepts `atom.global.exch.b32 %r1, [a], %r2, %r3` (also .b128); with
-// .b64 the fourth operand is taken for a cache policy (".L2::cache_hint modifier required for
-// instruction 'atom' with 4 arguments").
+// .b64, or with a constant as the fourth operand, it takes it for a cache policy
+// (".L2::cache_hint modifier required for instruction 'atom' with 4 arguments").
 ---
 @summary Atomically adds a half-precision (or packed) value without flushing subnormals.
 atom{.sem}{.scope}{.space}.add.noftz{.level::cache_hint}.type  d, [a], b{, cache-policy};
@@ -56,7 +57,7 @@ atom{.sem}{.scope}{.space}.add.noftz{.level::cache_hint}.type  d, [a], b{, cache
 @summary Atomically adds a vector of .f32 values, element by element (each element atomic on its own).
 atom{.sem}{.scope}{.global}.add{.level::cache_hint}.vec_32_bit.f32  d, [a], b{, cache-policy};
 .vec_32_bit = { .v2, .v4 };
-d : out reg|sink x.vec_32_bit;
+d : out reg|sink|discard x.vec_32_bit;   // ptxas: `_` may discard the whole vector (result discard mode) or one element
 b : reg|imm x.vec_32_bit;
 ---
 @summary Atomically applies op to a vector of half-precision values, element by element.
@@ -64,7 +65,7 @@ atom{.sem}{.scope}{.global}.op.noftz{.level::cache_hint}.vec_16_bit.half_word_ty
 .op = { .add, .min, .max };
 .vec_16_bit = { .v2, .v4, .v8 };
 .half_word_type = { .f16, .bf16 };
-d : out reg|sink x.vec_16_bit;
+d : out reg|sink|discard x.vec_16_bit;
 b : reg|imm x.vec_16_bit;
 ---
 @summary Atomically applies op to a vector of packed half-precision pairs, element by element.
@@ -72,7 +73,7 @@ atom{.sem}{.scope}{.global}.op.noftz{.level::cache_hint}.vec_32_bit.packed_type 
 .op = { .add, .min, .max };
 .vec_32_bit = { .v2, .v4 };
 .packed_type = { .f16x2, .bf16x2 };
-d : out reg|sink x.vec_32_bit;
+d : out reg|sink|discard x.vec_32_bit;   // ptxas: `_` may discard the whole vector (result discard mode) or one element
 b : reg|imm x.vec_32_bit;
 
 // ------------------------------------------------------------------ versions and targets

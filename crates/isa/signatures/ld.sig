@@ -78,6 +78,7 @@ except .param|.param::entry because ptxas: "Modifier '.relaxed' cannot be applie
 ---
 @summary Loads from memory-mapped I/O: every access reaches the device, in order.
 ld.mmio.relaxed.sys{.global}.type  d, [a];
+d : out reg wide;     // no .vec here, so no vector elements to discard
 ---
 @summary Loads data that stays unchanged for the kernel's lifetime (read-only proxy, PTX 9.4).
 ld{.global}.proxy::readonly{.vec}.type  d, [a];

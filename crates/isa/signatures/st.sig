@@ -122,7 +122,7 @@ except .mmio !.release because ptxas: "Modifier '.mmio' requires modifier '.rele
 @summary Sets size bytes of shared memory at a to initval (which must be 0).
 @effects write
 st.bulk{.weak}{.shared::cta}  [a], size, initval;
-size    : reg|imm .b64;
+size    : reg|imm .b64 multiple 8;   // ptxas: "unexpected value '1', expected to be multiple of 8"
 initval : imm range 0..0 eg 0;
 
 // ------------------------------------------------------------------ versions and targets

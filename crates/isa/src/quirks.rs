@@ -47,8 +47,43 @@ const V8_NARROW_EVIDENCE: &str = "`ld.v8.b8 {%h1, ..., %h8}, [%rd1]` + a store o
     sm_100: `ptxas -arch=sm_100` 12.9 exits 0 (cuobjdump: LD.E.U8), 13.5 exits 255 (C7907) or 139; \
     cargo xtask isa-probes --only signatures --filter \".vec=.v8\" --verbose";
 
+const ATOM_BF16_SINK: &str = "ptxas 11.8 and 12.9 crash (segmentation fault) on `atom.add.noftz` of .bf16 or .bf16x2 \
+    (scalar or vector) whose destination is the sink `_`; with a register destination they assemble it, and 13.5 \
+    assembles the sink too. atom has result discard mode (`atom.global.add.u32 _, [a], 1` and .f16 assemble with \
+    all three), so the signature allows the sink.";
+const ATOM_BF16_SINK_EVIDENCE: &str = "`.version 7.8` / `.target sm_90` kernel with `.reg .b16 %h<4>; .reg .b64 %rd<4>; \
+    cvta.to.global.u64 %rd1, %rd3; atom.add.noftz.bf16 _, [%rd1], %h2;`: `ptxas -arch=sm_90 -c` 11.8 and 12.9 exit \
+    139, 13.5 exits 0; with `%h3` as the destination all three exit 0";
+const ATOM_CAS_B128_CONSTANT: &str = "ptxas 12.9 and 13.5 crash (segmentation fault) on `atom.cas.b128` whose new value \
+    (the fourth operand) is a constant; a constant compare value (the third) assembles, and so does a register. \
+    The manual does not restrict the operand and ptxas parses it, so the signature allows it.";
+const MULTIMEM_ST_BF16X2_CONSTANT: &str = "ptxas 12.9 accepts a constant as the value of `multimem.st` .bf16x2 \
+    (`multimem.st.global.bf16x2 [a], 1`, also as a vector element); 13.5 rejects it (\"Arguments mismatch for \
+    instruction 'multimem.st'\"), as every release does for .f16x2 and for half-precision operands elsewhere.";
+
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape atom.sig:* valid, operand 1 the sink*: atom*.bf16* _, *",
+        observed: ATOM_BF16_SINK,
+        evidence: ATOM_BF16_SINK_EVIDENCE,
+    },
+    Quirk {
+        ptxas: &["12.9", "13.5"],
+        probe: "shape atom.sig:* valid, operand 4 a constant: atom*.cas.b128 *",
+        observed: ATOM_CAS_B128_CONSTANT,
+        evidence: "`.version 8.3` / `.target sm_90` kernel with `.reg .b64 %rd<4>; .reg .b128 %q<4>; \
+            atom.cas.b128 %q1, [%rd1], %q2, 1;`: `ptxas -arch=sm_90 -c` 12.9 and 13.5 exit 139; with `1, %q2` they \
+            exit 0",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape multimem.sig:* valid, operand 2 a constant: multimem.st*.bf16x2 *",
+        observed: MULTIMEM_ST_BF16X2_CONSTANT,
+        evidence: "`.version 8.8` / `.target sm_100f`: `multimem.st.global.bf16x2 [%rd1], 1;` assembles with 12.9, \
+            13.5 says 'Arguments mismatch'; cargo xtask isa-probes --only signatures --filter \"shape multimem.sig\"",
+    },
     Quirk {
         ptxas: &["11.8"],
         probe: "feature 'div .rn|.rz|.rm|.rp .f32': rejected at 1.5 sm_20",

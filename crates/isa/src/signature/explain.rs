@@ -190,6 +190,14 @@ pub fn describe_problem(problem: &Problem, form: &Form, modifiers: &[&str]) -> S
             found,
         } => format!("operand {} must have {expected} elements, found {found}", operand + 1),
         Problem::OperandType { operand, expected, .. } => format!("operand {} must be `{expected}`", operand + 1),
+        Problem::ImmediateMultiple {
+            operand,
+            multiple,
+            value,
+        } => format!(
+            "operand {} must be a multiple of {multiple}, found {value}",
+            operand + 1
+        ),
         Problem::ImmediateRange { operand, range, value } => {
             format!(
                 "operand {} must lie in {}..={}, found {value}",

@@ -49,6 +49,7 @@ pub const PROBE_SETUP: &[(&str, &str)] = &[
         ".func (.param .align 16 .b8 pfret_r[64]) pfret(.param .b32 pfret_a)\n{\n\tret;\n}",
     ),
     ("fargs", ".func pfarg(.param .align 16 .b8 pfarg_a[64])\n{\n\tret;\n}"),
+    ("cbuf", ".const .align 16 .b8 cbuf[64];"),
 ];
 
 /// The kernel-scope names shape probes may use: (name, what the kernel declares and does
@@ -72,11 +73,13 @@ pub const PROBE_LOCAL_SETUP: &[(&str, &str)] = &[
     ("$Lproto", "$Lproto: .callprototype _ ();"),
     ("$Ltargets", "$Ltargets: .calltargets pfunc;"),
     ("$Lbranch", "$Lbranch: .branchtargets $Lprobe;"),
+    ("lbuf", ".local .align 16 .b8 lbuf[64];"),
 ];
 
 /// A module holding `instructions` (one per line) in one kernel, with enough registers of
 /// every width: `%p` (.pred), `%b` (.b8), `%h` (.b16), `%r` (.b32), `%rd` (.b64), `%q` (.b128,
-/// declared when used), `sbuf` (.shared) and `gbuf` (.global) buffers, the handles of
+/// declared when used), `sbuf` (.shared) and `gbuf` (.global) buffers (`cbuf`, .const, and `lbuf`,
+/// .local, when named), the handles of
 /// [`PROBE_SETUP`], the function-scope names of [`PROBE_LOCAL_SETUP`], the locals of
 /// [`PROBE_LOCALS`] and a label `$Lprobe` at the end. Returns the text and the 1-based line of
 /// each instruction.
@@ -180,6 +183,29 @@ struct Bound {
 }
 
 impl Bound {
+    /// A variable of the state space the form names (the value written, or else the first of
+    /// its state-space slot: `mapa{.shared::cluster}` takes a .shared variable even without
+    /// the part), `gbuf` when it names none: ptxas rejects a variable of another space ("State
+    /// space mismatch between instruction and address in instruction 'cvta'").
+    fn variable(&self) -> &'static str {
+        let space = self
+            .form
+            .parts
+            .iter()
+            .zip(&self.values)
+            .find(|(part, _)| !part.values.is_empty() && part.values.iter().all(|v| is_state_space(v)))
+            .and_then(|(part, value)| value.or_else(|| part.values.first().copied()));
+        let base = space.map(|s| s.find([':', '[']).map_or(s, |end| &s[..end]));
+        match (space, base) {
+            (Some(".param::func"), _) => "gbuf",
+            (_, Some(".shared")) => "sbuf",
+            (_, Some(".const")) => "cbuf",
+            (_, Some(".local")) => "lbuf",
+            (_, Some(".param")) => "pparam",
+            _ => "gbuf",
+        }
+    }
+
     fn base(form: &'static Form) -> Self {
         Bound {
             form,
@@ -278,7 +304,7 @@ fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
     };
     use super::found::NameKind;
     if kinds.contains(Kinds::IMM) {
-        let value = spec.range.map_or(1, |(lo, _)| lo.max(1));
+        let value = smallest_constant(spec);
         return Written {
             text: value.to_string(),
             found: Found::Immediate {
@@ -298,7 +324,7 @@ fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
         };
     }
     if kinds.contains(Kinds::SYM) {
-        return name("gbuf", NameKind::Variable);
+        return name(bound.variable(), NameKind::Variable);
     }
     if kinds.contains(Kinds::LABEL) {
         return name("$Lprobe", NameKind::Label);
@@ -604,6 +630,16 @@ fn operand_placement(draft: &Draft, place: (Version, Target)) -> (Version, Targe
     (version, target)
 }
 
+/// The smallest positive constant `spec` takes: its range's low end (at least 1), rounded up
+/// to its `multiple`.
+fn smallest_constant(spec: &Operand) -> i64 {
+    let low = spec.range.map_or(1, |(lo, _)| lo.max(1));
+    match spec.multiple {
+        Some(m) => (low + m - 1) / m * m,
+        None => low,
+    }
+}
+
 /// A constant of the literal kind `ty` takes: a hexadecimal float of its width for `.f32` and
 /// `.f64` operands (ptxas rejects an integer literal there), an integer otherwise.
 fn constant_for(spec: &Operand, ty: Option<&str>) -> Written {
@@ -611,7 +647,7 @@ fn constant_for(spec: &Operand, ty: Option<&str>) -> Written {
     let (text, literal) = match ty {
         Some(".f32") => ("0f3F800000".to_string(), Literal::HexFloat(32)),
         Some(".f64") => ("0d3FF0000000000000".to_string(), Literal::HexFloat(64)),
-        _ => (spec.range.map_or(1, |(lo, _)| lo.max(1)).to_string(), Literal::Integer),
+        _ => (smallest_constant(spec).to_string(), Literal::Integer),
     };
     let value = if literal == Literal::Integer {
         text.parse().ok()
@@ -674,7 +710,13 @@ fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
             }
             _ => continue,
         };
-        if !spec.example.is_empty() || bound.resolve_count(spec).is_some() {
+        if spec.example.is_empty()
+            && let Some(n) = bound.resolve_count(spec)
+        {
+            out.extend(vector_sinks(valid, i, spec, n));
+            continue;
+        }
+        if !spec.example.is_empty() {
             continue;
         }
         // The generated operand is a register whenever the legend allows one.
@@ -704,7 +746,7 @@ fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
         if spec.kinds.contains(Kinds::SYM) {
             variants.push((
                 Written {
-                    text: "gbuf".to_string(),
+                    text: bound.variable().to_string(),
                     found: Found::Name {
                         kind: super::found::NameKind::Variable,
                         offset: false,
@@ -725,7 +767,7 @@ fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                 "a function name",
             ));
         }
-        if spec.kinds.contains(Kinds::SINK) {
+        if spec.takes_whole_sink() {
             variants.push((
                 Written {
                     text: "_".to_string(),
@@ -761,6 +803,58 @@ fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                 opcode: valid.opcode,
             });
         }
+    }
+    out
+}
+
+/// The valid instance with vector operand `i` (of `n` elements) written with sinks: as a whole
+/// (valid when its legend says `discard`: ptxas's "Result discard mode"; tried for
+/// destinations and wherever the legend says `sink`), and, when its legend says `sink`, with its
+/// first element `_` (valid) and with every element `_` (wrong: "Unable to infer type of
+/// vector elements").
+fn vector_sinks(valid: &Draft, i: usize, spec: &Operand, n: u16) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let mut variant = |what: &str, what_sink: &str, text: String, found: Found<'static>| {
+        let mut operands: Vec<Written> = valid
+            .operands
+            .iter()
+            .map(|w| Written {
+                text: w.text.clone(),
+                found: w.found.clone(),
+            })
+            .collect();
+        operands[i] = Written { text, found };
+        out.push(Draft {
+            what: format!("{what}, operand {} {}", i + 1, what_sink),
+            modifiers: valid.modifiers.clone(),
+            operands,
+            opcode: valid.opcode,
+        });
+    };
+    if spec.takes_whole_sink() {
+        variant("valid", "the sink for the whole vector", "_".to_string(), Found::Sink);
+    } else if spec.direction != Direction::In || spec.kinds.contains(Kinds::SINK) {
+        variant("wrong", "the sink for the whole vector", "_".to_string(), Found::Sink);
+    }
+    if spec.kinds.contains(Kinds::SINK)
+        && n > 1
+        && let Found::Vector(elements) = &valid.operands[i].found
+        && let Some((_, rest)) = valid.operands[i].text.split_once(", ")
+    {
+        let mut elements = elements.clone();
+        elements[0] = Found::Sink;
+        variant(
+            "valid",
+            "its first element the sink",
+            format!("{{_, {rest}"),
+            Found::Vector(elements.clone()),
+        );
+        variant(
+            "wrong",
+            "every element the sink",
+            format!("{{{}}}", vec!["_"; elements.len()].join(", ")),
+            Found::Vector(vec![Found::Sink; elements.len()]),
+        );
     }
     out
 }
@@ -835,6 +929,20 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} a constant", i + 1),
                     ));
                 }
+                // A constant that is not a multiple of what the operand requires.
+                if let Some(multiple) = spec.multiple
+                    && spec.kinds.contains(Kinds::IMM)
+                {
+                    let value = smallest_constant(spec) + 1;
+                    out.push(replace(
+                        &value.to_string(),
+                        Found::Immediate {
+                            literal: super::found::Literal::Integer,
+                            value: Some(value),
+                        },
+                        format!("operand {} not a multiple of {multiple}", i + 1),
+                    ));
+                }
                 if !spec.kinds.contains(Kinds::SREG)
                     && spec.kinds.intersects(Kinds::REG)
                     && spec.example.is_empty()
@@ -846,8 +954,10 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} a special register", i + 1),
                     ));
                 }
+                // A vector destination written `_` is tried with every valid instance
+                // (`vector_sinks`), where its vector part is written.
                 if spec.direction != Direction::In
-                    && !spec.kinds.contains(Kinds::SINK)
+                    && !spec.takes_whole_sink()
                     && spec.example.is_empty()
                     && bound.resolve_count(spec).is_none()
                 {

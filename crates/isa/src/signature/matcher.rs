@@ -109,6 +109,16 @@ pub enum Problem {
         /// The value written.
         value: i64,
     },
+    /// A constant that is not a multiple of the number the operand requires (`st.bulk`'s
+    /// size: ptxas "expected to be multiple of 8").
+    ImmediateMultiple {
+        /// Index into the instance's operands.
+        operand: usize,
+        /// What it must be a multiple of.
+        multiple: i64,
+        /// The value written.
+        value: i64,
+    },
 }
 
 impl Problem {
@@ -712,6 +722,36 @@ impl Context<'_, '_> {
                 destination: spec.direction != Direction::In,
             })
         };
+        if spec.count != CountSpec::Scalar {
+            match found {
+                // The whole operand written `_`, a vector or (its vector part absent) one value:
+                // ptxas's result discard mode, which `atom` has and `ld` and `mov` do not
+                // ("Result discard mode is not allowed for instruction 'ld'").
+                Found::Sink => {
+                    if !spec.takes_whole_sink() {
+                        problems.push(Problem::OperandKind {
+                            operand: at,
+                            element,
+                            expected: spec.kinds.without(Kinds::SINK.union(Kinds::DISCARD)),
+                            destination: spec.direction != Direction::In,
+                        });
+                    }
+                    return;
+                }
+                // ptxas takes the elements' type from the registers among them: "Unable to
+                // infer type of vector elements" when every element is `_`.
+                Found::Vector(elements) if !elements.is_empty() && elements.iter().all(|e| *e == Found::Sink) => {
+                    problems.push(Problem::OperandKind {
+                        operand: at,
+                        element: Some(element.unwrap_or(0)),
+                        expected: spec.kinds.without(Kinds::SINK.union(Kinds::DISCARD)),
+                        destination: spec.direction != Direction::In,
+                    });
+                    return;
+                }
+                _ => {}
+            }
+        }
         if let Some(count) = self.expected_count(spec) {
             match found {
                 Found::Vector(elements) => {
@@ -739,10 +779,6 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
-                // `atom.global.v2.f32.add _, [a], {b, c}`: the sink discards the whole vector
-                // a `.vec` part sizes; not a fixed-size unpack (`mov.b32 _, %r2`: ptxas
-                // "Result discard mode is not allowed").
-                Found::Sink if spec.kinds.contains(Kinds::SINK) && matches!(spec.count, CountSpec::PartNumber(_)) => {}
                 _ if count == 1 => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
@@ -827,6 +863,14 @@ impl Context<'_, '_> {
                     problems.push(Problem::ImmediateRange {
                         operand: at,
                         range,
+                        value: *value,
+                    });
+                } else if let (Some(multiple), Some(value)) = (spec.multiple, value)
+                    && value % multiple != 0
+                {
+                    problems.push(Problem::ImmediateMultiple {
+                        operand: at,
+                        multiple,
                         value: *value,
                     });
                 }
@@ -937,7 +981,9 @@ impl Context<'_, '_> {
 
 /// Whether a constant of kind `literal` may stand for an operand of type `expected` (ptxas,
 /// probed: `add.f32 %f1, %f2, 1` is "Arguments mismatch", `mov.b32 %r1, 0f3F800000` is fine,
-/// half-precision operands take no constant at all).
+/// half-precision and packed float operands take no constant at all: `add.f16x2 %r1, %r2, 1`,
+/// `atom.add.noftz.bf16x2 %r1, [a], 0f3F800000`, `add.rn.f32x2 %rd1, %rd2, 0d3FF0000000000000`;
+/// FP8 and narrower take any).
 fn constant_fits(literal: super::found::Literal, expected: &str) -> bool {
     use super::found::Literal;
     use super::typecheck::TypeClass;
@@ -945,8 +991,12 @@ fn constant_fits(literal: super::found::Literal, expected: &str) -> bool {
         return true;
     };
     let packed = expected.contains('x');
+    // FP8, FP6 and FP4 values (`.e4m3x4`, `.e5m2`): ptxas takes any constant as their bits
+    // (`multimem.st.global.e4m3x4 [a], 1`, also `0f3F800000`, 12.9 and 13.5).
+    let minifloat = expected.starts_with(".e") || expected.starts_with(".ue") || expected.starts_with(".s2f6");
     match (shape.class, literal) {
-        (TypeClass::Float, _) if packed => true,
+        (TypeClass::Float, _) if minifloat => true,
+        (TypeClass::Float, _) if packed => false,
         (TypeClass::Float, Literal::Integer) => false,
         (TypeClass::Float, _) => matches!(shape.bits, 32 | 64),
         (TypeClass::Bits, Literal::HexFloat(bits)) => u32::from(bits) == shape.bits,

@@ -176,6 +176,10 @@ impl Kinds {
     pub const SURFREF: Kinds = Kinds(1 << 11);
     /// A parenthesized argument list.
     pub const PARAMS: Kinds = Kinds(1 << 12);
+    /// The sink `_` as the whole of an operand that takes a vector (`x.vec`, `x4`), also when
+    /// its vector part is absent: ptxas's "result discard mode" (`atom`, not `ld` or `mov`).
+    /// `sink` alone lets each element of a braced vector be `_`.
+    pub const DISCARD: Kinds = Kinds(1 << 13);
 
     /// The kind words of the notation, with their flags.
     pub const WORDS: &'static [(&'static str, Kinds)] = &[
@@ -192,6 +196,7 @@ impl Kinds {
         ("samplerref", Kinds::SAMPLERREF),
         ("surfref", Kinds::SURFREF),
         ("params", Kinds::PARAMS),
+        ("discard", Kinds::DISCARD),
     ];
 
     /// Whether every kind in `other` is allowed.
@@ -207,6 +212,11 @@ impl Kinds {
     /// The union.
     pub const fn union(self, other: Kinds) -> Kinds {
         Kinds(self.0 | other.0)
+    }
+
+    /// These kinds less the kinds in `other`.
+    pub const fn without(self, other: Kinds) -> Kinds {
+        Kinds(self.0 & !other.0)
     }
 
     /// The kind words, in notation order (`reg|imm`).
@@ -236,6 +246,7 @@ impl Kinds {
                 "texref" => "a texture reference",
                 "samplerref" => "a sampler reference",
                 "surfref" => "a surface reference",
+                "discard" => "the sink '_' for the whole operand",
                 _ => "an argument list",
             })
             .collect();
@@ -320,10 +331,21 @@ pub struct Operand {
     pub example: &'static str,
     /// The range an immediate must lie in.
     pub range: Option<(i64, i64)>,
+    /// A number an immediate must be a multiple of (`st.bulk`'s size: 8).
+    pub multiple: Option<i64>,
     /// The PTX version (major, minor) from which the operand may be written, when later than
     /// the form's own (`cp.async`'s `ignore-src`: 7.5). Probes place instances that write it
     /// there; the version rules do not see operands yet.
     pub since: Option<(u8, u8)>,
+}
+
+impl Operand {
+    /// Whether the whole operand may be the sink `_`: a scalar operand whose kinds include
+    /// `sink`, or any operand whose kinds include `discard`. For an operand that takes a vector,
+    /// `sink` lets only its elements be `_`.
+    pub fn takes_whole_sink(&self) -> bool {
+        self.kinds.contains(Kinds::DISCARD) || (self.count == CountSpec::Scalar && self.kinds.contains(Kinds::SINK))
+    }
 }
 
 /// What an instruction does besides computing its result.

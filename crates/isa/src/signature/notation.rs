@@ -211,6 +211,8 @@ pub struct SigOperand {
     pub example: String,
     /// An allowed range for immediates.
     pub range: Option<(i64, i64)>,
+    /// An immediate must be a multiple of this (`multiple 8`).
+    pub multiple: Option<i64>,
     /// The PTX version from which the operand may be written (`since 7.5`), when later than
     /// the form's.
     pub since: Option<(u8, u8)>,
@@ -257,6 +259,7 @@ pub const KINDS: &[&str] = &[
     "label",
     "addr",
     "sink",
+    "discard",
     "texref",
     "samplerref",
     "surfref",
@@ -277,6 +280,7 @@ struct Legend {
     presence_if: Option<String>,
     example: String,
     range: Option<(i64, i64)>,
+    multiple: Option<i64>,
     since: Option<(u8, u8)>,
     line: u32,
 }
@@ -692,7 +696,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                 });
             }
             "wide" => legend.wide = true,
-            "if" | "eg" | "range" | "since" => {
+            "if" | "eg" | "range" | "multiple" | "since" => {
                 let Some(value) = items.get(i + 1) else {
                     return error(line, format!("'{item}' needs a value"));
                 };
@@ -713,6 +717,12 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                             return error(line, format!("since is written X.Y, not '{value}'"));
                         };
                         legend.since = Some(version);
+                    }
+                    "multiple" => {
+                        let Some(n) = parse_int(value).filter(|n| *n > 1) else {
+                            return error(line, format!("multiple is written N (above 1), not '{value}'"));
+                        };
+                        legend.multiple = Some(n);
                     }
                     _ => {
                         let Some((lo, hi)) = value.split_once("..") else {
@@ -1409,6 +1419,7 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 wide: legend.wide,
                 example: legend.example.clone(),
                 range: legend.range,
+                multiple: legend.multiple,
                 since: legend.since,
             },
             presence_if,

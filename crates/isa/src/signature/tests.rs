@@ -389,3 +389,146 @@ fn an_operand_written_since_a_later_version_moves_its_probes_there() {
             .any(|p| p.what == "valid" && p.version == Version::new(7, 0))
     );
 }
+
+#[test]
+fn the_whole_vector_sink_needs_discard_and_its_elements_need_sink() {
+    let addr = || Found::Address(vec![reg(".b64")]);
+    let kind_of_first = |problems: &[Problem]| match problems {
+        [
+            Problem::OperandKind {
+                operand: 0, element, ..
+            },
+        ] => Some(*element),
+        _ => None,
+    };
+    // ptxas: "Result discard mode is not allowed for instruction 'ld'", scalar or vector.
+    assert_eq!(
+        kind_of_first(&problems("ld.global.b32", vec![Found::Sink, addr()])),
+        Some(None)
+    );
+    assert_eq!(
+        kind_of_first(&problems("ld.global.v4.b32", vec![Found::Sink, addr()])),
+        Some(None)
+    );
+    assert_eq!(
+        kind_of_first(&problems(
+            "mov.v2.b32",
+            vec![Found::Sink, Found::Vector(vec![reg(".b32"), reg(".b32")])]
+        )),
+        Some(None)
+    );
+    // An element may be `_`, as long as one register gives the elements' type ("Unable to
+    // infer type of vector elements").
+    let some = Found::Vector(vec![Found::Sink, reg(".b32"), Found::Sink, Found::Sink]);
+    assert!(problems("ld.global.v4.b32", vec![some, addr()]).is_empty());
+    let none = Found::Vector(vec![Found::Sink, Found::Sink]);
+    assert_eq!(
+        kind_of_first(&problems("ld.global.v2.b32", vec![none.clone(), addr()])),
+        Some(Some(0))
+    );
+    assert_eq!(
+        kind_of_first(&problems(
+            "ld.global.b32",
+            vec![Found::Vector(vec![Found::Sink]), addr()]
+        )),
+        Some(Some(0))
+    );
+    // atom has result discard mode: a scalar or a whole vector may be `_`.
+    let pair = || Found::Vector(vec![reg(".f32"), reg(".f32")]);
+    assert!(problems("atom.global.add.u32", vec![Found::Sink, addr(), reg(".b32")]).is_empty());
+    assert!(problems("atom.global.v2.f32.add", vec![Found::Sink, addr(), pair()]).is_empty());
+    let one = Found::Vector(vec![Found::Sink, reg(".f32")]);
+    assert!(problems("atom.global.v2.f32.add", vec![one, addr(), pair()]).is_empty());
+    assert!(!problems("atom.global.v2.f32.add", vec![none, addr(), pair()]).is_empty());
+}
+
+#[test]
+fn probes_write_the_sink_as_a_whole_vector_and_as_an_element() {
+    let probes = |opcode: &str| -> Vec<ShapeProbe> { forms(opcode).iter().flat_map(form_probes).collect() };
+    let ld = probes("ld");
+    let verdict = |probes: &[ShapeProbe], what: &str, instruction: &str| {
+        probes
+            .iter()
+            .find(|p| p.what == what && p.instruction == instruction)
+            .map(|p| p.expect_ok)
+    };
+    assert_eq!(verdict(&ld, "operand 1 the sink", "ld.b8 _, [%rd1]"), Some(false));
+    assert_eq!(
+        verdict(
+            &ld,
+            "wrong, operand 1 the sink for the whole vector",
+            "ld.v2.b8 _, [%rd1]"
+        ),
+        Some(false)
+    );
+    assert_eq!(
+        verdict(
+            &ld,
+            "valid, operand 1 its first element the sink",
+            "ld.v2.b8 {_, %b2}, [%rd1]"
+        ),
+        Some(true)
+    );
+    assert_eq!(
+        verdict(
+            &ld,
+            "wrong, operand 1 every element the sink",
+            "ld.v2.b8 {_, _}, [%rd1]"
+        ),
+        Some(false)
+    );
+    let atom = probes("atom");
+    assert!(
+        atom.iter()
+            .any(|p| p.what == "valid, operand 1 the sink for the whole vector" && p.expect_ok)
+    );
+}
+
+#[test]
+fn packed_floats_take_no_constant() {
+    let addr = || Found::Address(vec![reg(".b64")]);
+    let hex32 = Found::Immediate {
+        literal: Literal::HexFloat(32),
+        value: None,
+    };
+    // ptxas: "Arguments mismatch for instruction 'atom'" / 'red', with an integer or a float.
+    assert!(!problems("atom.global.add.noftz.f16x2", vec![reg(".b32"), addr(), imm(1)]).is_empty());
+    assert!(!problems("atom.global.add.noftz.bf16x2", vec![reg(".b32"), addr(), hex32.clone()]).is_empty());
+    assert!(!problems("red.global.add.noftz.f16x2", vec![addr(), imm(1)]).is_empty());
+    // FP8 values take any constant as their bits (ptxas 12.9 and 13.5).
+    assert!(problems("multimem.st.global.e4m3x4", vec![addr(), imm(1)]).is_empty());
+    // A .f32 operand still takes a float constant of its width.
+    assert!(problems("atom.global.add.f32", vec![reg(".f32"), addr(), hex32]).is_empty());
+}
+
+#[test]
+fn a_constant_must_be_the_multiple_its_legend_says() {
+    let addr = || Found::Address(vec![reg(".b64")]);
+    // ptxas: "Argument 1 of instruction 'st.bulk': unexpected value '12', expected to be multiple of 8".
+    assert!(problems("st.bulk", vec![addr(), imm(16), imm(0)]).is_empty());
+    assert!(problems("st.bulk", vec![addr(), reg(".b64"), imm(0)]).is_empty());
+    assert_eq!(
+        problems("st.bulk", vec![addr(), imm(12), imm(0)]),
+        vec![Problem::ImmediateMultiple {
+            operand: 1,
+            multiple: 8,
+            value: 12
+        }]
+    );
+    let probes: Vec<ShapeProbe> = forms("st").iter().flat_map(form_probes).collect();
+    let bulk = |what: &str| {
+        probes
+            .iter()
+            .find(|p| p.form.opcode == "st" && p.instruction.starts_with("st.bulk") && p.what == what)
+            .map(|p| (p.instruction.clone(), p.expect_ok))
+    };
+    assert_eq!(
+        bulk("valid, operand 2 a constant"),
+        Some(("st.bulk [%rd1], 8, 0".to_string(), true))
+    );
+    assert_eq!(
+        bulk("operand 2 not a multiple of 8"),
+        Some(("st.bulk [%rd1], 9, 0".to_string(), false))
+    );
+    assert!(parse("@section 9.7\nd : imm multiple 1;\nadd.u32 d;\n").is_err());
+}

@@ -2,10 +2,12 @@
 //!
 //! ## What it does
 //! Reports a constant outside the range its operand allows, by the instruction's signature:
-//! a `lop3` lookup table above 255, a barrier number above 15.
+//! a `lop3` lookup table above 255, a barrier number above 15, an `st.bulk` size that is not a
+//! multiple of 8.
 //!
 //! ## Why it matters
-//! ptxas rejects the instruction, or the value is silently truncated.
+//! ptxas rejects the instruction ("Argument 1 of instruction 'st.bulk': unexpected value '12',
+//! expected to be multiple of 8"), or the value is silently truncated.
 //!
 //! ## Example
 //! ```ptx
@@ -40,15 +42,30 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     each(
         checker,
         captures,
-        |p| matches!(p, Problem::ImmediateRange { .. }),
+        |p| matches!(p, Problem::ImmediateRange { .. } | Problem::ImmediateMultiple { .. }),
         |checker, check, problem| {
-            let Problem::ImmediateRange {
-                operand,
-                range: (lo, hi),
-                value,
-            } = *problem
-            else {
-                return;
+            let (operand, message, label, help) = match *problem {
+                Problem::ImmediateRange {
+                    operand,
+                    range: (lo, hi),
+                    value,
+                } => (
+                    operand,
+                    format!("must lie in {lo}..={hi}, found {value}"),
+                    "out of range",
+                    format!("use a value from {lo} to {hi}"),
+                ),
+                Problem::ImmediateMultiple {
+                    operand,
+                    multiple,
+                    value,
+                } => (
+                    operand,
+                    format!("must be a multiple of {multiple}, found {value}"),
+                    "not a multiple",
+                    format!("use a multiple of {multiple}"),
+                ),
+                _ => return,
             };
             let Some(node) = operand_node(check, operand, None) else {
                 return;
@@ -56,14 +73,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             let diagnostic = checker
                 .diagnostic(
                     Span::of(node),
-                    format!(
-                        "{} of `{}` must lie in {lo}..={hi}, found {value}",
-                        ordinal(operand),
-                        chain(check)
-                    ),
+                    format!("{} of `{}` {message}", ordinal(operand), chain(check)),
                 )
-                .with_label("out of range")
-                .with_help(format!("use a value from {lo} to {hi}"));
+                .with_label(label)
+                .with_help(help);
             checker.report(diagnostic);
         },
     );

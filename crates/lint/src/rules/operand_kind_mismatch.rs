@@ -4,7 +4,8 @@
 //! Reports an operand of the wrong kind for its position, by the instruction's signature: a
 //! constant or an address where a register must go (`add.s32 1, %r2, %r3`), a register where
 //! an address must go, a variable name where only registers are allowed (`add.u64 %rd1, sym,
-//! 4`), a sink `_` where the instruction cannot discard its result.
+//! 4`), a sink `_` where the instruction cannot discard its result (`ld.global.b32 _, [a]`),
+//! a braced vector of sinks only (`ld.global.v2.b32 {_, _}, [a]`).
 //!
 //! ## Why it matters
 //! ptxas rejects the instruction: "Result register required for instruction 'add'",
@@ -75,7 +76,11 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 Some(e) => format!("element {} of {}", e + 1, ordinal(operand)),
                 None => ordinal(operand),
             };
-            let ptxas = if destination && what == "a constant" {
+            let only_sinks = matches!(check.instance.operands.get(operand),
+                Some(Found::Vector(e)) if !e.is_empty() && e.iter().all(|f| *f == Found::Sink));
+            let ptxas = if only_sinks {
+                "Unable to infer type of vector elements".to_string()
+            } else if destination && what == "a constant" {
                 format!("Result register required for instruction '{opcode}'")
             } else if what == "the sink '_'" {
                 format!("Result discard mode is not allowed for instruction '{opcode}'")
@@ -93,7 +98,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 )
                 .with_label(format!("{what} is not allowed here"))
                 .with_note(format!("{}; ptxas: \"{ptxas}\"", form_note(check.analysis.form)))
-                .with_help(if destination {
+                .with_help(if only_sinks {
+                    "write at least one element to a register: ptxas takes the elements' type from the registers"
+                        .to_string()
+                } else if destination {
                     "write the result to a register".to_string()
                 } else {
                     format!("use {}", expected.describe())
