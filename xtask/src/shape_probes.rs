@@ -162,7 +162,6 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
             }
             break;
         }
-        let fatal_line = found.iter().filter(|(_, _, fatal)| *fatal).map(|(n, _, _)| *n).min();
         let mut rerun = Vec::new();
         for (k, &probe) in pending.iter().enumerate() {
             let line = lines[k];

@@ -56,6 +56,15 @@ fn is_numbered(name: &str) -> bool {
     })
 }
 
+/// Predefined identifiers that are constants, not registers (`WARP_SZ`): written where an
+/// immediate goes.
+pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];
+
+/// Whether `name` is a predefined constant (`WARP_SZ`).
+pub fn is_predefined_constant(name: &str) -> bool {
+    PREDEFINED_CONSTANTS.contains(&name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,13 +107,4 @@ mod tests {
             assert!(!is_special_register(name), "{name}");
         }
     }
-}
-
-/// Predefined identifiers that are constants, not registers (`WARP_SZ`): written where an
-/// immediate goes.
-pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];
-
-/// Whether `name` is a predefined constant (`WARP_SZ`).
-pub fn is_predefined_constant(name: &str) -> bool {
-    PREDEFINED_CONSTANTS.contains(&name)
 }

@@ -30,7 +30,10 @@ pub fn issues(insn: &Instruction<'_>, destination: Option<(Version, Target)>) ->
 /// attributes, debugging directives, pragmas, declarations, special
 /// registers: ptxkit-isa's construct table) with what is wrong with it under
 /// `destination`, each with the span ptxas reports it at.
-pub fn construct_issues(parsed: &ptxkit_syntax::ParsedSource, destination: Option<(Version, Target)>) -> Vec<(Span, Issue)> {
+pub fn construct_issues(
+    parsed: &ptxkit_syntax::ParsedSource,
+    destination: Option<(Version, Target)>,
+) -> Vec<(Span, Issue)> {
     let Some((version, target)) = destination else {
         return Vec::new();
     };

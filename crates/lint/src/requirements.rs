@@ -85,7 +85,9 @@ fn removed_construct(parsed: &ParsedSource) -> Option<(Version, Reason)> {
     let lines = parsed.lines();
     let mut removed: Option<(Version, Reason)> = None;
     for used in ptxkit_isa::constructs::uses(parsed) {
-        let ptxkit_isa::constructs::Row::Removed(d) = used.row else { continue };
+        let ptxkit_isa::constructs::Row::Removed(d) = used.row else {
+            continue;
+        };
         let Some(from) = d.rejected_from else { continue };
         if removed.as_ref().is_none_or(|(v, _)| from < *v) {
             let line = lines.line_of(used.span.start);

@@ -98,10 +98,7 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
 /// The texture or surface handle of `instruction` when it is a register (the
 /// first element of its address operand), not a `.texref`/`.surfref` name.
 fn handle_register<'t>(instruction: &Instruction<'t>, symbols: &SymbolTable, text: &'t str) -> Option<&'t str> {
-    let address = instruction
-        .operands()
-        .into_iter()
-        .find(|o| o.kind() == "address_operand")?;
+    let address = instruction.address_operand()?;
     let mut cursor = address.walk();
     let handle = address.children_by_field_name("element", &mut cursor).next()?;
     let name = &text[handle.byte_range()];

@@ -29,7 +29,9 @@ use std::sync::OnceLock;
 
 pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
 pub use found::{Found, Instance, Literal, NameKind};
-pub use instances::{PROBE_LOCAL_SETUP, PROBE_LOCALS, PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes};
+pub use instances::{
+    PROBE_LOCAL_SETUP, PROBE_LOCALS, PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes,
+};
 pub use matcher::{
     Analysis, Problem, analyze, is_known_modifier, modifier_fits, opcode_modifiers, shape_dimension, suggest_modifiers,
 };

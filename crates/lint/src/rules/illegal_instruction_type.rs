@@ -93,7 +93,9 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     for issue in checker.isa_issues(node).iter() {
-        let Issue::IllegalType { ty, opcode } = issue else { continue };
+        let Issue::IllegalType { ty, opcode } = issue else {
+            continue;
+        };
         let span = insn
             .modifier(ty)
             .map_or(checker.opcode_span(node), |m| ptxkit_syntax::Span::of(m.node));

@@ -71,8 +71,7 @@ fn check(checker: &mut Checker<'_>) {
             }
             continue;
         }
-        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.name)
-        else {
+        let Some(Issue::TargetNeedsVersion { target, min, .. }) = ptxkit_isa::check_target(version, &entry.name) else {
             continue;
         };
         let issue = ptxkit_isa::check_target(version, &entry.name).expect("just matched");
