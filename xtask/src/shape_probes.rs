@@ -64,6 +64,17 @@ fn assemble(dir: &Path, ptxas: &Ptxas, arch: Target, version: Version, text: &st
     Ok((out.status.success(), output))
 }
 
+/// The probe module with the external function `pfunc` defined in it (an empty body) where
+/// ptxas cannot assemble relocatable code (PTX before 3.1): there a direct `call pfunc` is
+/// "Unresolved extern function 'pfunc'" (every release). The definition takes as many lines as
+/// the declaration, so the probes' line numbers stay.
+fn defined_before_relocatable(version: Version, text: String) -> String {
+    if version >= Version::new(3, 1) {
+        return text;
+    }
+    text.replacen(".extern .func pfunc;", ".func pfunc { ret; }", 1)
+}
+
 /// `(line, message, fatal)` of every error ptxas printed with a line.
 fn errors(output: &str) -> (Vec<(usize, String, bool)>, bool) {
     let mut out = Vec::new();
@@ -112,6 +123,7 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
     while !pending.is_empty() {
         let instructions: Vec<&str> = pending.iter().map(|&i| probes[i].instruction.as_str()).collect();
         let (text, lines) = probe_module(version, target, &instructions);
+        let text = defined_before_relocatable(version, text);
         let (ok, output) = assemble(dir, ptxas, arch, version, &text)?;
         if output.contains("32-Bit compilation is no longer supported") {
             // ptxas 12.9 and 13.5 refuse 32-bit modules (PTX before 2.3): not theirs to judge.

@@ -53,10 +53,10 @@ mbarrier.arrive.sem.scope{.space}.b64  _, [a]{, count};
 mbarrier.arrive{.space}.b64  _, [a]{, count};
 mbarrier.arrive.expect_tx.sem.scope{.space}.b64  _, [a], txCount;
 mbarrier.arrive.expect_tx{.space}.b64  _, [a], txCount;
-mbarrier.arrive_drop.sem.scope{.space}.b64  _, [a]{, count};
-mbarrier.arrive_drop{.space}.b64  _, [a]{, count};
-mbarrier.arrive_drop.expect_tx{.space}.sem.scope.b64  _, [a], txCount;
-mbarrier.arrive_drop.expect_tx{.space}.b64  _, [a], txCount;
+// ptxas: .noComplete with .shared::cluster is "Modifier '.shared::cluster' cannot be combined
+// with modifier '.noComplete'"
+mbarrier.arrive.noComplete.release.cta{.state}.b64  _, [a], count;
+mbarrier.arrive.noComplete{.state}.b64  _, [a], count;
 .sem = { .release, .relaxed };
 .space = { .shared, .shared::cta, .shared::cluster };   // ptxas: with .shared::cluster the destination must be the sink
 
@@ -64,6 +64,19 @@ require mbarrier
   ptx 7.1; block
   probe "mbarrier.arrive.b64 _, [sbuf]"
   source §9.7.13.15 L444; ptxas at 7.0: "Result discard mode is not allowed for instruction 'mbarrier.arrive'"
+
+---
+@summary Performs an arrive-on operation on the mbarrier object at a and drops it from later phases, discarding the state (the only form for an mbarrier object of another CTA of the cluster, .shared::cluster).
+// The sink is taken from PTX 7.0, with mbarrier.arrive_drop itself (ptxas 11.8, 12.9, 13.5;
+// the manual's 7.1 note is on mbarrier.arrive only).
+mbarrier.arrive_drop.sem.scope{.space}.b64  _, [a]{, count};
+mbarrier.arrive_drop{.space}.b64  _, [a]{, count};
+mbarrier.arrive_drop.expect_tx{.space}.sem.scope.b64  _, [a], txCount;
+mbarrier.arrive_drop.expect_tx{.space}.b64  _, [a], txCount;
+mbarrier.arrive_drop.noComplete.release.cta{.state}.b64  _, [a], count;
+mbarrier.arrive_drop.noComplete{.state}.b64  _, [a], count;
+.sem = { .release, .relaxed };
+.space = { .shared, .shared::cta, .shared::cluster };   // ptxas: with .shared::cluster the destination must be the sink
 
 ---
 @summary Performs an arrive-on operation on the mbarrier objects at a in every CTA of the cluster whose bit is set in ctaMask (PTX 9.4).

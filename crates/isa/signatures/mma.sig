@@ -104,8 +104,9 @@ b : reg .b32 x2;
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
 
-// ---- block scaling (§9.7.14.3): the scale metadata is a .b32 register, each selector pair a
-// braced pair of 16-bit constants or registers
+// ---- block scaling (§9.7.14.3): the scale metadata is a .b32 register (ptxas 12.9 and 13.5
+// reject a constant with "Arguments mismatch"), each selector pair a braced pair of 16-bit
+// constants or registers
 ---
 @summary Multiplies block-scaled FP4 A (16x64) by B (64x8) and adds the .f32 C into D.
 mma.sync.aligned.m16n8k64.row.col.kind.block_scale{.scale_vec_size}.dtype.atype.btype.ctype.stype  d, a, b, c, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b};
@@ -120,7 +121,7 @@ d : out reg .f32 x4;
 c : reg .f32 x4;
 a : reg .b32 x4;
 b : reg .b32 x2;
-scale-a-data, scale-b-data : reg|imm .b32;
+scale-a-data, scale-b-data : reg .b32;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 except .kind::mxf4nvf4 !.scale_vec::2X|.scale_vec::4X because .kind::mxf4nvf4 needs an explicit .scale_vec_size;
 ---
@@ -135,7 +136,7 @@ d : out reg .f32 x4;
 c : reg .f32 x4;
 a : reg .b32 x4;
 b : reg .b32 x2;
-scale-a-data, scale-b-data : reg|imm .b32;
+scale-a-data, scale-b-data : reg .b32;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 
 // ---- double precision (§9.7.14.5.2, .6-.8)
@@ -192,7 +193,8 @@ a : reg .b32 x(.shape: .m8n8k128 = 1, .m16n8k128 = 2, .m16n8k256 = 4);
 b : reg .b32 x(.shape: .m8n8k128 = 1, .m16n8k128 = 1, .m16n8k256 = 2);
 
 // ---- sparse A (§9.7.14.6): A holds half the registers of the dense shape; e is the metadata
-// (.b32), f the sparsity selector (a constant)
+// (a .b32 register: ptxas rejects a constant with "Arguments mismatch"), f the sparsity selector
+// (a constant)
 ---
 @section 9.7.14.6
 @summary Multiplies a 2:4-sparse .f16/.bf16 A by B and adds C into D; e holds the sparsity metadata.
@@ -204,7 +206,7 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
 c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
 a, b : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
@@ -219,7 +221,7 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 ---
 @section 9.7.14.6
@@ -232,7 +234,7 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x(.shape: .m16n8k8 = 2, .m16n8k16 = 4);
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 ---
 @section 9.7.14.6
@@ -244,7 +246,7 @@ mma.spvariant.sync.aligned.m16n8k64.row.col.dtype.atype.btype.ctype  d, a, b, c,
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x4;
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 ---
 @section 9.7.14.6
@@ -255,7 +257,7 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.dtype.atype.btype.ctype  
 d : out reg .f16x2 x2;
 c : reg .f16x2 x2;
 a, b : reg .b32 x4;
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..0 eg 0;
 
 require mma.sp::ordered_metadata dst=.f16 .e4m3|.e5m2
@@ -274,7 +276,7 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind.dtype.atype.btype.ct
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
 c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
 a, b : reg .b32 x4;
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
@@ -292,9 +294,9 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_sca
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x4;
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
-scale-a-data, scale-b-data : reg|imm .b32;
+scale-a-data, scale-b-data : reg .b32;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 except .kind::mxf4nvf4 !.scale_vec::2X|.scale_vec::4X because .kind::mxf4nvf4 needs an explicit .scale_vec_size;
 ---
@@ -309,9 +311,9 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind.block_scale{.scale_v
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x4;
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
-scale-a-data, scale-b-data : reg|imm .b32;
+scale-a-data, scale-b-data : reg .b32;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 ---
 @section 9.7.14.6
@@ -324,7 +326,7 @@ mma.spvariant.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d,
 d : out reg .s32 x4;
 c : reg .s32 x4;
 a, b : reg .b32 x(.shape: .m16n8k32 = 2, .m16n8k64 = 4);
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..1 eg 0;     // 0..1 at the smaller K, 0 at the larger (ptxas checks the value)
 ---
 @section 9.7.14.6
@@ -337,7 +339,7 @@ mma.spvariant.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d,
 d : out reg .s32 x4;
 c : reg .s32 x4;
 a, b : reg .b32 x(.shape: .m16n8k64 = 2, .m16n8k128 = 4);
-e : reg|imm .b32;
+e : reg .b32;
 f : imm .u32 range 0..1 eg 0;     // 0..1 at the smaller K, 0 at the larger (ptxas checks the value)
 
 // ------------------------------------------------------------------ versions and targets

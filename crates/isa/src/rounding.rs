@@ -35,7 +35,7 @@
 //! - `cvt`: float→int needs `.rni/.rzi/.rmi/.rpi`; int→float and narrowing float→float need
 //!   `.rn/.rz/.rm/.rp` (tf32 `.rn/.rz/.rna`); two `.f32` into `.f16x2`/`.bf16x2`: `.rn/.rz`
 //!   (and `.rs` with random bits); into FP8/FP6/FP4 x2: `.rn` (`.rz` from 9.4 on sm_107f), x4:
-//!   `.rs` only, `.ue8m0x2`: `.rz/.rp`; FP8/6/4 → half x2: `.rn`; widening float→float takes
+//!   `.rs` only, `.ue8m0x2`: `.rz/.rp`, `.ue5m3x2`: `.rn/.rz/.rp`; FP8/6/4 → half x2: `.rn`; widening float→float takes
 //!   none, except from `.bf16`, where ptxas takes any IEEE mode (**ptxas**); float→same float
 //!   takes an optional integer rounding; int→int takes none. §9.7.9.21 "Rounding modifiers".
 
@@ -89,6 +89,7 @@ const TO_TF32: &[&str] = &[".rn", ".rz", ".rna"];
 const RN_RZ_RS: &[&str] = &[".rn", ".rz", ".rs"];
 const RS: &[&str] = &[".rs"];
 const RZ_RP: &[&str] = &[".rz", ".rp"];
+const RN_RZ_RP: &[&str] = &[".rn", ".rz", ".rp"];
 const NONE: &[&str] = &[];
 
 const MSG_ROUNDING: &str = "Rounding modifier required";
@@ -216,6 +217,9 @@ fn cvt_rule(types: &[&str]) -> RoundingRule {
     let dst_int = is_integer(dst) || dst_kind == Some(TypeKind::Bits);
     match (is_float(dst), is_float(src)) {
         (true, true) if dst.starts_with(".ue8m0") => required(RZ_RP),
+        // ptxas 13.5 (9.4, sm_107f) also takes `.rp` into `.ue5m3x2` (not with
+        // `.scaled::n1::ue8m0`: the signature's slot says so).
+        (true, true) if dst.starts_with(".ue5m3") => required(RN_RZ_RP),
         // The x4 forms exist only with stochastic rounding (and its random-bits operand).
         (true, true) if is_mini_float(dst) && dst.ends_with("x4") => required(RS),
         // `.rz` from PTX 9.4 on sm_107f (a feature row), `.rn` always.
@@ -396,6 +400,8 @@ pub const ROUNDED_FORMS: &[RoundedForm] = &[
     rounded("cvt{r}.satfinite.e2m1x2.f32 %b1, %r2, %r3", &[".e2m1x2.f32"], false),
     rounded("cvt{r}.satfinite.ue8m0x2.f32 %h1, %r2, %r3", &[".ue8m0x2.f32"], false),
     rounded("cvt{r}.bf16x2.ue8m0x2 %r1, %h2", &[".bf16x2.ue8m0x2"], false),
+    rounded("cvt{r}.satfinite.ue5m3x2.f32 %h1, %r2, %r3", &[".ue5m3x2.f32"], false),
+    rounded("cvt{r}.ue5m3x2.bf16x2 %h1, %r2", &[".ue5m3x2.bf16x2"], false),
 ];
 
 /// A modifier ptxas requires alongside others: `.ftz` on `rcp.approx.f64` and on every
@@ -476,6 +482,19 @@ mod tests {
         assert_eq!(rounding_rule("fma", &[".f16"], t, v).allowed, RN);
         assert_eq!(rounding_rule("cvt", &[".f32", ".bf16"], t, v).need, Need::Optional);
         assert_eq!(rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed, RN_RZ_RS);
+    }
+
+    #[test]
+    fn cvt_to_ue5m3x2_takes_rp() {
+        // ptxas 13.5 at 9.4 on sm_107f: `.rn .rz .rp` into `.ue5m3x2` (from `.f32` pairs and
+        // from `.f16x2`/`.bf16x2`); `.rm`, `.rna` are "Illegal rounding modifier".
+        let t = target("sm_107f").unwrap();
+        let v = Version::new(9, 4);
+        for src in [".f32", ".f16x2", ".bf16x2"] {
+            let rule = rounding_rule("cvt", &[".ue5m3x2", src], t, v);
+            assert_eq!((rule.need, rule.allowed), (Need::Required, RN_RZ_RP), "{src}");
+        }
+        assert_eq!(rounding_rule("cvt", &[".e4m3x2", ".f32"], t, v).allowed, RN_RZ);
     }
 
     #[test]
