@@ -596,7 +596,7 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
         } else {
             Vec::new()
         };
-        let kinds = other_kinds(&bound, &d);
+        let kinds = other_kinds(&bound, &d, optionals);
         push(d, place, &mut out);
         for w in wrong {
             push(w, place, &mut out);
@@ -663,13 +663,13 @@ fn constant_for(spec: &Operand, ty: Option<&str>) -> Written {
 /// The valid instance with each operand written as each other kind its legend allows besides
 /// the one generated (a constant, a special register, the sink, a negated predicate): the
 /// probes check every kind a signature claims, not only the first.
-fn other_kinds(bound: &Bound, valid: &Draft) -> Vec<Draft> {
+fn other_kinds(bound: &Bound, valid: &Draft, optionals: bool) -> Vec<Draft> {
     let mut out = Vec::new();
     let present: Vec<&Position> = bound
         .form
         .positions
         .iter()
-        .filter(|p| bound.present(p, false))
+        .filter(|p| bound.present(p, optionals))
         .collect();
     for (i, position) in present.iter().enumerate() {
         let (spec, negatable) = match &position.shape {
