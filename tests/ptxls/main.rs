@@ -140,6 +140,46 @@ fn an_editor_session_over_stdio() {
     let symbols = client.result("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
     insta::assert_json_snapshot!("document_symbols", symbols);
 
+    // Rename: a range renames every member; a member, a special register, a name the
+    // grammar refuses and a name that collides are refused with a reason.
+    let rename = |client: &mut Client, needle: &str, nth: usize, new_name: &str| {
+        let (line, character) = find(KERNEL, needle, nth);
+        let mut params = at(&uri, line, character + 1);
+        params["newName"] = json!(new_name);
+        client.request("textDocument/rename", params)
+    };
+    let (line, character) = find(KERNEL, "%r<4>", 0);
+    let prepared = client.result("textDocument/prepareRename", at(&uri, line, character + 1));
+    assert_eq!(prepared["end"]["character"], character + 2, "{prepared}");
+    let renamed = rename(&mut client, "%r<4>", 0, "%v");
+    let edits = &renamed["result"]["changes"][&uri];
+    insta::assert_snapshot!("rename_range", apply_edits(KERNEL, edits));
+    let renamed = rename(&mut client, "DONE", 1, "EXIT");
+    let applied = apply_edits(KERNEL, &renamed["result"]["changes"][&uri]);
+    assert!(
+        applied.contains("@%p bra EXIT;\n") && applied.contains("\nEXIT:\n"),
+        "{applied}"
+    );
+    for (needle, nth, new_name, reason) in [
+        ("%r1", 1, "%v1", "one register of `%r<4>`"),
+        ("%p;", 0, "%rd1", "collides"),
+        ("DONE", 1, "1 2", "not a valid PTX name"),
+    ] {
+        let refused = rename(&mut client, needle, nth, new_name);
+        assert_eq!(refused["error"]["code"], -32803, "{needle} → {new_name}: {refused}");
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(message.contains(reason), "{needle} → {new_name}: {message}");
+    }
+    let (line, character) = find(KERNEL, "%tid", 0);
+    let special = client.request("textDocument/prepareRename", at(&uri, line, character + 1));
+    assert!(
+        special["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("special register"),
+        "{special}"
+    );
+
     let options = json!({"tabSize": 4, "insertSpaces": true});
     let edits = client.result(
         "textDocument/formatting",

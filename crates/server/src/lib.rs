@@ -10,7 +10,7 @@
 //! - hover explains opcode chains with ptxkit-isa's signatures and names
 //!   with ptxkit-semantic's symbol table ([`hover`]);
 //! - go to definition, references, highlight and the outline come from the
-//!   symbol table ([`navigation`]).
+//!   symbol table ([`navigation`]), and so does [`rename`].
 //!
 //! The protocol is `lsp-server` + `lsp-types` (as in rust-analyzer); the
 //! loop is in [`server`], open documents in [`document`], positions in
@@ -23,6 +23,7 @@ pub mod formatting;
 pub mod hover;
 pub mod navigation;
 pub mod position;
+pub mod rename;
 pub mod server;
 pub mod uri;
 

@@ -15,8 +15,8 @@ use lsp_types::notification::{
     ShowMessage,
 };
 use lsp_types::request::{
-    DocumentHighlightRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, RangeFormatting,
-    References, Request as _,
+    DocumentHighlightRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, PrepareRenameRequest,
+    RangeFormatting, References, Rename, Request as _,
 };
 use lsp_types::{
     DocumentSymbolResponse, GotoDefinitionResponse, InitializeParams, InitializeResult, MessageType, OneOf,
@@ -28,7 +28,7 @@ use serde::de::DeserializeOwned;
 use crate::config::{self, LintSetup};
 use crate::document::Document;
 use crate::position::Encoding;
-use crate::{diagnostics, formatting, hover, navigation, uri};
+use crate::{diagnostics, formatting, hover, navigation, rename, uri};
 
 /// Documents larger than this are kept in sync but not analysed (the limit
 /// `ptxlint` and `ptxfmt` put on files).
@@ -256,6 +256,24 @@ impl Server<'_> {
                 let params: lsp_types::DocumentRangeFormattingParams = parse_params(request.params)?;
                 self.format(&params.text_document.uri, Some(params.range))
             }
+            PrepareRenameRequest::METHOD => {
+                let params: lsp_types::TextDocumentPositionParams = parse_params(request.params)?;
+                let document = self.document(&params.text_document.uri)?;
+                let offset = document.offset(params.position, encoding);
+                let span = rename::prepare(document, offset)
+                    .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
+                to_json(span.map(|span| document.range(span.range(), encoding)))
+            }
+            Rename::METHOD => {
+                let params: lsp_types::RenameParams = parse_params(request.params)?;
+                let at = params.text_document_position;
+                let uri = at.text_document.uri;
+                let document = self.document(&uri)?;
+                let offset = document.offset(at.position, encoding);
+                let edit = rename::rename(&uri, document, offset, &params.new_name, encoding)
+                    .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
+                to_json(edit)
+            }
             other => Err(RequestError::new(
                 ErrorCode::MethodNotFound,
                 format!("ptxls does not implement {other}"),
@@ -420,6 +438,10 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         document_highlight_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp_types::WorkDoneProgressOptions::default(),
+        })),
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
