@@ -403,6 +403,11 @@ require cvt .ue8m0x2
   ptxas "Feature 'cvt with .ue8m0x2'" "Instruction 'cvt with .ue8m0x2'"
   probe "cvt.rz.satfinite.ue8m0x2.f32 %h1, %r1, %r2"
   source §9.7.9.21 L381-389/L419-507 (.ue8m0x2 from .f32 or .bf16x2, and cvt.rn.bf16x2.ue8m0x2)
+require cvt dst=.e4m3x4|.e5m2x4|.e2m3x4|.e3m2x4|.e2m1x4
+  ptx 8.7; target sm_100a, sm_103a@8.8
+  ptxas "Feature '.rs'"
+  probe "cvt.rs.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6"
+  source §9.7.9.21 L391-393/L509-519 (the x4 types exist only with .rs; ptxas 11.8: "Unknown modifier '.e4m3x4'")
 require cvt .rs
   ptx 8.7; target sm_100a, sm_103a@8.8
   ptxas "Feature '.rs'"
@@ -488,12 +493,12 @@ require cvt .rz dst=.e2m1x2 src=.f32
   source T72; ptxas 13.5
 require cvt .rz dst=.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2|.e2m1x2 src=.f16x2
   ptx 9.4; target sm_107f
-  ptxas "Feature 'cvt with .e4m3x2.f16x2.rz'" "Instruction 'cvt with .e4m3x2.f16x2.rz'"
+  ptxas "Feature 'cvt with .e4m3x2.f16x2.rz'|Feature 'cvt with .e5m2x2.f16x2.rz'|Feature 'cvt with .e2m3x2.f16x2.rz'|Feature 'cvt with .e3m2x2.f16x2.rz'|Feature 'cvt with .e2m1x2.f16x2.rz'" "Instruction 'cvt with .e4m3x2.f16x2.rz'|Instruction 'cvt with .e5m2x2.f16x2.rz'|Instruction 'cvt with .e2m3x2.f16x2.rz'|Instruction 'cvt with .e3m2x2.f16x2.rz'|Instruction 'cvt with .e2m1x2.f16x2.rz'"
   probe "cvt.rz.satfinite.e4m3x2.f16x2 %h1, %r1"
   source T72; ptxas 13.5
 require cvt .rz dst=.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2|.e2m1x2 src=.bf16x2
   ptx 9.4; target sm_107f
-  ptxas "Feature 'cvt with .e4m3x2.bf16x2.rz'" "Instruction 'cvt with .e4m3x2.bf16x2.rz'"
+  ptxas "Feature 'cvt with .e4m3x2.bf16x2.rz'|Feature 'cvt with .e5m2x2.bf16x2.rz'|Feature 'cvt with .e2m3x2.bf16x2.rz'|Feature 'cvt with .e3m2x2.bf16x2.rz'|Feature 'cvt with .e2m1x2.bf16x2.rz'" "Instruction 'cvt with .e4m3x2.bf16x2.rz'|Instruction 'cvt with .e5m2x2.bf16x2.rz'|Instruction 'cvt with .e2m3x2.bf16x2.rz'|Instruction 'cvt with .e3m2x2.bf16x2.rz'|Instruction 'cvt with .e2m1x2.bf16x2.rz'"
   probe "cvt.rz.satfinite.e4m3x2.bf16x2 %h1, %r1"
   source T72; ptxas 13.5
 require cvt .scaled::n1::ue8m0

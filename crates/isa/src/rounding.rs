@@ -8,8 +8,8 @@
 //! `cargo xtask isa-probes --filter "rounding fma.rz.bf16" --verbose`.
 //!
 //! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
-//!   `.f32` and `.f64` on sm_1x only `.rn .rz`); on integers illegal (`Illegal rounding modifier
-//!   for instruction 'add'`, `… 'mul.lo'`). §9.7.3.3-5 (".rm/.rp need sm_20").
+//!   `.f32` before sm_20 and `.f64` before sm_13 only `.rn .rz`); on integers illegal (`Illegal rounding modifier
+//!   for instruction 'add'`, `… 'mul.lo'`). §9.7.3.3-5 (".rm/.rp need sm_20"; on .f64 ptxas takes them from sm_13).
 //! - `add/sub/mul` rounding two `.f32x2` values down to `.f16x2`/`.bf16x2` (PTX 9.4): only
 //!   `.rz`, required by `mul`; `mul.bf16x2.bf16x2.f16x2` takes none.
 //! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`); `.f64` takes
@@ -173,8 +173,9 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         "add" | "sub" | "mul" if float => {
             let allowed = if is_half(first) {
                 RN
-            } else if matches!(first, ".f32" | ".f64") && !target.at_least(20) {
-                // ptxas: "Illegal rounding modifier" for .rm/.rp before sm_20 (signature probes).
+            } else if (first == ".f32" && !target.at_least(20)) || (first == ".f64" && !target.at_least(13)) {
+                // ptxas: "Illegal rounding modifier" for .rm/.rp on .f32 before sm_20 and on
+                // .f64 before sm_13 (rounding and signature probes).
                 RN_RZ
             } else {
                 FLOAT_ROUNDING
@@ -187,7 +188,7 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         "fma" if float => rule(Need::Required, if f16 { RN } else { FLOAT_ROUNDING }, MSG_ROUNDING),
         "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
         "mad" if first == ".f32" => optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING),
-        "mad" if first == ".f64" && !target.at_least(20) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
+        "mad" if first == ".f64" && !target.at_least(13) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
         "mad" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
         "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),

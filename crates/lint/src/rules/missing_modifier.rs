@@ -49,6 +49,15 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 return;
             };
             let part = &check.analysis.form.parts[*part];
+            // A misspelling of the missing modifier (`mbarrier.ival`) is the unknown-modifier
+            // rule's finding, with its fix; saying `.inval` is missing too would be noise.
+            let misspelt = check.analysis.problems.iter().any(|p| match p {
+                Problem::UnknownModifier { suggestions, .. } => suggestions.iter().any(|s| part.values.contains(s)),
+                _ => false,
+            });
+            if misspelt {
+                return;
+            }
             let values: Vec<String> = part.values.iter().map(|v| format!("`{v}`")).collect();
             let what = match values.as_slice() {
                 [] => return,
