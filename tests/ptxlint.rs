@@ -290,3 +290,23 @@ fn requirements_lists_the_forcing_lines() {
     let dir = workspace(&[("k.ptx", text.as_bytes()), ("old.ptx", CLEAN.as_bytes())]);
     insta::assert_snapshot!(ptxlint(dir.path(), &["--requirements", "k.ptx", "old.ptx", "missing.ptx"], None).render());
 }
+
+/// README's rule table lists every rule the registry has, with its name.
+#[test]
+fn readme_lists_every_rule() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let dir = workspace(&[]);
+    let listed = ptxlint(dir.path(), &["--list-rules"], None);
+    let mut missing = Vec::new();
+    assert!(listed.stdout.lines().count() > 50, "{}", listed.render());
+    for line in listed.stdout.lines() {
+        let mut fields = line.split('\t').map(str::trim);
+        let (Some(code), Some(name)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        if !readme.contains(&format!("| {code} | `{name}` |")) {
+            missing.push(format!("{code} {name}"));
+        }
+    }
+    assert!(missing.is_empty(), "rules missing from README's table: {missing:?}");
+}
