@@ -77,6 +77,13 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
                 .iter()
                 .map(Issue::message),
         );
+        let block = form_block_features(&instruction, &symbols);
+        for issue in ptxkit_isa::check_features(block.iter().copied(), movement.to, movement.to_target) {
+            let issue = issue.message();
+            if !issues.contains(&issue) {
+                issues.push(issue);
+            }
+        }
         if issues.is_empty() {
             continue;
         }
@@ -89,10 +96,20 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
             opcode_span: instruction.opcode_span(),
             full_opcode: instruction.full_opcode().to_string(),
             issues,
-            needs: needs_text(&form, &handle_row.into_iter().collect::<Vec<_>>()),
+            needs: needs_text(&form, &handle_row.into_iter().chain(block).collect::<Vec<_>>()),
         });
     }
     out
+}
+
+/// What the signature form `instruction` matches needs beyond its chain (its `block`
+/// records: `mbarrier.arrive.b64 _, [a]` needs 7.1).
+fn form_block_features(instruction: &Instruction<'_>, symbols: &SymbolTable) -> Vec<&'static ptxkit_isa::Feature> {
+    let instance = instruction.signature_instance(symbols);
+    match ptxkit_isa::signature::analyze(&instance) {
+        Some(analysis) if analysis.is_match() => analysis.form.features().collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The texture or surface handle of `instruction` when it is a register (the
