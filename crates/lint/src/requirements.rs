@@ -58,6 +58,7 @@ pub fn feature_uses(parsed: &ParsedSource) -> Vec<FeatureUse> {
                     let form = insn.form();
                     let mut features: Vec<_> = ptxkit_isa::matching_features(&form).collect();
                     features.extend(crate::isa::operand_features(&insn, &symbols, source));
+                    features.extend(insn.form_features(&symbols));
                     record(features, node.start_byte(), insn.full_opcode());
                 }
             }
@@ -186,6 +187,24 @@ mod tests {
             r.render("k.ptx")
                 .starts_with("k.ptx: needs PTX 8.0 and sm_90a\n  line 6: wgmma.fence.sync.aligned")
         );
+    }
+
+    #[test]
+    fn what_one_signature_form_needs_counts() {
+        // The sink as mbarrier.arrive's state is PTX 7.1; with a register, 7.0.
+        let text = |state: &str| {
+            format!(
+                ".version 7.1\n.target sm_80\n.address_size 64\n.entry k()\n{{\n\t.reg .b64 %rd<2>;\n\t.shared .align 8 .b64 bar;\n\tmbarrier.arrive.shared.b64 {state}, [bar];\n\tret;\n}}\n"
+            )
+        };
+        let sink = super::file_requirements(&ptxkit_syntax::parse(text("_")));
+        assert_eq!(sink.min_ptx.to_string(), "7.1", "{sink:?}");
+        assert!(
+            sink.reasons.iter().any(|x| x.line == 8 && x.ptx.to_string() == "7.1"),
+            "{sink:?}"
+        );
+        let register = super::file_requirements(&ptxkit_syntax::parse(text("%rd1")));
+        assert_eq!(register.min_ptx.to_string(), "7.0", "{register:?}");
     }
 
     #[test]

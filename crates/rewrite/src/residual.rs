@@ -77,7 +77,7 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
                 .iter()
                 .map(Issue::message),
         );
-        let block = form_block_features(&instruction, &symbols);
+        let block = instruction.form_features(&symbols);
         for issue in ptxkit_isa::check_features(block.iter().copied(), movement.to, movement.to_target) {
             let issue = issue.message();
             if !issues.contains(&issue) {
@@ -100,16 +100,6 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
         });
     }
     out
-}
-
-/// What the signature form `instruction` matches needs beyond its chain (its `block`
-/// records: `mbarrier.arrive.b64 _, [a]` needs 7.1).
-fn form_block_features(instruction: &Instruction<'_>, symbols: &SymbolTable) -> Vec<&'static ptxkit_isa::Feature> {
-    let instance = instruction.signature_instance(symbols);
-    match ptxkit_isa::signature::analyze(&instance) {
-        Some(analysis) if analysis.is_match() => analysis.form.features().collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// The texture or surface handle of `instruction` when it is a register (the

@@ -14,6 +14,16 @@ use crate::instruction::{Call, Instruction, elements};
 use crate::symbols::{RegisterLookup, SymbolTable};
 
 impl<'t> Instruction<'t> {
+    /// What the signature form this instruction matches needs beyond its chain (the form's
+    /// `block` records: an indirect `call` needs PTX 2.1, `mbarrier.arrive` with the sink as
+    /// its state 7.1); nothing when no form matches exactly.
+    pub fn form_features(&self, symbols: &SymbolTable) -> Vec<&'static ptxkit_isa::Feature> {
+        match ptxkit_isa::signature::analyze(&self.signature_instance(symbols)) {
+            Some(analysis) if analysis.is_match() => analysis.form.features().collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The instruction as the signature matcher sees it, its names looked up in `symbols`
     /// (function-wide, as [`SymbolTable::register`] does).
     ///
