@@ -6,10 +6,9 @@
 // ptxas: a 64-bit register is "Arguments mismatch for instruction 'bar'"; a constant above 15 is
 // "Barrier number '16' out of range, expected to be in range [0..15]". A constant thread count b
 // must be a multiple of the warp size ("Number of threads participating in barrier must be in
-// multiple of warp size", every release; 0 is taken except by .arrive, below): the notation has
-// no "multiple of", so the probes write 64.
+// multiple of warp size", every release; 0 is taken except by .arrive, below).
 a : reg|imm .u32 range 0..15;
-b : reg|imm .u32 eg 64;
+b : reg|imm .u32 multiple 32;
 d : out reg .u32;
 p : out pred;
 c : pred|imm;     // ptxas takes a constant predicate too
@@ -24,9 +23,8 @@ bar{.cta}.sync                a{, b};      // ptxas: "Illegal modifier '.aligned
 barrier{.cta}.arrive{.aligned}  a, b;
 bar{.cta}.arrive                a, b;      // ptxas 13.5: without b "Arguments mismatch for instruction 'bar.arrive'"
 // ptxas: 0 is "Instruction 'bar.arrive' requires a non-zero thread count argument"; the smallest
-// count is one warp, the largest the largest .u32 multiple of 32 (the multiple itself is not
-// modelled: 48 passes here, ptxas rejects it).
-b : reg|imm .u32 range 32..4294967264;
+// count is one warp, the largest the largest .u32 multiple of 32.
+b : reg|imm .u32 range 32..4294967264 multiple 32;
 ---
 @section 9.7.13.1
 @summary Waits at barrier a and counts the threads whose predicate c is true (d = popc).
