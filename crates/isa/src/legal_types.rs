@@ -160,7 +160,7 @@ pub const KNOWN_OPCODES: &[&str] = &[
 pub fn closest_opcode(unknown: &str) -> Option<&'static str> {
     let mut best: Option<(usize, &'static str)> = None;
     for &known in KNOWN_OPCODES {
-        let d = levenshtein(unknown, known);
+        let d = crate::spelling::edit_distance(unknown, known);
         if best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, known));
         }
@@ -171,30 +171,6 @@ pub fn closest_opcode(unknown: &str) -> Option<&'static str> {
         (unknown.len() / 3).max(2)
     };
     best.filter(|(d, _)| *d <= limit).map(|(_, k)| k)
-}
-
-/// Edit distance counting an adjacent transposition as one edit (optimal string alignment).
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// The legal instruction types of one opcode.

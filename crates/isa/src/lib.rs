@@ -45,6 +45,7 @@ mod requirements;
 pub mod rounding;
 pub mod signature;
 pub mod special_registers;
+mod spelling;
 pub mod target;
 pub mod types;
 pub mod version;

@@ -418,39 +418,18 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
     })
 }
 
-/// Edit distance between two short strings, a swap of two neighbouring characters counting as
-/// one edit (`.snyc` is one edit from `.sync`: the commonest typo).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // d[i][j]: the distance between the first i characters of a and the first j of b.
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
 /// This opcode's modifiers closest to `modifier` (edit distance at most a third of its length,
 /// and at least 1), best first, at most three.
 pub fn suggest_modifiers(opcode: &str, modifier: &str) -> Vec<&'static str> {
     let limit = (modifier.len() / 3).max(1);
     let mut scored: Vec<(usize, &'static str)> = opcode_modifiers(opcode)
         .into_iter()
-        .map(|m| (distance(&modifier.to_ascii_lowercase(), &m.to_ascii_lowercase()), m))
+        .map(|m| {
+            (
+                crate::spelling::edit_distance(&modifier.to_ascii_lowercase(), &m.to_ascii_lowercase()),
+                m,
+            )
+        })
         .filter(|(d, _)| *d <= limit)
         .collect();
     scored.sort();
