@@ -270,6 +270,7 @@ impl Bound {
 }
 
 /// One generated operand: its text and how the matcher sees it.
+#[derive(Clone)]
 struct Written {
     text: String,
     found: Found<'static>,
@@ -447,6 +448,18 @@ struct Draft {
 }
 
 impl Draft {
+    /// This instance with operand `i` written as `written`, described as `what`.
+    fn with_operand(&self, i: usize, written: Written, what: String) -> Draft {
+        let mut operands = self.operands.clone();
+        operands[i] = written;
+        Draft {
+            what,
+            modifiers: self.modifiers.clone(),
+            operands,
+            opcode: self.opcode,
+        }
+    }
+
     fn text(&self) -> String {
         let mut out = self.opcode.to_string();
         for m in &self.modifiers {
@@ -690,21 +703,11 @@ fn other_kinds(bound: &Bound, valid: &Draft, optionals: bool) -> Vec<Draft> {
                     } else {
                         (format!("{}|_", texts[0]), Found::Pair(a.clone(), Box::new(Found::Sink)))
                     };
-                    let mut operands: Vec<Written> = valid
-                        .operands
-                        .iter()
-                        .map(|w| Written {
-                            text: w.text.clone(),
-                            found: w.found.clone(),
-                        })
-                        .collect();
-                    operands[i] = Written { text, found };
-                    out.push(Draft {
-                        what: format!("valid, operand {} the sink in a pair", i + 1),
-                        modifiers: valid.modifiers.clone(),
-                        operands,
-                        opcode: valid.opcode,
-                    });
+                    out.push(valid.with_operand(
+                        i,
+                        Written { text, found },
+                        format!("valid, operand {} the sink in a pair", i + 1),
+                    ));
                 }
                 continue;
             }
@@ -787,21 +790,7 @@ fn other_kinds(bound: &Bound, valid: &Draft, optionals: bool) -> Vec<Draft> {
             ));
         }
         for (written, what) in variants {
-            let mut operands: Vec<Written> = valid
-                .operands
-                .iter()
-                .map(|w| Written {
-                    text: w.text.clone(),
-                    found: w.found.clone(),
-                })
-                .collect();
-            operands[i] = written;
-            out.push(Draft {
-                what: format!("valid, operand {} {what}", i + 1),
-                modifiers: valid.modifiers.clone(),
-                operands,
-                opcode: valid.opcode,
-            });
+            out.push(valid.with_operand(i, written, format!("valid, operand {} {what}", i + 1)));
         }
     }
     out
@@ -815,21 +804,11 @@ fn other_kinds(bound: &Bound, valid: &Draft, optionals: bool) -> Vec<Draft> {
 fn vector_sinks(valid: &Draft, i: usize, spec: &Operand, n: u16) -> Vec<Draft> {
     let mut out = Vec::new();
     let mut variant = |what: &str, what_sink: &str, text: String, found: Found<'static>| {
-        let mut operands: Vec<Written> = valid
-            .operands
-            .iter()
-            .map(|w| Written {
-                text: w.text.clone(),
-                found: w.found.clone(),
-            })
-            .collect();
-        operands[i] = Written { text, found };
-        out.push(Draft {
-            what: format!("{what}, operand {} {}", i + 1, what_sink),
-            modifiers: valid.modifiers.clone(),
-            operands,
-            opcode: valid.opcode,
-        });
+        out.push(valid.with_operand(
+            i,
+            Written { text, found },
+            format!("{what}, operand {} {}", i + 1, what_sink),
+        ));
     };
     if spec.takes_whole_sink() {
         variant("valid", "the sink for the whole vector", "_".to_string(), Found::Sink);
@@ -887,18 +866,14 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
         operands,
         opcode: valid.opcode,
     };
-    let copy = |w: &Written| Written {
-        text: w.text.clone(),
-        found: w.found.clone(),
-    };
-    let operands = || valid.operands.iter().map(copy).collect::<Vec<_>>();
+    let operands = || valid.operands.clone();
     // An operand dropped, one added.
     if !valid.operands.is_empty() {
         let mut fewer = operands();
         fewer.pop();
         out.push(like("last operand dropped".into(), valid.modifiers.clone(), fewer));
         let mut more = operands();
-        more.push(copy(valid.operands.last().expect("not empty")));
+        more.push(valid.operands.last().expect("not empty").clone());
         out.push(like("last operand repeated".into(), valid.modifiers.clone(), more));
     }
     // Each operand of a wrong kind.
