@@ -185,15 +185,16 @@ fn operand_code(op: &SigOperand) -> String {
         None => "None".to_string(),
     };
     let since = match op.since {
-        Some((major, minor)) => format!("Some(({major}, {minor}))"),
+        Some((major, minor, sm)) => format!("Some(({major}, {minor}, {sm}))"),
         None => "None".to_string(),
     };
     format!(
-        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, example: {}, range: {range}, multiple: {multiple}, since: {since} }}",
+        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, example: {}, range: {range}, multiple: {multiple}, since: {since} }}",
         lit(&op.name),
         type_code(&op.ty),
         count_code(&op.count),
         op.wide,
+        op.scalar,
         lit(&op.example),
     )
 }

@@ -208,15 +208,17 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
             .entry((p.version, p.target, p.instruction.as_str()))
             .or_insert(i);
     }
-    // Batches: per (version, target, ptxas), in order.
-    let mut groups: BTreeMap<(Version, Target), Vec<usize>> = BTreeMap::new();
+    // Batches: per (version, target, texturing mode, ptxas), in order. A probe naming the
+    // sampler `psamp` makes its module independent-mode, where unified-mode texture probes fail.
+    let mut groups: BTreeMap<(Version, Target, bool), Vec<usize>> = BTreeMap::new();
     for (i, p) in probes.iter().enumerate() {
         if same_as[i] == i {
-            groups.entry((p.version, p.target)).or_default().push(i);
+            let independent = p.instruction.contains("psamp");
+            groups.entry((p.version, p.target, independent)).or_default().push(i);
         }
     }
     let mut work = Vec::new();
-    for ((version, target), members) in &groups {
+    for ((version, target, _), members) in &groups {
         for (xi, x) in ptxas.iter().enumerate() {
             if *version > x.max_version {
                 continue;

@@ -9,7 +9,7 @@
 //! version/target tables); `cargo xtask isa-probes` assembles them with ptxas and compares.
 
 use super::found::{Found, Instance};
-use super::matcher::analyze;
+use super::matcher::{Analysis, analyze};
 use super::model::{CountSpec, Direction, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
 use super::typecheck::scale_type;
 use super::{FORMS, shape_dimension};
@@ -92,6 +92,11 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
         text.push_str(".address_size 64\n");
     }
     for (name, declaration) in PROBE_SETUP {
+        // Before PTX 1.5 (no opaque types) a texture is a `.tex .u32` variable.
+        if *name == "ptex" && version < Version::new(1, 5) && names(name) {
+            text.push_str(".tex .u32 ptex;\n");
+            continue;
+        }
         // A `.calltargets` list names `pfunc`.
         if names(name) || (*name == "pfunc" && names("$Ltargets")) {
             text.push_str(declaration);
@@ -532,12 +537,40 @@ fn predicted_ok(draft: &Draft, version: Version, target: Target) -> bool {
         modifiers: draft.modifier_refs(),
         operands: Some(draft.operands.len()),
     };
-    let form_rows_ok = analysis.is_none_or(|a| {
+    let form_rows_ok = analysis.as_ref().is_none_or(|a| {
         crate::requirements::check_features(a.form.features(), version, target)
             .iter()
             .all(|i| !i.is_error())
     });
-    signature_ok && form_rows_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
+    let operands_ok = analysis
+        .as_ref()
+        .is_none_or(|a| operands_exist(a, draft.operands.len(), version, target));
+    signature_ok && form_rows_ok && operands_ok && crate::check(&form, version, target).iter().all(|i| !i.is_error())
+}
+
+/// Whether the operands an instance of `count` operands writes exist at `version` on `target`
+/// (their `since`): the matcher fills optional positions in order, so the first `count` minus
+/// the other positions are the optional ones written (`tex.1d … [t, c], %r6` without `.level`
+/// writes the offset `e`, from PTX 4.3 on sm_30).
+fn operands_exist(analysis: &Analysis, count: usize, version: Version, target: Target) -> bool {
+    let form = analysis.form;
+    let fixed = |p: &Position| match p.presence {
+        Presence::Always => true,
+        Presence::If(part) => analysis.bindings.get(usize::from(part)).copied().flatten().is_some(),
+        Presence::Optional => false,
+    };
+    let optionals = count.saturating_sub(form.positions.iter().filter(|p| fixed(p)).count());
+    let written = form.positions.iter().filter(|p| fixed(p));
+    let optional = form
+        .positions
+        .iter()
+        .filter(|p| p.presence == Presence::Optional)
+        .take(optionals);
+    written
+        .chain(optional)
+        .flat_map(|p| p.operands())
+        .filter_map(|o| o.since)
+        .all(|(major, minor, sm)| version >= Version::new(major, minor) && target.at_least(sm))
 }
 
 /// Every shape probe of every form.
@@ -590,17 +623,20 @@ pub fn form_probes(form: &'static Form) -> Vec<ShapeProbe> {
         let Some(mut place) = placement(form, &d.modifier_refs(), d.operands.len()) else {
             continue;
         };
-        // An operand that exists only from a later version (`since`) moves the instance there.
-        let since = form
+        // An operand that exists only from a later version or target (`since`) moves the
+        // instance there.
+        for (major, minor, sm) in form
             .positions
             .iter()
             .filter(|p| bound.present(p, optionals))
             .flat_map(|p| p.operands())
             .filter_map(|o| o.since)
-            .map(|(major, minor)| Version::new(major, minor))
-            .max();
-        if let Some(since) = since {
-            place.0 = place.0.max(since);
+        {
+            place.0 = place.0.max(Version::new(major, minor));
+            if place.1.sm < sm {
+                place.1 = Target::sm(sm);
+                place.0 = place.0.max(place.1.min_ptx().unwrap_or(place.0));
+            }
         }
         // Wrong shapes are generated from the first valid instance only; the other kinds each
         // operand claims to take, from every valid instance (they may differ by slot value).
@@ -717,6 +753,22 @@ fn other_kinds(bound: &Bound, valid: &Draft, optionals: bool) -> Vec<Draft> {
             && let Some(n) = bound.resolve_count(spec)
         {
             out.extend(vector_sinks(valid, i, spec, n));
+            // `scalar`: one register stands for the vector (its first element's).
+            if spec.scalar
+                && n > 1
+                && let Found::Vector(elements) = &valid.operands[i].found
+                && let (Some(first), Some(text)) = (elements.first(), valid.operands[i].text.split(',').next())
+            {
+                let written = Written {
+                    text: text.trim_start_matches('{').trim().to_string(),
+                    found: first.clone(),
+                };
+                out.push(valid.with_operand(
+                    i,
+                    written,
+                    format!("valid, operand {} one register for the vector", i + 1),
+                ));
+            }
             continue;
         }
         if !spec.example.is_empty() {

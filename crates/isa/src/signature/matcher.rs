@@ -601,6 +601,17 @@ impl Context<'_, '_> {
         }
     }
 
+    /// Whether a vector of `n` registers (a scalar: 1) is one of the counts a count map allows
+    /// besides the canonical one (`x(.geom: .1d = 1|2|4)`).
+    fn alternative_count(&self, spec: &Operand, n: usize) -> bool {
+        match spec.count {
+            CountSpec::Map { part, entries } => self
+                .value(part)
+                .is_some_and(|value| entries.iter().any(|(v, c)| *v == value && usize::from(*c) == n)),
+            _ => false,
+        }
+    }
+
     fn position(&self, position: &Position, found: &Found<'_>, at: usize, problems: &mut Vec<Problem>) {
         match (&position.shape, found) {
             (Shape::Single(spec), _) => self.operand(spec, found, at, None, problems),
@@ -734,7 +745,10 @@ impl Context<'_, '_> {
         if let Some(count) = self.expected_count(spec) {
             match found {
                 Found::Vector(elements) => {
-                    if count != 0 && usize::from(count) != elements.len() {
+                    if count != 0
+                        && usize::from(count) != elements.len()
+                        && !self.alternative_count(spec, elements.len())
+                    {
                         problems.push(Problem::VectorSize {
                             operand: at,
                             expected: count,
@@ -758,7 +772,9 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
-                _ if count == 1 => self.scalar(spec, found, at, element, problems),
+                _ if count == 1 || spec.scalar || self.alternative_count(spec, 1) => {
+                    self.scalar(spec, found, at, element, problems)
+                }
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
                     expected: count,

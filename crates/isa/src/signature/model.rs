@@ -327,16 +327,21 @@ pub struct Operand {
     pub count: CountSpec,
     /// The register may be wider than the type (`ld`, `st`, `cvt`).
     pub wide: bool,
+    /// One register or constant of the element type may stand for the whole vector (the
+    /// coordinates and offsets of `tex`, `tld4` and the surface instructions); a braced vector
+    /// must still have the expected size.
+    pub scalar: bool,
     /// An example value for probes (empty: generated).
     pub example: &'static str,
     /// The range an immediate must lie in.
     pub range: Option<(i64, i64)>,
     /// A number an immediate must be a multiple of (`st.bulk`'s size: 8).
     pub multiple: Option<i64>,
-    /// The PTX version (major, minor) from which the operand may be written, when later than
-    /// the form's own (`cp.async`'s `ignore-src`: 7.5). Probes place instances that write it
-    /// there; the version rules do not see operands yet.
-    pub since: Option<(u8, u8)>,
+    /// The PTX version (major, minor) and base target (`sm` number, 0: any) from which the
+    /// operand may be written, when later than the form's own (`cp.async`'s `ignore-src`: 7.5;
+    /// `tex`'s offset vector: 4.3 on sm_30). Probes place instances that write it there; the
+    /// version rules do not see operands yet.
+    pub since: Option<(u8, u8, u16)>,
 }
 
 impl Operand {

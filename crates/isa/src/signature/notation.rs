@@ -207,15 +207,17 @@ pub struct SigOperand {
     pub count: SigCount,
     /// The register may be wider than the type.
     pub wide: bool,
+    /// One register or constant may stand for the whole vector (`scalar`).
+    pub scalar: bool,
     /// An example value for probes.
     pub example: String,
     /// An allowed range for immediates.
     pub range: Option<(i64, i64)>,
     /// An immediate must be a multiple of this (`multiple 8`).
     pub multiple: Option<i64>,
-    /// The PTX version from which the operand may be written (`since 7.5`), when later than
-    /// the form's.
-    pub since: Option<(u8, u8)>,
+    /// The PTX version and base target (`sm` number, 0: any) from which the operand may be
+    /// written (`since 7.5`, `since 4.3/sm_30`), when later than the form's.
+    pub since: Option<(u8, u8, u16)>,
 }
 
 /// A `require` record.
@@ -277,11 +279,12 @@ struct Legend {
     ty: Option<RawType>,
     count: Option<RawCount>,
     wide: bool,
+    scalar: bool,
     presence_if: Option<String>,
     example: String,
     range: Option<(i64, i64)>,
     multiple: Option<i64>,
-    since: Option<(u8, u8)>,
+    since: Option<(u8, u8, u16)>,
     line: u32,
 }
 
@@ -696,6 +699,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                 });
             }
             "wide" => legend.wide = true,
+            "scalar" => legend.scalar = true,
             "if" | "eg" | "range" | "multiple" | "since" => {
                 let Some(value) = items.get(i + 1) else {
                     return error(line, format!("'{item}' needs a value"));
@@ -710,13 +714,19 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                     }
                     "eg" => legend.example = value.clone(),
                     "since" => {
-                        let parsed = value
-                            .split_once('.')
-                            .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?)));
-                        let Some(version) = parsed else {
-                            return error(line, format!("since is written X.Y, not '{value}'"));
+                        let (version, target) = value.split_once('/').unwrap_or((value.as_str(), ""));
+                        let sm = match target.strip_prefix("sm_") {
+                            None if target.is_empty() => Some(0),
+                            None => None,
+                            Some(digits) => digits.parse().ok(),
                         };
-                        legend.since = Some(version);
+                        let parsed = version
+                            .split_once('.')
+                            .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?, sm?)));
+                        let Some(since) = parsed else {
+                            return error(line, format!("since is written X.Y or X.Y/sm_NN, not '{value}'"));
+                        };
+                        legend.since = Some(since);
                     }
                     "multiple" => {
                         let Some(n) = parse_int(value).filter(|n| *n > 1) else {
@@ -857,10 +867,13 @@ fn raw_count(line: u32, text: &str) -> Result<RawCount, NotationError> {
         let (slot, entries) = map_entries(line, text)?;
         let mut counts = Vec::new();
         for (value, count) in entries {
-            let Ok(n) = count.parse::<u16>() else {
-                return error(line, format!("'{count}' is not a count"));
-            };
-            counts.push((value, n));
+            // `.1d = 1|2|4`: any of these counts (the first is the canonical one).
+            for alternative in count.split('|') {
+                let Ok(n) = alternative.trim().parse::<u16>() else {
+                    return error(line, format!("'{count}' is not a count"));
+                };
+                counts.push((value.clone(), n));
+            }
         }
         return Ok(RawCount::Map(slot, counts));
     }
@@ -1417,6 +1430,7 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 ty,
                 count,
                 wide: legend.wide,
+                scalar: legend.scalar,
                 example: legend.example.clone(),
                 range: legend.range,
                 multiple: legend.multiple,

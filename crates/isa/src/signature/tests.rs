@@ -371,7 +371,9 @@ fn an_operand_written_since_a_later_version_moves_its_probes_there() {
         notation::SigShape::Single(o) => o.since,
         _ => None,
     };
-    assert_eq!(operand(&file.forms[0].positions[1]), Some((7, 5)));
+    assert_eq!(operand(&file.forms[0].positions[1]), Some((7, 5, 0)));
+    let on = parse("@section 9.7\nd : pred since 4.3/sm_30;\nadd.u32 a{, d};\n").unwrap();
+    assert_eq!(operand(&on.forms[0].positions[1]), Some((4, 3, 30)));
     assert!(parse("@section 9.7\nd : pred since 7;\nadd.u32 a{, d};\n").is_err());
     let cp = forms("cp")
         .iter()
@@ -531,4 +533,37 @@ fn a_constant_must_be_the_multiple_its_legend_says() {
         Some(("st.bulk [%rd1], 9, 0".to_string(), false))
     );
     assert!(parse("@section 9.7\nd : imm multiple 1;\nadd.u32 d;\n").is_err());
+}
+
+#[test]
+fn a_count_map_may_allow_several_counts() {
+    let file = parse("@section 9.7\nc : reg x(.geom: .1d = 1|2|4, .2d = 2);\ntex.geom.b32 c;\n.geom = { .1d, .2d };\n")
+        .unwrap();
+    match &file.forms[0].positions[0].shape {
+        notation::SigShape::Single(o) => assert_eq!(
+            o.count,
+            notation::SigCount::Map {
+                part: 0,
+                entries: vec![
+                    (".1d".to_string(), 1),
+                    (".1d".to_string(), 2),
+                    (".1d".to_string(), 4),
+                    (".2d".to_string(), 2)
+                ]
+            }
+        ),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_scalar_legend_lets_one_register_stand_for_a_vector() {
+    let file = parse("@section 9.7\nc : reg .b32 scalar x2;\nd : reg .b32 x2;\nsust.b.b32 c, d;\n").unwrap();
+    match &file.forms[0].positions[..] {
+        [p, q] => match (&p.shape, &q.shape) {
+            (notation::SigShape::Single(c), notation::SigShape::Single(d)) => assert!(c.scalar && !d.scalar),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
 }
