@@ -129,54 +129,6 @@ pub const FEATURES: &[Feature] = &[
     r("tcgen05.mma", v(8, 6), BW_100_101, "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L964/L972")
         .ptxas("Feature 'tcgen05.mma'", "Instruction 'tcgen05.mma'"),
     // ---------------------------------------------------------------- G. texture and surface
-    r("tex .a1d|.a2d", v(2, 3), ANY, "tex.a1d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}]", "§9.7.10.3 L155")
-        .ptxas("Feature 'array geometry'", "")
-        .setup(".global .texref tex0"),
-    r("tex .cube", v(3, 0), ANY, "tex.cube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}]", "§9.7.10.3 L157")
-        .ptxas("Feature 'cubemap textures'", "")
-        .setup(".global .texref tex0"),
-    r("tex .acube", v(3, 0), sm(20), "tex.acube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}]", "§9.7.10.3 L157/L179")
-        .ptxas("Feature 'cubemap textures'", "Feature 'cubemap array'")
-        .setup(".global .texref tex0"),
-    r("tex .level", v(3, 1), sm(20), "tex.level.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}], %r7", "§9.7.10.3 L159/L181")
-        .ptxas("Feature 'tex.level'", "Instruction 'tex.level'")
-        .setup(".global .texref tex0"),
-    r("tex .grad", v(3, 1), sm(20), "tex.grad.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}], {%r7, %r8}, {%r9, %r10}", "§9.7.10.3 L159/L181")
-        .ptxas("Feature 'tex.grad'", "Instruction 'tex.grad'")
-        .setup(".global .texref tex0"),
-    r("tld4", v(2, 2), sm(20), "tld4.r.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6}]", "§9.7.10.4 L69/L83")
-        .ptxas("Feature 'tld4'", "Instruction 'tld4'")
-        .setup(".global .texref tex0"),
-    r("tld4 .a2d|.cube|.acube", v(4, 3), sm(30), "tld4.r.cube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}]", "§9.7.10.4 L73/L87")
-        .ptxas("Feature 'tld4 instruction with .cube'", "Feature 'tld4 instruction with .cube'")
-        .setup(".global .texref tex0"),
-    r("txq", v(1, 5), ANY, "txq.width.b32 %r1, [tex0]", "§9.7.10.5 L59/L73")
-        .ptxas("Feature 'txq'", "")
-        .setup(".global .texref tex0"),
-    r("txq .level", v(4, 3), sm(30), "txq.level.width.b32 %r1, [tex0], %r2", "§9.7.10.5 L69/L81")
-        .ptxas("Feature 'txq.level'", "Instruction 'txq.level'")
-        .setup(".global .texref tex0"),
-    r("istypep", v(4, 0), sm(30), "istypep.texref %p1, %rd1", "§9.7.10.6 L26/L30")
-        .ptxas("Feature 'istypep'", "Instruction 'istypep'")
-        .setup(".global .texref tex0"),
-    r("suld", v(1, 5), ANY, "suld.b.2d.b32.trap {%r1}, [surf0, {%r2, %r3}]", "§9.7.11.1 L65/L75")
-        .ptxas("Feature 'suld.b'", "")
-        .setup(".global .surfref surf0"),
-    r("suld .3d|.a1d|.a2d", v(3, 0), sm(20), "suld.b.3d.b32.trap {%r1}, [surf0, {%r2, %r3, %r4, %r5}]", "§9.7.11.1 L69/L79")
-        .ptxas("Feature 'surface instruction with .3d geometry'", "Feature 'surface instruction with .3d geometry'")
-        .setup(".global .surfref surf0"),
-    r("sust", v(1, 5), ANY, "sust.b.2d.b32.trap [surf0, {%r2, %r3}], {%r1}", "§9.7.11.2 L71")
-        .ptxas("Feature 'sust.b'", "")
-        .setup(".global .surfref surf0"),
-    r("sust .p", v(2, 0), sm(20), "sust.p.2d.b32.trap [surf0, {%r2, %r3}], {%r1, %r4, %r5, %r6}", "§9.7.11.2 L71/L85")
-        .ptxas("Feature 'sust.p'", "Instruction 'sust.p'")
-        .setup(".global .surfref surf0"),
-    r("sured", v(2, 0), sm(20), "sured.b.add.2d.trap.u32 [surf0, {%r2, %r3}], %r1", "§9.7.11.3 L58/L66")
-        .ptxas("Feature 'sured.b'", "Instruction 'sured.b'")
-        .setup(".global .surfref surf0"),
-    r("suq", v(1, 5), ANY, "suq.width.b32 %r1, [surf0]", "§9.7.11.4 L40")
-        .ptxas("Feature 'suq'", "")
-        .setup(".global .surfref surf0"),
     // ---------------------------------------------------------------- more memory, sync, tensor rows
     r("tcgen05.st", v(8, 6), BW_100_101, "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r2], {%r1}", "§9.7.16.8")
         .ptxas("Feature 'tcgen05.st'", "Instruction 'tcgen05.st'"),

@@ -61,8 +61,26 @@ const MULTIMEM_ST_BF16X2_CONSTANT: &str = "ptxas 12.9 accepts a constant as the 
     (`multimem.st.global.bf16x2 [a], 1`, also as a vector element); 13.5 rejects it (\"Arguments mismatch for \
     instruction 'multimem.st'\"), as every release does for .f16x2 and for half-precision operands elsewhere.";
 
+const SUQ_SM35: &str = "ptxas 11.8 crashes (segmentation fault) on every `suq` when it assembles for sm_35, the \
+    architecture it uses for targets below sm_35 (the probes of `.target sm_10`, at every version from 1.5); with \
+    `-arch=sm_52` it assembles the same module, and 12.9 and 13.5 assemble it. The signature keeps suq valid.";
+
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
+    Quirk {
+        ptxas: &["11.8"],
+        probe: "shape suq.sig:* valid*: suq.*",
+        observed: SUQ_SM35,
+        evidence: "`.version 1.5` / `.target sm_10` kernel with `.global .surfref psurf;` and `suq.width.b32 %r1, [psurf];`: \
+            `ptxas -arch=sm_35` 11.8 exits 139, `-arch=sm_52` exits 0 (also at .version 3.1 / sm_20)",
+    },
+    Quirk {
+        ptxas: &["11.8"],
+        probe: "feature 'suq*': accepted at * sm_10",
+        observed: SUQ_SM35,
+        evidence: "`.version 1.5` / `.target sm_10` kernel with `.global .surfref psurf;` and `suq.width.b32 %r1, [psurf];`: \
+            `ptxas -arch=sm_35` 11.8 exits 139, `-arch=sm_52` exits 0 (also at .version 3.1 / sm_20)",
+    },
     Quirk {
         ptxas: &["11.8", "12.9"],
         probe: "shape atom.sig:* valid, operand 1 the sink*: atom*.bf16* _, *",
@@ -158,13 +176,6 @@ pub const QUIRKS: &[Quirk] = &[
             version from 8.1; 13.5 parses it too but fails in code generation ('(C7907) Internal compiler error'). \
             The scope exists with .release from PTX 8.7 on sm_100 (§9.7.9.12); on sm_100 both assemble it.",
         evidence: "cargo xtask isa-probes --only tables --filter \"'st.async .gpu|.sys'\" --verbose",
-    },
-    Quirk {
-        ptxas: &["11.8"],
-        probe: "feature 'suq': accepted at 1.5 sm_10",
-        observed: "ptxas 11.8 fails on `suq` with `.target sm_10` at `.version 1.5` and prints no error at all \
-            (exit status 255); 12.9 and 13.5 assemble the same module.",
-        evidence: "cargo xtask isa-probes --filter \"feature 'suq'\" --verbose",
     },
     Quirk {
         ptxas: &["12.9"],

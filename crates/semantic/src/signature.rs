@@ -107,6 +107,8 @@ impl<'a> Classifier<'a> {
                 Some(".texref") => NameKind::TexRef,
                 Some(".samplerref") => NameKind::SamplerRef,
                 Some(".surfref") => NameKind::SurfRef,
+                // Before PTX 1.5 a texture is a `.tex .u32` (or `.u64`) variable.
+                _ if variable.space == ".tex" => NameKind::TexRef,
                 _ => NameKind::Variable,
             };
             return Found::Name { kind, offset: false };

@@ -557,6 +557,32 @@ fn a_count_map_may_allow_several_counts() {
 }
 
 #[test]
+fn probes_predict_an_operand_written_before_its_version_is_rejected() {
+    // `tex.level` without `.level` leaves `lod` to be read as the offset `e` (PTX 4.3, sm_30):
+    // placed with `.level`'s 3.1 on sm_20, ptxas rejects it ("Feature 'offset operand' requires
+    // .target sm_30 or higher").
+    let probes: Vec<ShapeProbe> = forms("tex").iter().flat_map(form_probes).collect();
+    let left_out = probes
+        .iter()
+        .find(|p| p.what == ".level left out" && p.version < Version::new(4, 3))
+        .expect("a tex.level probe with .level left out");
+    assert!(!left_out.expect_ok, "{}", left_out.instruction);
+    // Before PTX 1.5 a texture is a `.tex .u32` variable, not a `.texref`.
+    let (old, _) = super::instances::probe_module(
+        Version::new(1, 4),
+        crate::target::Target::sm(10),
+        &["tex.1d.v4.u32.s32 {%r1, %r2, %r3, %r4}, [ptex, {%r5}]"],
+    );
+    assert!(old.contains(".tex .u32 ptex;") && !old.contains(".texref"));
+    let (new, _) = super::instances::probe_module(
+        Version::new(1, 5),
+        crate::target::Target::sm(10),
+        &["tex.1d.v4.u32.s32 {%r1, %r2, %r3, %r4}, [ptex, {%r5}]"],
+    );
+    assert!(new.contains(".global .texref ptex;"));
+}
+
+#[test]
 fn a_scalar_legend_lets_one_register_stand_for_a_vector() {
     let file = parse("@section 9.7\nc : reg .b32 scalar x2;\nd : reg .b32 x2;\nsust.b.b32 c, d;\n").unwrap();
     match &file.forms[0].positions[..] {
@@ -566,4 +592,32 @@ fn a_scalar_legend_lets_one_register_stand_for_a_vector() {
         },
         other => panic!("{other:?}"),
     }
+    // ptxas takes `%r2` for tld4's .v2 offset (`tld4.r.2d.v4.u32.f32 d, [t, {%r5, %r6}], %r7, %r8`)
+    // but rejects `{%r7}` ("Operand vector size doesn't match geometry").
+    let texture = |c: Found<'static>, e: Found<'static>| {
+        vec![
+            Found::Vector(vec![reg(".b32"), reg(".b32"), reg(".b32"), reg(".b32")]),
+            Found::Address(vec![
+                Found::Name {
+                    kind: NameKind::TexRef,
+                    offset: false,
+                },
+                c,
+            ]),
+            e,
+            reg(".f32"),
+        ]
+    };
+    let pair = || Found::Vector(vec![reg(".b32"), reg(".b32")]);
+    assert!(problems("tld4.r.2d.v4.u32.f32", texture(pair(), reg(".b32"))).is_empty());
+    assert!(problems("tld4.r.2d.v4.u32.f32", texture(reg(".b32"), pair())).is_empty());
+    assert!(
+        !problems(
+            "tld4.r.2d.v4.u32.f32",
+            texture(pair(), Found::Vector(vec![reg(".b32")]))
+        )
+        .is_empty()
+    );
+    // A 64-bit register is not a .b32 element ("Arguments mismatch").
+    assert!(!problems("tld4.r.2d.v4.u32.f32", texture(pair(), reg(".b64"))).is_empty());
 }
