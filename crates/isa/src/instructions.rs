@@ -94,18 +94,6 @@ pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- F. async copies
     // ---------------------------------------------------------------- I. synchronisation
     // ---------------------------------------------------------------- J. matrix
-    r("wmma", v(6, 0), sm(70), "wmma.load.a.sync.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L284/L300")
-        .ptxas("Feature 'WMMA with floating point types'", "Feature 'WMMA with floating point types'"),
-    r("wmma .aligned", v(6, 3), sm(70), "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4 L296")
-        .ptxas("Feature '.aligned modifier for wmma'", "Feature 'WMMA with floating point types'"),
-    r("wmma .m8n32k16|.m32n8k16", v(6, 1), sm(70), "wmma.load.a.sync.row.m32n8k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [gbuf]", "§9.7.14.4; RN 6.1")
-        .ptxas("Feature '.m32n8k16'", "Modifier '.m32n8k16'"),
-    r("wmma .s8|.u8", v(6, 3), sm(72), "wmma.load.a.sync.aligned.row.m16n16k16.global.s8 {%r1, %r2}, [gbuf]", "§9.7.14.4; RN 6.3")
-        .ptxas("Feature '.aligned modifier for wmma'", "Feature 'WMMA with integer types'"),
-    r("wmma .s4|.u4|.b1", v(6, 3), sm(75), "wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%r1}, [gbuf]", "§9.7.14.4; RN 6.3")
-        .ptxas("Feature '.aligned modifier for wmma'", "Feature '.s4'"),
-    r("wmma .f64|.bf16|.tf32", v(7, 0), sm(80), "wmma.load.a.sync.aligned.row.m8n8k4.global.f64 {%rd1}, [gbuf]", "§9.7.14.4; RN 7.0")
-        .ptxas("Feature 'WMMA with fp64 types'", "Feature 'WMMA with fp64 types'"),
     r("wgmma", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72 (sm_90a only; every wgmma op)"),
     r("wgmma.fence", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72")
         .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.fence'"),

@@ -65,8 +65,19 @@ const SUQ_SM35: &str = "ptxas 11.8 crashes (segmentation fault) on every `suq` w
     architecture it uses for targets below sm_35 (the probes of `.target sm_10`, at every version from 1.5); with \
     `-arch=sm_52` it assembles the same module, and 12.9 and 13.5 assemble it. The signature keeps suq valid.";
 
+const WMMA_UNTYPED_LOAD: &str = "ptxas 11.8 and 12.9 accept `wmma.load.a`/`wmma.load.b` without the multiplicand type \
+    (`wmma.load.a.sync.row.m16n16k16 {8 registers}, [p]`, read as .f16); 13.5 rejects it ('Unexpected instruction \
+    types specified for 'wmma.load.a''), as the manual's Syntax (a required .atype/.btype) says.";
+
 /// Every recorded quirk.
 pub const QUIRKS: &[Quirk] = &[
+    Quirk {
+        ptxas: &["11.8", "12.9"],
+        probe: "shape wmma.sig:* .f16 left out: wmma.load.*",
+        observed: WMMA_UNTYPED_LOAD,
+        evidence: "`.version 6.0` / `.target sm_70` kernel with `wmma.load.a.sync.row.m16n16k16 {%r1, ..., %r8}, [%rd1];`: \
+            `ptxas -arch=sm_70` 12.9 exits 0, 13.5 (`-arch=sm_75`) exits 255",
+    },
     Quirk {
         ptxas: &["11.8"],
         probe: "shape suq.sig:* valid*: suq.*",
