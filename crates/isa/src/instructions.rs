@@ -85,8 +85,6 @@ const BW_100_101: TargetReq = TargetReq::Listed(&[
     (f(100), v(8, 8)),
     (f(101), v(8, 8)),
 ]);
-/// `sm_90a` only.
-const SM90A: TargetReq = TargetReq::Listed(&[(a(90), v(8, 0))]);
 
 /// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
 pub const FEATURES: &[Feature] = &[
@@ -94,19 +92,6 @@ pub const FEATURES: &[Feature] = &[
     // ---------------------------------------------------------------- F. async copies
     // ---------------------------------------------------------------- I. synchronisation
     // ---------------------------------------------------------------- J. matrix
-    r("wgmma", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72 (sm_90a only; every wgmma op)"),
-    r("wgmma.fence", v(8, 0), SM90A, "wgmma.fence.sync.aligned", "§9.7.15.5 L605/L611; T72")
-        .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.fence'"),
-    r("wgmma.commit_group", v(8, 0), SM90A, "wgmma.commit_group.sync.aligned", "§9.7.15.5; T72")
-        .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.commit_group'"),
-    r("wgmma.wait_group", v(8, 0), SM90A, "wgmma.wait_group.sync.aligned 0", "§9.7.15.5; T72")
-        .ptxas("Feature 'WGMMA'", "Instruction 'wgmma.wait_group'"),
-    r("wgmma.mma_async !.sp|.s32", v(8, 0), SM90A,
-        "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1, 1, 1, 0, 0", "§9.7.15.5; T72")
-        .ptxas("Feature 'WGMMA with floating point types'", "Instruction 'wgmma.mma_async with floating point types'"),
-    r("wgmma.mma_async.sp", v(8, 2), SM90A,
-        "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%r1, %r2, %r3, %r4}, %rd1, %rd2, %r5, 0, 1, 1, 1, 0, 0", "§9.7.15.6 L358/L364")
-        .ptxas("Feature 'Sparse WGMMA with floating point types'", "Instruction 'Sparse wgmma.mma_async with floating point types'"),
     r("tcgen05", v(8, 6), BW_100_101, "tcgen05.fence::before_thread_sync", "§9.7.16.7 L61/L65; T72 (every tcgen05 op)"),
     r("tcgen05 .fence::before_thread_sync|.fence::after_thread_sync", v(8, 6), BW_100_101, "tcgen05.fence::after_thread_sync", "§9.7.16.7 L61/L65; T72")
         .ptxas("Feature 'tcgen05.fence'", "Instruction 'tcgen05.fence'"),
@@ -135,8 +120,6 @@ pub const FEATURES: &[Feature] = &[
         .ptxas("Feature 'tcgen05.shift'", "Instruction 'tcgen05.shift'"),
     r("tcgen05.mma .kind::i8", v(8, 6), TargetReq::Listed(&[(a(100), v(8, 6)), (a(101), v(8, 6))]),
         "tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1", "§9.7.16.10 L987-993 (a targets only)"),
-    r("wgmma.mma_async .s32 !.sp", v(8, 0), SM90A, "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1", "§9.7.15.5")
-        .ptxas("Feature 'WGMMA with integer types'", "Instruction 'wgmma.mma_async with integer types'"),
     // ---------------------------------------------------------------- L. 9.1-9.4 additions
     r("tcgen05.mma .kind::ti16", v(9, 4), TargetReq::Listed(&[(f(107), v(9, 4))]),
         "tcgen05.mma.cta_group::1.kind::ti16 [%r1], %rd1, %rd2, %r2, %p1", "T72 (9.4, sm_107f); ptxas 13.5 probe")
