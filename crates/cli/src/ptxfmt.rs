@@ -1,28 +1,26 @@
-//! The `ptxfmt` command line. The binary's `main` is [`main`]; it lives in
-//! the library so that the repository root's pre-commit package can install
-//! the same program.
+//! The `ptxfmt` command line.
 
 mod args;
-mod config;
 mod process;
 mod report;
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use ptxkit_syntax::discover::{DiscoverOptions, discover};
+use ptxkit_fmt::{CONFIG_FILE_NAME, Options};
 
-pub use args::{Args, ColorChoice, LineRange, Mode};
-use config::ConfigResolver;
+pub use args::{Args, LineRange, Mode};
 use process::{FileResult, Job, Outcome, process_path, process_stdin};
 use report::Reporter;
 
-/// Stack size of the formatting threads: layout recurses once per level of
-/// the syntax tree, whose depth is capped by [`crate::tree::MAX_TREE_DEPTH`].
-const STACK_SIZE: usize = 64 * 1024 * 1024;
+use crate::config::ConfigResolver;
+use crate::inputs::{Discovery, Input};
+
+/// The settings of one file: its options.
+pub type Configs = ConfigResolver<Options>;
 
 /// Runs `ptxfmt` with the process's arguments; returns the exit status.
 pub fn main() -> ExitCode {
@@ -33,16 +31,16 @@ pub fn main() -> ExitCode {
 /// Runs `ptxfmt`; returns 0, 1 (files would change) or 2 (errors).
 pub fn run(args: &Args) -> u8 {
     let started = Instant::now();
-    let stderr_color = use_color(args.color, std::io::stderr().is_terminal());
-    let stdout_color = use_color(args.color, std::io::stdout().is_terminal());
+    let stderr_color = args.shared.color.enabled(std::io::stderr().is_terminal());
+    let stdout_color = args.shared.color.enabled(std::io::stdout().is_terminal());
     let mut reporter = Reporter::new(args, stdout_color, stderr_color);
-    let configs = match ConfigResolver::new(args.config.as_deref()) {
-        Ok(configs) => configs,
-        Err(err) => {
-            reporter.error(&err);
-            return 2;
-        }
-    };
+    let configs = Configs::new(CONFIG_FILE_NAME, &args.config, |file: Option<&Path>| match file {
+        Some(file) => Options::load(file),
+        None => Ok(ptxkit_syntax::config::Loaded {
+            value: Options::default(),
+            warnings: Vec::new(),
+        }),
+    });
     if args.print_config {
         return print_config(args, &configs, &mut reporter);
     }
@@ -55,97 +53,66 @@ pub fn run(args: &Args) -> u8 {
         reporter.error("--range formats one file: give a single file, or use stdin");
         return 2;
     }
-    let results = if args.reads_stdin() {
-        let name = args.stdin_filename.clone().unwrap_or_else(|| PathBuf::from("-"));
-        let mut bytes = Vec::new();
-        if let Err(err) = std::io::stdin().lock().read_to_end(&mut bytes) {
-            reporter.error(&format!("-: cannot read stdin: {err}"));
+    let discovery = Discovery {
+        include: &["*.ptx".to_string()],
+        exclude: &[],
+        noun: "PTX files",
+    };
+    let inputs = match crate::inputs::collect(&args.paths, &args.shared, &discovery) {
+        Ok(inputs) => inputs,
+        Err(err) => {
+            reporter.error(&err);
             return 2;
         }
-        vec![on_big_stack(move || process_stdin(&name, bytes, job, &configs))]
-    } else {
-        let options = DiscoverOptions {
-            exclude: args.exclude.clone(),
-            no_ignore: args.no_ignore,
-        };
-        let found = match discover(&args.paths, &options) {
-            Ok(found) => found,
-            Err(err) => {
-                reporter.error(&err.to_string());
-                return 2;
-            }
-        };
-        match format_all(found, args.jobs, job, &configs) {
-            Ok(results) => results,
-            Err(err) => {
-                reporter.error(&err);
-                return 2;
-            }
+    };
+    let stdin_name = args.shared.stdin_name();
+    let work = |input: &Input| match input {
+        Input::File(path) => process_path(path, job, &configs),
+        Input::Stdin => process_stdin(&stdin_name, job, &configs),
+    };
+    let mut results: Vec<FileResult> = inputs
+        .errors
+        .iter()
+        .map(|error| FileResult {
+            display: String::new(),
+            outcome: Outcome::Failed(vec![error.clone()]),
+            bytes: 0,
+            warnings: Vec::new(),
+        })
+        .collect();
+    match crate::parallel::map_ordered(&inputs.inputs, args.shared.jobs, work) {
+        Ok(formatted) => results.extend(formatted),
+        Err(err) => {
+            reporter.error(&err);
+            return 2;
         }
     };
+    for warning in configs.take_warnings() {
+        reporter.warning(&warning);
+    }
     for result in &results {
         reporter.file(result);
     }
-    if !args.reads_stdin() {
+    if !inputs.inputs.contains(&Input::Stdin) {
         reporter.summary(&results, started.elapsed());
     }
     reporter.exit_code()
 }
 
-/// Formats the discovered files on `jobs` threads; results keep the order.
-fn format_all(
-    found: Vec<Result<PathBuf, ptxkit_syntax::discover::DiscoverError>>,
-    jobs: Option<u16>,
-    job: Job,
-    configs: &ConfigResolver,
-) -> Result<Vec<FileResult>, String> {
-    use rayon::prelude::*;
-    let mut builder = rayon::ThreadPoolBuilder::new().stack_size(STACK_SIZE);
-    if let Some(jobs) = jobs {
-        builder = builder.num_threads(usize::from(jobs));
-    }
-    let pool = builder
-        .build()
-        .map_err(|err| format!("cannot start worker threads: {err}"))?;
-    Ok(pool.install(|| {
-        found
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|entry| match entry {
-                Ok(path) => process_path(&path, job, configs),
-                Err(err) => FileResult {
-                    display: String::new(),
-                    outcome: Outcome::Failed(vec![err.to_string()]),
-                    bytes: 0,
-                    warnings: Vec::new(),
-                },
-            })
-            .collect()
-    }))
-}
-
-/// Runs `work` on a thread with a large stack.
-fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, work)
-            .expect("spawning a thread")
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
-}
-
-fn print_config(args: &Args, configs: &ConfigResolver, reporter: &mut Reporter) -> u8 {
+fn print_config(args: &Args, configs: &Configs, reporter: &mut Reporter) -> u8 {
     let target = args
         .paths
         .first()
         .filter(|p| p.as_os_str() != "-")
         .cloned()
-        .or_else(|| args.stdin_filename.clone())
+        .or_else(|| args.shared.stdin_filename.clone())
         .unwrap_or_else(|| PathBuf::from("."));
-    match configs.for_path(&target) {
-        Ok(options) => {
+    let options = configs.for_path(&target);
+    for warning in configs.take_warnings() {
+        reporter.warning(&warning);
+    }
+    match options {
+        Ok((options, _)) => {
             let _ = std::io::stdout().write_all(options.to_toml().as_bytes());
             0
         }
@@ -153,13 +120,5 @@ fn print_config(args: &Args, configs: &ConfigResolver, reporter: &mut Reporter) 
             reporter.error(&err);
             2
         }
-    }
-}
-
-fn use_color(choice: ColorChoice, terminal: bool) -> bool {
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     }
 }
