@@ -30,10 +30,18 @@ use ptxkit_isa::deprecations::{self, Construct, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-banked-constant";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("deprecated_banked_constant")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX204",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Sometimes,
+    summary: "`.const[N]` banks (removed after PTX 2.1)",
+    imp: RuleImpl {
+        query: Some(query!("deprecated_banked_constant")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// The deprecation row of banked constants (ptxas 11.8, 12.9, 13.5 reject them from its version on).

@@ -30,10 +30,18 @@ use ptxkit_isa::deprecations::{self, Construct, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-maxnctapersm";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("deprecated_maxnctapersm")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX203",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "`.maxnctapersm` (removed after PTX 2.0)",
+    imp: RuleImpl {
+        query: Some(query!("deprecated_maxnctapersm")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// The deprecation row of the directive (ptxas 11.8, 12.9, 13.5 reject it from its version on).

@@ -34,10 +34,18 @@ use ptxkit_isa::deprecations::{self, Construct, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-tex-state-space";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("deprecated_tex_state_space")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX201",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "`.tex` state space (removed after PTX 1.4)",
+    imp: RuleImpl {
+        query: Some(query!("deprecated_tex_state_space")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// The deprecation row of `.tex` (ptxas 11.8, 12.9 and 13.5 stopped

@@ -35,10 +35,18 @@ use ptxkit_isa::deprecations::{self, Construct};
 
 pub(crate) const NAME: &str = "module-scope-register-or-local";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("module_scope_register_or_local")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX205",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "module-scope `.reg`/`.local` (not allowed with the ABI)",
+    imp: RuleImpl {
+        query: Some(query!("module_scope_register_or_local")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -36,10 +36,18 @@ use ptxkit_isa::deprecations::{self, Construct, Status};
 
 pub(crate) const NAME: &str = "shfl-vote-without-sync";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("shfl_vote_without_sync")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX202",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "`shfl`/`vote` without `.sync` (removed for sm_70+ from PTX 6.4)",
+    imp: RuleImpl {
+        query: Some(query!("shfl_vote_without_sync")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
