@@ -26,7 +26,7 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::deprecations::{self, Construct, Deprecation};
+use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-maxnctapersm";
 
@@ -46,7 +46,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 
 /// The deprecation row of the directive (ptxas 11.8, 12.9, 13.5 reject it from its version on).
 fn row() -> &'static Deprecation {
-    deprecations::row(Construct::Directive(".maxnctapersm"))
+    &deprecations::MAXNCTAPERSM
 }
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

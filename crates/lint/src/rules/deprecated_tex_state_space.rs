@@ -30,7 +30,7 @@ use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::deprecations::{self, Construct, Deprecation};
+use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-tex-state-space";
 
@@ -51,7 +51,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 /// The deprecation row of `.tex` (ptxas 11.8, 12.9 and 13.5 stopped
 /// accepting it at its version).
 fn row() -> &'static Deprecation {
-    deprecations::row(Construct::StateSpace(".tex"))
+    &deprecations::TEX_STATE_SPACE
 }
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

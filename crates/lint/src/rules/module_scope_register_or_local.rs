@@ -31,7 +31,7 @@ use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Severity, Span};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::deprecations::{self, Construct};
+use ptxkit_isa::deprecations;
 
 pub(crate) const NAME: &str = "module-scope-register-or-local";
 
@@ -58,11 +58,11 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     };
     let written = checker.node_text(space);
     let names: Vec<_> = declaration.declarators().iter().map(|d| d.name()).collect();
-    let row = deprecations::row(Construct::ModuleScope(if written == ".reg" {
-        ".reg"
+    let row = if written == ".reg" {
+        &deprecations::MODULE_SCOPE_REG
     } else {
-        ".local"
-    }));
+        &deprecations::MODULE_SCOPE_LOCAL
+    };
     let rejected = checker.version().is_none_or(|v| row.rejected_at(v));
     let (severity, note) = if rejected {
         (

@@ -32,7 +32,7 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::deprecations::{self, Construct, Status};
+use ptxkit_isa::deprecations::{self, Status};
 
 pub(crate) const NAME: &str = "shfl-vote-without-sync";
 
@@ -63,11 +63,11 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let opcode = insn.opcode();
     // The row of `shfl !.sync` or `vote !.sync`: deprecated when the `.sync`
     // forms appeared, rejected later on targets with independent scheduling.
-    let row = deprecations::row(Construct::Instruction(if opcode == "vote" {
-        "vote !.sync"
+    let row = if opcode == "vote" {
+        &deprecations::VOTE_WITHOUT_SYNC
     } else {
-        "shfl !.sync"
-    }));
+        &deprecations::SHFL_WITHOUT_SYNC
+    };
     let version = checker.version();
     let rejected = match (version, checker.target()) {
         (Some(version), Some(target)) => row.status(version, target) == Status::Rejected,
