@@ -258,6 +258,13 @@ static RULES: &[RuleInfo] = &[
         "address ptxas cannot read (`[smem+%r1]`, `[%rd1-4]`, a constant outside `.local`)"
     ),
     rule!(
+        "PTX307",
+        constant_address_out_of_bounds,
+        Error,
+        None,
+        "constant address outside a variable of known size (ptxas misses it)"
+    ),
+    rule!(
         "PTX401",
         undeclared_register,
         Error,
@@ -396,6 +403,13 @@ static RULES: &[RuleInfo] = &[
         Error,
         None,
         "state space, vector width or cast no ptxas accepts in a declaration"
+    ),
+    rule!(
+        "PTX421",
+        register_read_before_written,
+        Warning,
+        None,
+        "register read on some path before any write, or never written"
     ),
     rule!(
         "PTX501",

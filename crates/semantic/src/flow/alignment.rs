@@ -275,7 +275,8 @@ enum Transfer {
 pub enum Base<'s> {
     /// No base: constants.
     Absolute,
-    /// A variable (not a parameter): its address.
+    /// A variable: its address (for a parameter, the address of the parameter itself, as
+    /// in `ld.param.v2.u32 {%r1, %r2}, [s+8]`).
     Symbol(&'s Variable),
     /// The value of a parameter, loaded with `ld.param`; the alignment its `.ptr .align N`
     /// states, if any.
@@ -287,6 +288,9 @@ pub struct Alignment<'s> {
     /// The bases of the function; index [`ABSOLUTE`] is [`Base::Absolute`].
     pub bases: Vec<Base<'s>>,
     transfers: Vec<Transfer>,
+    /// The base of each variable named directly in an address (`[smem+16]`), by the byte
+    /// offset of the name.
+    direct: HashMap<usize, u32>,
 }
 
 /// The state of every register at a program point.
@@ -451,7 +455,31 @@ impl<'s> Alignment<'s> {
                 transfer
             })
             .collect();
-        Alignment { bases, transfers }
+        let mut direct = HashMap::new();
+        for insn in &flow.insns {
+            for operand in insn.operands() {
+                if operand.kind() != "address_operand" {
+                    continue;
+                }
+                let Some(found) = crate::symbol_address(*operand, source) else {
+                    continue;
+                };
+                let Some(variable) = symbols.variable(operand.start_byte(), &source[found.base.byte_range()]) else {
+                    continue;
+                };
+                let key = (variable.span.start, false);
+                let base = *ids.entry(key).or_insert_with(|| {
+                    bases.push(Base::Symbol(variable));
+                    (bases.len() - 1) as u32
+                });
+                direct.insert(found.base.start_byte(), base);
+            }
+        }
+        Alignment {
+            bases,
+            transfers,
+            direct,
+        }
     }
 
     /// The in-state of every block.
@@ -471,35 +499,22 @@ impl<'s> Alignment<'s> {
         }
     }
 
-    /// The value of the address in `address` (an `address_operand`) in `state`: `[reg]`,
-    /// `[reg+C]`, `[symbol+C]`, `[C]`.
+    /// The value of the address in `address` (an `address_operand` of instruction `i`) in
+    /// `state`: `[reg]`, `[reg+C]`, `[symbol+C]`, `[C]`.
     pub fn address(
-        &mut self,
+        &self,
         flow: &FunctionFlow<'_>,
         i: InsnId,
         address: Node<'_>,
         state: &Registers,
-        symbols: &'s SymbolTable,
         source: &str,
     ) -> Congruence {
         if let Some(found) = crate::symbol_address(address, source) {
-            let name = &source[found.base.byte_range()];
             if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == found.base.id()) {
                 return state.0[access.reg as usize].offset(found.offset);
             }
-            let at = address.start_byte();
-            return match symbols.variable(at, name) {
-                Some(variable) => {
-                    let key = self.bases.iter().position(|b| match b {
-                        Base::Symbol(v) | Base::Parameter(v, _) => std::ptr::eq(*v, variable),
-                        Base::Absolute => false,
-                    });
-                    let base = key.unwrap_or_else(|| {
-                        self.bases.push(Base::Symbol(variable));
-                        self.bases.len() - 1
-                    });
-                    Congruence::exact(base as u32, found.offset)
-                }
+            return match self.direct.get(&found.base.start_byte()) {
+                Some(&base) => Congruence::exact(base, found.offset),
                 None => Congruence::Unknown,
             };
         }
@@ -581,7 +596,7 @@ mod tests {
         let symbols = SymbolTable::build(&parsed);
         let flows = FunctionFlow::all(&parsed, &symbols);
         let flow = &flows[0];
-        let mut alignment = Alignment::new(flow, &symbols, parsed.text());
+        let alignment = Alignment::new(flow, &symbols, parsed.text());
         let states = alignment.solve(flow);
         let mut found = None;
         let mut at = Vec::new();
@@ -592,9 +607,7 @@ mod tests {
         });
         let (i, state) = at.pop()?;
         let address = flow.insns[i as usize].address_operand()?;
-        if let Congruence::Known { base, shift, residue } =
-            alignment.address(flow, i, address, &state, &symbols, parsed.text())
-        {
+        if let Congruence::Known { base, shift, residue } = alignment.address(flow, i, address, &state, parsed.text()) {
             let kind = match base {
                 ABSOLUTE => "absolute",
                 b if b >= OPAQUE => "opaque",
