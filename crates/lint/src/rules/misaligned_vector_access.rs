@@ -14,7 +14,8 @@
 //! power of two, relative to its base).
 //!
 //! - Relative to a variable of known alignment (its `.align`, or its type's
-//!   natural alignment) or a parameter declared `.ptr .align N`: an error.
+//!   natural alignment) or a parameter declared `.ptr .align N` (N at least
+//!   the access size; nvcc writes `.ptr .align 1` by default): an error.
 //! - Relative to a pointer parameter of unknown alignment: a warning, assuming
 //!   the pointer is aligned to the access size (as a `float4*` is in C++).
 //! - Two accesses off the same value whose offsets disagree modulo their
@@ -108,8 +109,10 @@ fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
         } else {
             match alignment.bases[base as usize] {
                 Base::Symbol(variable) => variable.known_alignment().map(|a| (a, variable, true)),
-                Base::Parameter(variable, Some(a)) => Some((a, variable, true)),
-                Base::Parameter(variable, None) => Some((need, variable, false)),
+                // `.ptr .align N` states at least N (nvcc writes `.align 1` by default): below
+                // the access size it says nothing more than an unknown alignment.
+                Base::Parameter(variable, Some(a)) if a >= need => Some((a, variable, true)),
+                Base::Parameter(variable, _) => Some((need, variable, false)),
                 Base::Absolute => None,
             }
         };
@@ -119,7 +122,7 @@ fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
                 let name = &variable.name;
                 let offset = describe(shift, residue, provable);
                 let why = match alignment.bases[base as usize] {
-                    Base::Parameter(_, Some(a)) => format!("`{name}` is declared `.ptr .align {a}`"),
+                    Base::Parameter(_, Some(a)) if sure => format!("`{name}` is declared `.ptr .align {a}`"),
                     Base::Parameter(..) => format!("`{name}` is a pointer parameter of unknown alignment"),
                     _ if variable.align.is_some() => format!("`{name}` is declared `.align {base_alignment}`"),
                     _ => format!("`{name}` is aligned to {base_alignment} bytes by its type"),
@@ -146,7 +149,7 @@ fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
                 continue;
             }
         }
-        if base >= OPAQUE || matches!(alignment.bases[base as usize], Base::Parameter(_, None)) {
+        if base >= OPAQUE || matches!(alignment.bases[base as usize], Base::Parameter(..)) {
             disagreement(checker, flow, &mut seen, base, *value, *check);
         }
     }

@@ -128,8 +128,6 @@ pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
         | "ret"
         | "exit"
         | "trap"
-        | "bar"
-        | "barrier"
         | "membar"
         | "fence"
         | "prefetch"
@@ -161,6 +159,8 @@ pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
                 _ => false,
             }
         }
+        // `bar.red.popc.u32 %r1, 0, %p;` / `barrier.cta.red.and.pred %p2, 0, %p1;`
+        "bar" | "barrier" => has(".red"),
         "mbarrier" => !(has(".init") || has(".inval") || has(".expect_tx") || has(".complete_tx")),
         "wmma" => !has(".store"),
         "tcgen05" => has(".ld"),

@@ -244,6 +244,22 @@ fn bitwise(a: Congruence, imm: u64, op: &str) -> Congruence {
     }
 }
 
+/// `and`/`or`/`xor` of two numbers: the low bits both know, and for `and` also the low
+/// zeros either has.
+fn bitwise2(a: Congruence, b: Congruence, op: u8) -> Congruence {
+    let (Some((s1, r1)), Some((s2, r2))) = (absolute(as_number(a)), absolute(as_number(b))) else {
+        return Congruence::Unknown;
+    };
+    match op {
+        0 => {
+            let shift = s1.min(s2).max(zeros(s1, r1 as u32)).max(zeros(s2, r2 as u32));
+            Congruence::known(ABSOLUTE, shift, r1 & r2)
+        }
+        1 => Congruence::known(ABSOLUTE, s1.min(s2), r1 | r2),
+        _ => Congruence::known(ABSOLUTE, s1.min(s2), r1 ^ r2),
+    }
+}
+
 /// An operand of a transfer: a register, or a constant.
 #[derive(Debug, Clone, Copy)]
 enum Value {
@@ -265,6 +281,7 @@ enum Transfer {
     Mad(Value, Value, Value),
     Shl(Value, u32),
     Bitwise(Value, u64, u8),
+    Bitwise2(Value, Value, u8),
     Select(Value, Value),
     /// A value the analysis does not follow: a fresh opaque base.
     Opaque,
@@ -434,17 +451,20 @@ impl<'s> Alignment<'s> {
                         (Some(a), Some(Value::Imm(n))) if n >= 0 => Transfer::Shl(a, n.min(64) as u32),
                         _ => Transfer::Opaque,
                     },
-                    ("and" | "or" | "xor", 3) if !insn.has(".pred") => match (value(1), value(2)) {
-                        (Some(a), Some(Value::Imm(m))) | (Some(Value::Imm(m)), Some(a)) => {
-                            let op = match insn.opcode() {
-                                "and" => 0,
-                                "or" => 1,
-                                _ => 2,
-                            };
-                            Transfer::Bitwise(a, m as u64, op)
+                    ("and" | "or" | "xor", 3) if !insn.has(".pred") => {
+                        let op = match insn.opcode() {
+                            "and" => 0,
+                            "or" => 1,
+                            _ => 2,
+                        };
+                        match (value(1), value(2)) {
+                            (Some(a), Some(Value::Imm(m))) | (Some(Value::Imm(m)), Some(a)) => {
+                                Transfer::Bitwise(a, m as u64, op)
+                            }
+                            (Some(a), Some(b)) => Transfer::Bitwise2(a, b, op),
+                            _ => Transfer::Opaque,
                         }
-                        _ => Transfer::Opaque,
-                    },
+                    }
                     ("selp", 4) => match (value(1), value(2)) {
                         (Some(a), Some(b)) => Transfer::Select(a, b),
                         _ => Transfer::Opaque,
@@ -552,6 +572,7 @@ impl<'s> Alignment<'s> {
             Transfer::Mad(a, b, c) => add(mul(get(a), get(b)), get(c)),
             Transfer::Shl(a, n) => shl(get(a), n),
             Transfer::Bitwise(a, m, op) => bitwise(get(a), m, ["and", "or", "xor"][op as usize]),
+            Transfer::Bitwise2(a, b, op) => bitwise2(get(a), get(b), op),
             Transfer::Select(a, b) => get(a).join(get(b)),
             Transfer::Opaque => Congruence::exact(OPAQUE + i, 0),
         };

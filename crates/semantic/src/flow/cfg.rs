@@ -80,8 +80,14 @@ pub struct FunctionFlow<'t> {
 /// What the walk over a body collects before blocks are cut.
 struct Walk<'t> {
     insns: Vec<Instruction<'t>>,
-    /// Label name → the instruction it precedes.
-    labels: HashMap<&'t str, InsnId>,
+    /// (nested block, label name) → the instruction it precedes; block 0 is the body.
+    labels: HashMap<(u32, &'t str), InsnId>,
+    /// The parent of each nested block (index 0, the body, is its own).
+    parents: Vec<u32>,
+    /// The innermost block of each instruction.
+    scope_of: Vec<u32>,
+    /// The block being walked.
+    scope: u32,
     /// `.branchtargets` label → its targets.
     tables: HashMap<&'t str, Vec<&'t str>>,
     registers: Registers<'t>,
@@ -113,6 +119,9 @@ impl<'t> FunctionFlow<'t> {
         let mut walk = Walk {
             insns: Vec::new(),
             labels: HashMap::new(),
+            parents: vec![0],
+            scope_of: Vec::new(),
+            scope: 0,
             tables: HashMap::new(),
             registers: Registers::default(),
             defs: Vec::new(),
@@ -172,8 +181,11 @@ impl<'t> FunctionFlow<'t> {
 
 impl<'t> Walk<'t> {
     fn block(&mut self, block: Node<'t>, source: &'t str, symbols: &SymbolTable, nested: bool) {
+        let outer = self.scope;
         if nested {
             self.registers.enter_block();
+            self.scope = self.parents.len() as u32;
+            self.parents.push(outer);
         }
         let mut cursor = block.walk();
         let mut pending_label: Option<&'t str> = None;
@@ -188,7 +200,7 @@ impl<'t> Walk<'t> {
                 "label" => {
                     if let Some(name) = statement.child_by_field_name("name") {
                         let name = &source[name.byte_range()];
-                        self.labels.insert(name, self.insns.len() as InsnId);
+                        self.labels.insert((self.scope, name), self.insns.len() as InsnId);
                         pending_label = Some(name);
                     }
                 }
@@ -209,6 +221,22 @@ impl<'t> Walk<'t> {
         }
         if nested {
             self.registers.leave_block();
+            self.scope = outer;
+        }
+    }
+
+    /// The instruction label `name` precedes, seen from instruction `from`: labels of a
+    /// nested block (inline asm's `waitLoop:`) are local to it.
+    fn label(&self, from: usize, name: &str) -> Option<InsnId> {
+        let mut scope = self.scope_of[from];
+        loop {
+            if let Some(&at) = self.labels.get(&(scope, name)) {
+                return Some(at);
+            }
+            if scope == 0 {
+                return None;
+            }
+            scope = self.parents[scope as usize];
         }
     }
 
@@ -269,6 +297,7 @@ impl<'t> Walk<'t> {
             }
         }
         self.guards.push(guard);
+        self.scope_of.push(self.scope);
         self.def_at.push(self.defs.len() as u32);
         self.use_at.push(self.uses.len() as u32);
         self.insns.push(insn);
@@ -312,7 +341,7 @@ fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {
         .copied()
         .chain(std::iter::once(count as InsnId))
         .collect();
-    let label_block = |name: &str| walk.labels.get(name).map(|&at| block_of[at as usize]);
+    let label_block = |from: usize, name: &str| walk.label(from, name).map(|at| block_of[at as usize]);
 
     let mut succs: Vec<Vec<BlockId>> = vec![Vec::new(); starts.len()];
     for (b, (&start, &end)) in starts.iter().zip(&ends).enumerate() {
@@ -332,7 +361,7 @@ fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {
                 if let Some(target) = last
                     .operands()
                     .first()
-                    .and_then(|t| label_block(&source[t.byte_range()]))
+                    .and_then(|t| label_block(end as usize - 1, &source[t.byte_range()]))
                 {
                     succs[b].push(target);
                 }
@@ -346,7 +375,7 @@ fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {
                     .get(1)
                     .and_then(|t| walk.tables.get(&source[t.byte_range()]));
                 for target in table.into_iter().flatten() {
-                    if let Some(target) = label_block(target) {
+                    if let Some(target) = label_block(end as usize - 1, target) {
                         succs[b].push(target);
                     }
                 }

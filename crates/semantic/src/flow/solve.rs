@@ -18,6 +18,11 @@ pub trait Analysis<'t> {
     fn bottom(&self, flow: &FunctionFlow<'t>) -> Self::State;
     /// Applies block `b`'s instructions to `state` (the block's in-state on entry).
     fn transfer(&self, flow: &FunctionFlow<'t>, b: BlockId, state: &mut Self::State);
+    /// Whether [`Analysis::edge`] refines states along edges (a conditional branch tells
+    /// each successor which way its predicate went).
+    const REFINES_EDGES: bool = false;
+    /// Refines `state` (the out-state of `from`) for the edge `from → to`.
+    fn edge(&self, _flow: &FunctionFlow<'t>, _from: BlockId, _to: BlockId, _state: &mut Self::State) {}
 }
 
 /// The in-state of every block at the fixed point (unreachable blocks keep
@@ -40,6 +45,7 @@ pub fn forward<'t, A: Analysis<'t>>(flow: &FunctionFlow<'t>, analysis: &A) -> Ve
     dirty[0] = true;
     let mut pending = 1usize;
     let mut scratch = states[0].clone();
+    let mut along = states[0].clone();
     while pending > 0 {
         for i in 0..flow.rpo.len() {
             if !dirty[i] {
@@ -50,8 +56,16 @@ pub fn forward<'t, A: Analysis<'t>>(flow: &FunctionFlow<'t>, analysis: &A) -> Ve
             let b = flow.rpo[i];
             scratch.clone_from(&states[b as usize]);
             analysis.transfer(flow, b, &mut scratch);
-            for &s in flow.succs(b) {
-                if states[s as usize].join(&scratch) {
+            let succs = flow.succs(b);
+            for &s in succs {
+                let out = if A::REFINES_EDGES && succs.len() > 1 {
+                    along.clone_from(&scratch);
+                    analysis.edge(flow, b, s, &mut along);
+                    &along
+                } else {
+                    &scratch
+                };
+                if states[s as usize].join(out) {
                     let at = order[s as usize] as usize;
                     if !dirty[at] {
                         dirty[at] = true;

@@ -147,6 +147,47 @@ impl<'t> Analysis<'t> for MaybeUndefined {
             Self::step(flow, i, &mut state.0, |_| {});
         }
     }
+
+    const REFINES_EDGES: bool = true;
+
+    /// After `@%p bra L`, the edge to `L` knows `%p` held and the fall-through edge that it
+    /// did not: a register written under `@%p` is written on the first, and any register
+    /// is "written whenever `@!%p` holds" on the second, so that a later `@!%p` read of it
+    /// (or a join with a path that wrote it) is fine, as old nvcc's correlated branches
+    /// need.
+    fn edge(&self, flow: &FunctionFlow<'t>, from: BlockId, to: BlockId, state: &mut Definedness) {
+        let block = flow.blocks[from as usize];
+        if block.end == block.start {
+            return;
+        }
+        let last = block.end - 1;
+        let Some(guard) = flow.guards[last as usize] else {
+            return;
+        };
+        if flow.insns[last as usize].opcode() != "bra" {
+            return;
+        }
+        let holds = if to == from + 1 {
+            Guard {
+                negated: !guard.negated,
+                ..guard
+            }
+        } else {
+            guard
+        };
+        let fails = guarded(Guard {
+            negated: !holds.negated,
+            ..holds
+        });
+        let holds = guarded(holds);
+        for slot in &mut state.0 {
+            if *slot == holds {
+                *slot = DEFINED;
+            } else if *slot == MAYBE {
+                *slot = fails;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -201,6 +242,30 @@ mod tests {
         assert!(
             reads("ld.global.v2.u32 {%r1, _}, [0];\nsetp.eq.s32 %p1|%p2, %r1, 0;\n@%p2 add.s32 %r2, %r1, 1;\nret;")
                 .is_empty()
+        );
+        // a label inside a nested block is local to it (inline asm's `waitLoop:`)
+        assert!(
+            reads("mov.u32 %r1, 0;\n{\nW: @%p1 bra W;\n}\nmov.u32 %r2, 0;\n{\nW: @%p1 bra W;\n}\nadd.s32 %r3, %r2, %r1;\nret;")
+                .iter()
+                .all(|(r, _)| r == "%p1")
+        );
+        // `bar.red` writes its destination
+        assert_eq!(
+            reads("bar.red.popc.u32 %r1, 0, %p1;\nadd.s32 %r2, %r1, 1;\nret;"),
+            [("%p1".into(), true)]
+        );
+        // correlated branches on one predicate (old nvcc)
+        assert!(
+            reads("@!%p1 bra A;\nmov.u32 %r1, 1;\nA: bar.sync 0;\n@!%p1 bra B;\nadd.s32 %r2, %r1, 1;\nB: ret;")
+                .iter()
+                .all(|(r, _)| r == "%p1")
+        );
+        assert_eq!(
+            reads("@!%p1 bra A;\nmov.u32 %r1, 1;\nA: bar.sync 0;\n@%p1 bra B;\nadd.s32 %r2, %r1, 1;\nB: ret;")
+                .iter()
+                .filter(|(r, _)| r == "%r1")
+                .count(),
+            1
         );
         // unreachable code is not checked
         assert!(reads("ret;\nadd.s32 %r1, %r2, 1;").is_empty());
