@@ -74,6 +74,18 @@ impl Deprecation {
         }
     }
 
+    /// Whether ptxas rejects the construct at `version` on targets where it
+    /// rejects it at all (the version half of [`Deprecation::status`], for
+    /// callers that judge the target separately or do not know it).
+    pub fn rejected_at(&self, version: Version) -> bool {
+        self.rejected_from.is_some_and(|from| version >= from)
+    }
+
+    /// Whether `version` is past the deprecation (warned about or rejected).
+    pub fn deprecated_at(&self, version: Version) -> bool {
+        version >= self.deprecated_in
+    }
+
     /// Whether an instruction form is this construct.
     pub fn matches_instruction(&self, form: &InstructionForm<'_>) -> bool {
         match self.construct {
@@ -184,6 +196,14 @@ pub const DEPRECATIONS: &[Deprecation] = &[
 /// The deprecation rows that an instruction form falls under.
 pub fn instruction_deprecations<'f>(form: &'f InstructionForm<'_>) -> impl Iterator<Item = &'static Deprecation> + 'f {
     DEPRECATIONS.iter().filter(move |d| d.matches_instruction(form))
+}
+
+/// The deprecation row for a construct the tables list (an instruction
+/// pattern such as `"shfl !.sync"`, a state space, a directive, a
+/// module-scope declaration). Rules ask it for their boundaries and ptxas's
+/// wording; a test checks that every construct rules ask for has a row.
+pub fn row(construct: Construct) -> &'static Deprecation {
+    deprecation(construct).unwrap_or_else(|| panic!("no deprecation row for {construct:?}"))
 }
 
 /// The deprecation row for a non-instruction construct, if any.

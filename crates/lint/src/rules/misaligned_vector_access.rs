@@ -28,6 +28,8 @@
 //! ## Example
 //! ```ptx
 //! .shared .align 16 .b8 smem[1024];
+//! .reg .b32 %r<5>;
+//! .reg .b64 %rd<3>;
 //! mov.u64 %rd1, smem;
 //! add.s64 %rd2, %rd1, 4;
 //! ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [%rd2];
@@ -35,6 +37,10 @@
 //!
 //! ## Use instead
 //! ```ptx
+//! .shared .align 16 .b8 smem[1024];
+//! .reg .b32 %r<5>;
+//! .reg .b64 %rd<3>;
+//! mov.u64 %rd1, smem;
 //! add.s64 %rd2, %rd1, 16;
 //! ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [%rd2];
 //! ```
@@ -51,10 +57,18 @@ use crate::memory_access::{Requirement, requirements};
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX301",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "vector access at a provably misaligned address (ptxas misses it)",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {

@@ -19,6 +19,9 @@
 //!
 //! ## Example
 //! ```ptx
+//! .reg .pred %p1;
+//! .reg .b32 %r<4>;
+//! mov.u32 %r1, %tid.x;
 //! setp.eq.s32 %p1, %r1, 0;
 //! @%p1 bra DONE;
 //! mov.u32 %r2, 1;
@@ -28,6 +31,9 @@
 //!
 //! ## Use instead
 //! ```ptx
+//! .reg .pred %p1;
+//! .reg .b32 %r<4>;
+//! mov.u32 %r1, %tid.x;
 //! mov.u32 %r2, 0;
 //! setp.eq.s32 %p1, %r1, 0;
 //! @%p1 bra DONE;
@@ -48,10 +54,18 @@ use crate::checker::{Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "register-read-before-written";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX421",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "register read on some path before any write, or never written",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {
