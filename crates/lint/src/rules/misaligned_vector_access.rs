@@ -141,7 +141,7 @@ fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
                     _ if variable.align.is_some() => format!("`{name}` is declared `.align {base_alignment}`"),
                     _ => format!("`{name}` is aligned to {base_alignment} bytes by its type"),
                 };
-                let message = format!("{need}-byte {} at `{name}`{offset} is misaligned", check.what);
+                let message = format!("{need}-byte {} at `{name}{offset}` is misaligned", check.what);
                 let mut diagnostic = if sure {
                     checker.diagnostic(Span::of(check.address), message)
                 } else {
