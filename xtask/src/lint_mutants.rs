@@ -384,7 +384,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     );
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(o.jobs).build()?;
-    let settings = Settings::default();
+    // Every stable rule, and the preview ones (register-read-before-written).
+    let settings = Settings::new(&[], &[], &[], true);
     let results: Vec<Result<Vec<Outcome>>> = pool.install(|| {
         sample
             .par_iter()

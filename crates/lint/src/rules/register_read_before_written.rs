@@ -58,7 +58,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     code: "PTX421",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
-    status: crate::Status::Stable,
+    status: crate::Status::Preview,
     fix: crate::FixAvailability::None,
     summary: "register read on some path before any write, or never written",
     imp: RuleImpl {
