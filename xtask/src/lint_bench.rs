@@ -114,7 +114,7 @@ fn dataflow_cost(binary: &std::path::Path, files: &[PathBuf]) -> Result<()> {
         .iter()
         .filter_map(|f| Some((std::fs::metadata(f).ok()?.len(), f)))
         .collect();
-    largest.sort_by(|a, b| b.0.cmp(&a.0));
+    largest.sort_by_key(|(bytes, _)| std::cmp::Reverse(*bytes));
     largest.truncate(5);
     let time = |path: &PathBuf, extra: &[&str]| -> Result<f64> {
         let mut best = f64::MAX;
