@@ -6,8 +6,10 @@
 //! newest version that accepted the parent) judges each mutant, and every
 //! mutant it rejects must be reported by ptxlint at error severity on the
 //! line ptxas names or the edited line (for ptxas's line-less fatal "32-Bit
-//! ABI" errors, the line its preceding warning names). Prints recall per
-//! kind and overall, and exits 1 below the required recall.
+//! ABI" errors, the line its preceding warning names). The dataflow kinds
+//! ([`crate::dataflow_mutants`]) are bugs ptxas accepts: each must be reported by
+//! its rule. Prints recall per kind and overall, and exits 1 below the required
+//! recall.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -91,10 +93,13 @@ struct Mutant {
     /// 1-based line of the edit.
     line: usize,
     what: String,
+    /// For the dataflow kinds: the text the rule's message must contain (empty: the
+    /// finding must be on the edited line).
+    needle: String,
 }
 
 /// A small deterministic hash (FNV-1a) to pick candidates.
-fn pick(seed: &str, salt: &str, count: usize) -> usize {
+pub(crate) fn pick(seed: &str, salt: &str, count: usize) -> usize {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in seed.bytes().chain(salt.bytes()) {
         h ^= u64::from(b);
@@ -128,6 +133,7 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
                 text: new_text,
                 line: line_of(at),
                 what,
+                needle: String::new(),
             });
         }
     };
@@ -325,6 +331,18 @@ fn mutants(name: &str, text: &str) -> Vec<Mutant> {
             );
         }
     }
+    crate::dataflow_mutants::mutants(name, &parsed, &mut |kind, edits, what, needle| {
+        let at = edits.iter().map(|e| e.span.start).min().unwrap_or(0);
+        if let Ok(new_text) = apply_edits(source, &edits) {
+            out.push(Mutant {
+                kind,
+                text: new_text,
+                line: line_of(at),
+                what,
+                needle,
+            });
+        }
+    });
     out
 }
 
@@ -366,7 +384,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     );
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(o.jobs).build()?;
-    let settings = Settings::default();
+    // Every stable rule, and the preview ones (register-read-before-written).
+    let settings = Settings::new(&[], &[], &[], true);
     let results: Vec<Result<Vec<Outcome>>> = pool.install(|| {
         sample
             .par_iter()
@@ -386,6 +405,31 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                 }
                 let mut outcomes = Vec::new();
                 for mutant in mutants(file, &text) {
+                    if crate::dataflow_mutants::KINDS.contains(&mutant.kind) {
+                        // A bug ptxas accepts by construction: its rule must report it.
+                        let lint = lint_source(&mutant.text, &settings);
+                        let rule = crate::dataflow_mutants::expected(mutant.kind);
+                        let caught = lint.diagnostics.iter().any(|d| {
+                            d.rule == rule
+                                && if mutant.needle.is_empty() {
+                                    lint.parsed.lines().line_of(d.span.start) + 1 == mutant.line
+                                } else {
+                                    d.message.contains(&mutant.needle)
+                                }
+                        });
+                        outcomes.push(Outcome {
+                            kind: mutant.kind,
+                            file: file.clone(),
+                            what: mutant.what,
+                            rejected: true,
+                            caught,
+                            flagged_accepted: false,
+                            ptxas_error: "(a bug ptxas accepts)".to_string(),
+                            ptxas_line: None,
+                            edit_line: mutant.line,
+                        });
+                        continue;
+                    }
                     let mpath = dir.path().join("mutant.ptx");
                     std::fs::write(&mpath, &mutant.text)?;
                     let verdict = assemble(ptxas, &arch, &mpath)?;
@@ -442,7 +486,11 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     );
     let (mut rejected, mut caught) = (0, 0);
     let mut failed_kinds = Vec::new();
-    for kind in KINDS.iter().chain(crate::signature_mutants::KINDS) {
+    for kind in KINDS
+        .iter()
+        .chain(crate::signature_mutants::KINDS)
+        .chain(crate::dataflow_mutants::KINDS)
+    {
         let (n, r, c, f) = table.get(kind).copied().unwrap_or_default();
         rejected += r;
         caught += c;

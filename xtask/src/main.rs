@@ -2,6 +2,7 @@
 
 mod bench_parse;
 mod corpus_index;
+mod dataflow_mutants;
 mod docs;
 mod elf;
 mod fmt_ptxas;

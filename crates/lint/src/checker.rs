@@ -61,6 +61,7 @@ pub struct Checker<'a> {
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
     /// Diagnostics reported once per file for a repeated chain: key → index in `diagnostics`.
     pub(crate) grouped: std::collections::HashMap<String, usize>,
+    pub(crate) flows: std::cell::OnceCell<std::rc::Rc<Vec<ptxkit_semantic::flow::FunctionFlow<'a>>>>,
 }
 
 /// An instruction matched against its signatures: the analysis, and the syntax nodes of the
@@ -210,6 +211,14 @@ impl<'a> Checker<'a> {
                 self.diagnostics.push(diagnostic);
             }
         }
+    }
+
+    /// The control-flow graph of every function definition, built once for the dataflow
+    /// rules.
+    pub fn flows(&self) -> std::rc::Rc<Vec<ptxkit_semantic::flow::FunctionFlow<'a>>> {
+        self.flows
+            .get_or_init(|| std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::all(self.parsed, self.symbols)))
+            .clone()
     }
 
     /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).

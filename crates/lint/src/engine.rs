@@ -97,6 +97,7 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
         constructs: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
         grouped: std::collections::HashMap::new(),
+        flows: std::cell::OnceCell::new(),
     };
     let select = |checker: &mut Checker<'_>, rule: &'static RuleInfo| {
         checker.rule = rule;

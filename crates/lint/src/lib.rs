@@ -22,6 +22,7 @@ mod engine;
 pub mod fix;
 pub mod inline;
 mod isa;
+mod memory_access;
 mod names;
 pub mod registry;
 pub mod report;

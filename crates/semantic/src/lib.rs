@@ -13,10 +13,12 @@
 //! - the [`signature`] view: an instruction's operands classified with the symbol table, as
 //!   ptxkit-isa's signature matcher takes them ([`Instruction::signature_instance`]).
 //!
+//! - the [`flow`] of each function: its control-flow graph, the registers each
+//!   instruction writes and reads, a forward dataflow framework, and the analyses the
+//!   linter's dataflow rules ask (known alignment, registers read before written).
+//!
 //! Facts about PTX (versions, targets, instruction forms, special registers) stay in
-//! ptxkit-isa; this crate reads a module and asks ptxkit-isa about what it finds. The
-//! control-flow graph and dataflow analyses will live here too (a `cfg` module), on top of
-//! the symbol table and instruction view.
+//! ptxkit-isa; this crate reads a module and asks ptxkit-isa about what it finds.
 //!
 //! ```
 //! use ptxkit_semantic::{Instruction, SemanticModel, Symbol};
@@ -35,6 +37,7 @@
 //! assert!(matches!(model.symbols.resolve(at, "%rd2"), Some(Symbol::RangeMember(_, 2))));
 //! ```
 
+pub mod flow;
 pub mod header;
 pub mod instruction;
 pub mod signature;

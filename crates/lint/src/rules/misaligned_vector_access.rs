@@ -1,41 +1,59 @@
 //! # misaligned-vector-access (PTX301)
 //!
 //! ## What it does
-//! Reports a vector (`.v2`, `.v4`, `.v8`) or 128-bit (`.b128`) `ld`, `st`,
-//! `ldu`, `atom` or `red` whose address is provably not a multiple of the
-//! access size: a variable whose alignment is known (its `.align`, or the
-//! natural alignment of its type, which is how `.param` aggregates are laid
-//! out by the ABI) plus a constant offset, written as `[var+C]` or as
-//! `[%rd+C]` where `%rd` provably holds the variable's address (an unguarded
-//! `mov %rd, var` earlier in the same straight-line block, with no label
-//! and no other write of `%rd` in between).
+//! Reports a memory access whose address is provably not a multiple of the
+//! alignment it needs: a vector (`.v2`, `.v4`, `.v8`) or 128-bit (`.b128`)
+//! `ld`, `st`, `ldu`, `atom` or `red` (its full size), a `cp.async` (its
+//! cp-size), a bulk copy (16 bytes), an `ldmatrix`/`stmatrix` row (16
+//! bytes), an `mbarrier` object (8 bytes).
+//!
+//! The address is followed through the function's control flow: `mov` and
+//! `cvta` of a variable, `ld.param` of a pointer parameter, `add`, `sub`,
+//! `mul`/`mul.wide`, `mad`, `shl` by constants, `and` with masks, `selp`,
+//! across blocks and around loops (what is known is the address modulo a
+//! power of two, relative to its base).
+//!
+//! - Relative to a variable of known alignment (its `.align`, or its type's
+//!   natural alignment) or a parameter declared `.ptr .align N` (N at least
+//!   the access size; nvcc writes `.ptr .align 1` by default): an error.
+//! - Relative to a pointer parameter of unknown alignment: a warning, assuming
+//!   the pointer is aligned to the access size (as a `float4*` is in C++).
+//! - Two accesses off the same value whose offsets disagree modulo their
+//!   sizes (one of them is misaligned whatever the value): a warning.
 //!
 //! ## Why it matters
-//! Vector accesses must be aligned to their full size. ptxas accepts
-//! misaligned ones silently (checked with 11.8, 12.9 and 13.5), and the
-//! kernel then dies at run time with "misaligned address".
+//! ptxas accepts misaligned accesses silently (checked with 11.8, 12.9 and
+//! 13.5), and the kernel then dies at run time with "misaligned address".
 //!
 //! ## Example
 //! ```ptx
 //! .shared .align 16 .b8 smem[1024];
-//! ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [smem+97];
+//! .reg .b32 %r<5>;
+//! .reg .b64 %rd<3>;
+//! mov.u64 %rd1, smem;
+//! add.s64 %rd2, %rd1, 4;
+//! ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [%rd2];
 //! ```
 //!
 //! ## Use instead
 //! ```ptx
-//! ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [smem+96];
+//! .shared .align 16 .b8 smem[1024];
+//! .reg .b32 %r<5>;
+//! .reg .b64 %rd<3>;
+//! mov.u64 %rd1, smem;
+//! add.s64 %rd2, %rd1, 16;
+//! ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [%rd2];
 //! ```
 //!
 //! ## Fix safety
 //! No fix: the right offset depends on the data layout.
 
-use ptxkit_syntax::Span;
+use ptxkit_semantic::flow::FunctionFlow;
+use ptxkit_semantic::flow::alignment::{ABSOLUTE, Alignment, Base, Congruence, EXACT, OPAQUE};
+use ptxkit_syntax::{Severity, Span};
 
-use ptxkit_syntax::tree_sitter::Node;
-
-use crate::checker::{Captures, Checker, RuleImpl};
-use crate::types::type_shape;
-use ptxkit_semantic::{Instruction, symbol_address};
+use crate::checker::{Checker, RuleImpl};
+use crate::memory_access::{Requirement, requirements};
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
@@ -47,115 +65,172 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     fix: crate::FixAvailability::None,
     summary: "vector access at a provably misaligned address (ptxas misses it)",
     imp: RuleImpl {
-        query: Some(query!("misaligned_vector_access")),
-        on_match: Some(check),
-        on_module: None,
+        query: None,
+        on_match: None,
+        on_module: Some(check),
     },
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
-        return;
-    };
-    let vector = insn.vector();
-    let Some(element) = insn.types().last().and_then(|t| type_shape(t)) else {
-        return;
-    };
-    if vector.is_none() && element.bits < 128 {
-        return;
+fn check(checker: &mut Checker<'_>) {
+    let flows = checker.flows();
+    for flow in flows.iter() {
+        check_function(checker, flow);
     }
-    let size = u64::from(element.bits / 8) * u64::from(vector.unwrap_or(1));
-    let Some(operand) = insn.address_operand() else { return };
-    let Some(address) = symbol_address(operand, checker.text()) else {
-        return;
-    };
-    let written = checker.node_text(address.base);
-    let (name, via) = match checker.symbols.variable(node.start_byte(), written) {
-        Some(_) => (written, None),
-        None => match symbol_in_register(node, written, checker.text()) {
-            Some((symbol, mov)) => (checker.node_text(symbol), Some(mov)),
-            None => return,
-        },
-    };
-    let Some(variable) = checker.symbols.variable(node.start_byte(), name) else {
-        return;
-    };
-    let Some(alignment) = variable.known_alignment() else {
-        return;
-    };
-    let provable = alignment.min(size);
-    if provable <= 1 || address.offset.rem_euclid(provable as i64) == 0 {
-        return;
-    }
-    let why = if variable.align.is_some() {
-        format!("`{name}` is declared `.align {alignment}`")
-    } else {
-        format!("`{name}` is aligned to {alignment} bytes by its type")
-    };
-    let mut diagnostic = checker
-        .diagnostic(
-            Span::of(operand),
-            format!("{size}-byte access at `{written}{:+}` is misaligned", address.offset),
-        )
-        .with_label(format!("offset {} is not a multiple of {provable}", address.offset))
-        .with_secondary(variable.span, why);
-    if let Some(mov) = via {
-        diagnostic = diagnostic.with_secondary(Span::of(mov), format!("`{written}` holds the address of `{name}`"));
-    }
-    let diagnostic = diagnostic
-        .with_note("ptxas accepts this, and the kernel faults at run time with \"misaligned address\"")
-        .with_help(format!(
-            "use an offset that is a multiple of {size}, or split the access into narrower ones"
-        ));
-    checker.report(diagnostic);
 }
 
-/// The symbol whose address register `register` provably holds at
-/// `instruction`: the nearest earlier statement of the same block that
-/// writes `register` is an unguarded `mov register, symbol`, and no label,
-/// nested block or other write lies between them (so every path to
-/// `instruction` passes through the `mov`). Returns the symbol's name node
-/// and the `mov`.
-fn symbol_in_register<'t>(instruction: Node<'t>, register: &str, source: &'t str) -> Option<(Node<'t>, Node<'t>)> {
-    let mut at = instruction.prev_named_sibling();
-    while let Some(node) = at {
-        match node.kind() {
-            "instruction" => {
-                let insn = Instruction::cast(node, source)?;
-                if writes(&insn, register, source) {
-                    let [destination, value] = insn.operands() else {
-                        return None;
-                    };
-                    let is_mov = insn.opcode() == "mov" && insn.guard().is_none() && !node.has_error();
-                    let plain = destination.kind() == "identifier" && value.kind() == "identifier";
-                    return (is_mov && plain).then_some((*value, node));
-                }
-            }
-            "variable_declaration" | "pragma_directive" | "loc_directive" | "comment" => {}
-            // a label (a jump may enter here), a nested block, a call or anything else
-            _ => return None,
+/// The first access seen off an opaque base or a parameter: (base, value, requirement).
+type Seen<'t> = (u32, Congruence, Requirement<'t>);
+
+fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
+    let source = checker.text();
+    let mut checks: Vec<Requirement<'a>> = Vec::new();
+    let mut at = Vec::new();
+    let mut scratch = Vec::new();
+    for (i, insn) in flow.insns.iter().enumerate() {
+        scratch.clear();
+        requirements(insn, source, &mut scratch);
+        for r in scratch.iter().filter(|r| r.alignment > 1) {
+            checks.push(*r);
+            at.push(i as u32);
         }
-        at = node.prev_named_sibling();
     }
-    None
-}
-
-/// Whether an instruction may write `register`: destinations come first in
-/// PTX, so `register` in its first operand outside an address.
-fn writes(insn: &Instruction<'_>, register: &str, source: &str) -> bool {
-    let Some(first) = insn.operands().first() else {
-        return false;
-    };
-    let mut stack = vec![*first];
-    while let Some(node) = stack.pop() {
-        if node.kind() == "address_operand" {
+    if checks.is_empty() {
+        return;
+    }
+    let alignment = Alignment::new(flow, checker.symbols, source);
+    let states = alignment.solve(flow);
+    let mut values = vec![Congruence::Unknown; checks.len()];
+    alignment.replay(flow, &states, |i, state| {
+        let first = at.partition_point(|&x| x < i);
+        for k in first..at.len() {
+            if at[k] != i {
+                break;
+            }
+            values[k] = alignment.address(flow, i, checks[k].address, state, source);
+        }
+    });
+    let mut seen: Vec<Seen<'_>> = Vec::new();
+    for (check, value) in checks.iter().zip(&values) {
+        let Congruence::Known { base, shift, residue } = *value else {
+            continue;
+        };
+        if base == ABSOLUTE {
             continue;
         }
-        if node.kind() == "identifier" && &source[node.byte_range()] == register {
-            return true;
+        let need = check.alignment;
+        let known = if base >= OPAQUE {
+            None
+        } else {
+            match alignment.bases[base as usize] {
+                Base::Symbol(variable) => variable.known_alignment().map(|a| (a, variable, true)),
+                // `.ptr .align N` states at least N (nvcc writes `.align 1` by default): below
+                // the access size it says nothing more than an unknown alignment.
+                Base::Parameter(variable, Some(a)) if a >= need => Some((a, variable, true)),
+                Base::Parameter(variable, _) => Some((need, variable, false)),
+                Base::Absolute => None,
+            }
+        };
+        if let Some((base_alignment, variable, sure)) = known {
+            let provable = need.min(1 << shift.min(62)).min(base_alignment);
+            if provable > 1 && u64::from(residue) % provable != 0 {
+                let name = &variable.name;
+                let offset = describe(shift, residue, provable);
+                let why = match alignment.bases[base as usize] {
+                    Base::Parameter(_, Some(a)) if sure => format!("`{name}` is declared `.ptr .align {a}`"),
+                    Base::Parameter(..) => format!("`{name}` is a pointer parameter of unknown alignment"),
+                    _ if variable.align.is_some() => format!("`{name}` is declared `.align {base_alignment}`"),
+                    _ => format!("`{name}` is aligned to {base_alignment} bytes by its type"),
+                };
+                let message = format!("{need}-byte {} at `{name}{offset}` is misaligned", check.what);
+                let mut diagnostic = if sure {
+                    checker.diagnostic(Span::of(check.address), message)
+                } else {
+                    checker.diagnostic_with(Severity::Warning, Span::of(check.address), message)
+                };
+                diagnostic = diagnostic
+                    .with_label(format!("not a multiple of {provable} from `{name}`"))
+                    .with_secondary(variable.span, why);
+                let note = if sure {
+                    "ptxas accepts this, and the kernel faults at run time with \"misaligned address\"".to_string()
+                } else {
+                    format!(
+                        "assuming the pointer in `{name}` is aligned to {need} bytes (as a pointer to a {need}-byte type is in C++); ptxas accepts this, and the kernel faults at run time with \"misaligned address\""
+                    )
+                };
+                checker.report(diagnostic.with_note(note).with_help(format!(
+                    "use an offset that is a multiple of {need}, or split the access into narrower ones"
+                )));
+                continue;
+            }
         }
-        let mut cursor = node.walk();
-        stack.extend(node.named_children(&mut cursor));
+        if base >= OPAQUE || matches!(alignment.bases[base as usize], Base::Parameter(..)) {
+            disagreement(checker, flow, &mut seen, base, *value, *check);
+        }
     }
-    false
+}
+
+/// ` + 4`, or ` + 4 (mod 16)` when only the low bits are known.
+fn describe(shift: u8, residue: u32, modulus: u64) -> String {
+    if shift == EXACT {
+        format!("{:+}", residue as i32)
+    } else {
+        format!(" + {} (mod {modulus})", u64::from(residue) % modulus)
+    }
+}
+
+/// Reports `check` when an earlier access off the same `base` puts it at an offset that
+/// disagrees with its own modulo both alignments.
+fn disagreement<'a>(
+    checker: &mut Checker<'a>,
+    flow: &FunctionFlow<'a>,
+    seen: &mut Vec<Seen<'a>>,
+    base: u32,
+    value: Congruence,
+    check: Requirement<'a>,
+) {
+    let Congruence::Known { shift, residue, .. } = value else {
+        return;
+    };
+    let Some(&(_, first, earlier)) = seen.iter().find(|(b, _, _)| *b == base) else {
+        seen.push((base, value, check));
+        return;
+    };
+    let Congruence::Known {
+        shift: shift0,
+        residue: residue0,
+        ..
+    } = first
+    else {
+        return;
+    };
+    let modulus = check
+        .alignment
+        .min(earlier.alignment)
+        .min(1 << shift.min(shift0).min(62));
+    if modulus <= 1 || (u64::from(residue).wrapping_sub(u64::from(residue0))) % modulus == 0 {
+        return;
+    }
+    let what = if base >= OPAQUE {
+        let insn = &flow.insns[(base - OPAQUE) as usize];
+        format!("the value `{}` computes", insn.full_opcode())
+    } else {
+        "the same pointer".to_string()
+    };
+    let delta = u64::from(residue).wrapping_sub(u64::from(residue0)) % modulus;
+    let mut diagnostic = checker
+        .diagnostic_with(
+            Severity::Warning,
+            Span::of(check.address),
+            format!(
+                "{}-byte {} and an earlier {}-byte one off {what} are {delta} bytes apart (mod {modulus}): one of them is misaligned",
+                check.alignment, check.what, earlier.alignment
+            ),
+        )
+        .with_label(format!("offset {delta} (mod {modulus}) from the earlier access"))
+        .with_secondary(Span::of(earlier.address), "the earlier access");
+    if base >= OPAQUE {
+        let insn = &flow.insns[(base - OPAQUE) as usize];
+        diagnostic = diagnostic.with_secondary(Span::of(insn.node()), "the base is computed here");
+    }
+    checker.report(diagnostic.with_help("make both offsets multiples of the access size"));
 }

@@ -1,0 +1,135 @@
+//! # register-read-before-written (PTX421)
+//!
+//! ## What it does
+//! Reports a read of a register that some path from the start of the function
+//! reaches without writing it, following the function's control flow
+//! (branches, `brx.idx` tables, loops). A register the function never writes
+//! at all is reported as "never written". Guards count: after
+//! `@%p mov %r1, …` a read under the same `@%p` is fine, and writes under
+//! `@%p` and `@!%p` together write it. A `.func`'s `.reg` parameters,
+//! special registers, `call` results and the destinations of every
+//! instruction (vectors, `d|p` pairs) are writes. One finding per register:
+//! its first such read. A never-written register stored into a call's
+//! `.param` argument is not reported (nvcc passes empty structs that way).
+//!
+//! ## Why it matters
+//! ptxas accepts such code; the register then holds whatever was left in it,
+//! and the kernel computes garbage on that path, often only on some GPUs or
+//! driver versions.
+//!
+//! ## Example
+//! ```ptx
+//! .reg .pred %p1;
+//! .reg .b32 %r<4>;
+//! mov.u32 %r1, %tid.x;
+//! setp.eq.s32 %p1, %r1, 0;
+//! @%p1 bra DONE;
+//! mov.u32 %r2, 1;
+//! DONE:
+//! add.s32 %r3, %r2, 1;   // %r2 is unwritten when %p1 held
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .reg .pred %p1;
+//! .reg .b32 %r<4>;
+//! mov.u32 %r1, %tid.x;
+//! mov.u32 %r2, 0;
+//! setp.eq.s32 %p1, %r1, 0;
+//! @%p1 bra DONE;
+//! mov.u32 %r2, 1;
+//! DONE:
+//! add.s32 %r3, %r2, 1;
+//! ```
+//!
+//! ## Fix safety
+//! No fix: which value the register should hold is the author's choice.
+
+use ptxkit_semantic::RegisterLookup;
+use ptxkit_semantic::flow::cfg::{FunctionFlow, InsnId, RegId};
+use ptxkit_semantic::flow::undefined::MaybeUndefined;
+use ptxkit_syntax::Span;
+
+use crate::checker::{Checker, RuleImpl};
+
+pub(crate) const NAME: &str = "register-read-before-written";
+
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX421",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Preview,
+    fix: crate::FixAvailability::None,
+    summary: "register read on some path before any write, or never written",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
+};
+
+fn check(checker: &mut Checker<'_>) {
+    let flows = checker.flows();
+    for flow in flows.iter() {
+        if flow.body.has_error() {
+            continue;
+        }
+        // A `.func`'s register parameters hold the caller's values.
+        let mut defined_at_entry = Vec::new();
+        if let Some(name) = flow.name
+            && let Some(function) = checker.symbols.function(checker.node_text(name))
+        {
+            for parameter in function.parameters.iter().chain(&function.returns) {
+                if let Some(reg) = flow.registers.id(&parameter.name) {
+                    defined_at_entry.push(reg);
+                }
+            }
+        }
+        let analysis = MaybeUndefined { defined_at_entry };
+        for read in analysis.reads(flow) {
+            let insn = &flow.insns[read.insn as usize];
+            if read.never_written && insn.opcode() == "st" && insn.has(".param") {
+                // nvcc passes an empty struct argument as an unwritten byte
+                continue;
+            }
+            let name = flow.registers.name(read.access.reg);
+            let span = Span::of(read.access.node);
+            let diagnostic = if read.never_written {
+                let declared = match checker.symbols.register(read.access.node.start_byte(), name) {
+                    RegisterLookup::Declared(r) => Some(r.span),
+                    RegisterLookup::InRange(r) | RegisterLookup::OutOfRange(r, _) => Some(r.span),
+                    _ => None,
+                };
+                let mut diagnostic = checker
+                    .diagnostic(span, format!("`{name}` is read but never written"))
+                    .with_label("no instruction of this function writes it");
+                if let Some(declared) = declared {
+                    diagnostic = diagnostic.with_secondary(declared, "declared here");
+                }
+                diagnostic
+                    .with_note("ptxas accepts this; the register holds an unspecified value")
+                    .with_help(format!(
+                        "write `{name}` before reading it, or read the register you meant"
+                    ))
+            } else {
+                checker
+                    .diagnostic(span, format!("`{name}` may be read before it is written"))
+                    .with_label("some path from the function's start reaches this read without a write")
+                    .with_secondary(
+                        first_write(flow, read.access.reg).unwrap_or(span),
+                        "written here, but not on every path to the read",
+                    )
+                    .with_note("ptxas accepts this; on that path the register holds an unspecified value")
+                    .with_help(format!("write `{name}` on every path before this read"))
+            };
+            checker.report(diagnostic);
+        }
+    }
+}
+
+/// The first write of `reg` in the function, in source order.
+fn first_write(flow: &FunctionFlow<'_>, reg: RegId) -> Option<Span> {
+    (0..flow.insns.len() as InsnId)
+        .find(|&i| flow.defs(i).iter().any(|d| d.reg == reg))
+        .map(|i| Span::of(flow.insns[i as usize].node()))
+}

@@ -1,0 +1,186 @@
+//! Which registers an instruction writes and which it reads.
+//!
+//! PTX puts destinations first. An instruction writes the registers of its first operand
+//! (a register, a braced vector `{%r1, %r2, _}` of an `ld.v2`/`mov`, a `d|p` pair, each
+//! element but `_`) unless its opcode has no destination ([`writes_first_operand`]:
+//! `st`, `red`, `bra`, `cp.async`, `mbarrier.init`, …), and a `call` writes its return
+//! list. Every other register it names is read, addresses included. Special registers
+//! (`%tid.x`) and names that are not registers (variables, labels, functions) are neither.
+
+use std::collections::HashMap;
+
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::Instruction;
+use crate::symbols::{RegisterLookup, SymbolTable};
+
+use super::cfg::RegId;
+
+/// One register operand of an instruction.
+#[derive(Debug, Clone, Copy)]
+pub struct Access<'t> {
+    /// The register.
+    pub reg: RegId,
+    /// The identifier as written.
+    pub node: Node<'t>,
+}
+
+/// The registers of one function, numbered densely in order of first appearance.
+///
+/// A register declared inside a nested `{ }` block is a different register from one of the
+/// same name outside it (and from the same name in a sibling block).
+#[derive(Debug, Default)]
+pub struct Registers<'t> {
+    names: Vec<&'t str>,
+    ids: HashMap<(u32, &'t str), RegId>,
+    /// Declared in nested blocks: (block instance, name or range prefix, range count).
+    scoped: Vec<(u32, &'t str, Option<u64>)>,
+    /// Open nested blocks: (instance, start of its entries in `scoped`).
+    open: Vec<(u32, usize)>,
+    instances: u32,
+}
+
+impl<'t> Registers<'t> {
+    /// The number of registers.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the function names no register.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The name of register `id`.
+    pub fn name(&self, id: RegId) -> &'t str {
+        self.names[id as usize]
+    }
+
+    /// The id of the function-level register `name`, if the function uses it.
+    pub fn id(&self, name: &str) -> Option<RegId> {
+        self.ids.get(&(0, name)).copied()
+    }
+
+    pub(super) fn enter_block(&mut self) {
+        self.instances += 1;
+        self.open.push((self.instances, self.scoped.len()));
+    }
+
+    pub(super) fn leave_block(&mut self) {
+        if let Some((_, start)) = self.open.pop() {
+            self.scoped.truncate(start);
+        }
+    }
+
+    /// Records a `.reg` declarator of the innermost nested block (no-op at body level).
+    pub(super) fn declare(&mut self, name: &'t str, count: Option<u64>) {
+        if let Some(&(instance, _)) = self.open.last() {
+            self.scoped.push((instance, name, count));
+        }
+    }
+
+    /// The nested-block instance that declares `name`, innermost first; 0 for the body.
+    fn scope_of(&self, name: &str) -> u32 {
+        for &(instance, declared, count) in self.scoped.iter().rev() {
+            let hit = match count {
+                None => declared == name,
+                Some(n) => crate::split_index(name).is_some_and(|(prefix, i)| prefix == declared && i < n),
+            };
+            if hit {
+                return instance;
+            }
+        }
+        0
+    }
+
+    /// The id of `name` as a register at `offset`, numbering it on first sight; `None` for
+    /// special registers and names that are not registers.
+    pub(super) fn resolve(&mut self, symbols: &SymbolTable, offset: usize, name: &'t str) -> Option<RegId> {
+        let scope = self.scope_of(name);
+        if let Some(&id) = self.ids.get(&(scope, name)) {
+            return Some(id);
+        }
+        if scope == 0
+            && !matches!(
+                symbols.register(offset, name),
+                RegisterLookup::Declared(_) | RegisterLookup::InRange(_) | RegisterLookup::OutOfRange(..)
+            )
+        {
+            return None;
+        }
+        let id = RegId::try_from(self.names.len()).ok()?;
+        self.names.push(name);
+        self.ids.insert((scope, name), id);
+        Some(id)
+    }
+}
+
+/// Whether `insn`'s first operand is a destination (false for stores, reductions,
+/// branches, barriers, prefetches, asynchronous copies and the like, whose operands are
+/// all read).
+pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
+    let has = |m: &str| insn.has(m);
+    match insn.opcode() {
+        "st"
+        | "red"
+        | "bra"
+        | "brx"
+        | "ret"
+        | "exit"
+        | "trap"
+        | "membar"
+        | "fence"
+        | "prefetch"
+        | "prefetchu"
+        | "cp"
+        | "sust"
+        | "sured"
+        | "pmevent"
+        | "brkpt"
+        | "nanosleep"
+        | "griddepcontrol"
+        | "setmaxnreg"
+        | "discard"
+        | "applypriority"
+        | "stmatrix"
+        | "tensormap"
+        | "stackrestore"
+        | "wgmma"
+        | "clusterlaunchcontrol"
+        | "multimem" => {
+            match insn.opcode() {
+                // `wgmma.mma_async` writes its accumulators (and reads them when scale-d is
+                // set: taken as a write only, like `mma`'s `d`).
+                "wgmma" => has(".mma_async") || has(".mma_async.sp"),
+                // `multimem.ld_reduce` has a destination; `.st` and `.red` do not.
+                "multimem" => has(".ld_reduce"),
+                // `clusterlaunchcontrol.query_cancel` writes; `.try_cancel` stores.
+                "clusterlaunchcontrol" => has(".query_cancel"),
+                _ => false,
+            }
+        }
+        // `bar.red.popc.u32 %r1, 0, %p;` / `barrier.cta.red.and.pred %p2, 0, %p1;`
+        "bar" | "barrier" => has(".red"),
+        "mbarrier" => !(has(".init") || has(".inval") || has(".expect_tx") || has(".complete_tx")),
+        "wmma" => !has(".store"),
+        "tcgen05" => has(".ld"),
+        _ => true,
+    }
+}
+
+/// The register identifiers `operand` names, sinks and non-register names aside, in order.
+pub(super) fn identifiers_in<'t>(operand: Node<'t>, mut each: impl FnMut(Node<'t>)) {
+    match operand.kind() {
+        "identifier" => each(operand),
+        "sink" | "integer" | "float" | "string" => {}
+        _ => {
+            for node in ptxkit_syntax::preorder(operand) {
+                if node.kind() == "identifier" {
+                    // `%tid.x` is a member operand whose object is a special register;
+                    // `arr[%r1]` names the array and reads the index.
+                    each(node);
+                }
+            }
+        }
+    }
+}

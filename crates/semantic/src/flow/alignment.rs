@@ -1,0 +1,704 @@
+//! Known alignment: each register's value as a congruence `base + c (mod 2^k)`.
+//!
+//! A base is a symbol (`mov %rd, smem`, `cvta.shared %rd, smem`), a parameter loaded with
+//! `ld.param` (a kernel's pointer argument), or the value some instruction the analysis
+//! does not follow produced (a load, a call result): two addresses off one such value can
+//! still be compared. Absolute values (constants and arithmetic on them) have no base.
+//! Transfer: `mov`, `cvta`/`cvta.to`, integer `cvt`, `add`, `sub`, `mul`/`mul.wide`,
+//! `mad`/`mad.wide`, `shl`, `and`/`or`/`xor` with constants, `selp`; anything else makes
+//! a fresh opaque base. A guarded write joins with the old value; joins keep the low
+//! bits both sides agree on, so loops reach a fixed point in at most 33 steps per register.
+
+use std::collections::HashMap;
+
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::symbols::{SymbolTable, Variable};
+
+use super::cfg::{BlockId, FunctionFlow, InsnId, RegId};
+use super::solve::{Analysis, Lattice, forward};
+
+/// The widest modulus tracked: values are known modulo at most 2^32.
+pub const EXACT: u8 = 32;
+
+/// What is known of one value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Congruence {
+    /// No path reaches here yet (the join's identity).
+    Unreached,
+    /// `base + residue (mod 2^shift)`; `shift == EXACT` means the offset is known exactly
+    /// (modulo 2^32).
+    Known {
+        /// The base, an index into [`Alignment::bases`]; [`ABSOLUTE`] for none.
+        base: u32,
+        /// log2 of the modulus.
+        shift: u8,
+        /// The offset from the base, below 2^shift.
+        residue: u32,
+    },
+    /// Nothing is known.
+    Unknown,
+}
+
+/// The base of absolute values (constants).
+pub const ABSOLUTE: u32 = 0;
+/// Bases from this value on are opaque: `OPAQUE + i` is what instruction `i` produced.
+pub const OPAQUE: u32 = 1 << 31;
+
+fn mask(shift: u8) -> u64 {
+    if shift >= 64 { u64::MAX } else { (1u64 << shift) - 1 }
+}
+
+impl Congruence {
+    /// A value known exactly relative to `base`.
+    pub fn exact(base: u32, offset: i64) -> Congruence {
+        Congruence::Known {
+            base,
+            shift: EXACT,
+            residue: (offset as u64 & mask(EXACT)) as u32,
+        }
+    }
+
+    fn known(base: u32, shift: u8, residue: u64) -> Congruence {
+        let shift = shift.min(EXACT);
+        Congruence::Known {
+            base,
+            shift,
+            residue: (residue & mask(shift)) as u32,
+        }
+    }
+
+    /// This value plus a constant.
+    pub fn offset(self, by: i64) -> Congruence {
+        match self {
+            Congruence::Known { base, shift, residue } => {
+                Congruence::known(base, shift, u64::from(residue).wrapping_add(by as u64))
+            }
+            other => other,
+        }
+    }
+
+    /// The exact offset from the base, as a signed 32-bit number, if known.
+    pub fn exact_offset(self) -> Option<(u32, i64)> {
+        match self {
+            Congruence::Known {
+                base,
+                shift: EXACT,
+                residue,
+            } => Some((base, i64::from(residue as i32))),
+            _ => None,
+        }
+    }
+
+    fn join(self, other: Congruence) -> Congruence {
+        match (self, other) {
+            (Congruence::Unreached, x) | (x, Congruence::Unreached) => x,
+            (
+                Congruence::Known {
+                    base: b1,
+                    shift: s1,
+                    residue: r1,
+                },
+                Congruence::Known {
+                    base: b2,
+                    shift: s2,
+                    residue: r2,
+                },
+            ) if b1 == b2 => {
+                let agree = (r1 ^ r2).trailing_zeros().min(32) as u8;
+                Congruence::known(b1, s1.min(s2).min(agree), u64::from(r1))
+            }
+            _ => Congruence::Unknown,
+        }
+    }
+}
+
+/// The low-bit valuation of a known value: trailing zeros of the residue, or the shift
+/// when the residue is 0.
+fn zeros(shift: u8, residue: u32) -> u8 {
+    if residue == 0 {
+        shift
+    } else {
+        (residue.trailing_zeros() as u8).min(shift)
+    }
+}
+
+fn absolute(v: Congruence) -> Option<(u8, u64)> {
+    match v {
+        Congruence::Known {
+            base: ABSOLUTE,
+            shift,
+            residue,
+        } => Some((shift, u64::from(residue))),
+        _ => None,
+    }
+}
+
+/// An opaque value used as a number (an index, a size): an unknown absolute value.
+fn as_number(v: Congruence) -> Congruence {
+    match v {
+        Congruence::Known { base, .. } if base >= OPAQUE => Congruence::known(ABSOLUTE, 0, 0),
+        other => other,
+    }
+}
+
+fn is_opaque(v: Congruence) -> bool {
+    matches!(v, Congruence::Known { base, .. } if base >= OPAQUE)
+}
+
+fn add(a: Congruence, b: Congruence) -> Congruence {
+    // a pointer plus an index the analysis does not follow: the index is a number
+    let (a, b) = match (is_opaque(a), is_opaque(b)) {
+        (true, false) => (as_number(a), b),
+        (false, true) => (a, as_number(b)),
+        _ => (a, b),
+    };
+    match (a, b) {
+        (
+            Congruence::Known {
+                base: b1,
+                shift: s1,
+                residue: r1,
+            },
+            Congruence::Known {
+                base: b2,
+                shift: s2,
+                residue: r2,
+            },
+        ) if b1 == ABSOLUTE || b2 == ABSOLUTE => Congruence::known(
+            if b1 == ABSOLUTE { b2 } else { b1 },
+            s1.min(s2),
+            u64::from(r1) + u64::from(r2),
+        ),
+        _ => Congruence::Unknown,
+    }
+}
+
+fn negate(a: Congruence) -> Congruence {
+    match absolute(a) {
+        Some((shift, residue)) => Congruence::known(ABSOLUTE, shift, residue.wrapping_neg()),
+        None => Congruence::Unknown,
+    }
+}
+
+fn sub(a: Congruence, b: Congruence) -> Congruence {
+    match (a, b) {
+        (
+            Congruence::Known {
+                base: b1,
+                shift: s1,
+                residue: r1,
+            },
+            Congruence::Known {
+                base: b2,
+                shift: s2,
+                residue: r2,
+            },
+        ) if b1 == b2 && b1 != ABSOLUTE => {
+            Congruence::known(ABSOLUTE, s1.min(s2), u64::from(r1).wrapping_sub(u64::from(r2)))
+        }
+        _ => add(a, negate(b)),
+    }
+}
+
+fn mul(a: Congruence, b: Congruence) -> Congruence {
+    let (a, b) = (as_number(a), as_number(b));
+    let (Some((s1, r1)), Some((s2, r2))) = (absolute(a), absolute(b)) else {
+        // a based value times exactly 1
+        return match (absolute(a), absolute(b)) {
+            (_, Some((EXACT, 1))) => a,
+            (Some((EXACT, 1)), _) => b,
+            _ => Congruence::Unknown,
+        };
+    };
+    let shift = (s1 + zeros(s2, r2 as u32)).min(s2 + zeros(s1, r1 as u32)).min(EXACT);
+    Congruence::known(ABSOLUTE, shift, r1.wrapping_mul(r2))
+}
+
+fn shl(a: Congruence, n: u32) -> Congruence {
+    match absolute(as_number(a)) {
+        Some((shift, residue)) if n < 32 => Congruence::known(ABSOLUTE, shift + n as u8, residue << n),
+        _ if n >= 32 => Congruence::exact(ABSOLUTE, 0),
+        _ => Congruence::Unknown,
+    }
+}
+
+fn bitwise(a: Congruence, imm: u64, op: &str) -> Congruence {
+    let Some((shift, residue)) = absolute(as_number(a)) else {
+        return Congruence::Unknown;
+    };
+    match op {
+        // Bits at or above `shift` are unknown unless the mask clears them: known up to
+        // the lowest unknown bit the mask keeps.
+        "and" => {
+            let kept_unknown = imm & !mask(shift);
+            let known = if kept_unknown == 0 {
+                EXACT
+            } else {
+                kept_unknown.trailing_zeros() as u8
+            };
+            Congruence::known(ABSOLUTE, known, residue & imm)
+        }
+        "or" => Congruence::known(ABSOLUTE, shift, residue | imm),
+        _ => Congruence::known(ABSOLUTE, shift, residue ^ imm),
+    }
+}
+
+/// `and`/`or`/`xor` of two numbers: the low bits both know, and for `and` also the low
+/// zeros either has.
+fn bitwise2(a: Congruence, b: Congruence, op: u8) -> Congruence {
+    let (Some((s1, r1)), Some((s2, r2))) = (absolute(as_number(a)), absolute(as_number(b))) else {
+        return Congruence::Unknown;
+    };
+    match op {
+        0 => {
+            let shift = s1.min(s2).max(zeros(s1, r1 as u32)).max(zeros(s2, r2 as u32));
+            Congruence::known(ABSOLUTE, shift, r1 & r2)
+        }
+        1 => Congruence::known(ABSOLUTE, s1.min(s2), r1 | r2),
+        _ => Congruence::known(ABSOLUTE, s1.min(s2), r1 ^ r2),
+    }
+}
+
+/// An operand of a transfer: a register, or a constant.
+#[derive(Debug, Clone, Copy)]
+enum Value {
+    Reg(RegId),
+    Imm(i64),
+}
+
+/// What one instruction does to its (single) destination.
+#[derive(Debug, Clone, Copy)]
+enum Transfer {
+    /// Writes nothing the analysis tracks (its destinations become unknown).
+    Clobber,
+    /// `base + offset`.
+    Base(u32, i64),
+    Copy(Value),
+    Add(Value, Value),
+    Sub(Value, Value),
+    Mul(Value, Value),
+    Mad(Value, Value, Value),
+    Shl(Value, u32),
+    Bitwise(Value, u64, u8),
+    Bitwise2(Value, Value, u8),
+    Select(Value, Value),
+    /// A value the analysis does not follow: a fresh opaque base.
+    Opaque,
+}
+
+/// A base of addresses.
+#[derive(Debug, Clone, Copy)]
+pub enum Base<'s> {
+    /// No base: constants.
+    Absolute,
+    /// A variable: its address (for a parameter, the address of the parameter itself, as
+    /// in `ld.param.v2.u32 {%r1, %r2}, [s+8]`).
+    Symbol(&'s Variable),
+    /// The value of a parameter, loaded with `ld.param`; the alignment its `.ptr .align N`
+    /// states, if any.
+    Parameter(&'s Variable, Option<u64>),
+}
+
+/// The alignment analysis of one function.
+pub struct Alignment<'s> {
+    /// The bases of the function; index [`ABSOLUTE`] is [`Base::Absolute`].
+    pub bases: Vec<Base<'s>>,
+    transfers: Vec<Transfer>,
+    /// The base of each variable named directly in an address (`[smem+16]`), by the byte
+    /// offset of the name.
+    direct: HashMap<usize, u32>,
+}
+
+/// The state of every register at a program point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registers(pub Vec<Congruence>);
+
+impl Lattice for Registers {
+    fn join(&mut self, other: &Self) -> bool {
+        let mut changed = false;
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            let joined = a.join(b);
+            changed |= joined != *a;
+            *a = joined;
+        }
+        changed
+    }
+}
+
+/// `name`, `name+C`, `name-C`, `C+name` as an expression node.
+fn name_plus<'t>(node: Node<'t>, source: &'t str) -> Option<(&'t str, i64)> {
+    match node.kind() {
+        "identifier" => Some((&source[node.byte_range()], 0)),
+        "binary_expression" => {
+            let left = node.child_by_field_name("left")?;
+            let right = node.child_by_field_name("right")?;
+            let operator = &source[node.child_by_field_name("operator")?.byte_range()];
+            let constant = |n: Node<'_>| ptxkit_syntax::literal::eval_integer(n, source);
+            match (left.kind(), operator) {
+                ("identifier", "+") => Some((&source[left.byte_range()], constant(right)?)),
+                ("identifier", "-") => Some((&source[left.byte_range()], constant(right)?.checked_neg()?)),
+                (_, "+") if right.kind() == "identifier" => Some((&source[right.byte_range()], constant(left)?)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The alignment a `.ptr .align N` qualifier states for the parameter declared at `span`.
+fn pointer_alignment(root: Node<'_>, source: &str, variable: &Variable) -> Option<u64> {
+    let mut node = root.descendant_for_byte_range(variable.span.start, variable.span.end)?;
+    while node.kind() != "parameter_declaration" {
+        node = node.parent()?;
+    }
+    let value = node
+        .child_by_field_name("pointer")?
+        .child_by_field_name("align")?
+        .child_by_field_name("value")?;
+    ptxkit_syntax::literal::integer_value(&source[value.byte_range()]).and_then(|v| u64::try_from(v).ok())
+}
+
+impl<'s> Alignment<'s> {
+    /// Reads what each instruction of `flow` does to its destination.
+    pub fn new<'t>(flow: &FunctionFlow<'t>, symbols: &'s SymbolTable, source: &'t str) -> Alignment<'s> {
+        let mut bases = vec![Base::Absolute];
+        let mut ids: HashMap<(usize, bool), u32> = HashMap::new();
+        let root = {
+            let mut n = flow.body;
+            while let Some(p) = n.parent() {
+                n = p;
+            }
+            n
+        };
+        let transfers = flow
+            .insns
+            .iter()
+            .enumerate()
+            .map(|(i, insn)| {
+                let i = i as InsnId;
+                let defs = flow.defs(i);
+                if defs.len() != 1 {
+                    return Transfer::Clobber;
+                }
+                let at = insn.node().start_byte();
+                let operands = insn.operands();
+                let value = |k: usize| -> Option<Value> {
+                    let node = *operands.get(k)?;
+                    if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == node.id()) {
+                        return Some(Value::Reg(access.reg));
+                    }
+                    ptxkit_syntax::literal::eval_integer(node, source).map(Value::Imm)
+                };
+                let mut base_of = |variable: &'s Variable, parameter: bool| -> u32 {
+                    let key = (variable.span.start, parameter);
+                    *ids.entry(key).or_insert_with(|| {
+                        bases.push(if parameter {
+                            Base::Parameter(variable, pointer_alignment(root, source, variable))
+                        } else {
+                            Base::Symbol(variable)
+                        });
+                        (bases.len() - 1) as u32
+                    })
+                };
+                let integer = insn
+                    .types()
+                    .iter()
+                    .all(|t| t.starts_with(".u") || t.starts_with(".s") || t.starts_with(".b"));
+                let transfer = match (insn.opcode(), operands.len()) {
+                    ("mov" | "cvta", 2) | ("cvt", 2) if integer || insn.opcode() == "cvta" => {
+                        let symbol = name_plus(operands[1], source).and_then(|(name, offset)| {
+                            let variable = symbols.variable(at, name)?;
+                            (!variable.is_parameter).then_some((variable, offset))
+                        });
+                        match (symbol, value(1)) {
+                            (Some((variable, offset)), _) => Transfer::Base(base_of(variable, false), offset),
+                            (None, Some(v)) => Transfer::Copy(v),
+                            _ => Transfer::Opaque,
+                        }
+                    }
+                    ("ld", 2) if insn.space().is_some_and(|s| s.text == ".param") && insn.vector().is_none() => {
+                        let parameter = insn
+                            .address_operand()
+                            .and_then(|a| crate::symbol_address(a, source))
+                            .filter(|a| a.offset == 0)
+                            .and_then(|a| symbols.variable(at, &source[a.base.byte_range()]))
+                            .filter(|v| v.is_parameter && !v.is_array);
+                        match parameter {
+                            Some(variable) => Transfer::Base(base_of(variable, true), 0),
+                            None => Transfer::Opaque,
+                        }
+                    }
+                    ("add", 3) if integer => match (value(1), value(2)) {
+                        (Some(a), Some(b)) => Transfer::Add(a, b),
+                        _ => Transfer::Opaque,
+                    },
+                    ("sub", 3) if integer => match (value(1), value(2)) {
+                        (Some(a), Some(b)) => Transfer::Sub(a, b),
+                        _ => Transfer::Opaque,
+                    },
+                    ("mul", 3) if integer && !insn.has(".hi") => match (value(1), value(2)) {
+                        (Some(a), Some(b)) => Transfer::Mul(a, b),
+                        _ => Transfer::Opaque,
+                    },
+                    ("mad", 4) if integer && !insn.has(".hi") && !insn.has(".cc") => {
+                        match (value(1), value(2), value(3)) {
+                            (Some(a), Some(b), Some(c)) => Transfer::Mad(a, b, c),
+                            _ => Transfer::Opaque,
+                        }
+                    }
+                    ("shl", 3) => match (value(1), value(2)) {
+                        (Some(a), Some(Value::Imm(n))) if n >= 0 => Transfer::Shl(a, n.min(64) as u32),
+                        _ => Transfer::Opaque,
+                    },
+                    ("and" | "or" | "xor", 3) if !insn.has(".pred") => {
+                        let op = match insn.opcode() {
+                            "and" => 0,
+                            "or" => 1,
+                            _ => 2,
+                        };
+                        match (value(1), value(2)) {
+                            (Some(a), Some(Value::Imm(m))) | (Some(Value::Imm(m)), Some(a)) => {
+                                Transfer::Bitwise(a, m as u64, op)
+                            }
+                            (Some(a), Some(b)) => Transfer::Bitwise2(a, b, op),
+                            _ => Transfer::Opaque,
+                        }
+                    }
+                    ("selp", 4) => match (value(1), value(2)) {
+                        (Some(a), Some(b)) => Transfer::Select(a, b),
+                        _ => Transfer::Opaque,
+                    },
+                    _ => Transfer::Opaque,
+                };
+                // Only the first operand is the destination; `add.cc` etc. are fine.
+                transfer
+            })
+            .collect();
+        let mut direct = HashMap::new();
+        for insn in &flow.insns {
+            for operand in insn.operands() {
+                if operand.kind() != "address_operand" {
+                    continue;
+                }
+                let Some(found) = crate::symbol_address(*operand, source) else {
+                    continue;
+                };
+                let Some(variable) = symbols.variable(operand.start_byte(), &source[found.base.byte_range()]) else {
+                    continue;
+                };
+                let key = (variable.span.start, false);
+                let base = *ids.entry(key).or_insert_with(|| {
+                    bases.push(Base::Symbol(variable));
+                    (bases.len() - 1) as u32
+                });
+                direct.insert(found.base.start_byte(), base);
+            }
+        }
+        Alignment {
+            bases,
+            transfers,
+            direct,
+        }
+    }
+
+    /// The in-state of every block.
+    pub fn solve(&self, flow: &FunctionFlow<'_>) -> Vec<Registers> {
+        forward(flow, self)
+    }
+
+    /// Calls `each` before every instruction of the reachable blocks, with the state there.
+    pub fn replay(&self, flow: &FunctionFlow<'_>, states: &[Registers], mut each: impl FnMut(InsnId, &Registers)) {
+        let mut scratch = Registers(Vec::with_capacity(flow.registers.len()));
+        for &b in &flow.rpo {
+            scratch.0.clone_from(&states[b as usize].0);
+            for i in flow.range(b) {
+                each(i, &scratch);
+                self.step(flow, i, &mut scratch);
+            }
+        }
+    }
+
+    /// The value of the address in `address` (an `address_operand` of instruction `i`) in
+    /// `state`: `[reg]`, `[reg+C]`, `[symbol+C]`, `[C]`.
+    pub fn address(
+        &self,
+        flow: &FunctionFlow<'_>,
+        i: InsnId,
+        address: Node<'_>,
+        state: &Registers,
+        source: &str,
+    ) -> Congruence {
+        if let Some(found) = crate::symbol_address(address, source) {
+            if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == found.base.id()) {
+                return state.0[access.reg as usize].offset(found.offset);
+            }
+            return match self.direct.get(&found.base.start_byte()) {
+                Some(&base) => Congruence::exact(base, found.offset),
+                None => Congruence::Unknown,
+            };
+        }
+        let mut elements = crate::elements(address);
+        match (elements.next(), elements.next()) {
+            (Some(only), None) => ptxkit_syntax::literal::eval_integer(only, source)
+                .map_or(Congruence::Unknown, |c| Congruence::exact(ABSOLUTE, c)),
+            _ => Congruence::Unknown,
+        }
+    }
+
+    fn value(state: &Registers, v: Value) -> Congruence {
+        match v {
+            Value::Reg(r) => match state.0[r as usize] {
+                Congruence::Unreached => Congruence::Unknown,
+                known => known,
+            },
+            Value::Imm(c) => Congruence::exact(ABSOLUTE, c),
+        }
+    }
+
+    fn step(&self, flow: &FunctionFlow<'_>, i: InsnId, state: &mut Registers) {
+        let defs = flow.defs(i);
+        if defs.is_empty() {
+            return;
+        }
+        let get = |v| Self::value(state, v);
+        let new = match self.transfers[i as usize] {
+            Transfer::Clobber => Congruence::Unknown,
+            Transfer::Base(base, offset) => Congruence::exact(base, offset),
+            Transfer::Copy(a) => get(a),
+            Transfer::Add(a, b) => add(get(a), get(b)),
+            Transfer::Sub(a, b) => sub(get(a), get(b)),
+            Transfer::Mul(a, b) => mul(get(a), get(b)),
+            Transfer::Mad(a, b, c) => add(mul(get(a), get(b)), get(c)),
+            Transfer::Shl(a, n) => shl(get(a), n),
+            Transfer::Bitwise(a, m, op) => bitwise(get(a), m, ["and", "or", "xor"][op as usize]),
+            Transfer::Bitwise2(a, b, op) => bitwise2(get(a), get(b), op),
+            Transfer::Select(a, b) => get(a).join(get(b)),
+            Transfer::Opaque => Congruence::exact(OPAQUE + i, 0),
+        };
+        let guarded = flow.guards[i as usize].is_some() || flow.insns[i as usize].guard().is_some();
+        for access in defs {
+            let slot = &mut state.0[access.reg as usize];
+            let value = if defs.len() == 1 { new } else { Congruence::Unknown };
+            *slot = if guarded { slot.join(value) } else { value };
+        }
+    }
+}
+
+impl<'t> Analysis<'t> for Alignment<'_> {
+    type State = Registers;
+
+    fn entry(&self, flow: &FunctionFlow<'t>) -> Registers {
+        Registers(vec![Congruence::Unknown; flow.registers.len()])
+    }
+
+    fn bottom(&self, flow: &FunctionFlow<'t>) -> Registers {
+        Registers(vec![Congruence::Unreached; flow.registers.len()])
+    }
+
+    fn transfer(&self, flow: &FunctionFlow<'t>, b: BlockId, state: &mut Registers) {
+        for i in flow.range(b) {
+            self.step(flow, i, state);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of the address of the last `ld`/`st` of `body`, as (base kind, shift,
+    /// residue).
+    fn last_address(body: &str) -> Option<(&'static str, u8, u32)> {
+        let text = format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 16 .b8 smem[256];\n.entry k(.param .u64 p)\n{{\n.reg .b32 %r<9>;\n.reg .b64 %rd<9>;\n.reg .pred %p<3>;\n{body}\n}}\n"
+        );
+        let parsed = ptxkit_syntax::parse(&text);
+        let symbols = SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let flow = &flows[0];
+        let alignment = Alignment::new(flow, &symbols, parsed.text());
+        let states = alignment.solve(flow);
+        let mut found = None;
+        let mut at = Vec::new();
+        alignment.replay(flow, &states, |i, state| {
+            if matches!(flow.insns[i as usize].opcode(), "ld" | "st") {
+                at.push((i, state.clone()));
+            }
+        });
+        let (i, state) = at.pop()?;
+        let address = flow.insns[i as usize].address_operand()?;
+        if let Congruence::Known { base, shift, residue } = alignment.address(flow, i, address, &state, parsed.text()) {
+            let kind = match base {
+                ABSOLUTE => "absolute",
+                b if b >= OPAQUE => "opaque",
+                b => match alignment.bases[b as usize] {
+                    Base::Symbol(_) => "symbol",
+                    Base::Parameter(..) => "parameter",
+                    Base::Absolute => "absolute",
+                },
+            };
+            found = Some((kind, shift, residue));
+        }
+        found
+    }
+
+    #[test]
+    fn transfer_functions() {
+        let ld = "ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [%rd2+4];";
+        assert_eq!(
+            last_address(&format!("mov.u64 %rd2, smem;\n{ld}")),
+            Some(("symbol", 32, 4))
+        );
+        assert_eq!(
+            last_address(&format!("mov.u64 %rd1, smem;\ncvta.shared.u64 %rd2, %rd1;\n{ld}")),
+            Some(("symbol", 32, 4))
+        );
+        assert_eq!(
+            last_address(&format!(
+                "ld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd2, %rd1;\n{ld}"
+            )),
+            Some(("parameter", 32, 4))
+        );
+        // base + tid * 16 (mul.wide) and + tid << 4 (shl)
+        assert_eq!(
+            last_address(&format!(
+                "mov.u32 %r5, %tid.x;\nmul.wide.u32 %rd1, %r5, 16;\nmov.u64 %rd3, smem;\nadd.s64 %rd2, %rd3, %rd1;\n{ld}"
+            )),
+            Some(("symbol", 4, 4))
+        );
+        assert_eq!(
+            last_address(&format!(
+                "mov.u32 %r5, %tid.x;\ncvt.u64.u32 %rd1, %r5;\nshl.b64 %rd1, %rd1, 3;\nmov.u64 %rd3, smem;\nadd.s64 %rd2, %rd3, %rd1;\n{ld}"
+            )),
+            Some(("symbol", 3, 4))
+        );
+        // mad, and with a mask, sub
+        assert_eq!(
+            last_address(&format!(
+                "mov.u32 %r5, %tid.x;\nand.b32 %r6, %r5, -32;\ncvt.u64.u32 %rd1, %r6;\nmov.u64 %rd3, smem;\nmad.lo.s64 %rd2, %rd1, 2, %rd3;\nsub.s64 %rd2, %rd2, 8;\n{ld}"
+            )),
+            Some(("symbol", 6, 60))
+        );
+        // a loop: +12 each trip keeps 4-byte alignment only
+        assert_eq!(
+            last_address(&format!(
+                "mov.u64 %rd2, smem;\nL:\nadd.s64 %rd2, %rd2, 12;\nsetp.lt.u64 %p1, %rd2, 9;\n@%p1 bra L;\n{ld}"
+            )),
+            Some(("symbol", 2, 0))
+        );
+        // a guarded write joins; a load makes an opaque base
+        assert_eq!(
+            last_address(&format!("mov.u64 %rd2, smem;\n@%p1 add.s64 %rd2, %rd2, 8;\n{ld}")),
+            Some(("symbol", 3, 4))
+        );
+        assert_eq!(
+            last_address(&format!("ld.global.u64 %rd2, [%rd5];\n{ld}")),
+            Some(("opaque", 32, 4))
+        );
+        assert_eq!(
+            last_address("ld.shared.v2.u32 {%r1, %r2}, [smem+8];"),
+            Some(("symbol", 32, 8))
+        );
+    }
+}

@@ -1,0 +1,273 @@
+//! Registers that may be read before any write.
+//!
+//! The state of a register is one of: written on every path (`DEFINED`), possibly not
+//! written on some path (`MAYBE`), or written on every path on which a guard predicate
+//! holds (`@%p mov %r1, …` leaves `%r1` written "under `%p`": a read under the same `@%p`
+//! is fine, a write under `@!%p` completes it). A new write of the predicate does not
+//! revoke that (so a changed predicate can hide a finding, never make one).
+
+use super::Access;
+use super::cfg::{BlockId, FunctionFlow, Guard, InsnId, RegId};
+use super::solve::{Analysis, Lattice, forward};
+
+const UNREACHED: u32 = u32::MAX;
+const DEFINED: u32 = 0;
+const MAYBE: u32 = 1;
+
+fn guarded(guard: Guard) -> u32 {
+    2 + guard.reg * 2 + u32::from(guard.negated)
+}
+
+/// The per-register state of [`MaybeUndefined`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definedness(Vec<u32>);
+
+impl Lattice for Definedness {
+    fn join(&mut self, other: &Self) -> bool {
+        let mut changed = false;
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            let joined = match (*a, b) {
+                (x, y) if x == y => x,
+                (UNREACHED, y) => y,
+                (x, UNREACHED) => x,
+                (MAYBE, _) | (_, MAYBE) => MAYBE,
+                (DEFINED, g) | (g, DEFINED) => g,
+                _ => MAYBE,
+            };
+            changed |= joined != *a;
+            *a = joined;
+        }
+        changed
+    }
+}
+
+/// The analysis: registers in `defined_at_entry` (a `.func`'s `.reg` parameters) start
+/// written, every other register unwritten.
+pub struct MaybeUndefined {
+    /// Registers written before the body starts.
+    pub defined_at_entry: Vec<RegId>,
+}
+
+/// A read of a register that may not have been written on some path to it.
+#[derive(Debug, Clone, Copy)]
+pub struct UndefinedRead<'t> {
+    /// The reading instruction.
+    pub insn: InsnId,
+    /// The register as read.
+    pub access: Access<'t>,
+    /// Whether the function writes the register nowhere at all.
+    pub never_written: bool,
+}
+
+impl MaybeUndefined {
+    fn step<'t>(flow: &FunctionFlow<'t>, i: InsnId, state: &mut [u32], mut read: impl FnMut(Access<'t>)) {
+        let guard = flow.guards[i as usize];
+        for access in flow.uses(i) {
+            match state[access.reg as usize] {
+                DEFINED | UNREACHED => {}
+                MAYBE => read(*access),
+                g if guard.is_some_and(|guard| guarded(guard) == g) => {}
+                _ => read(*access),
+            }
+        }
+        for access in flow.defs(i) {
+            let slot = &mut state[access.reg as usize];
+            *slot = match guard {
+                None => DEFINED,
+                Some(guard) => match *slot {
+                    DEFINED => DEFINED,
+                    g if g
+                        == guarded(Guard {
+                            negated: !guard.negated,
+                            ..guard
+                        }) =>
+                    {
+                        DEFINED
+                    }
+                    _ => guarded(guard),
+                },
+            };
+        }
+    }
+
+    /// Every read of a register that may be unwritten on some path to it, in instruction
+    /// order, at most one per register (the first).
+    pub fn reads<'t>(&self, flow: &FunctionFlow<'t>) -> Vec<UndefinedRead<'t>> {
+        let states = forward(flow, self);
+        let mut written = vec![false; flow.registers.len()];
+        for i in 0..flow.insns.len() as InsnId {
+            for access in flow.defs(i) {
+                written[access.reg as usize] = true;
+            }
+        }
+        let mut first: Vec<Option<(InsnId, Access<'t>)>> = vec![None; flow.registers.len()];
+        let mut scratch = self.bottom(flow);
+        for &b in &flow.rpo {
+            scratch.0.clone_from(&states[b as usize].0);
+            for i in flow.range(b) {
+                Self::step(flow, i, &mut scratch.0, |access| {
+                    let slot = &mut first[access.reg as usize];
+                    if slot.is_none_or(|(at, _)| at > i) {
+                        *slot = Some((i, access));
+                    }
+                });
+            }
+        }
+        let mut out: Vec<UndefinedRead<'t>> = first
+            .into_iter()
+            .flatten()
+            .map(|(insn, access)| UndefinedRead {
+                insn,
+                access,
+                never_written: !written[access.reg as usize],
+            })
+            .collect();
+        out.sort_by_key(|r| (r.insn, r.access.node.start_byte()));
+        out
+    }
+}
+
+impl<'t> Analysis<'t> for MaybeUndefined {
+    type State = Definedness;
+
+    fn entry(&self, flow: &FunctionFlow<'t>) -> Definedness {
+        let mut state = vec![MAYBE; flow.registers.len()];
+        for &reg in &self.defined_at_entry {
+            state[reg as usize] = DEFINED;
+        }
+        Definedness(state)
+    }
+
+    fn bottom(&self, flow: &FunctionFlow<'t>) -> Definedness {
+        Definedness(vec![UNREACHED; flow.registers.len()])
+    }
+
+    fn transfer(&self, flow: &FunctionFlow<'t>, b: BlockId, state: &mut Definedness) {
+        for i in flow.range(b) {
+            Self::step(flow, i, &mut state.0, |_| {});
+        }
+    }
+
+    const REFINES_EDGES: bool = true;
+
+    /// After `@%p bra L`, the edge to `L` knows `%p` held and the fall-through edge that it
+    /// did not: a register written under `@%p` is written on the first, and any register
+    /// is "written whenever `@!%p` holds" on the second, so that a later `@!%p` read of it
+    /// (or a join with a path that wrote it) is fine, as old nvcc's correlated branches
+    /// need.
+    fn edge(&self, flow: &FunctionFlow<'t>, from: BlockId, to: BlockId, state: &mut Definedness) {
+        let block = flow.blocks[from as usize];
+        if block.end == block.start {
+            return;
+        }
+        let last = block.end - 1;
+        let Some(guard) = flow.guards[last as usize] else {
+            return;
+        };
+        if flow.insns[last as usize].opcode() != "bra" {
+            return;
+        }
+        let holds = if to == from + 1 {
+            Guard {
+                negated: !guard.negated,
+                ..guard
+            }
+        } else {
+            guard
+        };
+        let fails = guarded(Guard {
+            negated: !holds.negated,
+            ..holds
+        });
+        let holds = guarded(holds);
+        for slot in &mut state.0 {
+            if *slot == holds {
+                *slot = DEFINED;
+            } else if *slot == MAYBE {
+                *slot = fails;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads(body: &str) -> Vec<(String, bool)> {
+        let text =
+            format!(".version 8.0\n.target sm_90\n.entry k()\n{{\n.reg .b32 %r<9>;\n.reg .pred %p<3>;\n{body}\n}}\n");
+        let parsed = ptxkit_syntax::parse(&text);
+        let symbols = crate::SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let analysis = MaybeUndefined {
+            defined_at_entry: Vec::new(),
+        };
+        analysis
+            .reads(&flows[0])
+            .iter()
+            .map(|r| (flows[0].registers.name(r.access.reg).to_string(), r.never_written))
+            .collect()
+    }
+
+    #[test]
+    fn straight_line_branches_loops_and_guards() {
+        assert_eq!(
+            reads("add.s32 %r1, %r2, 1;\nmov.u32 %r2, 0;\nret;"),
+            [("%r2".into(), false)]
+        );
+        assert_eq!(reads("add.s32 %r1, %r3, 1;\nret;"), [("%r3".into(), true)]);
+        // written on one arm of a diamond only
+        assert_eq!(
+            reads(
+                "mov.u32 %r1, %tid.x;\nsetp.eq.s32 %p1, %r1, 0;\n@%p1 bra A;\nmov.u32 %r2, 1;\nA: add.s32 %r3, %r2, 1;\nret;"
+            ),
+            [("%r2".into(), false)]
+        );
+        // written before a loop, read in it: fine
+        assert!(
+            reads("mov.u32 %r1, 0;\nL: add.s32 %r1, %r1, 1;\nsetp.lt.s32 %p1, %r1, 9;\n@%p1 bra L;\nret;").is_empty()
+        );
+        // the same guard, and complementary guards
+        assert!(reads("setp.eq.s32 %p1, 1, 0;\n@%p1 mov.u32 %r1, 0;\n@%p1 add.s32 %r2, %r1, 1;\nret;").is_empty());
+        assert!(
+            reads("setp.eq.s32 %p1, 1, 0;\n@%p1 mov.u32 %r1, 0;\n@!%p1 mov.u32 %r1, 1;\nadd.s32 %r2, %r1, 1;\nret;")
+                .is_empty()
+        );
+        assert_eq!(
+            reads("setp.eq.s32 %p1, 1, 0;\n@%p1 mov.u32 %r1, 0;\nadd.s32 %r2, %r1, 1;\nret;"),
+            [("%r1".into(), false)]
+        );
+        // vectors, pairs, sinks and call returns write
+        assert!(
+            reads("ld.global.v2.u32 {%r1, _}, [0];\nsetp.eq.s32 %p1|%p2, %r1, 0;\n@%p2 add.s32 %r2, %r1, 1;\nret;")
+                .is_empty()
+        );
+        // a label inside a nested block is local to it (inline asm's `waitLoop:`)
+        assert!(
+            reads("mov.u32 %r1, 0;\n{\nW: @%p1 bra W;\n}\nmov.u32 %r2, 0;\n{\nW: @%p1 bra W;\n}\nadd.s32 %r3, %r2, %r1;\nret;")
+                .iter()
+                .all(|(r, _)| r == "%p1")
+        );
+        // `bar.red` writes its destination
+        assert_eq!(
+            reads("bar.red.popc.u32 %r1, 0, %p1;\nadd.s32 %r2, %r1, 1;\nret;"),
+            [("%p1".into(), true)]
+        );
+        // correlated branches on one predicate (old nvcc)
+        assert!(
+            reads("@!%p1 bra A;\nmov.u32 %r1, 1;\nA: bar.sync 0;\n@!%p1 bra B;\nadd.s32 %r2, %r1, 1;\nB: ret;")
+                .iter()
+                .all(|(r, _)| r == "%p1")
+        );
+        assert_eq!(
+            reads("@!%p1 bra A;\nmov.u32 %r1, 1;\nA: bar.sync 0;\n@%p1 bra B;\nadd.s32 %r2, %r1, 1;\nB: ret;")
+                .iter()
+                .filter(|(r, _)| r == "%r1")
+                .count(),
+            1
+        );
+        // unreachable code is not checked
+        assert!(reads("ret;\nadd.s32 %r1, %r2, 1;").is_empty());
+    }
+}
