@@ -10,7 +10,7 @@ use crate::position::Encoding;
 
 /// The LSP diagnostics of a document linted with `settings`.
 pub fn lint(uri: &Uri, document: &mut Document, settings: &Settings, encoding: Encoding) -> Vec<lsp_types::Diagnostic> {
-    let found = ptxkit_lint::lint_parsed(&document.analysis().parsed, settings);
+    let found = document.lint(settings);
     found
         .iter()
         .map(|diagnostic| to_lsp(uri, document, diagnostic, encoding))
