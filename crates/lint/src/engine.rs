@@ -85,7 +85,7 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
     let model = SemanticModel::build(parsed);
     let mut checker = new_checker(parsed, &model, settings);
     run_module_rules(&mut checker);
-    run_matches(&mut checker, None);
+    run_matches(&mut checker, None, |_, _| true);
     finish(checker)
 }
 
@@ -128,8 +128,14 @@ pub(crate) fn run_module_rules(checker: &mut Checker<'_>) {
 }
 
 /// Runs the combined rule query over the file, or over the matches whose first capture
-/// starts in `range` (one top-level item), and hands each match to its rules.
-pub(crate) fn run_matches(checker: &mut Checker<'_>, range: Option<std::ops::Range<usize>>) {
+/// starts in `range` (top-level items), and hands each match to its rules. `before` is
+/// called with the start of each match's first capture before its rules run (matches
+/// come in source order, one top-level item after the other).
+pub(crate) fn run_matches<'a>(
+    checker: &mut Checker<'a>,
+    range: Option<std::ops::Range<usize>>,
+    mut before: impl FnMut(&Checker<'a>, usize) -> bool,
+) {
     let all = rules();
     let compiled = combined();
     let parsed = checker.parsed;
@@ -140,11 +146,14 @@ pub(crate) fn run_matches(checker: &mut Checker<'_>, range: Option<std::ops::Ran
     }
     let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
     while let Some(found) = matches.next() {
-        if let Some(range) = &range {
-            let first = found.captures().iter().map(|c| c.node.start_byte()).min();
-            if !first.is_some_and(|start| range.contains(&start)) {
-                continue;
-            }
+        let first = found.captures().iter().map(|c| c.node.start_byte()).min();
+        if let Some(range) = &range
+            && !first.is_some_and(|start| range.contains(&start))
+        {
+            continue;
+        }
+        if !before(checker, first.unwrap_or(0)) {
+            continue;
         }
         for &owner in &compiled.owners[found.pattern_index] {
             if !enabled[owner] {

@@ -178,28 +178,64 @@ impl IncrementalLinter {
         let _ = checker.constructs.set(Rc::new(issues));
         run_module_rules(&mut checker);
 
-        let mut items = Vec::with_capacity(current.len());
-        for ((index, item), uses) in current.iter().enumerate().zip(uses) {
-            let before = checker.diagnostics.len();
-            let groups_before = checker.grouped.len();
-            let (findings, groups) = if unchanged[index] {
+        // Each item's findings: moved from the last run, or matched again. A run of
+        // consecutive changed items is matched in one pass of the query (one pass per item
+        // would walk the root's children once per item: quadratic in a file of many small
+        // functions).
+        let mut found: Vec<(Vec<Diagnostic>, Groups)> = Vec::with_capacity(current.len());
+        let mut index = 0;
+        while index < current.len() {
+            if unchanged[index] {
                 let old = &self.items[index];
+                let before = checker.diagnostics.len();
                 let findings: Vec<Diagnostic> = old.findings.iter().map(|d| moves.diagnostic(d)).collect();
                 checker.diagnostics.extend(findings.iter().cloned());
                 checker
                     .grouped
                     .extend(old.groups.iter().map(|(at, key)| (before + at, key.clone())));
-                (findings, old.groups.clone())
-            } else {
-                run_matches(&mut checker, Some(item.range.clone()));
-                let findings = checker.diagnostics[before..].to_vec();
-                let groups = checker.grouped[groups_before..]
-                    .iter()
-                    .map(|(at, key)| (at - before, key.clone()))
-                    .collect();
-                (findings, groups)
-            };
-            items.push(Item {
+                found.push((findings, old.groups.clone()));
+                index += 1;
+                continue;
+            }
+            let last = (index..current.len())
+                .take_while(|&i| !unchanged[i])
+                .last()
+                .unwrap_or(index);
+            let range = current[index].range.start..current[last].range.end;
+            // (item, diagnostics before its first finding, groups before it)
+            let mut starts: Vec<(usize, usize, usize)> = Vec::new();
+            let run = &current[index..=last];
+            run_matches(&mut checker, Some(range), |checker, at| {
+                let item = index + run.partition_point(|c| c.range.start <= at).saturating_sub(1);
+                if starts.last().is_none_or(|s| s.0 != item) {
+                    starts.push((item, checker.diagnostics.len(), checker.grouped.len()));
+                }
+                true
+            });
+            let end = (checker.diagnostics.len(), checker.grouped.len());
+            for item in index..=last {
+                let position = starts.iter().position(|s| s.0 == item);
+                let (findings, groups) = match position {
+                    None => (Vec::new(), Vec::new()),
+                    Some(p) => {
+                        let (_, first, first_group) = starts[p];
+                        let (next, next_group) = starts.get(p + 1).map_or(end, |s| (s.1, s.2));
+                        let groups = checker.grouped[first_group..next_group]
+                            .iter()
+                            .map(|(at, key)| (at - first, key.clone()))
+                            .collect();
+                        (checker.diagnostics[first..next].to_vec(), groups)
+                    }
+                };
+                found.push((findings, groups));
+            }
+            index = last + 1;
+        }
+        let items = current
+            .iter()
+            .zip(uses)
+            .zip(found)
+            .map(|((item, uses), (findings, groups))| Item {
                 kind: item.node.kind_id(),
                 has_error: item.node.has_error(),
                 range: item.range.clone(),
@@ -208,8 +244,8 @@ impl IncrementalLinter {
                 findings,
                 groups,
                 uses,
-            });
-        }
+            })
+            .collect();
         self.matched = unchanged.iter().filter(|u| !**u).count();
         self.items = items;
         self.settings = settings_key;
@@ -217,6 +253,9 @@ impl IncrementalLinter {
         finish(checker)
     }
 }
+
+/// `report_once` keys of an item's findings: (index in its findings, key).
+type Groups = Vec<(usize, String)>;
 
 /// Every span of a diagnostic: its own, its labels', its fix's edits'.
 fn spans(diagnostic: &Diagnostic) -> impl Iterator<Item = Span> + '_ {
