@@ -1,5 +1,6 @@
 //! Extracts each rule's `//!` doc comment from `src/rules/<rule>.rs` so that
-//! `ptxlint --explain RULE` prints exactly the rule's documentation.
+//! `ptxlint --explain RULE` prints exactly the rule's documentation, and
+//! lists every rule file's `RULE` in code order (the registry).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -13,6 +14,7 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| e == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
         .collect();
     entries.sort();
+    let mut listed: Vec<(String, String)> = Vec::new();
     let mut out = String::from(
         "/// The `//!` documentation of each rule file, keyed by file stem.\npub(crate) static RULE_DOCS: &[(&str, &str)] = &[\n",
     );
@@ -28,9 +30,31 @@ fn main() {
             })
             .collect();
         let stem = path.file_stem().and_then(|s| s.to_str()).expect("UTF-8 file name");
+        listed.push((rule_code(&text, &path), stem.to_string()));
         writeln!(out, "    ({stem:?}, {:?}),", doc.join("\n")).expect("writing to a String");
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("rule_docs.rs");
-    std::fs::write(dest, out).expect("writable OUT_DIR");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out_dir).join("rule_docs.rs"), out).expect("writable OUT_DIR");
+    listed.sort();
+    let mut list = String::from("&[\n");
+    for (_, stem) in &listed {
+        writeln!(list, "    rule_impls::{stem}::RULE,").expect("writing to a String");
+    }
+    list.push_str("]\n");
+    std::fs::write(Path::new(&out_dir).join("rule_list.rs"), list).expect("writable OUT_DIR");
+}
+
+/// The `code: "PTXnnn"` of the file's `RULE`.
+fn rule_code(text: &str, path: &Path) -> String {
+    let start = text
+        .find("pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {")
+        .unwrap_or_else(|| panic!("{}: no `pub(crate) const RULE: crate::RuleInfo`", path.display()));
+    let rest = &text[start..];
+    let code = rest
+        .find("code: \"")
+        .map(|at| &rest[at + 7..])
+        .and_then(|code| code.split('"').next())
+        .unwrap_or_else(|| panic!("{}: RULE has no `code: \"PTXnnn\"`", path.display()));
+    code.to_string()
 }

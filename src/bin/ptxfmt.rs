@@ -1,5 +1,5 @@
-//! `ptxfmt`: format PTX. See [`ptxkit_fmt::cli`].
+//! `ptxfmt`: format PTX. See [`ptxkit_cli::ptxfmt`].
 
 fn main() -> std::process::ExitCode {
-    ptxkit_fmt::cli::main()
+    ptxkit_cli::ptxfmt::main()
 }

@@ -1,5 +1,5 @@
-//! `ptxlint`: lint PTX. See [`ptxkit_lint::cli`].
+//! `ptxlint`: lint PTX. See [`ptxkit_cli::ptxlint`].
 
 fn main() -> std::process::ExitCode {
-    ptxkit_lint::cli::main()
+    ptxkit_cli::ptxlint::main()
 }

@@ -1,6 +1,6 @@
 //! `ptxrewrite`: move PTX between ISA versions and targets. See
-//! [`ptxkit_rewrite::cli`].
+//! [`ptxkit_cli::ptxrewrite`].
 
 fn main() -> std::process::ExitCode {
-    ptxkit_rewrite::cli::main()
+    ptxkit_cli::ptxrewrite::main()
 }

@@ -24,36 +24,7 @@ use crate::ptxas::tool_path;
 
 const USAGE: &str = "usage: cargo xtask fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]";
 
-/// A ptxas release: its environment variable, INDEX.tsv column and the
-/// architectures it accepts.
-struct Ptxas {
-    env: &'static str,
-    column: &'static str,
-    min_sm: u32,
-    max_sm: u32,
-}
-
-/// Newest first.
-const PTXAS: [Ptxas; 3] = [
-    Ptxas {
-        env: "PTXAS_13_5",
-        column: "ptxas_13.5",
-        min_sm: 75,
-        max_sm: 121,
-    },
-    Ptxas {
-        env: "PTXAS_12_9",
-        column: "ptxas_12.9",
-        min_sm: 50,
-        max_sm: 121,
-    },
-    Ptxas {
-        env: "PTXAS_11_8",
-        column: "ptxas_11.8",
-        min_sm: 52,
-        max_sm: 90,
-    },
-];
+use crate::ptxas::RELEASES as PTXAS;
 
 /// One file to check.
 struct Job {
@@ -163,12 +134,12 @@ fn select_jobs(corpus: &Path, ptxas: &[PathBuf]) -> Result<Vec<Job>> {
             .trim_start_matches(|c: char| c.is_ascii_digit());
         let Some(chosen) = PTXAS
             .iter()
-            .position(|p| row.accepted_by(p.column) && target <= p.max_sm)
+            .position(|p| row.accepted_by(p.column) && target <= u32::from(p.max_sm))
         else {
             continue;
         };
         let release = &PTXAS[chosen];
-        let arch = if target < release.min_sm {
+        let arch = if target < u32::from(release.min_sm) {
             format!("sm_{}", release.min_sm)
         } else {
             format!("sm_{target}{suffix}")

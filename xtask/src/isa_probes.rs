@@ -65,16 +65,12 @@ impl Ptxas {
     }
 }
 
-const PTXAS_ENV: [(&str, &str, Version); 3] = [
-    ("PTXAS_11_8", "11.8", Version::new(7, 8)),
-    ("PTXAS_12_9", "12.9", Version::new(8, 8)),
-    ("PTXAS_13_5", "13.5", Version::new(9, 5)),
-];
-
 fn find_ptxas() -> Result<Vec<Ptxas>> {
     let mut found = Vec::new();
     let mut missing = Vec::new();
-    for (var, label, max_version) in PTXAS_ENV {
+    // Oldest first.
+    for release in crate::ptxas::RELEASES.iter().rev() {
+        let (var, label, max_version) = (release.env, release.label, release.max_ptx);
         match std::env::var_os(var).map(PathBuf::from) {
             Some(path) if path.is_file() => {
                 let archs =
@@ -232,7 +228,7 @@ fn print_categories(selected: &[Probe], jobs: &[Job], outcomes: &[Outcome]) {
             judges[job.probe] += 1;
             agree += usize::from(matches!(outcome.verdict, Verdict::Agree));
         }
-        let by_all = judges.iter().filter(|n| **n == PTXAS_ENV.len()).count();
+        let by_all = judges.iter().filter(|n| **n == crate::ptxas::RELEASES.len()).count();
         println!(
             "  {name:<12} {kernels:>5} probe kernels ({by_all} judged by all three ptxas), {runs:>5} ptxas runs, {agree:>5} agree"
         );

@@ -17,15 +17,6 @@ use crate::ptxas::{arch_for, installed};
 
 const MARKER: &str = "// ptxas-checked";
 
-/// The newest `.version` each ptxas release accepts.
-fn max_version(column: &str) -> (u32, u32) {
-    match column {
-        "ptxas_11.8" => (7, 8),
-        "ptxas_12.9" => (8, 8),
-        _ => (9, 5),
-    }
-}
-
 fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let path = entry?.path();
@@ -110,7 +101,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             .collect();
         for ptxas in &all {
             let wanted = only.as_ref().is_none_or(|o| o.iter().any(|c| c == ptxas.column));
-            if !wanted || version > max_version(ptxas.column) {
+            let max = crate::ptxas::release(ptxas.column).map(|r| r.max_ptx);
+            if !wanted || max.is_none_or(|max| version > (u32::from(max.major), u32::from(max.minor))) {
                 continue;
             }
             checks += 1;

@@ -2,6 +2,7 @@
 
 mod bench_parse;
 mod corpus_index;
+mod docs;
 mod elf;
 mod fmt_ptxas;
 mod generate;
@@ -44,6 +45,8 @@ tasks:
   rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]
                    prove ptxrewrite with ptxas: corpus down to 7.8 (ptxas 11.8), up to 8.8
                    (ptxas 12.9), exact rewrites give identical code, fixtures before/after
+  docs [--check]   write README's generated parts (ptxlint's rule table, from each rule
+                   file's metadata); --check exits 1 when they are stale
   inline-proofs    the compiled proofs of the inline-PTX rules: ptxlint reports each,
                    nvcc -ptx or ptxas rejects it (needs NVCC and PTXAS_13_5)
 ";
@@ -76,6 +79,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "pre-commit-hooks" => pre_commit_hooks::run(rest),
         "rewrite-check" => rewrite_check::run(rest),
         "inline-proofs" => inline_proofs::run(rest),
+        "docs" => docs::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

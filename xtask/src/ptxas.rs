@@ -6,6 +6,57 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
+/// A ptxas release the checks use, and what it supports: the one table of
+/// these facts in xtask (every task asks it).
+#[derive(Debug)]
+pub struct Release {
+    /// The environment variable naming the binary, e.g. `PTXAS_11_8`.
+    pub env: &'static str,
+    /// The CUDA release, e.g. `11.8`.
+    pub label: &'static str,
+    /// The corpus INDEX.tsv column, e.g. `ptxas_11.8`.
+    pub column: &'static str,
+    /// The newest `.version` it accepts.
+    pub max_ptx: ptxkit_isa::Version,
+    /// The oldest `-arch` it accepts.
+    pub min_sm: u16,
+    /// The newest `-arch` it accepts.
+    pub max_sm: u16,
+}
+
+/// The ptxas releases, newest first.
+pub const RELEASES: [Release; 3] = [
+    Release {
+        env: "PTXAS_13_5",
+        label: "13.5",
+        column: "ptxas_13.5",
+        max_ptx: ptxkit_isa::Version::new(9, 5),
+        min_sm: 75,
+        max_sm: 121,
+    },
+    Release {
+        env: "PTXAS_12_9",
+        label: "12.9",
+        column: "ptxas_12.9",
+        max_ptx: ptxkit_isa::Version::new(8, 8),
+        min_sm: 50,
+        max_sm: 121,
+    },
+    Release {
+        env: "PTXAS_11_8",
+        label: "11.8",
+        column: "ptxas_11.8",
+        max_ptx: ptxkit_isa::Version::new(7, 8),
+        min_sm: 35,
+        max_sm: 90,
+    },
+];
+
+/// The release whose INDEX.tsv column is `column`.
+pub fn release(column: &str) -> Option<&'static Release> {
+    RELEASES.iter().find(|r| r.column == column)
+}
+
 /// One ptxas binary and what it supports.
 #[derive(Debug, Clone)]
 pub struct Ptxas {
@@ -36,18 +87,13 @@ pub fn tool_path(env: &str) -> Result<PathBuf> {
 /// The three ptxas versions, read from the environment; fails clearly when
 /// one is unset.
 pub fn installed() -> Result<Vec<Ptxas>> {
-    let spec = [
-        ("PTXAS_13_5", "ptxas_13.5", 75),
-        ("PTXAS_12_9", "ptxas_12.9", 50),
-        ("PTXAS_11_8", "ptxas_11.8", 35),
-    ];
-    spec.iter()
-        .map(|(var, column, min_arch)| {
-            let path = tool_path(var)?;
+    RELEASES
+        .iter()
+        .map(|release| {
             Ok(Ptxas {
-                column,
-                path,
-                min_arch: *min_arch,
+                column: release.column,
+                path: tool_path(release.env)?,
+                min_arch: u32::from(release.min_sm),
             })
         })
         .collect()

@@ -38,36 +38,14 @@ use ptxkit_rewrite::{Options, Tag, passes};
 const USAGE: &str =
     "usage: cargo xtask rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]";
 
-/// A ptxas release: its environment variable, newest PTX version and
-/// architecture range.
-struct Ptxas {
-    env: &'static str,
-    max_ptx: Version,
-    min_sm: u16,
-    max_sm: u16,
-}
+use crate::ptxas::{RELEASES, Release as Ptxas};
 
-const P11_8: Ptxas = Ptxas {
-    env: "PTXAS_11_8",
-    max_ptx: Version::new(7, 8),
-    min_sm: 35,
-    max_sm: 90,
-};
-const P12_9: Ptxas = Ptxas {
-    env: "PTXAS_12_9",
-    max_ptx: Version::new(8, 8),
-    min_sm: 50,
-    max_sm: 121,
-};
-const P13_5: Ptxas = Ptxas {
-    env: "PTXAS_13_5",
-    max_ptx: Version::new(9, 5),
-    min_sm: 75,
-    max_sm: 121,
-};
+const P13_5: &Ptxas = &RELEASES[0];
+const P12_9: &Ptxas = &RELEASES[1];
+const P11_8: &Ptxas = &RELEASES[2];
 
 /// Newest first.
-const ALL: [&Ptxas; 3] = [&P13_5, &P12_9, &P11_8];
+const ALL: [&Ptxas; 3] = [P13_5, P12_9, P11_8];
 
 struct Settings {
     jobs: usize,
@@ -189,18 +167,18 @@ enum Exactness {
 fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool) -> Result<bool> {
     let rows = read_index(&settings.corpus)?;
     let (name, to, target, checker) = match direction {
-        Direction::Down => ("down", Version::new(7, 8), None, &P11_8),
+        Direction::Down => ("down", Version::new(7, 8), None, P11_8),
         Direction::Up => (
             "up",
             Version::new(8, 8),
             Some(ptxkit_isa::target("sm_80").unwrap()),
-            &P12_9,
+            P12_9,
         ),
         Direction::UpSameModel => (
             "up-sm60",
             Version::new(8, 8),
             Some(ptxkit_isa::target("sm_60").unwrap()),
-            &P12_9,
+            P12_9,
         ),
     };
     let selected: Vec<&Row> = rows

@@ -19,7 +19,6 @@
 //! ```
 
 mod block;
-pub mod cli;
 mod declaration;
 pub mod doc;
 mod formatted;
@@ -43,7 +42,8 @@ pub mod verify;
 use ptxkit_syntax::ParsedSource;
 
 pub use formatted::{Formatted, SyntaxError};
-pub use options::{CONFIG_FILE_NAME, ConfigError, IndentStyle, Options};
+pub use options::{CONFIG_FILE_NAME, IndentStyle, Options};
+pub use ptxkit_syntax::config::ConfigError;
 
 /// Why a source was not formatted.
 #[derive(Debug, thiserror::Error)]

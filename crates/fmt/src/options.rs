@@ -3,8 +3,9 @@
 //! Each option's doc comment is its reference documentation (the README's
 //! configuration table repeats it).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use ptxkit_syntax::config::{ConfigError, Loaded};
 use serde::{Deserialize, Serialize};
 
 /// The name of the configuration file, found by walking up from each file.
@@ -14,17 +15,18 @@ pub const CONFIG_FILE_NAME: &str = "ptxfmt.toml";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum IndentStyle {
-    /// `indent_width` spaces per level.
+    /// `indent-width` spaces per level.
     #[default]
     Spaces,
     /// One tab per level (continuation lines are aligned with spaces after
-    /// the tabs, assuming a tab is `indent_width` columns wide).
+    /// the tabs, assuming a tab is `indent-width` columns wide).
     Tabs,
 }
 
-/// Formatting options (`ptxfmt.toml`). Every field is optional in the file.
+/// Formatting options (`ptxfmt.toml`, kebab-case keys: `line-width`). Every
+/// field is optional in the file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Options {
     /// Maximum line width before parameter and operand lists wrap (default 100).
     pub line_width: usize,
@@ -56,48 +58,35 @@ impl Default for Options {
     }
 }
 
-/// Why a configuration file cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// The file cannot be read.
-    #[error("{}: cannot read configuration: {source}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// The file is not valid TOML or has unknown or mistyped keys.
-    #[error("{}: invalid configuration: {}", path.display(), message.trim_end())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-}
-
 impl Options {
-    /// Parses options from TOML text; `path` is used in error messages.
-    pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
-        let options: Options = toml::from_str(text).map_err(|err| ConfigError::Invalid {
-            path: path.to_path_buf(),
-            message: err.message().to_string(),
-        })?;
-        options.validate().map_err(|message| ConfigError::Invalid {
-            path: path.to_path_buf(),
-            message,
-        })?;
-        Ok(options)
+    /// Parses options from TOML text; `path` is used in messages. The
+    /// warnings name deprecated snake_case keys.
+    pub fn parse(text: &str, path: &Path) -> Result<Loaded<Self>, ConfigError> {
+        let loaded: Loaded<Self> = ptxkit_syntax::config::parse_toml(text, path)?;
+        loaded
+            .value
+            .validate()
+            .map_err(|message| ConfigError::invalid(path, message))?;
+        Ok(loaded)
     }
 
-    /// Reads options from a `ptxfmt.toml` file.
-    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+    /// Parses options from TOML text, dropping warnings.
+    pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        Self::parse(text, path).map(|loaded| loaded.value)
+    }
+
+    /// Reads a `ptxfmt.toml` file, with its warnings.
+    pub fn load(path: &Path) -> Result<Loaded<Self>, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        Self::from_toml(&text, path)
+        Self::parse(&text, path)
+    }
+
+    /// Reads a `ptxfmt.toml` file, dropping warnings.
+    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        Self::load(path).map(|loaded| loaded.value)
     }
 
     /// The options as `ptxfmt.toml` text (`--print-config`).
@@ -108,19 +97,19 @@ impl Options {
     fn validate(&self) -> Result<(), String> {
         if !(20..=1000).contains(&self.line_width) {
             return Err(format!(
-                "line_width must be between 20 and 1000, not {}",
+                "line-width must be between 20 and 1000, not {}",
                 self.line_width
             ));
         }
         if !(1..=16).contains(&self.indent_width) {
             return Err(format!(
-                "indent_width must be between 1 and 16, not {}",
+                "indent-width must be between 1 and 16, not {}",
                 self.indent_width
             ));
         }
         if self.max_elements_per_row > 1000 {
             return Err(format!(
-                "max_elements_per_row must be between 0 and 1000, not {}",
+                "max-elements-per-row must be between 0 and 1000, not {}",
                 self.max_elements_per_row
             ));
         }
@@ -143,14 +132,18 @@ mod tests {
     #[test]
     fn reads_partial_files_and_rejects_unknown_keys() {
         let path = Path::new("ptxfmt.toml");
-        let options = Options::from_toml("line_width = 80\nindent_style = \"tabs\"\n", path).unwrap();
+        let options = Options::from_toml("line-width = 80\nindent-style = \"tabs\"\n", path).unwrap();
         assert_eq!(options.line_width, 80);
         assert_eq!(options.indent_style, IndentStyle::Tabs);
         assert_eq!(options.indent_width, 4);
-        let err = Options::from_toml("line_widht = 80\n", path).unwrap_err().to_string();
-        assert!(err.contains("unknown field `line_widht`"), "{err}");
-        let err = Options::from_toml("line_width = 5\n", path).unwrap_err().to_string();
-        assert!(err.contains("line_width must be between 20 and 1000"), "{err}");
+        let err = Options::from_toml("line-widht = 80\n", path).unwrap_err().to_string();
+        assert!(err.contains("unknown field `line-widht`"), "{err}");
+        let err = Options::from_toml("line-width = 5\n", path).unwrap_err().to_string();
+        assert!(err.contains("line-width must be between 20 and 1000"), "{err}");
+        // The snake_case keys of earlier versions: read, with a warning each.
+        let old = Options::parse("line_width = 80\nindent_width = 2\n", path).unwrap();
+        assert_eq!((old.value.line_width, old.value.indent_width), (80, 2));
+        assert_eq!(old.warnings.len(), 2, "{:?}", old.warnings);
         assert_eq!(
             Options::from_toml(&Options::default().to_toml(), path).unwrap(),
             Options::default()

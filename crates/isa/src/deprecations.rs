@@ -74,6 +74,28 @@ impl Deprecation {
         }
     }
 
+    /// The version from which ptxas rejects the construct (where it never
+    /// does: the version that deprecated it). Usable in constants, e.g. as a
+    /// migration's boundary.
+    pub const fn rejected_version(&self) -> Version {
+        match self.rejected_from {
+            Some(version) => version,
+            None => self.deprecated_in,
+        }
+    }
+
+    /// Whether ptxas rejects the construct at `version` on targets where it
+    /// rejects it at all (the version half of [`Deprecation::status`], for
+    /// callers that judge the target separately or do not know it).
+    pub fn rejected_at(&self, version: Version) -> bool {
+        self.rejected_from.is_some_and(|from| version >= from)
+    }
+
+    /// Whether `version` is past the deprecation (warned about or rejected).
+    pub fn deprecated_at(&self, version: Version) -> bool {
+        version >= self.deprecated_in
+    }
+
     /// Whether an instruction form is this construct.
     pub fn matches_instruction(&self, form: &InstructionForm<'_>) -> bool {
         match self.construct {
@@ -89,96 +111,120 @@ const fn v(major: u8, minor: u8) -> Version {
     Version::new(major, minor)
 }
 
+/// `shfl` without `.sync`.
+pub const SHFL_WITHOUT_SYNC: Deprecation = Deprecation {
+    construct: Construct::Instruction("shfl !.sync"),
+    deprecated_in: v(6, 0),
+    rejected_from: Some(v(6, 4)),
+    rejected_on_sm: 70,
+    warning: "Instruction 'shfl' without '.sync' is deprecated since PTX ISA version 6.0 and will be discontinued in a future PTX ISA version",
+    error: "Instruction 'shfl' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4",
+    replacement: "shfl.sync with a member mask",
+    probe: ("", "", "shfl.idx.b32 %r1, %r2, 0, 31;"),
+    source: "§9.7.9.5 L76-86; RN 6.2, 6.4; ptxas",
+};
+
+/// `vote` without `.sync`.
+pub const VOTE_WITHOUT_SYNC: Deprecation = Deprecation {
+    construct: Construct::Instruction("vote !.sync"),
+    deprecated_in: v(6, 0),
+    rejected_from: Some(v(6, 4)),
+    rejected_on_sm: 70,
+    warning: "Instruction 'vote' without '.sync' is deprecated since PTX ISA version 6.0 and will be discontinued in a future PTX ISA version",
+    error: "Instruction 'vote' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4",
+    replacement: "vote.sync with a member mask",
+    probe: ("", "", "vote.all.pred %p1, %p2;"),
+    source: "§9.7.13.8 L58-70; RN 6.2, 6.4; ptxas",
+};
+
+/// The `.tex` state space.
+pub const TEX_STATE_SPACE: Deprecation = Deprecation {
+    construct: Construct::StateSpace(".tex"),
+    deprecated_in: v(1, 5),
+    rejected_from: Some(v(1, 5)),
+    rejected_on_sm: 0,
+    warning: "",
+    error: "Deprecated feature: '.tex' not supported as of PTX version 1.5",
+    replacement: ".global .texref",
+    probe: (".tex .u32 tex0;", "", ""),
+    source: "§5.1.8 (texture state space, deprecated); ptxas-observations.md; ptxas",
+};
+
+/// `@@DWARF` debugging directives.
+pub const DWARF_DIRECTIVE: Deprecation = Deprecation {
+    construct: Construct::Directive("@@DWARF"),
+    deprecated_in: v(2, 0),
+    rejected_from: Some(v(2, 0)),
+    rejected_on_sm: 0,
+    warning: "",
+    error: "Deprecated feature: '@@DWARF directive' not supported as of PTX version 2.0",
+    replacement: "`.section .debug_*` blocks, or nothing: ptxas 11.8/12.9/13.5 make the same cubin with and without the @@DWARF lines of a 1.x module (default, -g and -lineinfo), and `.file`/`.loc` keep the line information",
+    probe: (crate::directives::DWARF_PROBE, "", ""),
+    source: "§11.5.1 L27; RN 2.0; ptxas 11.8/12.9/13.5 (rejected at 2.0 and every later version)",
+};
+
+/// The `.maxnctapersm` directive.
+pub const MAXNCTAPERSM: Deprecation = Deprecation {
+    construct: Construct::Directive(".maxnctapersm"),
+    deprecated_in: v(2, 0),
+    rejected_from: Some(v(2, 1)),
+    rejected_on_sm: 0,
+    warning: ".maxnctapersm directive deprecated in PTX version 2.0, will be ignored.",
+    error: "Deprecated feature: '.maxnctapersm directive' not supported as of PTX version 2.1",
+    replacement: ".minnctapersm (with .maxntid or .reqntid)",
+    probe: ("", ".maxntid 64 .maxnctapersm 2", ""),
+    source: "§11.4.5 L28; RN 2.0; ptxas",
+};
+
+/// Banked constants (`.const[N]`).
+pub const BANKED_CONSTANT: Deprecation = Deprecation {
+    construct: Construct::StateSpace(".const[N]"),
+    deprecated_in: v(2, 2),
+    rejected_from: Some(v(2, 2)),
+    rejected_on_sm: 0,
+    warning: "",
+    error: "Deprecated feature: 'explicit constant banks' not supported as of PTX version 2.2",
+    replacement: "plain .const (flat constant space)",
+    probe: (".extern .const[2] .b32 cbank[];", "", "ld.const.u32 %r1, [cbank];"),
+    source: "RN 2.2; §5.1.3.1 (banked constant state space, deprecated); ptxas",
+};
+
+/// Module-scope `.reg` variables.
+pub const MODULE_SCOPE_REG: Deprecation = Deprecation {
+    construct: Construct::ModuleScope(".reg"),
+    deprecated_in: v(3, 0),
+    rejected_from: Some(v(3, 0)),
+    rejected_on_sm: 0,
+    warning: "",
+    error: "Module-scoped variables in .reg state space are not allowed with ABI",
+    replacement: "declare the register inside the function",
+    probe: (".reg .u32 modreg;", "", "mov.u32 modreg, 1;"),
+    source: "RN 3.0; S78 L620; ptxas (below 3.0 it warns 'Use of module scoped .local or .reg variable ... disabling ABI')",
+};
+
+/// Module-scope `.local` variables.
+pub const MODULE_SCOPE_LOCAL: Deprecation = Deprecation {
+    construct: Construct::ModuleScope(".local"),
+    deprecated_in: v(3, 0),
+    rejected_from: Some(v(3, 0)),
+    rejected_on_sm: 0,
+    warning: "",
+    error: "Module-scoped variables in .local state space are not allowed with ABI",
+    replacement: "declare the .local variable inside the function",
+    probe: (".local .u32 modlocal;", "", "st.local.u32 [modlocal], 1;"),
+    source: "RN 3.0; S78 L620; ptxas",
+};
+
 /// Every deprecated construct the tables know.
 pub const DEPRECATIONS: &[Deprecation] = &[
-    Deprecation {
-        construct: Construct::Instruction("shfl !.sync"),
-        deprecated_in: v(6, 0),
-        rejected_from: Some(v(6, 4)),
-        rejected_on_sm: 70,
-        warning: "Instruction 'shfl' without '.sync' is deprecated since PTX ISA version 6.0 and will be discontinued in a future PTX ISA version",
-        error: "Instruction 'shfl' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4",
-        replacement: "shfl.sync with a member mask",
-        probe: ("", "", "shfl.idx.b32 %r1, %r2, 0, 31;"),
-        source: "§9.7.9.5 L76-86; RN 6.2, 6.4; ptxas",
-    },
-    Deprecation {
-        construct: Construct::Instruction("vote !.sync"),
-        deprecated_in: v(6, 0),
-        rejected_from: Some(v(6, 4)),
-        rejected_on_sm: 70,
-        warning: "Instruction 'vote' without '.sync' is deprecated since PTX ISA version 6.0 and will be discontinued in a future PTX ISA version",
-        error: "Instruction 'vote' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4",
-        replacement: "vote.sync with a member mask",
-        probe: ("", "", "vote.all.pred %p1, %p2;"),
-        source: "§9.7.13.8 L58-70; RN 6.2, 6.4; ptxas",
-    },
-    Deprecation {
-        construct: Construct::StateSpace(".tex"),
-        deprecated_in: v(1, 5),
-        rejected_from: Some(v(1, 5)),
-        rejected_on_sm: 0,
-        warning: "",
-        error: "Deprecated feature: '.tex' not supported as of PTX version 1.5",
-        replacement: ".global .texref",
-        probe: (".tex .u32 tex0;", "", ""),
-        source: "§5.1.8 (texture state space, deprecated); ptxas-observations.md; ptxas",
-    },
-    Deprecation {
-        construct: Construct::Directive("@@DWARF"),
-        deprecated_in: v(2, 0),
-        rejected_from: Some(v(2, 0)),
-        rejected_on_sm: 0,
-        warning: "",
-        error: "Deprecated feature: '@@DWARF directive' not supported as of PTX version 2.0",
-        replacement: "`.section .debug_*` blocks, or nothing: ptxas 11.8/12.9/13.5 make the same cubin with and without the @@DWARF lines of a 1.x module (default, -g and -lineinfo), and `.file`/`.loc` keep the line information",
-        probe: (crate::directives::DWARF_PROBE, "", ""),
-        source: "§11.5.1 L27; RN 2.0; ptxas 11.8/12.9/13.5 (rejected at 2.0 and every later version)",
-    },
-    Deprecation {
-        construct: Construct::Directive(".maxnctapersm"),
-        deprecated_in: v(2, 0),
-        rejected_from: Some(v(2, 1)),
-        rejected_on_sm: 0,
-        warning: ".maxnctapersm directive deprecated in PTX version 2.0, will be ignored.",
-        error: "Deprecated feature: '.maxnctapersm directive' not supported as of PTX version 2.1",
-        replacement: ".minnctapersm (with .maxntid or .reqntid)",
-        probe: ("", ".maxntid 64 .maxnctapersm 2", ""),
-        source: "§11.4.5 L28; RN 2.0; ptxas",
-    },
-    Deprecation {
-        construct: Construct::StateSpace(".const[N]"),
-        deprecated_in: v(2, 2),
-        rejected_from: Some(v(2, 2)),
-        rejected_on_sm: 0,
-        warning: "",
-        error: "Deprecated feature: 'explicit constant banks' not supported as of PTX version 2.2",
-        replacement: "plain .const (flat constant space)",
-        probe: (".extern .const[2] .b32 cbank[];", "", "ld.const.u32 %r1, [cbank];"),
-        source: "RN 2.2; §5.1.3.1 (banked constant state space, deprecated); ptxas",
-    },
-    Deprecation {
-        construct: Construct::ModuleScope(".reg"),
-        deprecated_in: v(3, 0),
-        rejected_from: Some(v(3, 0)),
-        rejected_on_sm: 0,
-        warning: "",
-        error: "Module-scoped variables in .reg state space are not allowed with ABI",
-        replacement: "declare the register inside the function",
-        probe: (".reg .u32 modreg;", "", "mov.u32 modreg, 1;"),
-        source: "RN 3.0; S78 L620; ptxas (below 3.0 it warns 'Use of module scoped .local or .reg variable ... disabling ABI')",
-    },
-    Deprecation {
-        construct: Construct::ModuleScope(".local"),
-        deprecated_in: v(3, 0),
-        rejected_from: Some(v(3, 0)),
-        rejected_on_sm: 0,
-        warning: "",
-        error: "Module-scoped variables in .local state space are not allowed with ABI",
-        replacement: "declare the .local variable inside the function",
-        probe: (".local .u32 modlocal;", "", "st.local.u32 [modlocal], 1;"),
-        source: "RN 3.0; S78 L620; ptxas",
-    },
+    SHFL_WITHOUT_SYNC,
+    VOTE_WITHOUT_SYNC,
+    TEX_STATE_SPACE,
+    DWARF_DIRECTIVE,
+    MAXNCTAPERSM,
+    BANKED_CONSTANT,
+    MODULE_SCOPE_REG,
+    MODULE_SCOPE_LOCAL,
 ];
 
 /// The deprecation rows that an instruction form falls under.

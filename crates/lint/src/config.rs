@@ -20,7 +20,7 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ptxkit_syntax::Severity;
 
@@ -65,46 +65,18 @@ pub struct Config {
     pub per_file_ignores: Option<BTreeMap<String, Vec<String>>>,
 }
 
-/// A problem with the configuration.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// The file cannot be read.
-    #[error("{}: cannot read configuration: {source}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The file is not valid TOML or has unknown keys.
-    #[error("{}: invalid configuration: {message}", path.display())]
-    Parse {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-    /// A value is invalid.
-    #[error("{origin}: {message}")]
-    Value {
-        /// The file, or "command line".
-        origin: String,
-        /// What is wrong.
-        message: String,
-    },
-}
+pub use ptxkit_syntax::config::ConfigError;
 
 impl Config {
-    /// Reads and parses a configuration file.
+    /// Reads and parses a configuration file, dropping warnings.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        toml::from_str(&text).map_err(|err| ConfigError::Parse {
-            path: path.to_path_buf(),
-            message: err.message().to_string(),
-        })
+        Self::load_with_warnings(path).map(|loaded| loaded.value)
+    }
+
+    /// Reads and parses a configuration file, with its warnings (deprecated
+    /// snake_case keys).
+    pub fn load_with_warnings(path: &Path) -> Result<ptxkit_syntax::config::Loaded<Self>, ConfigError> {
+        ptxkit_syntax::config::load_toml(path)
     }
 }
 

@@ -17,7 +17,6 @@
 //! ```
 
 mod checker;
-pub mod cli;
 pub mod config;
 mod engine;
 pub mod fix;

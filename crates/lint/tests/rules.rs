@@ -22,7 +22,15 @@ fn rule_of(path: &Path) -> String {
     stem.to_str().unwrap().replace('_', "-")
 }
 
-fn check_fixture(path: &Path) -> String {
+/// A fixture linted with its rule (and the rules its options add).
+struct LintedFixture {
+    rule: String,
+    text: String,
+    diagnostics: Vec<ptxkit_syntax::Diagnostic>,
+    lines: ptxkit_syntax::LineIndex,
+}
+
+fn lint_fixture(path: &Path) -> LintedFixture {
     let rule = rule_of(path);
     let text = std::fs::read_to_string(path).unwrap();
     // `// ptxlint-test: target=sm_80 version=7.0 extend=PTX201` lints as if
@@ -57,6 +65,21 @@ fn check_fixture(path: &Path) -> String {
         let result = lint_source(&text, &settings);
         (result.diagnostics, result.parsed.lines().clone())
     };
+    LintedFixture {
+        rule,
+        text,
+        diagnostics,
+        lines,
+    }
+}
+
+fn check_fixture(path: &Path) -> String {
+    let LintedFixture {
+        rule,
+        text,
+        diagnostics,
+        lines,
+    } = lint_fixture(path);
     let lines = &lines;
     let result = Linted { diagnostics };
     let reported: BTreeSet<usize> = result
@@ -137,4 +160,148 @@ fn every_rule_has_a_fixture() {
             file.display()
         );
     }
+}
+
+/// Every fixture file under `dir`.
+fn fixture_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            fixture_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "ptx" || e == "cu") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn declared_fix_safety_matches_the_fixes_rules_emit() {
+    // A rule declared `fix` emits only safe fixes, `unsafe-fix` only unsafe
+    // ones, `fix (some)` either, `—` none; and a rule that declares fixes
+    // emits at least one on its fixtures.
+    use ptxkit_lint::FixAvailability;
+    use ptxkit_syntax::Applicability;
+    let mut files = Vec::new();
+    fixture_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
+        &mut files,
+    );
+    let mut emitted: std::collections::HashMap<String, Vec<Applicability>> = Default::default();
+    for path in &files {
+        let linted = lint_fixture(path);
+        for diagnostic in linted.diagnostics.iter().filter(|d| d.rule == linted.rule) {
+            let entry = emitted.entry(diagnostic.rule.clone()).or_default();
+            if let Some(fix) = &diagnostic.fix {
+                entry.push(fix.applicability);
+            }
+        }
+    }
+    let mut wrong = Vec::new();
+    for rule in rules() {
+        let fixes = emitted.get(rule.name).cloned().unwrap_or_default();
+        let ok = match rule.fix {
+            FixAvailability::None => fixes.is_empty(),
+            FixAvailability::Safe => !fixes.is_empty() && fixes.iter().all(|a| *a == Applicability::Safe),
+            FixAvailability::Unsafe => !fixes.is_empty() && fixes.iter().all(|a| *a == Applicability::Unsafe),
+            FixAvailability::Sometimes => !fixes.is_empty(),
+        };
+        if !ok {
+            wrong.push(format!(
+                "{} declares {:?}, its fixtures emit {fixes:?}",
+                rule.name, rule.fix
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The first fenced code block after `heading` in a rule's documentation,
+/// with its language.
+fn doc_block<'a>(doc: &'a str, heading: &str) -> Option<(&'a str, String)> {
+    let after = &doc[doc.find(heading)? + heading.len()..];
+    let open = after.find("```")?;
+    let rest = &after[open + 3..];
+    let (language, body) = rest.split_once('\n')?;
+    let code = &body[..body.find("```")?];
+    Some((language.trim(), code.to_string()))
+}
+
+/// A documentation snippet as a module: its `.version`/`.target`/
+/// `.address_size` lines (or PTX 8.8, sm_90a, 64-bit) first, then its
+/// module-scope declarations, and the rest as the body of a kernel unless
+/// it defines functions itself.
+fn complete_example(code: &str) -> String {
+    let mut header = String::new();
+    let mut module = String::new();
+    let mut body = String::new();
+    let defines_functions = code.contains(".entry") || code.contains(".func");
+    for line in code.lines() {
+        let trimmed = line.trim_start();
+        let directive = trimmed.split_whitespace().next().unwrap_or("");
+        if matches!(directive, ".version" | ".target" | ".address_size") {
+            header.push_str(line);
+            header.push('\n');
+        } else if defines_functions || matches!(directive, ".global" | ".const" | ".extern" | ".visible" | ".tex") {
+            module.push_str(line);
+            module.push('\n');
+        } else {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    if defines_functions {
+        // A whole module: as written (its header, or the lack of one, is
+        // part of the example).
+        return code.to_string();
+    }
+    for (directive, default) in [
+        (".version", ".version 8.8\n"),
+        (".target", ".target sm_90a\n"),
+        (".address_size", ".address_size 64\n"),
+    ] {
+        if !header.contains(directive) {
+            header.push_str(default);
+        }
+    }
+    if body.trim().is_empty() {
+        format!("{header}{module}")
+    } else {
+        format!("{header}{module}.visible .entry example()\n{{\n{body}}}\n")
+    }
+}
+
+#[test]
+fn rule_doc_examples_raise_the_rule_and_use_instead_does_not() {
+    let mut wrong = Vec::new();
+    for rule in rules() {
+        // Suppression rules judge the suppressions of the other rules: run them all.
+        let settings = if rule.code.starts_with("PTX90") {
+            Settings::default()
+        } else {
+            Settings::only(&[rule.name]).unwrap()
+        };
+        for (heading, must_report) in [("## Example", true), ("## Use instead", false)] {
+            let Some((language, code)) = doc_block(rule.doc(), heading) else {
+                wrong.push(format!("{}: no code block under `{heading}`", rule.name));
+                continue;
+            };
+            let diagnostics = match language {
+                "ptx" => lint_source(&complete_example(&code), &settings).diagnostics,
+                "cpp" | "cuda" => ptxkit_lint::inline::lint_cpp_source(&code, &settings).diagnostics,
+                other => {
+                    wrong.push(format!(
+                        "{}: `{heading}` block in unknown language `{other}`",
+                        rule.name
+                    ));
+                    continue;
+                }
+            };
+            let reported = diagnostics.iter().any(|d| d.rule == rule.name);
+            if reported != must_report {
+                let what = if must_report { "does not raise" } else { "raises" };
+                wrong.push(format!("{}: `{heading}` {what} the rule:\n{code}", rule.name));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} problems:\n{}", wrong.len(), wrong.join("\n"));
 }

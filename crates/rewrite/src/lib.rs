@@ -23,7 +23,6 @@
 //! assert_eq!(result.output, ".version 7.7\n.target sm_87\n.entry k()\n{\n\tbar.sync 0;\n\tret;\n}\n");
 //! ```
 
-pub mod cli;
 mod context;
 mod driver;
 mod header;

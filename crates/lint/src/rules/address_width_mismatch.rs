@@ -17,12 +17,15 @@
 //! ## Example
 //! ```ptx
 //! .address_size 64
+//! .reg .b32 %r<3>;
 //! ld.u32 %r1, [%r2];
 //! ld.global.u32 %r1, [%r2];
 //! ```
 //!
 //! ## Use instead
 //! ```ptx
+//! .reg .b32 %r<3>;
+//! .reg .b64 %rd<3>;
 //! ld.u32 %r1, [%rd2];          // a 64-bit register
 //! ld.shared.u32 %r1, [%r2];    // or a state space with 32-bit offsets
 //! ```
@@ -38,10 +41,18 @@ use ptxkit_semantic::{base_space, elements};
 
 pub(crate) const NAME: &str = "address-width-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("address_width_mismatch")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX305",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "generic address in a 32-bit register in a 64-bit module",
+    imp: RuleImpl {
+        query: Some(query!("address_width_mismatch")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -33,10 +33,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "arch-specific-feature-on-generic-target";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("arch_specific_feature_on_generic_target")),
-    on_match: Some(check),
-    on_module: Some(check_constructs),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX004",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "arch-specific feature without the `a`/`f` target",
+    imp: RuleImpl {
+        query: Some(query!("arch_specific_feature_on_generic_target")),
+        on_match: Some(check),
+        on_module: Some(check_constructs),
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

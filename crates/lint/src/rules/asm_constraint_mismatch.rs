@@ -40,10 +40,18 @@ pub(crate) const NAME: &str = "asm-constraint-mismatch";
 
 /// Reported by the inline-PTX driver from the PTX type rules' findings on
 /// substituted operands.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX604",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "asm constraint whose register the instruction cannot take there",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 /// Rewords a PTX type finding (`operand-type-mismatch`,

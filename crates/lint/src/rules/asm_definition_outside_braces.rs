@@ -32,10 +32,18 @@ use crate::inline::AsmChecker;
 pub(crate) const NAME: &str = "asm-definition-outside-braces";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX609",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "`.reg` or label outside `{ }` in an asm template",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn check(checker: &mut AsmChecker<'_>) {

@@ -41,10 +41,18 @@ use crate::inline::AsmChecker;
 pub(crate) const NAME: &str = "asm-missing-memory-clobber";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX606",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "asm that writes or orders memory without a `\"memory\"` clobber",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn check(checker: &mut AsmChecker<'_>) {

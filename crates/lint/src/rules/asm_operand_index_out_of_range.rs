@@ -33,10 +33,18 @@ use crate::inline::AsmChecker;
 pub(crate) const NAME: &str = "asm-operand-index-out-of-range";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX601",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "asm template `%N` that names no operand",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn check(checker: &mut AsmChecker<'_>) {

@@ -40,10 +40,18 @@ pub(crate) const NAME: &str = "asm-register-where-immediate-required";
 
 /// Reported by the inline-PTX driver from `operand-kind-mismatch` findings
 /// on substituted register operands.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX605",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "register asm operand where the instruction takes only a constant (needs `\"n\"`)",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 /// Whether an operand-kind finding on `reference` is this rule's: a

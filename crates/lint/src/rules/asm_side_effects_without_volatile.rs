@@ -38,10 +38,18 @@ use crate::inline::AsmChecker;
 pub(crate) const NAME: &str = "asm-side-effects-without-volatile";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX607",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "asm with outputs and side effects that is not `volatile`",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn check(checker: &mut AsmChecker<'_>) {

@@ -26,28 +26,39 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-banked-constant";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("deprecated_banked_constant")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX204",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Sometimes,
+    summary: "`.const[N]` banks (removed after PTX 2.1)",
+    imp: RuleImpl {
+        query: Some(query!("deprecated_banked_constant")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
-/// ptxas (11.8, 12.9, 13.5) rejects banks from this version on.
-const REJECTED_FROM: Version = Version::new(2, 2);
+/// The deprecation row of banked constants (ptxas 11.8, 12.9, 13.5 reject them from its version on).
+fn row() -> &'static Deprecation {
+    &deprecations::BANKED_CONSTANT
+}
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(space) = captures.get("space") else { return };
     let written = checker.node_text(space);
-    let rejected = checker.version().is_none_or(|v| v >= REJECTED_FROM);
+    let row = row();
+    let rejected = checker.version().is_none_or(|v| row.rejected_at(v));
     let severity = if rejected { Severity::Error } else { Severity::Warning };
     let note = if rejected {
-        "ptxas: \"Deprecated feature: 'explicit constant banks' not supported as of PTX version 2.2\""
+        format!("ptxas: \"{}\"", row.error)
     } else {
-        "constant banks are deprecated from PTX 2.2 on"
+        format!("constant banks are deprecated from PTX {} on", row.deprecated_in)
     };
     let mut diagnostic = checker
         .diagnostic_with(

@@ -40,10 +40,18 @@ use crate::checker::{Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "deprecated-dwarf-directive";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX206",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "`@@DWARF` debug lines (removed in PTX 2.0)",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {

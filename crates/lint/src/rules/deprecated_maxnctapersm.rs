@@ -26,27 +26,41 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-maxnctapersm";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("deprecated_maxnctapersm")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX203",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "`.maxnctapersm` (removed after PTX 2.0)",
+    imp: RuleImpl {
+        query: Some(query!("deprecated_maxnctapersm")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
-/// ptxas (11.8, 12.9, 13.5) rejects the directive from this version on.
-const REJECTED_FROM: Version = Version::new(2, 1);
+/// The deprecation row of the directive (ptxas 11.8, 12.9, 13.5 reject it from its version on).
+fn row() -> &'static Deprecation {
+    &deprecations::MAXNCTAPERSM
+}
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(name) = captures.get("name") else { return };
-    let rejected = checker.version().is_none_or(|v| v >= REJECTED_FROM);
+    let row = row();
+    let rejected = checker.version().is_none_or(|v| row.rejected_at(v));
     let severity = if rejected { Severity::Error } else { Severity::Warning };
     let note = if rejected {
-        "ptxas: \"Deprecated feature: '.maxnctapersm directive' not supported as of PTX version 2.1\""
+        format!("ptxas: \"{}\"", row.error)
     } else {
-        "deprecated since PTX 2.0; ptxas ignores it with a warning"
+        format!(
+            "deprecated since PTX {}; ptxas ignores it with a warning",
+            row.deprecated_in
+        )
     };
     let diagnostic = checker
         .diagnostic_with(severity, Span::of(name), "`.maxnctapersm` is deprecated")

@@ -30,19 +30,29 @@ use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-tex-state-space";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("deprecated_tex_state_space")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX201",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "`.tex` state space (removed after PTX 1.4)",
+    imp: RuleImpl {
+        query: Some(query!("deprecated_tex_state_space")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
-/// The version whose ptxas stopped accepting `.tex` (observed with ptxas
-/// 11.8, 12.9 and 13.5).
-const TEXREF_SINCE: Version = Version::new(1, 5);
+/// The deprecation row of `.tex` (ptxas 11.8, 12.9 and 13.5 stopped
+/// accepting it at its version).
+fn row() -> &'static Deprecation {
+    &deprecations::TEX_STATE_SPACE
+}
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
@@ -51,7 +61,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(declaration) = VariableDeclaration::cast(node, checker.text()) else {
         return;
     };
-    let modern = checker.version().is_none_or(|v| v >= TEXREF_SINCE);
+    let row = row();
+    let modern = checker.version().is_none_or(|v| row.rejected_at(v));
     let severity = if modern { Severity::Error } else { Severity::Warning };
     let names: Vec<_> = declaration.declarators().iter().map(|d| d.name()).collect();
     let mut diagnostic = checker
@@ -66,7 +77,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         .with_label("deprecated state space");
     if modern {
         diagnostic = diagnostic
-            .with_note("ptxas rejects `.tex` from PTX 1.5 on: \"Deprecated feature: '.tex' not supported as of PTX version 1.5\"")
+            .with_note(format!(
+                "ptxas rejects `.tex` from PTX {} on: \"{}\"",
+                row.deprecated_in, row.error
+            ))
             .with_help("declare it as `.global .texref` instead");
         let mut edits = vec![TextEdit::replace(Span::of(space), ".global")];
         match declaration.specifiers().type_node() {

@@ -31,10 +31,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "f16-parameter";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("f16_parameter")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX502",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "`.f16` parameter or return value (cannot be accessed)",
+    imp: RuleImpl {
+        query: Some(query!("f16_parameter")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

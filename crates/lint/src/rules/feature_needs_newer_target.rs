@@ -34,10 +34,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "feature-needs-newer-target";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("feature_needs_newer_target")),
-    on_match: Some(check),
-    on_module: Some(check_constructs),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX003",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "instruction, modifier or declaration needs a newer `.target`",
+    imp: RuleImpl {
+        query: Some(query!("feature_needs_newer_target")),
+        on_match: Some(check),
+        on_module: Some(check_constructs),
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

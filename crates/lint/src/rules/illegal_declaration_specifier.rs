@@ -35,10 +35,18 @@ use crate::checker::{Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "illegal-declaration-specifier";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX420",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "state space, vector width or cast no ptxas accepts in a declaration (`.shared::cta` variables, `.v8`, `(.s32)` casts)",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {

@@ -31,10 +31,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "illegal-instruction-type";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("illegal_instruction_type")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX408",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "type suffix the instruction does not accept (`add.u8`)",
+    imp: RuleImpl {
+        query: Some(query!("illegal_instruction_type")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

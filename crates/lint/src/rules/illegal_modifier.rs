@@ -37,10 +37,18 @@ use crate::signature_problems::{chain, chain_span, each, form_note, modifier_spa
 
 pub(crate) const NAME: &str = "illegal-modifier";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("illegal_modifier")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX411",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "modifier the instruction does not take, or not in this combination",
+    imp: RuleImpl {
+        query: Some(query!("illegal_modifier")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

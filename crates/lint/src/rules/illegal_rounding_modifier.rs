@@ -32,10 +32,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "illegal-rounding-modifier";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("illegal_rounding_modifier")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX102",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "rounding modifier the instruction form does not allow",
+    imp: RuleImpl {
+        query: Some(query!("illegal_rounding_modifier")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

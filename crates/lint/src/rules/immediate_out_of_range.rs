@@ -32,10 +32,18 @@ use crate::signature_problems::{chain, each, operand_node, ordinal};
 
 pub(crate) const NAME: &str = "immediate-out-of-range";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("immediate_out_of_range")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX417",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "constant outside the range (or not the multiple) its operand allows",
+    imp: RuleImpl {
+        query: Some(query!("immediate_out_of_range")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -42,10 +42,18 @@ use ptxkit_semantic::{RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-address-expression";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("invalid_address_expression")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX306",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Sometimes,
+    summary: "address ptxas cannot read (`[smem+%r1]`, `[%rd1-4]`, a constant outside `.local`)",
+    imp: RuleImpl {
+        query: Some(query!("invalid_address_expression")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// Memory instructions whose address may be a constant (for `.local` only).

@@ -33,10 +33,18 @@ use ptxkit_semantic::{RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-operand-expression";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("invalid_operand_expression")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX418",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "operand expression ptxas rejects (`-%r2`, `!%r1`, `%r1.x`, `buf+%rd2`)",
+    imp: RuleImpl {
+        query: Some(query!("invalid_operand_expression")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// Vector member names.

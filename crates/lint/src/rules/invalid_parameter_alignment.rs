@@ -31,10 +31,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "invalid-parameter-alignment";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("invalid_parameter_alignment")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX501",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "`.align` not a power of two, or a parameter above 128",
+    imp: RuleImpl {
+        query: Some(query!("invalid_parameter_alignment")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

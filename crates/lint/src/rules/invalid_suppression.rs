@@ -29,10 +29,18 @@ use crate::suppress::Suppressions;
 pub(crate) const NAME: &str = "invalid-suppression";
 
 /// Reported by the engine after suppressions are applied, not by a query.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX902",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "a suppression comment naming no known rule",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {

@@ -39,10 +39,18 @@ use ptxkit_semantic::{Instruction, symbol_address};
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("misaligned_vector_access")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX301",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "vector access at a provably misaligned address (ptxas misses it)",
+    imp: RuleImpl {
+        query: Some(query!("misaligned_vector_access")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

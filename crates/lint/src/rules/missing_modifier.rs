@@ -32,10 +32,18 @@ use crate::signature_problems::{chain, chain_span, each, form_note};
 
 pub(crate) const NAME: &str = "missing-modifier";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("missing_modifier")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX412",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "instruction without a modifier every form of it requires (`bmsk.b32` without `.clamp`/`.wrap`)",
+    imp: RuleImpl {
+        query: Some(query!("missing_modifier")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -38,10 +38,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "missing-rounding-modifier";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("missing_rounding_modifier")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX101",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "float instruction without the rounding modifier ptxas requires",
+    imp: RuleImpl {
+        query: Some(query!("missing_rounding_modifier")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -30,10 +30,18 @@ use crate::checker::{Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "missing-version-or-target";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX006",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "no `.version` or no `.target` directive",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {

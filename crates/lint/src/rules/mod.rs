@@ -1,7 +1,9 @@
 //! One module per rule, named after the rule. Each has a `//!` doc comment
-//! (printed by `ptxlint --explain`), a `NAME`, and a `RULE` saying which query
-//! (`queries/<rule>.scm`) and checks implement it. Codes, severities and
-//! statuses live in the registry table.
+//! (printed by `ptxlint --explain`), a `NAME`, and a `RULE`: its code,
+//! default severity, status, fix availability and summary, and which query
+//! (`queries/<rule>.scm`) and checks implement it. Nothing about a rule is
+//! written anywhere else: build.rs lists the `RULE`s for the registry, and
+//! README's rule table is generated from them (`cargo xtask docs`).
 
 /// The source of `queries/<rule>.scm`.
 macro_rules! query {

@@ -31,18 +31,23 @@ use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Severity, Span};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations;
 
 pub(crate) const NAME: &str = "module-scope-register-or-local";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("module_scope_register_or_local")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX205",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "module-scope `.reg`/`.local` (not allowed with the ABI)",
+    imp: RuleImpl {
+        query: Some(query!("module_scope_register_or_local")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
-
-/// ptxas (11.8, 12.9, 13.5) rejects them from this version on.
-const REJECTED_FROM: Version = Version::new(3, 0);
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
@@ -53,12 +58,19 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     };
     let written = checker.node_text(space);
     let names: Vec<_> = declaration.declarators().iter().map(|d| d.name()).collect();
-    let rejected = checker.version().is_none_or(|v| v >= REJECTED_FROM);
+    let row = if written == ".reg" {
+        &deprecations::MODULE_SCOPE_REG
+    } else {
+        &deprecations::MODULE_SCOPE_LOCAL
+    };
+    let rejected = checker.version().is_none_or(|v| row.rejected_at(v));
     let (severity, note) = if rejected {
         (
             Severity::Error,
             format!(
-                "ptxas: \"Module-scoped variables in {written} state space are not allowed with ABI\" (PTX 3.0 and later)"
+                "ptxas: \"{}\" (PTX {} and later)",
+                row.error,
+                row.rejected_from.unwrap_or(row.deprecated_in)
             ),
         )
     } else {

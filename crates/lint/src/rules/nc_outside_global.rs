@@ -30,10 +30,18 @@ use ptxkit_semantic::base_space;
 
 pub(crate) const NAME: &str = "nc-outside-global";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("nc_outside_global")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX303",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "`ld.nc` outside the global space",
+    imp: RuleImpl {
+        query: Some(query!("nc_outside_global")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -32,10 +32,18 @@ use crate::signature_problems::{chain, chain_span, each, form_note};
 
 pub(crate) const NAME: &str = "operand-count-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("operand_count_mismatch")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX413",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "fewer or more operands than the instruction takes",
+    imp: RuleImpl {
+        query: Some(query!("operand_count_mismatch")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn count(n: usize) -> String {

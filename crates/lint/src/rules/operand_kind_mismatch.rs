@@ -34,10 +34,18 @@ use crate::signature_problems::{chain, each, form_note, operand_node, ordinal};
 
 pub(crate) const NAME: &str = "operand-kind-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("operand_kind_mismatch")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX414",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "constant, address, name or sink where the instruction takes something else",
+    imp: RuleImpl {
+        query: Some(query!("operand_kind_mismatch")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// The operand (or element) the problem is about, as the matcher saw it.

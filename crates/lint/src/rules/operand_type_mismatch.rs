@@ -43,10 +43,18 @@ use ptxkit_semantic::Instruction;
 
 pub(crate) const NAME: &str = "operand-type-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("operand_type_mismatch")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX407",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "register type disagrees with the instruction type",
+    imp: RuleImpl {
+        query: Some(query!("operand_type_mismatch")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 /// What type an operand position has.

@@ -32,10 +32,18 @@ use crate::names::{Resolution, resolve};
 
 pub(crate) const NAME: &str = "register-out-of-range";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("register_out_of_range")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX404",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "register index outside its `%r<N>` range",
+    imp: RuleImpl {
+        query: Some(query!("register_out_of_range")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -32,22 +32,23 @@
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations::{self, Status};
 
 pub(crate) const NAME: &str = "shfl-vote-without-sync";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("shfl_vote_without_sync")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX202",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "`shfl`/`vote` without `.sync` (removed for sm_70+ from PTX 6.4)",
+    imp: RuleImpl {
+        query: Some(query!("shfl_vote_without_sync")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
-
-/// The `.sync` forms exist from this version on.
-const SYNC_SINCE: Version = Version::new(6, 0);
-/// From this version ptxas rejects the plain forms on sm_70 and later.
-const REJECTED_FROM: Version = Version::new(6, 4);
-/// The first architecture with independent thread scheduling.
-const ITS_ARCH: u32 = 70;
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
@@ -59,17 +60,29 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(opcode_node) = insn.opcode_node() else {
         return;
     };
-    let version = checker.version();
-    let arch = checker.target().map(|t| u32::from(t.sm));
-    let rejected = version.is_some_and(|v| v >= REJECTED_FROM) && arch.is_some_and(|a| a >= ITS_ARCH);
-    let severity = if rejected { Severity::Error } else { Severity::Warning };
     let opcode = insn.opcode();
-    let note = if rejected {
-        format!(
-            "ptxas: \"Instruction '{opcode}' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4\""
-        )
+    // The row of `shfl !.sync` or `vote !.sync`: deprecated when the `.sync`
+    // forms appeared, rejected later on targets with independent scheduling.
+    let row = if opcode == "vote" {
+        &deprecations::VOTE_WITHOUT_SYNC
     } else {
-        "deprecated since PTX 6.0; rejected for sm_70 and later from PTX 6.4".to_string()
+        &deprecations::SHFL_WITHOUT_SYNC
+    };
+    let version = checker.version();
+    let rejected = match (version, checker.target()) {
+        (Some(version), Some(target)) => row.status(version, target) == Status::Rejected,
+        _ => false,
+    };
+    let severity = if rejected { Severity::Error } else { Severity::Warning };
+    let note = if rejected {
+        format!("ptxas: \"{}\"", row.error)
+    } else {
+        format!(
+            "deprecated since PTX {}; rejected for sm_{} and later from PTX {}",
+            row.deprecated_in,
+            row.rejected_on_sm,
+            row.rejected_from.unwrap_or(row.deprecated_in)
+        )
     };
     let mut diagnostic = checker
         .diagnostic_with(severity, Span::of(opcode_node), format!("`{opcode}` without `.sync`"))
@@ -78,7 +91,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         .with_help(format!(
             "use `{opcode}.sync` with a member mask (`0xffffffff` for the whole warp)"
         ));
-    if version.is_none_or(|v| v >= SYNC_SINCE)
+    if version.is_none_or(|v| row.deprecated_at(v))
         && let Some(last) = insn.operands().last()
     {
         diagnostic = diagnostic.with_fix(Fix {

@@ -33,10 +33,18 @@ use crate::signature_problems::{chain, each, operand_node, ordinal};
 
 pub(crate) const NAME: &str = "special-register-not-allowed";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("special_register_not_allowed")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX416",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "special register used by an instruction that cannot read one",
+    imp: RuleImpl {
+        query: Some(query!("special_register_not_allowed")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

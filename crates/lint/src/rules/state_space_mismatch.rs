@@ -33,10 +33,18 @@ use ptxkit_semantic::{Modifier, base_space, symbol_address};
 
 pub(crate) const NAME: &str = "state-space-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("state_space_mismatch")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX302",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "instruction state space differs from the variable's",
+    imp: RuleImpl {
+        query: Some(query!("state_space_mismatch")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

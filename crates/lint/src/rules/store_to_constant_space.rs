@@ -26,10 +26,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "store-to-constant-space";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("store_to_constant_space")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX304",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "store or atomic on the read-only `.const` space",
+    imp: RuleImpl {
+        query: Some(query!("store_to_constant_space")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -33,10 +33,18 @@ use ptxkit_semantic::Variable;
 
 pub(crate) const NAME: &str = "system-call-prototype-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX503",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "`vprintf`/`malloc`/`free`/`__assertfail` prototype differs from the ABI",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 /// Parameter width: a pointer (the address size), `size_t` (also the

@@ -34,10 +34,18 @@ use crate::checker::{Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "target-needs-newer-version";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX001",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "`.target` newer than the module's `.version` supports",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {

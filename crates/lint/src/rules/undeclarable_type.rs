@@ -31,10 +31,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "undeclarable-type";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("undeclarable_type")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX419",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "declaration with a type only instructions take (`.bf16`, `.e4m3`, `.f32x2`)",
+    imp: RuleImpl {
+        query: Some(query!("undeclarable_type")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -30,10 +30,18 @@ use crate::names::{NameUse, Resolution, closest, resolve};
 
 pub(crate) const NAME: &str = "undeclared-label";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("undeclared_label")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX402",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "branch to a label the function does not define",
+    imp: RuleImpl {
+        query: Some(query!("undeclared_label")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -33,10 +33,18 @@ use crate::names::{NameUse, Resolution, closest_register, resolve};
 
 pub(crate) const NAME: &str = "undeclared-register";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("undeclared_register")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX401",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "register used but never declared",
+    imp: RuleImpl {
+        query: Some(query!("undeclared_register")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

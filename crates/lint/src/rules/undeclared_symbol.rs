@@ -29,10 +29,18 @@ use crate::names::{NameUse, Resolution, closest, resolve};
 
 pub(crate) const NAME: &str = "undeclared-symbol";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("undeclared_symbol")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX403",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "variable, parameter or function used but never declared",
+    imp: RuleImpl {
+        query: Some(query!("undeclared_symbol")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

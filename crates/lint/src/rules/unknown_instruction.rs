@@ -29,10 +29,18 @@ use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "unknown-instruction";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("unknown_instruction")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX409",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "opcode that is not a PTX instruction",
+    imp: RuleImpl {
+        query: Some(query!("unknown_instruction")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -33,10 +33,18 @@ use crate::signature_problems::{chain, each, modifier_span};
 
 pub(crate) const NAME: &str = "unknown-modifier";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("unknown_modifier")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX410",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Unsafe,
+    summary: "modifier no PTX instruction has (a misspelling; did-you-mean from the signatures)",
+    imp: RuleImpl {
+        query: Some(query!("unknown_modifier")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -29,10 +29,18 @@ use crate::checker::{Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "unknown-version";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: Some(check),
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX009",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "`.version` that is not a PTX ISA version",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: Some(check),
+    },
 };
 
 fn check(checker: &mut Checker<'_>) {

@@ -39,10 +39,18 @@ use crate::inline::AsmChecker;
 pub(crate) const NAME: &str = "unsupported-asm-syntax";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX608",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "asm syntax nvcc rejects in device code (`%[x]`, `%c1`, `\"m\"`, `\"cc\"`)",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn check(checker: &mut AsmChecker<'_>) {

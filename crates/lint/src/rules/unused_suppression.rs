@@ -30,10 +30,18 @@ use crate::suppress::Suppressions;
 pub(crate) const NAME: &str = "unused-suppression";
 
 /// Reported by the engine after suppressions are applied, not by a query.
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: None,
-    on_match: None,
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX901",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Warning,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::Safe,
+    summary: "a suppression comment that suppresses nothing",
+    imp: RuleImpl {
+        query: None,
+        on_match: None,
+        on_module: None,
+    },
 };
 
 pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {

@@ -34,10 +34,18 @@ use crate::signature_problems::{chain, each, form_note, operand_node, ordinal};
 
 pub(crate) const NAME: &str = "vector-size-mismatch";
 
-pub(crate) const RULE: RuleImpl = RuleImpl {
-    query: Some(query!("vector_size_mismatch")),
-    on_match: Some(check),
-    on_module: None,
+pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+    code: "PTX415",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "braced vector with the wrong number of elements",
+    imp: RuleImpl {
+        query: Some(query!("vector_size_mismatch")),
+        on_match: Some(check),
+        on_module: None,
+    },
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

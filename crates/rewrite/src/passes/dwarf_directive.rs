@@ -1,6 +1,6 @@
 //! `dwarf-directive`: delete the `@@DWARF` lines of PTX 1.x from PTX 2.0.
 
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, preorder};
 
 use crate::context::PassContext;
@@ -8,7 +8,7 @@ use crate::pass::{Boundary, Pass, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "dwarf-directive",
-    boundary: Boundary::From(Version::new(2, 0)),
+    boundary: Boundary::From(deprecations::DWARF_DIRECTIVE.rejected_version()),
     tag: Tag::Exact,
     same_code: true,
     summary: "delete `@@DWARF` debug lines (`.file`/`.loc` stay)",

@@ -1,6 +1,6 @@
 //! `maxnctapersm`: `.maxnctapersm N` → `.minnctapersm N` from PTX 2.0.
 
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::context::PassContext;
@@ -8,7 +8,7 @@ use crate::pass::{Boundary, Pass, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "maxnctapersm",
-    boundary: Boundary::From(Version::new(2, 0)),
+    boundary: Boundary::From(deprecations::MAXNCTAPERSM.deprecated_in),
     tag: Tag::Exact,
     same_code: true,
     summary: "`.maxnctapersm N` → `.minnctapersm N`",

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations;
 use ptxkit_syntax::ast::{Function, VariableDeclaration};
 use ptxkit_syntax::{Diagnostic, TextEdit, preorder};
 
@@ -12,7 +12,7 @@ use crate::pass::{Boundary, Pass, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "module-scope-variables",
-    boundary: Boundary::From(Version::new(3, 0)),
+    boundary: Boundary::From(deprecations::MODULE_SCOPE_REG.rejected_version()),
     tag: Tag::Exact,
     same_code: false,
     summary: "module-scope `.reg`/`.local` → declared in each kernel that uses them (dropped when unused)",

@@ -1,7 +1,7 @@
 //! `shfl-vote-sync`: non-`.sync` `shfl`/`vote` → `.sync` forms with a full
 //! member mask, from PTX 6.4 on sm_70+.
 
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
@@ -9,7 +9,7 @@ use crate::pass::{Boundary, Pass, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "shfl-vote-sync",
-    boundary: Boundary::From(Version::new(6, 4)),
+    boundary: Boundary::From(deprecations::SHFL_WITHOUT_SYNC.rejected_version()),
     tag: Tag::Approximate,
     same_code: true,
     summary: "`shfl.MODE` / `vote.MODE` → `shfl.sync.MODE` / `vote.sync.MODE` with mask 0xffffffff (sm_70+)",

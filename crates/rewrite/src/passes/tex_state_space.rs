@@ -1,6 +1,6 @@
 //! `tex-state-space`: `.tex .u32 t;` → `.global .texref t;` from PTX 1.5.
 
-use ptxkit_isa::Version;
+use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
@@ -8,7 +8,7 @@ use crate::pass::{Boundary, Pass, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "tex-state-space",
-    boundary: Boundary::From(Version::new(1, 5)),
+    boundary: Boundary::From(deprecations::TEX_STATE_SPACE.rejected_version()),
     tag: Tag::Exact,
     same_code: true,
     summary: "`.tex .u32 t;` → `.global .texref t;`",

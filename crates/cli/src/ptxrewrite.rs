@@ -7,26 +7,29 @@
 //! ptxrewrite could not do its job (bad arguments, unreadable or invalid
 //! input).
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::{Options, Rewrite, RewriteError, passes, rewrite};
+use ptxkit_rewrite::{Options, Rewrite, RewriteError, passes, rewrite};
 use ptxkit_syntax::diagnostic::{render_concise, render_rich};
-use ptxkit_syntax::discover::{DiscoverOptions, discover};
-use ptxkit_syntax::source::{decode_source, read_source};
+use ptxkit_syntax::source::read_source;
 use ptxkit_syntax::{LineIndex, SourceRef};
-use rayon::prelude::*;
+
+use crate::inputs::{Discovery, Input, display};
+use crate::shared::SharedArgs;
+use crate::status::Status;
 
 /// Move PTX between ISA versions and targets, or refuse with a precise reason.
 #[derive(Parser, Debug)]
 #[command(name = "ptxrewrite", version, about, max_term_width = 100)]
 struct Cli {
     /// Files and directories to rewrite in place (directories: every `*.ptx`,
-    /// honouring .gitignore); `-` or no path reads standard input and writes
-    /// the result to standard output.
+    /// honouring .gitignore); `-` reads standard input and writes the result
+    /// to standard output, and so does no path when standard input is not a
+    /// terminal.
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 
@@ -61,30 +64,6 @@ struct Cli {
     #[arg(long, value_name = "FORMAT", default_value = "full", value_parser = ["full", "concise"])]
     format: String,
 
-    /// Paths to skip (globs; repeatable).
-    #[arg(long, value_name = "GLOB")]
-    exclude: Vec<String>,
-
-    /// Rewrite files that .gitignore excludes too.
-    #[arg(long)]
-    no_ignore: bool,
-
-    /// Worker threads (default: the number of cores).
-    #[arg(short = 'j', long, value_name = "N")]
-    jobs: Option<usize>,
-
-    /// The file name to show for standard input.
-    #[arg(long, value_name = "NAME")]
-    stdin_filename: Option<String>,
-
-    /// Colors: auto, always or never.
-    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "always", "never"])]
-    color: String,
-
-    /// Print only refusals and errors, no per-file lines or summary.
-    #[arg(short, long)]
-    quiet: bool,
-
     /// List every pass with its boundary, tag and summary.
     #[arg(long, exclusive = true)]
     list_passes: bool,
@@ -92,16 +71,19 @@ struct Cli {
     /// Print a pass's documentation.
     #[arg(long, value_name = "PASS", exclusive = true)]
     explain: Option<String>,
+
+    #[command(flatten)]
+    shared: SharedArgs,
 }
 
 /// Runs `ptxrewrite` with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(code) => code,
+        Ok(status) => status.code(),
         Err(err) => {
             eprintln!("error: {err}");
-            ExitCode::from(2)
+            Status::Failure.code()
         }
     }
 }
@@ -116,11 +98,6 @@ enum Mode {
     Stdout,
     Diff,
     Check,
-}
-
-enum Input {
-    File(PathBuf),
-    Stdin,
 }
 
 /// What happened to one input.
@@ -149,7 +126,7 @@ enum Outcome {
     Failed(String),
 }
 
-fn run(cli: Cli) -> Result<ExitCode, String> {
+fn run(cli: Cli) -> Result<Status, String> {
     if cli.list_passes {
         for pass in passes::PASSES {
             println!(
@@ -160,13 +137,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 pass.summary
             );
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Status::Clean);
     }
     if let Some(name) = &cli.explain {
         let pass =
             passes::find(name).ok_or_else(|| format!("unknown pass '{name}' (see `ptxrewrite --list-passes`)"))?;
         println!("{}", pass.explain());
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Status::Clean);
     }
     let to_text = cli.to.as_deref().unwrap_or_default();
     let to = ptxkit_isa::version(to_text).map_err(|_| format!("--to {to_text}: not a PTX ISA version (e.g. 7.8)"))?;
@@ -193,37 +170,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         target,
         allow_approximate: cli.allow_approximate,
     };
-    let color = match cli.color.as_str() {
-        "always" => true,
-        "never" => false,
-        _ => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    let color = cli.shared.color.enabled(std::io::stderr().is_terminal());
+    let discovery = Discovery {
+        include: &["*.ptx".to_string()],
+        exclude: &[],
+        noun: "PTX files",
     };
-
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
-    let (stdin_paths, file_paths): (Vec<_>, Vec<_>) = cli.paths.iter().cloned().partition(|p| p.as_os_str() == "-");
-    if cli.paths.is_empty() || !stdin_paths.is_empty() {
-        inputs.push(Input::Stdin);
-    }
-    if !file_paths.is_empty() {
-        let found = discover(
-            &file_paths,
-            &DiscoverOptions {
-                exclude: cli.exclude.clone(),
-                no_ignore: cli.no_ignore,
-            },
-        )
-        .map_err(|err| err.to_string())?;
-        for entry in found {
-            match entry {
-                Ok(path) => inputs.push(Input::File(path)),
-                Err(err) => errors.push(err.to_string()),
-            }
-        }
-        if inputs.is_empty() && errors.is_empty() {
-            return Err("no PTX files found under the given paths".to_string());
-        }
-    }
+    let collected = crate::inputs::collect(&cli.paths, &cli.shared, &discovery)?;
+    let inputs = collected.inputs;
+    let mut errors = collected.errors;
 
     let mode = if cli.check {
         Mode::Check
@@ -234,17 +189,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     } else {
         Mode::Write
     };
-    let stdin_name = cli.stdin_filename.clone().unwrap_or_else(|| "-".to_string());
+    let stdin_name = cli.shared.stdin_name();
     let concise = cli.format == "concise";
     let work = |input: &Input| process(input, &options, mode, &stdin_name, concise, color);
-    let outcomes: Vec<Outcome> = match cli.jobs {
-        Some(1) => inputs.iter().map(work).collect(),
-        jobs => rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.unwrap_or(0))
-            .build()
-            .map_err(|err| format!("cannot start worker threads: {err}"))?
-            .install(|| inputs.par_iter().map(work).collect()),
-    };
+    let outcomes: Vec<Outcome> = crate::parallel::map_ordered(&inputs, cli.shared.jobs, work)?;
 
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
@@ -262,7 +210,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 {
                     write!(stdout, "{text}").map_err(io)?;
                 }
-                if !cli.quiet {
+                if !cli.shared.quiet {
                     writeln!(stderr, "{path}: {summary}").map_err(io)?;
                 }
             }
@@ -274,19 +222,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } => {
                 rewritten += 1;
                 match mode {
-                    Mode::Diff => write!(stdout, "{}", unified_diff(path, original, text)).map_err(io)?,
+                    Mode::Diff => write!(stdout, "{}", crate::diff::unified_diff(path, original, text)).map_err(io)?,
                     Mode::Stdout => write!(stdout, "{text}").map_err(io)?,
                     Mode::Write if is_stdin => write!(stdout, "{text}").map_err(io)?,
                     Mode::Write | Mode::Check => {}
                 }
-                if !cli.quiet {
+                if !cli.shared.quiet {
                     writeln!(stderr, "{path}: {summary}").map_err(io)?;
                 }
             }
             Outcome::Refused { path, report, summary } => {
                 refused += 1;
                 write!(stderr, "{report}").map_err(io)?;
-                if !cli.quiet {
+                if !cli.shared.quiet {
                     writeln!(stderr, "{path}: {summary}").map_err(io)?;
                 }
             }
@@ -296,7 +244,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
         }
     }
-    if !cli.quiet && outcomes.len() + errors.len() > 1 {
+    if !cli.shared.quiet && outcomes.len() + errors.len() > 1 {
         let verb = if mode == Mode::Write {
             "rewritten"
         } else {
@@ -312,30 +260,24 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     }
     stdout.flush().map_err(io)?;
     Ok(if !errors.is_empty() {
-        ExitCode::from(2)
+        Status::Failure
     } else if refused > 0 || (matches!(mode, Mode::Check | Mode::Diff) && rewritten > 0) {
-        ExitCode::from(1)
+        Status::Findings
     } else {
-        ExitCode::SUCCESS
+        Status::Clean
     })
 }
 
-fn process(input: &Input, options: &Options, mode: Mode, stdin_name: &str, concise: bool, color: bool) -> Outcome {
+fn process(input: &Input, options: &Options, mode: Mode, stdin_name: &Path, concise: bool, color: bool) -> Outcome {
     let (path, text) = match input {
         Input::File(path) => match read_source(path) {
-            Ok(text) => (path.display().to_string(), text),
+            Ok(text) => (display(path), text),
             Err(err) => return Outcome::Failed(err.to_string()),
         },
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            if let Err(err) = std::io::stdin().read_to_end(&mut bytes) {
-                return Outcome::Failed(format!("{stdin_name}: cannot read standard input: {err}"));
-            }
-            match decode_source(std::path::Path::new(stdin_name), bytes) {
-                Ok(text) => (stdin_name.to_string(), text),
-                Err(err) => return Outcome::Failed(err.to_string()),
-            }
-        }
+        Input::Stdin => match crate::inputs::read_stdin(stdin_name) {
+            Ok(text) => (stdin_name.display().to_string(), text),
+            Err(err) => return Outcome::Failed(err.to_string()),
+        },
     };
     let result = match rewrite(&text, options) {
         Ok(result) => result,
@@ -432,12 +374,4 @@ fn describe_error(path: &str, text: &str, err: &RewriteError) -> String {
         }
         other => format!("{path}: {other}"),
     }
-}
-
-fn unified_diff(path: &str, original: &str, text: &str) -> String {
-    similar::TextDiff::from_lines(original, text)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
 }

@@ -2,11 +2,13 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
+
+use crate::shared::{ConfigArgs, SharedArgs};
 
 /// ptxfmt formats NVIDIA PTX. It changes only whitespace and line breaks:
 /// never a token, never a comment. Options come from the nearest
-/// `ptxfmt.toml` above each file.
+/// `ptxfmt.toml` above each file (or `--config`).
 ///
 /// Exit status: 0 when done (or, with --check/--diff, nothing to change);
 /// 1 when --check/--diff found files to reformat; 2 on errors (syntax
@@ -14,8 +16,9 @@ use clap::{Parser, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "ptxfmt", version, max_term_width = 100)]
 pub struct Args {
-    /// Files and directories to format (directories are searched for *.ptx,
-    /// honouring .gitignore). No path, or `-`, reads stdin and writes stdout.
+    /// Files and directories to format in place (directories: every `*.ptx`,
+    /// honouring .gitignore); `-` reads standard input and writes standard
+    /// output, and so does no path when standard input is not a terminal.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -27,31 +30,10 @@ pub struct Args {
     #[arg(long)]
     pub diff: bool,
 
-    /// Format this many files in parallel (default: one per CPU).
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
-
-    /// Skip files and directories matching GLOB (repeatable).
-    #[arg(long, value_name = "GLOB")]
-    pub exclude: Vec<String>,
-
-    /// Also format files that .gitignore excludes.
-    #[arg(long)]
-    pub no_ignore: bool,
-
-    /// Use this configuration file instead of the nearest ptxfmt.toml.
-    #[arg(long, value_name = "PATH")]
-    pub config: Option<PathBuf>,
-
     /// Print the options that apply (to the first PATH, or the current
     /// directory) as TOML, and exit.
     #[arg(long)]
     pub print_config: bool,
-
-    /// The name of the file read from stdin, for messages and for finding
-    /// ptxfmt.toml.
-    #[arg(long, value_name = "PATH")]
-    pub stdin_filename: Option<PathBuf>,
 
     /// Format only the statements on lines START to END (1-based, inclusive)
     /// of the one file given (or stdin); the other lines keep their bytes.
@@ -72,17 +54,17 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["check", "diff"])]
     pub print_doc: bool,
 
-    /// Print only errors.
-    #[arg(short, long, conflicts_with = "verbose")]
-    pub quiet: bool,
-
     /// Print every file's outcome, the time taken and peak memory.
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
 
-    /// When to use colors.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
-    pub color: ColorChoice,
+    /// `--config`, `--isolated`.
+    #[command(flatten)]
+    pub config: ConfigArgs,
+
+    /// The arguments every tool takes.
+    #[command(flatten)]
+    pub shared: SharedArgs,
 }
 
 /// Lines `start..=end` (1-based), from `--range START:END`.
@@ -103,17 +85,6 @@ fn parse_line_range(text: &str) -> Result<LineRange, String> {
         return Err(usage());
     }
     Ok(LineRange { start, end })
-}
-
-/// When to color output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// When writing to a terminal and NO_COLOR is unset.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
 }
 
 /// What to do with each file.

@@ -2,21 +2,26 @@
 //! findings (or warnings with `--deny-warnings`), 2 when ptxlint could not do
 //! its job (bad arguments or configuration, unreadable input).
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use crate::config::{CONFIG_FILE_NAME, Config, Overrides};
-use crate::fix::fix_source;
-use crate::report::{
+use clap::Parser;
+use ptxkit_lint::config::{CONFIG_FILE_NAME, Config, Overrides};
+use ptxkit_lint::fix::fix_source;
+use ptxkit_lint::report::{
     FileReport, Format, Totals, render_github, render_json, render_sarif, render_statistics, render_text,
 };
-use crate::{Settings, find_rule, lint_source, rules};
-use clap::Parser;
+use ptxkit_lint::{Settings, find_rule, lint_source, rules};
 use ptxkit_syntax::Diagnostic;
-use ptxkit_syntax::discover::{DiscoverOptions, discover_matching};
-use ptxkit_syntax::source::{decode_source, read_source};
-use rayon::prelude::*;
+use ptxkit_syntax::config::{ConfigError, Loaded};
+use ptxkit_syntax::source::read_source;
+
+use crate::config::ConfigResolver;
+use crate::inputs::{Discovery, Input, display};
+use crate::shared::{ConfigArgs, SharedArgs};
+use crate::status::{Status, is_broken_pipe};
 
 /// Lint NVIDIA PTX: catch what ptxas would reject, and what it misses.
 #[derive(Parser, Debug)]
@@ -24,7 +29,8 @@ use rayon::prelude::*;
 struct Cli {
     /// Files and directories to lint (directories: every `*.ptx`, and the
     /// C, C++ and CUDA files `*.cu *.cuh *.h *.hpp *.cpp *.cc` for their
-    /// inline PTX, honouring .gitignore); `-` reads standard input.
+    /// inline PTX, honouring .gitignore); `-` reads standard input, and so
+    /// does no path when standard input is not a terminal.
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 
@@ -56,14 +62,6 @@ struct Cli {
     #[arg(long, value_name = "VERSION")]
     ptx_version: Option<String>,
 
-    /// Use this configuration file instead of the nearest ptxlint.toml.
-    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
-    config: Option<PathBuf>,
-
-    /// Ignore every configuration file.
-    #[arg(long)]
-    isolated: bool,
-
     /// Apply safe fixes (atomically; a fix that would add errors is dropped).
     #[arg(long)]
     fix: bool,
@@ -76,18 +74,6 @@ struct Cli {
     #[arg(long, conflicts_with = "fix")]
     diff: bool,
 
-    /// Paths to skip (globs; repeatable).
-    #[arg(long, value_name = "GLOB")]
-    exclude: Vec<String>,
-
-    /// Lint files that .gitignore excludes too.
-    #[arg(long)]
-    no_ignore: bool,
-
-    /// Worker threads (default: the number of cores).
-    #[arg(short = 'j', long, value_name = "N")]
-    jobs: Option<usize>,
-
     /// Exit 1 on warnings too, not only on errors.
     #[arg(long)]
     deny_warnings: bool,
@@ -99,19 +85,6 @@ struct Cli {
     /// Allow preview rules.
     #[arg(long)]
     preview: bool,
-
-    /// The file name to report for standard input (its extension says
-    /// whether it is PTX or C++: `--stdin-filename kernel.cu`).
-    #[arg(long, value_name = "NAME")]
-    stdin_filename: Option<String>,
-
-    /// Colors: auto, always or never.
-    #[arg(long, value_name = "WHEN", default_value = "auto")]
-    color: String,
-
-    /// Print only findings, no summary line.
-    #[arg(short, long)]
-    quiet: bool,
 
     /// Print a rule's documentation and exit.
     #[arg(long, value_name = "RULE", exclusive = true)]
@@ -131,38 +104,42 @@ struct Cli {
     /// List every rule with its code, severity, fix availability and status.
     #[arg(long, exclusive = true)]
     list_rules: bool,
+
+    #[command(flatten)]
+    config: ConfigArgs,
+
+    #[command(flatten)]
+    shared: SharedArgs,
 }
 
 /// Runs `ptxlint` with the process's arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(code) => code,
+        Ok(status) => status.code(),
         // `ptxlint ... | head`: the reader went away; nothing left to say.
-        Err(err)
-            if err
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
+        Err(err) if is_broken_pipe(err.as_ref()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            ExitCode::from(2)
+            Status::Failure.code()
         }
     }
 }
 
-/// One input: a file or standard input.
-enum Input {
-    File(PathBuf),
-    Stdin,
+/// The settings one configuration file (or none) gives.
+struct LintConfig {
+    settings: Settings,
+    /// The directory per-file-ignores globs are relative to.
+    base: PathBuf,
+    deny_warnings: bool,
+    exclude: Vec<String>,
+    include: Vec<String>,
 }
 
 /// What happened to one input.
 struct Outcome {
     /// For C, C++ and CUDA files: the asm statements looked at.
-    asm: Option<crate::inline::AsmStats>,
+    asm: Option<ptxkit_lint::inline::AsmStats>,
     path: String,
     text: String,
     lines: ptxkit_syntax::LineIndex,
@@ -170,16 +147,18 @@ struct Outcome {
     fixed: usize,
     original: Option<String>,
     error: Option<String>,
+    /// The file's configuration says `deny-warnings`.
+    deny_warnings: bool,
 }
 
 /// A failure of ptxlint itself (exit 2), as a message for the user.
 type CliResult<T> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
-fn run(cli: Cli) -> CliResult<ExitCode> {
+fn run(cli: Cli) -> CliResult<Status> {
     if let Some(name) = &cli.explain {
         let rule = find_rule(name).ok_or_else(|| format!("unknown rule '{name}' (see `ptxlint --list-rules`)"))?;
         writeln!(std::io::stdout(), "{}", rule.doc())?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Status::Clean);
     }
     if let Some(chain) = &cli.explain_instruction {
         let chain = chain.trim().trim_end_matches(';');
@@ -189,18 +168,18 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         let explanation = ptxkit_isa::signature::explain(chain);
         write!(std::io::stdout(), "{explanation}")?;
         return Ok(if explanation.matches.is_empty() {
-            ExitCode::from(1)
+            Status::Findings
         } else {
-            ExitCode::SUCCESS
+            Status::Clean
         });
     }
     if cli.list_rules {
         for rule in rules() {
             let fix = match rule.fix {
-                crate::FixAvailability::None => "",
-                crate::FixAvailability::Safe => "fix",
-                crate::FixAvailability::Unsafe => "unsafe-fix",
-                crate::FixAvailability::Sometimes => "fix*",
+                ptxkit_lint::FixAvailability::None => "",
+                ptxkit_lint::FixAvailability::Safe => "fix",
+                ptxkit_lint::FixAvailability::Unsafe => "unsafe-fix",
+                ptxkit_lint::FixAvailability::Sometimes => "fix*",
             };
             writeln!(
                 std::io::stdout(),
@@ -212,24 +191,10 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
                 rule.summary
             )?;
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Status::Clean);
     }
 
     let cwd = std::env::current_dir().map_err(|err| format!("cannot read the current directory: {err}"))?;
-    let config_path = if cli.isolated {
-        None
-    } else if let Some(path) = &cli.config {
-        Some(path.clone())
-    } else {
-        ptxkit_syntax::config::find_config_file(&cwd, CONFIG_FILE_NAME)
-    };
-    let config = match &config_path {
-        Some(path) => Config::load(path)?,
-        None => Config::default(),
-    };
-    let origin = config_path
-        .as_ref()
-        .map_or_else(|| "defaults".to_string(), |p| p.display().to_string());
     let overrides = Overrides {
         select: cli.select.clone(),
         extend_select: cli.extend_select.clone(),
@@ -238,49 +203,48 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         ptx_version: cli.ptx_version.clone(),
         preview: cli.preview,
     };
-    let settings = config.settings(&origin, &overrides)?;
-    let base = config_path
-        .as_deref()
-        .and_then(Path::parent)
-        .map_or(cwd.clone(), Path::to_path_buf);
-    let deny_warnings = cli.deny_warnings || config.deny_warnings.unwrap_or(false);
-    let color = match cli.color.as_str() {
-        "always" => true,
-        "never" => false,
-        "auto" => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        other => return Err(format!("invalid --color '{other}' (expected auto, always or never)").into()),
+    let deny_warnings_flag = cli.deny_warnings;
+    let configs = ConfigResolver::new(CONFIG_FILE_NAME, &cli.config, move |file: Option<&Path>| {
+        let loaded = match file {
+            Some(file) => Config::load_with_warnings(file)?,
+            None => Loaded {
+                value: Config::default(),
+                warnings: Vec::new(),
+            },
+        };
+        let config = loaded.value;
+        let origin = file.map_or_else(|| "defaults".to_string(), |p| p.display().to_string());
+        let settings = config.settings(&origin, &overrides)?;
+        let base = match file.and_then(Path::parent) {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => cwd.clone(),
+        };
+        Ok::<_, ConfigError>(Loaded {
+            value: LintConfig {
+                settings,
+                base,
+                deny_warnings: deny_warnings_flag || config.deny_warnings.unwrap_or(false),
+                exclude: config.exclude.clone().unwrap_or_default(),
+                include: config.include_globs(),
+            },
+            warnings: loaded.warnings,
+        })
+    });
+    // Discovery (include and exclude globs) follows the configuration of the
+    // current directory (or --config); rules follow each file's own.
+    let here = configs.for_path(Path::new("."))?.0;
+    for warning in configs.take_warnings() {
+        eprintln!("warning: {warning}");
+    }
+    let color = cli.shared.color.enabled(std::io::stdout().is_terminal());
+    let discovery = Discovery {
+        include: &here.include,
+        exclude: &here.exclude,
+        noun: "PTX, C or C++ files",
     };
-
-    let mut exclude = config.exclude.clone().unwrap_or_default();
-    exclude.extend(cli.exclude.iter().cloned());
-    let paths = if cli.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        cli.paths.clone()
-    };
-    let mut inputs = Vec::new();
-    let mut tool_errors = Vec::new();
-    let (stdin_paths, file_paths): (Vec<_>, Vec<_>) = paths.into_iter().partition(|p| p.as_os_str() == "-");
-    if !stdin_paths.is_empty() {
-        inputs.push(Input::Stdin);
-    }
-    let found = discover_matching(
-        &file_paths,
-        &DiscoverOptions {
-            exclude,
-            no_ignore: cli.no_ignore,
-        },
-        &config.include_globs(),
-    )?;
-    for entry in found {
-        match entry {
-            Ok(path) => inputs.push(Input::File(path)),
-            Err(err) => tool_errors.push(err.to_string()),
-        }
-    }
-    if inputs.is_empty() && tool_errors.is_empty() {
-        return Err("no PTX, C or C++ files found under the given paths".into());
-    }
+    let collected = crate::inputs::collect(&cli.paths, &cli.shared, &discovery)?;
+    let inputs = collected.inputs;
+    let mut tool_errors = collected.errors;
 
     if cli.requirements {
         let stdout = std::io::stdout();
@@ -291,13 +255,20 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
                 failed.push("--requirements reads files, not standard input".to_string());
                 continue;
             };
-            let shown = path.strip_prefix(".").unwrap_or(path).display().to_string();
-            if crate::inline::is_cpp_path(path) {
+            let shown = display(path);
+            if ptxkit_lint::inline::is_cpp_path(path) {
                 match read_cpp_source(path) {
                     Ok(Some(text)) => {
-                        let report = crate::inline::requirements::cpp_requirements(
+                        let config = match configs.for_path(path) {
+                            Ok((config, _)) => config,
+                            Err(err) => {
+                                failed.push(err);
+                                continue;
+                            }
+                        };
+                        let report = ptxkit_lint::inline::requirements::cpp_requirements(
                             &text,
-                            &crate::inline::configured_destination(&settings),
+                            &ptxkit_lint::inline::configured_destination(&config.settings),
                         );
                         if !report.statements.is_empty() {
                             write!(out, "{}", report.render(&shown, &text))?;
@@ -314,7 +285,7 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
                     write!(
                         out,
                         "{}",
-                        crate::requirements::file_requirements(&parsed).render(&shown)
+                        ptxkit_lint::requirements::file_requirements(&parsed).render(&shown)
                     )?;
                 }
                 Err(err) => failed.push(err.to_string()),
@@ -324,9 +295,9 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
             eprintln!("error: {err}");
         }
         return Ok(if failed.is_empty() {
-            ExitCode::SUCCESS
+            Status::Clean
         } else {
-            ExitCode::from(2)
+            Status::Failure
         });
     }
 
@@ -335,30 +306,35 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         diff: cli.diff,
         unsafe_fixes: cli.unsafe_fixes,
     };
-    let stdin_name = cli.stdin_filename.clone().unwrap_or_else(|| "-".to_string());
-    let work = |input: &Input| process(input, &settings, &base, mode, &stdin_name);
-    let outcomes: Vec<Outcome> = match cli.jobs {
-        Some(1) => inputs.iter().map(work).collect(),
-        jobs => rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.unwrap_or(0))
-            .build()
-            .map_err(|err| format!("cannot start worker threads: {err}"))?
-            .install(|| inputs.par_iter().map(work).collect()),
-    };
+    let stdin_name = cli.shared.stdin_name();
+    let work = |input: &Input| process(input, &configs, mode, &stdin_name);
+    let outcomes: Vec<Outcome> = crate::parallel::map_ordered(&inputs, cli.shared.jobs, work)?;
+    for warning in configs.take_warnings() {
+        eprintln!("warning: {warning}");
+    }
+    let stdin_display = stdin_name.display().to_string();
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut totals = Totals::default();
-    let mut asm = crate::inline::AsmStats::default();
+    let mut asm = ptxkit_lint::inline::AsmStats::default();
     let mut cpp_files = 0usize;
     let mut fixed = 0usize;
     let mut diffs = 0usize;
+    let mut denied_warnings = 0usize;
     let stdin_fixed = cli.fix && inputs.iter().any(|i| matches!(i, Input::Stdin));
     for outcome in &outcomes {
         if let Some(err) = &outcome.error {
             tool_errors.push(err.clone());
         }
         totals.add(&outcome.diagnostics);
+        if outcome.deny_warnings {
+            denied_warnings += outcome
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == ptxkit_syntax::Severity::Warning)
+                .count();
+        }
         if let Some(stats) = outcome.asm {
             asm.add(stats);
             cpp_files += 1;
@@ -369,10 +345,13 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
             && original != &outcome.text
         {
             diffs += 1;
-            let diff = similar::TextDiff::from_lines(original.as_str(), outcome.text.as_str());
-            write!(out, "{}", diff.unified_diff().header(&outcome.path, &outcome.path))?;
+            write!(
+                out,
+                "{}",
+                crate::diff::unified_diff(&outcome.path, original, &outcome.text)
+            )?;
         }
-        if stdin_fixed && outcome.original.is_some() && outcome.path == stdin_name {
+        if stdin_fixed && outcome.original.is_some() && outcome.path == stdin_display {
             write!(out, "{}", outcome.text)?;
         }
     }
@@ -415,7 +394,7 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         }
     }
     let text_format = matches!(cli.format, Format::Full | Format::Concise) || cli.statistics;
-    if !cli.quiet && (text_format || cli.diff) {
+    if !cli.shared.quiet && (text_format || cli.diff) {
         if fixed > 0 {
             let verb = if cli.diff { "Would fix" } else { "Fixed" };
             writeln!(sink, "{verb} {fixed} finding{}.", if fixed == 1 { "" } else { "s" })?;
@@ -447,13 +426,13 @@ fn run(cli: Cli) -> CliResult<ExitCode> {
         eprintln!("error: {err}");
     }
     Ok(if !tool_errors.is_empty() {
-        ExitCode::from(2)
+        Status::Failure
     } else if cli.exit_zero {
-        ExitCode::SUCCESS
-    } else if (cli.diff && diffs > 0) || totals.errors > 0 || (deny_warnings && totals.warnings > 0) {
-        ExitCode::from(1)
+        Status::Clean
+    } else if (cli.diff && diffs > 0) || totals.errors > 0 || denied_warnings > 0 {
+        Status::Findings
     } else {
-        ExitCode::SUCCESS
+        Status::Clean
     })
 }
 
@@ -464,36 +443,12 @@ struct Mode {
     unsafe_fixes: bool,
 }
 
-fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_name: &str) -> Outcome {
-    let cpp = match input {
-        Input::File(path) => crate::inline::is_cpp_path(path),
-        Input::Stdin => crate::inline::is_cpp_path(Path::new(stdin_name)),
-    };
-    let (path, display, read) = match input {
-        Input::File(path) if cpp => {
-            let shown = path.strip_prefix(".").unwrap_or(path);
-            let read = match read_cpp_source(path) {
-                Ok(text) => Ok(text.unwrap_or_default()),
-                Err(err) => Err(err),
-            };
-            (path.clone(), shown.display().to_string(), read)
-        }
-        Input::File(path) => {
-            let shown = path.strip_prefix(".").unwrap_or(path);
-            (path.clone(), shown.display().to_string(), read_source(path))
-        }
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            let read = match std::io::stdin().read_to_end(&mut bytes) {
-                Ok(_) if cpp && bytes.is_empty() => Ok(String::new()),
-                Ok(_) => decode_source(Path::new(stdin_name), bytes),
-                Err(err) => Err(ptxkit_syntax::source::SourceError::Io {
-                    path: PathBuf::from(stdin_name),
-                    source: err,
-                }),
-            };
-            (PathBuf::from(stdin_name), stdin_name.to_string(), read)
-        }
+fn process(input: &Input, configs: &ConfigResolver<LintConfig>, mode: Mode, stdin_name: &Path) -> Outcome {
+    let path = input.path(stdin_name);
+    let cpp = ptxkit_lint::inline::is_cpp_path(&path);
+    let display = match input {
+        Input::File(path) => display(path),
+        Input::Stdin => stdin_name.display().to_string(),
     };
     let failed = |message: String| Outcome {
         asm: None,
@@ -504,32 +459,72 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
         fixed: 0,
         original: None,
         error: Some(message),
+        deny_warnings: false,
+    };
+    let read = match input {
+        Input::File(path) if cpp => read_cpp_source(path).map(Option::unwrap_or_default),
+        Input::File(path) => read_source(path),
+        Input::Stdin => match crate::inputs::read_stdin(stdin_name) {
+            Err(ptxkit_syntax::source::SourceError::Empty(_)) if cpp => Ok(String::new()),
+            other => other,
+        },
     };
     let text = match read {
         Ok(text) => text,
         Err(err) => return failed(err.to_string()),
     };
+    let config: Arc<LintConfig> = match configs.for_path(&path) {
+        Ok((config, _)) => config,
+        Err(err) => return failed(err),
+    };
+    let base = &config.base;
     let absolute = if path.is_absolute() {
         path.clone()
     } else {
-        base.join(&path)
+        std::env::current_dir().map_or_else(|_| path.clone(), |cwd| cwd.join(&path))
     };
-    let relative = path
+    let relative = absolute
         .canonicalize()
         .ok()
         .and_then(|p| p.strip_prefix(base.canonicalize().ok()?).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| absolute.strip_prefix(base).map_or(path.clone(), Path::to_path_buf));
-    let settings = settings.for_file(&relative);
+    let settings = config.settings.for_file(&relative);
+    let mut outcome = process_text(input, &path, display, text, &settings, mode, cpp);
+    outcome.deny_warnings = config.deny_warnings;
+    outcome
+}
+
+/// Lints (and with --fix/--diff, fixes) one input's text.
+fn process_text(
+    input: &Input,
+    path: &Path,
+    display: String,
+    text: String,
+    settings: &Settings,
+    mode: Mode,
+    cpp: bool,
+) -> Outcome {
+    let failed = |message: String| Outcome {
+        asm: None,
+        path: display.clone(),
+        text: String::new(),
+        lines: ptxkit_syntax::LineIndex::new(""),
+        diagnostics: Vec::new(),
+        fixed: 0,
+        original: None,
+        error: Some(message),
+        deny_warnings: false,
+    };
     if cpp {
-        return process_cpp(input, &path, display, text, &settings, mode);
+        return process_cpp(input, path, display, text, settings, mode);
     }
     if mode.fix || mode.diff {
-        let fixed = fix_source(&text, &settings, mode.unsafe_fixes);
+        let fixed = fix_source(&text, settings, mode.unsafe_fixes);
         let new_text = fixed.result.parsed.text().to_string();
         if mode.fix
             && new_text != text
             && matches!(input, Input::File(_))
-            && let Err(err) = ptxkit_syntax::write_atomic(&path, &new_text)
+            && let Err(err) = ptxkit_syntax::write_atomic(path, &new_text)
         {
             return failed(err.to_string());
         }
@@ -542,9 +537,10 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
             fixed: fixed.applied,
             original: Some(text),
             error: None,
+            deny_warnings: false,
         };
     }
-    let result = lint_source(&text, &settings);
+    let result = lint_source(&text, settings);
     Outcome {
         asm: None,
         path: display,
@@ -554,6 +550,7 @@ fn process(input: &Input, settings: &Settings, base: &Path, mode: Mode, stdin_na
         fixed: 0,
         original: None,
         error: None,
+        deny_warnings: false,
     }
 }
 
@@ -585,7 +582,7 @@ fn read_cpp_source(path: &Path) -> Result<Option<String>, ptxkit_syntax::source:
 /// Lints (and with --fix/--diff, fixes) the asm statements of a C++ text.
 fn process_cpp(input: &Input, path: &Path, display: String, text: String, settings: &Settings, mode: Mode) -> Outcome {
     if mode.fix || mode.diff {
-        let fixed = crate::inline::fix::fix_cpp_source(&text, settings, mode.unsafe_fixes);
+        let fixed = ptxkit_lint::inline::fix::fix_cpp_source(&text, settings, mode.unsafe_fixes);
         if mode.fix
             && fixed.text != text
             && matches!(input, Input::File(_))
@@ -600,6 +597,7 @@ fn process_cpp(input: &Input, path: &Path, display: String, text: String, settin
                 fixed: 0,
                 original: None,
                 error: Some(err.to_string()),
+                deny_warnings: false,
             };
         }
         return Outcome {
@@ -611,9 +609,10 @@ fn process_cpp(input: &Input, path: &Path, display: String, text: String, settin
             fixed: fixed.applied,
             original: Some(text),
             error: None,
+            deny_warnings: false,
         };
     }
-    let result = crate::inline::lint_cpp_source(&text, settings);
+    let result = ptxkit_lint::inline::lint_cpp_source(&text, settings);
     Outcome {
         asm: Some(result.stats),
         path: display,
@@ -623,11 +622,12 @@ fn process_cpp(input: &Input, path: &Path, display: String, text: String, settin
         fixed: 0,
         original: None,
         error: None,
+        deny_warnings: false,
     }
 }
 
 /// `Checked 12 asm statements in 3 C/C++ files (2 not analysed).`
-fn asm_summary(stats: crate::inline::AsmStats, files: usize) -> String {
+fn asm_summary(stats: ptxkit_lint::inline::AsmStats, files: usize) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let mut line = format!(
         "Checked {} in {}",

@@ -4,11 +4,12 @@
 
 use std::path::Path;
 
-use ptxkit_syntax::source::{decode_source, read_source};
+use ptxkit_fmt::{Formatted, SyntaxError};
+use ptxkit_syntax::source::read_source;
 
+use super::Configs;
 use super::args::{LineRange, Mode};
-use super::config::ConfigResolver;
-use crate::{Formatted, SyntaxError};
+use crate::inputs::display;
 
 /// What to do with each input.
 #[derive(Debug, Clone, Copy)]
@@ -53,8 +54,8 @@ pub struct FileResult {
 const MAX_LISTED_ERRORS: usize = 10;
 
 /// Formats the file at `path`.
-pub fn process_path(path: &Path, job: Job, configs: &ConfigResolver) -> FileResult {
-    let display = path.display().to_string();
+pub fn process_path(path: &Path, job: Job, configs: &Configs) -> FileResult {
+    let display = display(path);
     let text = match read_source(path) {
         Ok(text) => text,
         Err(err) => return failed(display, vec![err.to_string()], 0),
@@ -62,10 +63,10 @@ pub fn process_path(path: &Path, job: Job, configs: &ConfigResolver) -> FileResu
     process_text(path, display, text, job, configs, false)
 }
 
-/// Formats stdin's bytes; `name` is `--stdin-filename` or `-`.
-pub fn process_stdin(name: &Path, bytes: Vec<u8>, job: Job, configs: &ConfigResolver) -> FileResult {
+/// Formats standard input; `name` is `--stdin-filename` or `-`.
+pub fn process_stdin(name: &Path, job: Job, configs: &Configs) -> FileResult {
     let display = name.display().to_string();
-    let text = match decode_source(name, bytes) {
+    let text = match crate::inputs::read_stdin(name) {
         Ok(text) => text,
         Err(err) => return failed(display, vec![err.to_string()], 0),
     };
@@ -81,20 +82,13 @@ fn failed(display: String, errors: Vec<String>, bytes: usize) -> FileResult {
     }
 }
 
-fn process_text(
-    path: &Path,
-    display: String,
-    text: String,
-    job: Job,
-    configs: &ConfigResolver,
-    stdin: bool,
-) -> FileResult {
+fn process_text(path: &Path, display: String, text: String, job: Job, configs: &Configs, stdin: bool) -> FileResult {
     let bytes = text.len();
     let options = match configs.for_path(path) {
-        Ok(options) => options,
+        Ok((options, _)) => options,
         Err(err) => return failed(display, vec![err], bytes),
     };
-    if let Err(err) = crate::check_size(&text) {
+    if let Err(err) = ptxkit_fmt::check_size(&text) {
         return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
     }
     let parsed = ptxkit_syntax::parse(text);
@@ -105,7 +99,7 @@ fn process_text(
         warnings: Vec::new(),
     };
     if job.mode == Mode::PrintTree {
-        return printed(crate::tree::print_tree(&parsed));
+        return printed(ptxkit_fmt::tree::print_tree(&parsed));
     }
     let errors = SyntaxError::all(&parsed);
     if !errors.is_empty() && !job.format_with_errors {
@@ -116,17 +110,17 @@ fn process_text(
         );
     }
     if job.mode == Mode::PrintDoc {
-        return match crate::build_doc(&parsed, &options) {
+        return match ptxkit_fmt::build_doc(&parsed, &options) {
             Ok(doc) => printed(doc.to_string()),
             Err(err) => failed(display.clone(), vec![format!("{display}: {err}")], bytes),
         };
     }
     let result = match job.range {
         Some(lines) => {
-            let range = crate::range::line_range(parsed.text(), lines.start, lines.end);
-            crate::format_parsed_range(&parsed, range, &options)
+            let range = ptxkit_fmt::range::line_range(parsed.text(), lines.start, lines.end);
+            ptxkit_fmt::format_parsed_range(&parsed, range, &options)
         }
-        None => crate::format_parsed_document(&parsed, &options),
+        None => ptxkit_fmt::format_parsed_document(&parsed, &options),
     };
     let formatted = match result {
         Ok(Formatted {
@@ -145,7 +139,7 @@ fn process_text(
         Mode::Write if stdin => Outcome::Printed(formatted),
         _ if formatted == original => Outcome::Unchanged,
         Mode::Check => Outcome::WouldReformat(None),
-        Mode::Diff => Outcome::WouldReformat(Some(unified_diff(&display, original, &formatted))),
+        Mode::Diff => Outcome::WouldReformat(Some(crate::diff::unified_diff(&display, original, &formatted))),
         _ => write(path, &display, &formatted),
     };
     FileResult {
@@ -190,13 +184,4 @@ fn syntax_errors(display: &str, errors: &[SyntaxError], note: &str) -> Vec<Strin
         first.push_str(&format!(" ({note})"));
     }
     lines
-}
-
-/// A unified diff with three lines of context.
-fn unified_diff(display: &str, original: &str, formatted: &str) -> String {
-    similar::TextDiff::from_lines(original, formatted)
-        .unified_diff()
-        .context_radius(3)
-        .header(display, &format!("{display} (formatted)"))
-        .to_string()
 }

@@ -29,7 +29,7 @@ impl Reporter {
     pub fn new(args: &Args, stdout_color: bool, stderr_color: bool) -> Self {
         Self {
             mode: args.mode(),
-            quiet: args.quiet,
+            quiet: args.shared.quiet,
             verbose: args.verbose,
             stdout_color,
             stderr_color,
