@@ -140,14 +140,15 @@ impl IncrementalLinter {
             new: &current,
             same_text: &same_text,
         };
-        // An unchanged item keeps its findings unless one points into a changed body.
+        // An unchanged item keeps its findings and construct uses unless one points into a
+        // changed body.
         let unchanged: Vec<bool> = (0..current.len())
             .map(|index| {
-                same_text[index]
-                    && self.items[index]
-                        .findings
-                        .iter()
-                        .all(|d| spans(d).all(|s| moves.span(s).is_some()))
+                let Some(item) = self.items.get(index).filter(|_| same_text[index]) else {
+                    return false;
+                };
+                item.findings.iter().all(|d| spans(d).all(|s| moves.span(s).is_some()))
+                    && item.uses.iter().all(|u| moves.span(u.span).is_some())
             })
             .collect();
 
@@ -161,9 +162,11 @@ impl IncrementalLinter {
                     self.items[index]
                         .uses
                         .iter()
-                        .map(|u| Use {
-                            row: u.row,
-                            span: moves.span(u.span).expect("an unchanged item's spans move with it"),
+                        .filter_map(|u| {
+                            Some(Use {
+                                row: u.row,
+                                span: moves.span(u.span)?,
+                            })
                         })
                         .collect()
                 } else {
