@@ -200,6 +200,114 @@ fn an_editor_session_over_stdio() {
     let ranged = apply_edits(KERNEL, &edits);
     assert!(ranged.contains("    add.s32 r, x, 1;\nret;"), "{ranged}");
 
+    // Completion: the next modifier after `ld.param.`, and the names in scope in operands.
+    let labels = |value: &Value| -> Vec<String> {
+        let mut labels: Vec<String> = value
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect();
+        labels.sort();
+        labels
+    };
+    let (line, character) = find(KERNEL, "ld.param.u64", 0);
+    let modifiers = client.result("textDocument/completion", at(&uri, line, character + 9));
+    let modifiers = labels(&modifiers);
+    assert!(
+        modifiers.contains(&".u64".to_string()) && modifiers.contains(&".v2".to_string()),
+        "{modifiers:?}"
+    );
+    assert!(
+        !modifiers.contains(&".global".to_string()),
+        "a second state space: {modifiers:?}"
+    );
+    let (line, character) = find(KERNEL, "%r9", 0);
+    let names = labels(&client.result("textDocument/completion", at(&uri, line, character + 1)));
+    for name in [
+        "%r", "%rd", "%p", "out", "DONE", "counter", "add_one", "%tid", "%laneid",
+    ] {
+        assert!(names.contains(&name.to_string()), "{name}: {names:?}");
+    }
+    assert!(
+        !names.contains(&"x".to_string()),
+        "add_one's parameter is not in scope: {names:?}"
+    );
+
+    // Signature help in `st.global.u32 [%rd1],|%r1`: the second operand.
+    let (line, character) = find(KERNEL, "%r1;\nadd.s32", 0);
+    let help = client.result("textDocument/signatureHelp", at(&uri, line, character));
+    assert_eq!(help["activeParameter"], 1, "{help}");
+    insta::assert_snapshot!("signature_help_st", help["signatures"][0]["label"].as_str().unwrap());
+
+    // Code actions on the `.tex` line: its safe fix (preferred) and a suppression.
+    let (line, _) = find(KERNEL, ".tex .u32 oldtex;", 0);
+    let range = json!({"start": {"line": line, "character": 0}, "end": {"line": line, "character": 3}});
+    let actions = client.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range, "context": {"diagnostics": []}}),
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    insta::assert_json_snapshot!("code_actions_tex", titles);
+    let fixed = apply_edits(KERNEL, &actions[0]["edit"]["changes"][&uri]);
+    assert!(!fixed.contains(".tex .u32"), "{fixed}");
+    assert_eq!(actions[0]["isPreferred"], true);
+    let suppressed = apply_edits(KERNEL, &actions[1]["edit"]["changes"][&uri]);
+    assert!(
+        suppressed.contains("// ptxlint: allow(deprecated-tex-state-space)\n.tex .u32 oldtex;"),
+        "{suppressed}"
+    );
+    let fix_all = client.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range,
+               "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+    );
+    assert_eq!(fix_all.as_array().unwrap().len(), 1, "{fix_all}");
+    assert!(fix_all[0]["title"].as_str().unwrap().starts_with("Apply "), "{fix_all}");
+
+    // Folding ranges and semantic tokens.
+    let folds = client.result("textDocument/foldingRange", json!({"textDocument": {"uri": uri}}));
+    insta::assert_json_snapshot!("folding_ranges", folds);
+    let tokens = client.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!(data.len() % 5, 0);
+    assert!(data.len() / 5 > 60, "{} tokens", data.len() / 5);
+
+    // The rewrite command: the edit comes back and the server asks the client to apply
+    // it; words ptxrewrite does not take are refused with a reason (refusals of constructs
+    // without an equivalent are unit-tested in crates/server/src/rewrite.rs).
+    let moved = client.result(
+        "workspace/executeCommand",
+        json!({"command": "ptxls.rewrite", "arguments": [uri, "--to 7.0"]}),
+    );
+    let rewritten = apply_edits(KERNEL, &moved["changes"][&uri]);
+    assert!(rewritten.starts_with(".version 7.0\n.target sm_80\n"), "{rewritten}");
+    let apply = client.take_pending("workspace/applyEdit");
+    assert_eq!(apply.len(), 1, "{apply:?}");
+    assert_eq!(apply[0]["edit"], moved);
+    let refused = client.request(
+        "workspace/executeCommand",
+        json!({"command": "ptxls.rewrite", "arguments": [uri, "--to 99.0"]}),
+    );
+    assert_eq!(refused["error"]["code"], -32803, "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot understand"),
+        "{refused}"
+    );
+    let unknown = client.request("workspace/executeCommand", json!({"command": "nope", "arguments": []}));
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
+
     // An incremental edit fixes `%r9`; a second in the same message breaks `ret;`.
     let (line, character) = find(KERNEL, "%r9", 0);
     let (ret_line, _) = find(KERNEL, "ret;\n}\n", 1);

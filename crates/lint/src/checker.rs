@@ -59,8 +59,9 @@ pub struct Checker<'a> {
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
     pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
-    /// Diagnostics reported once per file for a repeated chain: key → index in `diagnostics`.
-    pub(crate) grouped: std::collections::HashMap<String, usize>,
+    /// Diagnostics reported once per file for a repeated chain: (index in `diagnostics`, key),
+    /// merged by [`group`] at the end.
+    pub(crate) grouped: Vec<(usize, String)>,
     pub(crate) flows: std::cell::OnceCell<std::rc::Rc<Vec<ptxkit_semantic::flow::FunctionFlow<'a>>>>,
 }
 
@@ -188,29 +189,11 @@ impl<'a> Checker<'a> {
     }
 
     /// Records `diagnostic` once per `key` in the file: a later report with the same key adds
-    /// its span to the first as a related location ("also here") instead.
+    /// its span to the first as a related location ("also here") instead (see [`group`], run
+    /// when the file's findings are complete).
     pub fn report_once(&mut self, key: String, diagnostic: Diagnostic) {
-        const MAX_RELATED: usize = 20;
-        match self.grouped.get(&key) {
-            Some(&index) => {
-                let first = &mut self.diagnostics[index];
-                match first.labels.len().cmp(&MAX_RELATED) {
-                    std::cmp::Ordering::Less => first.labels.push(ptxkit_syntax::Label {
-                        span: diagnostic.span,
-                        message: "the same here".to_string(),
-                    }),
-                    std::cmp::Ordering::Equal => first.labels.push(ptxkit_syntax::Label {
-                        span: diagnostic.span,
-                        message: "the same here, and further on in this file".to_string(),
-                    }),
-                    std::cmp::Ordering::Greater => {}
-                }
-            }
-            None => {
-                self.grouped.insert(key, self.diagnostics.len());
-                self.diagnostics.push(diagnostic);
-            }
-        }
+        self.grouped.push((self.diagnostics.len(), key));
+        self.diagnostics.push(diagnostic);
     }
 
     /// The control-flow graph of every function definition, built once for the dataflow
@@ -247,4 +230,41 @@ impl<'a> Checker<'a> {
     pub fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
+}
+
+/// Merges the diagnostics reported with the same [`Checker::report_once`] key: the first
+/// (in report order) stays, each later one becomes a related location of it ("the same
+/// here", at most 20 and a last "further on in this file") and is dropped. `grouped` holds
+/// (index in `diagnostics`, key) in report order.
+pub(crate) fn group(diagnostics: Vec<Diagnostic>, grouped: &[(usize, String)]) -> Vec<Diagnostic> {
+    const MAX_RELATED: usize = 20;
+    if grouped.is_empty() {
+        return diagnostics;
+    }
+    let mut diagnostics: Vec<Option<Diagnostic>> = diagnostics.into_iter().map(Some).collect();
+    let mut first: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (index, key) in grouped {
+        let Some(&primary) = first.get(key.as_str()) else {
+            first.insert(key, *index);
+            continue;
+        };
+        let Some(later) = diagnostics[*index].take() else {
+            continue;
+        };
+        let Some(primary) = diagnostics[primary].as_mut() else {
+            continue;
+        };
+        match primary.labels.len().cmp(&MAX_RELATED) {
+            std::cmp::Ordering::Less => primary.labels.push(ptxkit_syntax::Label {
+                span: later.span,
+                message: "the same here".to_string(),
+            }),
+            std::cmp::Ordering::Equal => primary.labels.push(ptxkit_syntax::Label {
+                span: later.span,
+                message: "the same here, and further on in this file".to_string(),
+            }),
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    diagnostics.into_iter().flatten().collect()
 }

@@ -83,8 +83,20 @@ pub fn lint_source(text: &str, settings: &Settings) -> LintResult {
 /// Lints an already parsed text.
 pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic> {
     let model = SemanticModel::build(parsed);
+    let mut checker = new_checker(parsed, &model, settings);
+    run_module_rules(&mut checker);
+    run_matches(&mut checker, None, |_, _| true);
+    finish(checker)
+}
+
+/// A checker with nothing reported yet.
+pub(crate) fn new_checker<'a>(
+    parsed: &'a ParsedSource,
+    model: &'a SemanticModel,
+    settings: &'a Settings,
+) -> Checker<'a> {
     let all = rules();
-    let mut checker = Checker {
+    Checker {
         parsed,
         symbols: &model.symbols,
         header: &model.header,
@@ -96,26 +108,54 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
         last_issues: std::cell::RefCell::new(None),
         constructs: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
-        grouped: std::collections::HashMap::new(),
+        grouped: Vec::new(),
         flows: std::cell::OnceCell::new(),
-    };
-    let select = |checker: &mut Checker<'_>, rule: &'static RuleInfo| {
-        checker.rule = rule;
-        checker.severity = settings.severity(rule);
-    };
+    }
+}
 
-    for rule in settings.enabled_rules() {
+fn select(checker: &mut Checker<'_>, rule: &'static RuleInfo) {
+    checker.rule = rule;
+    checker.severity = checker.settings.severity(rule);
+}
+
+/// Runs every enabled whole-module check (`on_module`).
+pub(crate) fn run_module_rules(checker: &mut Checker<'_>) {
+    for rule in checker.settings.enabled_rules() {
         if let Some(check) = rule.imp.on_module {
-            select(&mut checker, rule);
-            check(&mut checker);
+            select(checker, rule);
+            check(checker);
         }
     }
+}
 
+/// Runs the combined rule query over the file, or over the matches whose first capture
+/// starts in `range` (top-level items), and hands each match to its rules. `before` is
+/// called with the start of each match's first capture before its rules run (matches
+/// come in source order, one top-level item after the other).
+pub(crate) fn run_matches<'a>(
+    checker: &mut Checker<'a>,
+    range: Option<std::ops::Range<usize>>,
+    mut before: impl FnMut(&Checker<'a>, usize) -> bool,
+) {
+    let all = rules();
     let compiled = combined();
-    let enabled: Vec<bool> = all.iter().map(|r| settings.is_enabled(r)).collect();
+    let parsed = checker.parsed;
+    let enabled: Vec<bool> = all.iter().map(|r| checker.settings.is_enabled(r)).collect();
     let mut cursor = QueryCursor::new();
+    if let Some(range) = &range {
+        cursor.set_byte_range(range.clone());
+    }
     let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
     while let Some(found) = matches.next() {
+        let first = found.captures().iter().map(|c| c.node.start_byte()).min();
+        if let Some(range) = &range
+            && !first.is_some_and(|start| range.contains(&start))
+        {
+            continue;
+        }
+        if !before(checker, first.unwrap_or(0)) {
+            continue;
+        }
         for &owner in &compiled.owners[found.pattern_index] {
             if !enabled[owner] {
                 continue;
@@ -126,11 +166,19 @@ pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic
                 names: &compiled.capture_names,
                 items: found.captures().iter().map(|c| (c.index, c.node)).collect(),
             };
-            select(&mut checker, rule);
-            check(&mut checker, &captures);
+            select(checker, rule);
+            check(checker, &captures);
         }
     }
+}
 
+/// Groups the findings reported once per file, applies the suppressions, reports the
+/// suppression rules' own findings, and sorts.
+pub(crate) fn finish(mut checker: Checker<'_>) -> Vec<Diagnostic> {
+    let parsed = checker.parsed;
+    let settings = checker.settings;
+    let grouped = std::mem::take(&mut checker.grouped);
+    checker.diagnostics = crate::checker::group(std::mem::take(&mut checker.diagnostics), &grouped);
     let mut suppressions = Suppressions::parse(parsed);
     let lines = parsed.lines();
     checker

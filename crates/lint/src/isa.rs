@@ -34,11 +34,22 @@ pub fn construct_issues(
     parsed: &ptxkit_syntax::ParsedSource,
     destination: Option<(Version, Target)>,
 ) -> Vec<(Span, Issue)> {
+    if destination.is_none() {
+        return Vec::new();
+    }
+    issues_of_uses(&ptxkit_isa::constructs::uses(parsed), destination)
+}
+
+/// What is wrong with each construct use under `destination` (nothing when it is not
+/// known), each with the use's span.
+pub fn issues_of_uses<'u>(
+    uses: impl IntoIterator<Item = &'u ptxkit_isa::constructs::Use>,
+    destination: Option<(Version, Target)>,
+) -> Vec<(Span, Issue)> {
     let Some((version, target)) = destination else {
         return Vec::new();
     };
-    ptxkit_isa::constructs::uses(parsed)
-        .into_iter()
+    uses.into_iter()
         .flat_map(|u| u.issues(version, target).into_iter().map(move |i| (u.span, i)))
         .collect()
 }

@@ -20,6 +20,7 @@ mod checker;
 pub mod config;
 mod engine;
 pub mod fix;
+pub mod incremental;
 pub mod inline;
 mod isa;
 mod memory_access;
@@ -34,5 +35,6 @@ pub mod suppress;
 mod types;
 
 pub use engine::{LintResult, lint_parsed, lint_source};
+pub use incremental::IncrementalLinter;
 pub use registry::{FixAvailability, RuleInfo, Status, find_rule, rules};
 pub use settings::Settings;

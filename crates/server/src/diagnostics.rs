@@ -2,26 +2,21 @@
 //! suppressions as `ptxlint`, so that editor and CI report the same thing.
 
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location, NumberOrString, Uri};
-use ptxkit_lint::Settings;
 use ptxkit_syntax::{Diagnostic, Severity};
 
 use crate::document::Document;
 use crate::position::Encoding;
 
-/// The LSP diagnostics of a document linted with `settings`.
-pub fn lint(uri: &Uri, document: &mut Document, settings: &Settings, encoding: Encoding) -> Vec<lsp_types::Diagnostic> {
-    let found = ptxkit_lint::lint_parsed(&document.analysis().parsed, settings);
-    found
-        .iter()
-        .map(|diagnostic| to_lsp(uri, document, diagnostic, encoding))
-        .collect()
-}
-
 /// One ptxlint finding as an LSP diagnostic: code (`PTX205`, or the rule
 /// name for a finding without a code), severity, the message with its label,
 /// note and help on following lines, secondary locations as related
 /// information, and the rule's name and summary in `data`.
-fn to_lsp(uri: &Uri, document: &Document, diagnostic: &Diagnostic, encoding: Encoding) -> lsp_types::Diagnostic {
+pub(crate) fn to_lsp(
+    uri: &Uri,
+    document: &Document,
+    diagnostic: &Diagnostic,
+    encoding: Encoding,
+) -> lsp_types::Diagnostic {
     let mut message = diagnostic.message.clone();
     if let Some(label) = diagnostic
         .label

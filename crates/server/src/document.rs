@@ -1,16 +1,19 @@
 //! An open document: its text as the editor has it, and its parse and
 //! semantic model, built when first asked for after a change.
 //!
-//! Changes are applied to the text; the next request or diagnostics run
-//! re-parses the whole text (tree-sitter parses a 1 MB file in a few
-//! milliseconds; linting dominates). Incremental re-parsing with tree-sitter
-//! edits is not done yet.
+//! Changes are applied to the text and, as tree-sitter edits, to the last
+//! syntax tree; the next request or diagnostics run re-parses with that tree,
+//! so that only the edited part is parsed again. Diagnostics come from an
+//! [`IncrementalLinter`], which lints again only the top-level items an edit
+//! changed (the findings are those of a full lint).
 
 use std::path::PathBuf;
 
 use lsp_types::TextDocumentContentChangeEvent;
+use ptxkit_lint::{IncrementalLinter, Settings};
 use ptxkit_semantic::SemanticModel;
-use ptxkit_syntax::ParsedSource;
+use ptxkit_syntax::tree_sitter::{InputEdit, Point, Tree};
+use ptxkit_syntax::{Diagnostic, ParsedSource};
 
 use crate::position::{Encoding, LineMap};
 
@@ -24,6 +27,10 @@ pub struct Document {
     text: String,
     lines: LineMap,
     analysis: Option<Analysis>,
+    /// The last syntax tree with the changes since applied as edits, to
+    /// re-parse from (`None` after a whole-text change).
+    edited: Option<Tree>,
+    linter: IncrementalLinter,
 }
 
 /// A parse of the current text and its semantic model.
@@ -43,6 +50,8 @@ impl Document {
             lines: LineMap::new(&text),
             text,
             analysis: None,
+            edited: None,
+            linter: IncrementalLinter::new(),
         }
     }
 
@@ -59,32 +68,47 @@ impl Document {
     /// Applies the changes of one `didChange`, in order: a change without a
     /// range replaces the whole text; a range is clamped to the text.
     pub fn apply_changes(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>, encoding: Encoding) {
+        if let Some(analysis) = self.analysis.take() {
+            self.edited = Some(analysis.parsed.tree().clone());
+        }
         for change in changes {
             match change.range {
-                None => self.text = change.text,
+                None => {
+                    self.text = change.text;
+                    self.edited = None;
+                }
                 Some(range) => {
                     let bytes = self.lines.bytes(&self.text, range, encoding);
+                    if let Some(tree) = &mut self.edited {
+                        tree.edit(&input_edit(&self.lines, bytes.clone(), &change.text));
+                    }
                     self.text.replace_range(bytes, &change.text);
                 }
             }
             self.lines = LineMap::new(&self.text);
         }
         self.version = version;
-        self.analysis = None;
     }
 
     /// The parse and semantic model of the current text.
     pub fn analysis(&mut self) -> &Analysis {
-        self.analysis.get_or_insert_with(|| {
-            let parsed = ptxkit_syntax::parse(self.text.as_str());
-            let model = SemanticModel::build(&parsed);
-            Analysis { parsed, model }
-        })
+        analyse(&mut self.analysis, &mut self.edited, &self.text)
     }
 
-    /// Drops the parse and model, to rebuild them when next asked for.
+    /// ptxlint's findings on the current text with `settings`: those of
+    /// `ptxkit_lint::lint_parsed`, with the items the edits since the last
+    /// run left alone not linted again.
+    pub fn lint(&mut self, settings: &Settings) -> Vec<Diagnostic> {
+        let analysis = analyse(&mut self.analysis, &mut self.edited, &self.text);
+        self.linter.lint(&analysis.parsed, settings)
+    }
+
+    /// Drops the parse, model and lint results, to rebuild them from the
+    /// text when next asked for.
     pub fn forget_analysis(&mut self) {
         self.analysis = None;
+        self.edited = None;
+        self.linter = IncrementalLinter::new();
     }
 
     /// The LSP range of a byte range of the current text.
@@ -95,6 +119,40 @@ impl Document {
     /// The byte offset of an LSP position in the current text (clamped).
     pub fn offset(&self, position: lsp_types::Position, encoding: Encoding) -> usize {
         self.lines.offset(&self.text, position, encoding)
+    }
+}
+
+/// The analysis of `text`, built when missing: re-parsed from the `edited`
+/// tree when there is one.
+fn analyse<'d>(analysis: &'d mut Option<Analysis>, edited: &mut Option<Tree>, text: &str) -> &'d Analysis {
+    analysis.get_or_insert_with(|| {
+        let parsed = match edited.take() {
+            Some(tree) => ptxkit_syntax::reparse(text, &tree),
+            None => ptxkit_syntax::parse(text),
+        };
+        let model = SemanticModel::build(&parsed);
+        Analysis { parsed, model }
+    })
+}
+
+/// The tree-sitter edit replacing `bytes` of the text `lines` indexes with
+/// `inserted` (points count bytes, as tree-sitter does).
+fn input_edit(lines: &LineMap, bytes: std::ops::Range<usize>, inserted: &str) -> InputEdit {
+    let start_position = lines.point(bytes.start);
+    let new_end_position = match inserted.rfind('\n') {
+        None => Point::new(start_position.row, start_position.column + inserted.len()),
+        Some(last) => Point::new(
+            start_position.row + inserted.matches('\n').count(),
+            inserted.len() - last - 1,
+        ),
+    };
+    InputEdit {
+        start_byte: bytes.start,
+        old_end_byte: bytes.end,
+        new_end_byte: bytes.start + inserted.len(),
+        start_position,
+        old_end_position: lines.point(bytes.end),
+        new_end_position,
     }
 }
 

@@ -16,15 +16,21 @@
 //! loop is in [`server`], open documents in [`document`], positions in
 //! [`position`].
 
+pub mod code_actions;
+pub mod completion;
 pub mod config;
 pub mod diagnostics;
 pub mod document;
+pub mod folding;
 pub mod formatting;
 pub mod hover;
 pub mod navigation;
 pub mod position;
 pub mod rename;
+pub mod rewrite;
+pub mod semantic_tokens;
 pub mod server;
+pub mod signature_help;
 pub mod uri;
 
 use std::io::Write as _;

@@ -9,6 +9,8 @@
 
 use std::ops::Range;
 
+use ptxkit_syntax::tree_sitter;
+
 /// How the `character` of an LSP position counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
@@ -104,6 +106,13 @@ impl LineMap {
             Encoding::Utf8 => prefix.len(),
         };
         lsp_types::Position::new(to_u32(line), to_u32(character))
+    }
+
+    /// The tree-sitter point of byte `offset` (0-based row, column in bytes).
+    pub fn point(&self, offset: usize) -> tree_sitter::Point {
+        let offset = offset.min(self.len);
+        let row = self.starts.partition_point(|&start| start <= offset) - 1;
+        tree_sitter::Point::new(row, offset - self.starts[row])
     }
 
     /// The LSP range of a byte range.

@@ -15,8 +15,9 @@ use lsp_types::notification::{
     ShowMessage,
 };
 use lsp_types::request::{
-    DocumentHighlightRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, PrepareRenameRequest,
-    RangeFormatting, References, Rename, Request as _,
+    ApplyWorkspaceEdit, CodeActionRequest, Completion, DocumentHighlightRequest, DocumentSymbolRequest, ExecuteCommand,
+    FoldingRangeRequest, Formatting, GotoDefinition, HoverRequest, PrepareRenameRequest, RangeFormatting, References,
+    Rename, Request as _, SemanticTokensFullRequest, SignatureHelpRequest,
 };
 use lsp_types::{
     DocumentSymbolResponse, GotoDefinitionResponse, InitializeParams, InitializeResult, MessageType, OneOf,
@@ -28,7 +29,10 @@ use serde::de::DeserializeOwned;
 use crate::config::{self, LintSetup};
 use crate::document::Document;
 use crate::position::Encoding;
-use crate::{diagnostics, formatting, hover, navigation, rename, uri};
+use crate::{
+    code_actions, completion, diagnostics, folding, formatting, hover, navigation, rename, rewrite, semantic_tokens,
+    signature_help, uri,
+};
 
 /// Documents larger than this are kept in sync but not analysed (the limit
 /// `ptxlint` and `ptxfmt` put on files).
@@ -61,6 +65,8 @@ struct Server<'c> {
     stale: BTreeSet<Uri>,
     /// Configuration errors already shown, not to repeat them on every keystroke.
     shown: HashSet<String>,
+    /// The number of the last request the server sent the client.
+    next_request: u64,
 }
 
 /// Why a request got an error response.
@@ -91,6 +97,7 @@ pub fn run(connection: &Connection) -> Ending {
         documents: HashMap::new(),
         stale: BTreeSet::new(),
         shown: HashSet::new(),
+        next_request: 0,
     };
     server.serve()
 }
@@ -274,6 +281,87 @@ impl Server<'_> {
                     .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
                 to_json(edit)
             }
+            Completion::METHOD => {
+                let params: lsp_types::CompletionParams = parse_params(request.params)?;
+                let at = params.text_document_position;
+                let document = self.document(&at.text_document.uri)?;
+                let offset = document.offset(at.position, encoding);
+                to_json(completion::complete(document, offset, encoding))
+            }
+            SignatureHelpRequest::METHOD => {
+                let params: lsp_types::SignatureHelpParams = parse_params(request.params)?;
+                let at = params.text_document_position_params;
+                let document = self.document(&at.text_document.uri)?;
+                let offset = document.offset(at.position, encoding);
+                to_json(signature_help::signature_help(document.text(), offset))
+            }
+            ExecuteCommand::METHOD => {
+                let params: lsp_types::ExecuteCommandParams = parse_params(request.params)?;
+                if params.command != rewrite::COMMAND {
+                    return Err(RequestError::new(
+                        ErrorCode::InvalidParams,
+                        format!(
+                            "unknown command `{}` (ptxls has `{}`)",
+                            params.command,
+                            rewrite::COMMAND
+                        ),
+                    ));
+                }
+                let (uri, args) = match params.arguments.as_slice() {
+                    [uri, args] => (
+                        serde_json::from_value::<Uri>(uri.clone()),
+                        args.as_str().unwrap_or_default().to_string(),
+                    ),
+                    _ => {
+                        return Err(RequestError::new(
+                            ErrorCode::InvalidParams,
+                            format!("{} takes [document URI, \"--to X.Y ...\"]", rewrite::COMMAND),
+                        ));
+                    }
+                };
+                let uri = uri.map_err(|err| RequestError::new(ErrorCode::InvalidParams, err.to_string()))?;
+                let document = self.document(&uri)?;
+                let edit = rewrite::rewrite(&uri, document, &args, encoding)
+                    .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
+                // Ask the client to apply it, and return it too.
+                self.next_request += 1;
+                let apply = Request::new(
+                    lsp_server::RequestId::from(format!("ptxls-apply-{}", self.next_request)),
+                    ApplyWorkspaceEdit::METHOD.to_string(),
+                    lsp_types::ApplyWorkspaceEditParams {
+                        label: Some(format!("ptxrewrite {args}")),
+                        edit: edit.clone(),
+                    },
+                );
+                self.send(apply);
+                to_json(edit)
+            }
+            FoldingRangeRequest::METHOD => {
+                let params: lsp_types::FoldingRangeParams = parse_params(request.params)?;
+                let document = self.document(&params.text_document.uri)?;
+                to_json(folding::folding_ranges(document))
+            }
+            SemanticTokensFullRequest::METHOD => {
+                let params: lsp_types::SemanticTokensParams = parse_params(request.params)?;
+                let document = self.document(&params.text_document.uri)?;
+                to_json(semantic_tokens::full(document, encoding))
+            }
+            CodeActionRequest::METHOD => {
+                let params: lsp_types::CodeActionParams = parse_params(request.params)?;
+                let uri = params.text_document.uri;
+                self.document(&uri)?;
+                let findings = self.findings(&uri).unwrap_or_default();
+                let document = self.document(&uri)?;
+                let range = document.lines().bytes(document.text(), params.range, encoding);
+                to_json(code_actions::code_actions(
+                    &uri,
+                    document,
+                    &findings,
+                    range,
+                    params.context.only.as_deref(),
+                    encoding,
+                ))
+            }
             other => Err(RequestError::new(
                 ErrorCode::MethodNotFound,
                 format!("ptxls does not implement {other}"),
@@ -377,6 +465,18 @@ impl Server<'_> {
     /// and the defaults are used.
     fn diagnostics(&mut self, uri: &Uri) -> Option<Vec<lsp_types::Diagnostic>> {
         let encoding = self.encoding;
+        let found = self.findings(uri)?;
+        let document = self.documents.get(uri)?;
+        Some(
+            found
+                .iter()
+                .map(|finding| diagnostics::to_lsp(uri, document, finding, encoding))
+                .collect(),
+        )
+    }
+
+    /// ptxlint's findings on an open document (see [`Self::diagnostics`]).
+    fn findings(&mut self, uri: &Uri) -> Option<Vec<ptxkit_syntax::Diagnostic>> {
         let document = self.documents.get_mut(uri)?;
         if document.text().len() > MAX_DOCUMENT_BYTES {
             let message = format!(
@@ -399,9 +499,7 @@ impl Server<'_> {
             LintSetup::Lint(settings) => settings,
             LintSetup::Excluded => return Some(Vec::new()),
         };
-        let found = catch_unwind(AssertUnwindSafe(|| {
-            diagnostics::lint(uri, document, &settings, encoding)
-        }));
+        let found = catch_unwind(AssertUnwindSafe(|| document.lint(&settings)));
         match found {
             Ok(found) => Some(found),
             Err(_) => {
@@ -445,6 +543,37 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
+        execute_command_provider: Some(lsp_types::ExecuteCommandOptions {
+            commands: vec![rewrite::COMMAND.to_string()],
+            work_done_progress_options: lsp_types::WorkDoneProgressOptions::default(),
+        }),
+        signature_help_provider: Some(lsp_types::SignatureHelpOptions {
+            trigger_characters: Some(vec![" ".to_string(), ",".to_string()]),
+            retrigger_characters: None,
+            work_done_progress_options: lsp_types::WorkDoneProgressOptions::default(),
+        }),
+        folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
+            lsp_types::SemanticTokensOptions {
+                legend: semantic_tokens::legend(),
+                full: Some(lsp_types::SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                work_done_progress_options: lsp_types::WorkDoneProgressOptions::default(),
+            },
+        )),
+        completion_provider: Some(lsp_types::CompletionOptions {
+            trigger_characters: Some(vec![".".to_string(), "%".to_string()]),
+            ..lsp_types::CompletionOptions::default()
+        }),
+        code_action_provider: Some(lsp_types::CodeActionProviderCapability::Options(
+            lsp_types::CodeActionOptions {
+                code_action_kinds: Some(vec![
+                    lsp_types::CodeActionKind::QUICKFIX,
+                    lsp_types::CodeActionKind::from(code_actions::FIX_ALL),
+                ]),
+                ..lsp_types::CodeActionOptions::default()
+            },
+        )),
         ..ServerCapabilities::default()
     }
 }

@@ -29,6 +29,20 @@ pub fn parse(text: impl Into<String>) -> ParsedSource {
     ParsedSource { text, tree, lines }
 }
 
+/// Parses `text` again after an edit, reusing the unchanged parts of `old`:
+/// the tree of the previous text with every edit since applied to it
+/// ([`Tree::edit`]), as an editor re-parses on each keystroke. The result
+/// is the tree [`parse`] would build.
+pub fn reparse(text: impl Into<String>, old: &Tree) -> ParsedSource {
+    let text = text.into();
+    let mut parser = new_parser();
+    let tree = parser
+        .parse(&text, Some(old))
+        .expect("a parser with a language and no timeout always returns a tree");
+    let lines = LineIndex::new(&text);
+    ParsedSource { text, tree, lines }
+}
+
 /// A tree-sitter parser set up for PTX.
 pub fn new_parser() -> Parser {
     let mut parser = Parser::new();

@@ -27,8 +27,111 @@ pub const NODE_TYPES: &str = include_str!("../../src/node-types.json");
 /// The syntax highlighting query for PTX, for editors.
 pub const HIGHLIGHTS_QUERY: &str = include_str!("../../queries/highlights.scm");
 
+/// The folding query (`@fold`), for editors.
+pub const FOLDS_QUERY: &str = include_str!("../../queries/folds.scm");
+
+/// The scopes, definitions and references query (`@local.*`), for editors.
+pub const LOCALS_QUERY: &str = include_str!("../../queries/locals.scm");
+
+/// The indentation query (Neovim's `@indent.*` and Helix's `@indent`/`@outdent`).
+pub const INDENTS_QUERY: &str = include_str!("../../queries/indents.scm");
+
+/// The text objects query (Neovim's `@x.outer`/`@x.inner` and Helix's
+/// `@x.around`/`@x.inside`).
+pub const TEXTOBJECTS_QUERY: &str = include_str!("../../queries/textobjects.scm");
+
 #[cfg(test)]
 mod tests {
+    /// Every (text, capture) pair the query captures in `code`.
+    fn captures(query: &str, code: &str) -> std::collections::HashSet<(String, String)> {
+        use tree_sitter::StreamingIterator as _;
+        let language = super::LANGUAGE.into();
+        let query = tree_sitter::Query::new(&language, query).expect("the query compiles against the grammar");
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&language).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let mut cursor = tree_sitter::QueryCursor::new();
+        let mut captured = std::collections::HashSet::new();
+        let mut matches = cursor.captures(&query, tree.root_node(), code.as_bytes());
+        while let Some((m, index)) = matches.next() {
+            let capture = m.captures()[*index];
+            captured.insert((
+                code[capture.node.byte_range()].to_string(),
+                query.capture_names()[capture.index as usize].to_string(),
+            ));
+        }
+        captured
+    }
+
+    const EDITOR_SAMPLE: &str = ".version 8.0\n.target sm_90\n.global .u32 g[2] = {\n  1,\n  2\n};\n/* two\nlines */\n.visible .entry k(\n  .param .u64 p,\n  .param .u32 n\n)\n{\n  .reg .b32 %r<4>;\nL1:\n  ld.param.u32 %r1, [n];\n  {\n    call.uni f, (%r1);\n  }\n  bra L1;\n}\n";
+
+    /// Each editor query compiles and captures what editors look for.
+    #[test]
+    fn editor_queries_capture_what_editors_need() {
+        let body =
+            "{\n  .reg .b32 %r<4>;\nL1:\n  ld.param.u32 %r1, [n];\n  {\n    call.uni f, (%r1);\n  }\n  bra L1;\n}";
+        let expected: &[(&str, &[(&str, &str)])] = &[
+            (
+                super::FOLDS_QUERY,
+                &[
+                    (body, "fold"),
+                    ("/* two\nlines */", "fold"),
+                    ("{\n  1,\n  2\n}", "fold"),
+                ],
+            ),
+            (
+                super::LOCALS_QUERY,
+                &[
+                    (body, "local.scope"),
+                    ("k", "local.definition.function"),
+                    ("p", "local.definition.parameter"),
+                    ("%r", "local.definition.var"),
+                    ("g", "local.definition.var"),
+                    ("L1", "local.definition.label"),
+                    ("%r1", "local.reference"),
+                ],
+            ),
+            (
+                super::INDENTS_QUERY,
+                &[
+                    (body, "indent.begin"),
+                    (body, "indent"),
+                    ("}", "outdent"),
+                    ("}", "indent.end"),
+                    ("L1:", "indent.zero"),
+                ],
+            ),
+            (
+                super::TEXTOBJECTS_QUERY,
+                &[
+                    (body, "function.inner"),
+                    (body, "function.inside"),
+                    ("{\n    call.uni f, (%r1);\n  }", "block.outer"),
+                    ("ld.param.u32 %r1, [n];", "statement.outer"),
+                    (".param .u64 p", "parameter.outer"),
+                    ("p", "parameter.inner"),
+                    ("%r1", "parameter.inside"),
+                    ("/* two\nlines */", "comment.around"),
+                ],
+            ),
+        ];
+        for (query, pairs) in expected {
+            let captured = captures(query, EDITOR_SAMPLE);
+            for (text, capture) in pairs.iter() {
+                assert!(
+                    captured.contains(&(text.to_string(), capture.to_string())),
+                    "`{text}` is not captured as @{capture}: {captured:?}"
+                );
+            }
+        }
+        // The whole function is a text object too.
+        let function = &EDITOR_SAMPLE[EDITOR_SAMPLE.find(".visible").unwrap()..EDITOR_SAMPLE.len() - 1];
+        assert!(
+            captures(super::TEXTOBJECTS_QUERY, EDITOR_SAMPLE)
+                .contains(&(function.to_string(), "function.outer".to_string()))
+        );
+    }
+
     #[test]
     fn can_load_grammar() {
         let mut parser = tree_sitter::Parser::new();

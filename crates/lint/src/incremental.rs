@@ -1,0 +1,396 @@
+//! Linting a file again after an edit, reusing the findings the edit cannot change (what
+//! the language server does on every keystroke).
+//!
+//! A file is a sequence of top-level items (directives, declarations, functions). The
+//! findings of a rule's query match belong to the item the match starts in, and depend on
+//! that item's text and on the *context*: the settings, and the text of every item with
+//! the bodies of function definitions left out (the header, module declarations and
+//! function prototypes are what a match may look up beyond its own item), and whether the
+//! file has a syntax error anywhere. So when the
+//! context is unchanged, an item whose text is unchanged keeps its findings, moved with
+//! the item; only the edited items are matched again. The same holds for the module-level
+//! constructs (ptxkit-isa's construct table) each item uses. Whole-module checks
+//! (`on_module`), the grouping of findings reported once per file, and suppressions run
+//! on the whole file every time, as [`crate::lint_parsed`] runs them.
+//!
+//! The contract this relies on, for every `on_match` rule: its findings depend only on the
+//! matched item's subtree, the module header, the symbol table's module declarations and
+//! function prototypes, whether the file has a syntax error, and the settings. A rule that reads another function's body is an
+//! `on_module` rule. The language server's tests lint corpus files edited at random both
+//! ways and compare.
+
+use std::ops::Range;
+use std::rc::Rc;
+
+use ptxkit_isa::constructs::{self, Use};
+use ptxkit_semantic::SemanticModel;
+use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_syntax::{Diagnostic, ParsedSource, Span, preorder};
+
+use crate::engine::{finish, new_checker, run_matches, run_module_rules};
+use crate::settings::Settings;
+
+/// Lints one document again and again as it is edited, reusing the findings of the
+/// top-level items an edit leaves alone. Its findings are always those of
+/// [`crate::lint_parsed`] on the same text.
+#[derive(Default)]
+pub struct IncrementalLinter {
+    /// The settings of the last run (`Settings` has no equality; its `Debug` text shows
+    /// every field).
+    settings: String,
+    /// Whether the file had a syntax error anywhere (rules read it: names are not
+    /// reported undeclared in a file with errors).
+    has_error: bool,
+    /// The items of the last run, in order.
+    items: Vec<Item>,
+    /// How many of them the last run matched again.
+    matched: usize,
+}
+
+/// What one top-level item held at the last run, in that run's byte offsets.
+struct Item {
+    kind: u16,
+    has_error: bool,
+    range: Range<usize>,
+    /// The body of a function definition, which the context leaves out.
+    body: Option<Range<usize>>,
+    text: String,
+    findings: Vec<Diagnostic>,
+    /// `report_once` keys of `findings`: (index in `findings`, key).
+    groups: Vec<(usize, String)>,
+    uses: Vec<Use>,
+}
+
+/// A top-level item of the current text.
+struct Current<'t> {
+    node: Node<'t>,
+    range: Range<usize>,
+    body: Option<Range<usize>>,
+}
+
+impl Current<'_> {
+    /// The item's text outside its body: (before the body, after it).
+    fn context<'s>(&self, text: &'s str) -> (&'s str, &'s str) {
+        context_of(text, &self.range, self.body.as_ref())
+    }
+}
+
+fn context_of<'s>(text: &'s str, range: &Range<usize>, body: Option<&Range<usize>>) -> (&'s str, &'s str) {
+    match body {
+        Some(body) => (&text[range.start..body.start], &text[body.end..range.end]),
+        None => (&text[range.clone()], ""),
+    }
+}
+
+impl Item {
+    fn context(&self) -> (&str, &str) {
+        let base = self.range.start;
+        let local = self.range.start - base..self.range.end - base;
+        let body = self.body.as_ref().map(|b| b.start - base..b.end - base);
+        context_of(&self.text, &local, body.as_ref())
+    }
+}
+
+impl IncrementalLinter {
+    /// A linter that has seen nothing yet (its first run lints everything).
+    pub fn new() -> IncrementalLinter {
+        IncrementalLinter::default()
+    }
+
+    /// How many top-level items the last run matched again, of how many.
+    pub fn items_matched(&self) -> (usize, usize) {
+        (self.matched, self.items.len())
+    }
+
+    /// Lints `parsed` (the current text of the document) with `settings`: the findings
+    /// [`crate::lint_parsed`] reports, computed again only for the items changed since the
+    /// last run.
+    pub fn lint<'p>(&mut self, parsed: &'p ParsedSource, settings: &Settings) -> Vec<Diagnostic> {
+        let text = parsed.text();
+        let root = parsed.root();
+        let mut cursor = root.walk();
+        let current: Vec<Current<'p>> = root
+            .children(&mut cursor)
+            .map(|node| Current {
+                node,
+                range: node.byte_range(),
+                body: (node.kind() == "function_definition")
+                    .then(|| node.child_by_field_name("body").map(|b| b.byte_range()))
+                    .flatten(),
+            })
+            .collect();
+        let settings_key = format!("{settings:?}");
+        let same_context = settings_key == self.settings
+            && root.has_error() == self.has_error
+            && current.len() == self.items.len()
+            && current
+                .iter()
+                .zip(&self.items)
+                .all(|(new, old)| new.node.kind_id() == old.kind && new.context(text) == old.context());
+        let mut same_text: Vec<bool> = current
+            .iter()
+            .zip(&self.items)
+            .map(|(new, old)| {
+                same_context && new.node.has_error() == old.has_error && text[new.range.clone()] == old.text
+            })
+            .collect();
+        same_text.resize(current.len(), false);
+        let moves = Moves {
+            old: &self.items,
+            new: &current,
+            same_text: &same_text,
+        };
+        // An unchanged item keeps its findings and construct uses unless one points into a
+        // changed body.
+        let unchanged: Vec<bool> = (0..current.len())
+            .map(|index| {
+                let Some(item) = self.items.get(index).filter(|_| same_text[index]) else {
+                    return false;
+                };
+                item.findings.iter().all(|d| spans(d).all(|s| moves.span(s).is_some()))
+                    && item.uses.iter().all(|u| moves.span(u.span).is_some())
+            })
+            .collect();
+
+        let model = SemanticModel::build(parsed);
+        let mut checker = new_checker(parsed, &model, settings);
+        let uses: Vec<Vec<Use>> = current
+            .iter()
+            .enumerate()
+            .map(|(index, item)| {
+                if unchanged[index] {
+                    self.items[index]
+                        .uses
+                        .iter()
+                        .filter_map(|u| {
+                            Some(Use {
+                                row: u.row,
+                                span: moves.span(u.span)?,
+                            })
+                        })
+                        .collect()
+                } else {
+                    preorder(item.node)
+                        .filter(|n| !n.has_error())
+                        .flat_map(|n| constructs::node_uses(n, text))
+                        .collect()
+                }
+            })
+            .collect();
+        let issues = crate::isa::issues_of_uses(uses.iter().flatten(), checker.destination());
+        let _ = checker.constructs.set(Rc::new(issues));
+        run_module_rules(&mut checker);
+
+        // Each item's findings: moved from the last run, or matched again. A run of
+        // consecutive changed items is matched in one pass of the query (one pass per item
+        // would walk the root's children once per item: quadratic in a file of many small
+        // functions).
+        let mut found: Vec<(Vec<Diagnostic>, Groups)> = Vec::with_capacity(current.len());
+        let mut index = 0;
+        while index < current.len() {
+            if unchanged[index] {
+                let old = &self.items[index];
+                let before = checker.diagnostics.len();
+                let findings: Vec<Diagnostic> = old.findings.iter().map(|d| moves.diagnostic(d)).collect();
+                checker.diagnostics.extend(findings.iter().cloned());
+                checker
+                    .grouped
+                    .extend(old.groups.iter().map(|(at, key)| (before + at, key.clone())));
+                found.push((findings, old.groups.clone()));
+                index += 1;
+                continue;
+            }
+            let last = (index..current.len())
+                .take_while(|&i| !unchanged[i])
+                .last()
+                .unwrap_or(index);
+            let range = current[index].range.start..current[last].range.end;
+            // (item, diagnostics before its first finding, groups before it)
+            let mut starts: Vec<(usize, usize, usize)> = Vec::new();
+            let run = &current[index..=last];
+            run_matches(&mut checker, Some(range), |checker, at| {
+                let item = index + run.partition_point(|c| c.range.start <= at).saturating_sub(1);
+                if starts.last().is_none_or(|s| s.0 != item) {
+                    starts.push((item, checker.diagnostics.len(), checker.grouped.len()));
+                }
+                true
+            });
+            let end = (checker.diagnostics.len(), checker.grouped.len());
+            for item in index..=last {
+                let position = starts.iter().position(|s| s.0 == item);
+                let (findings, groups) = match position {
+                    None => (Vec::new(), Vec::new()),
+                    Some(p) => {
+                        let (_, first, first_group) = starts[p];
+                        let (next, next_group) = starts.get(p + 1).map_or(end, |s| (s.1, s.2));
+                        let groups = checker.grouped[first_group..next_group]
+                            .iter()
+                            .map(|(at, key)| (at - first, key.clone()))
+                            .collect();
+                        (checker.diagnostics[first..next].to_vec(), groups)
+                    }
+                };
+                found.push((findings, groups));
+            }
+            index = last + 1;
+        }
+        let items = current
+            .iter()
+            .zip(uses)
+            .zip(found)
+            .map(|((item, uses), (findings, groups))| Item {
+                kind: item.node.kind_id(),
+                has_error: item.node.has_error(),
+                range: item.range.clone(),
+                body: item.body.clone(),
+                text: text[item.range.clone()].to_string(),
+                findings,
+                groups,
+                uses,
+            })
+            .collect();
+        self.matched = unchanged.iter().filter(|u| !**u).count();
+        self.items = items;
+        self.settings = settings_key;
+        self.has_error = root.has_error();
+        finish(checker)
+    }
+}
+
+/// `report_once` keys of an item's findings: (index in its findings, key).
+type Groups = Vec<(usize, String)>;
+
+/// Every span of a diagnostic: its own, its labels', its fix's edits'.
+fn spans(diagnostic: &Diagnostic) -> impl Iterator<Item = Span> + '_ {
+    std::iter::once(diagnostic.span)
+        .chain(diagnostic.labels.iter().map(|l| l.span))
+        .chain(diagnostic.fix.iter().flat_map(|f| f.edits.iter().map(|e| e.span)))
+}
+
+/// Where the offsets of the last run are now, when the context is unchanged (the items
+/// correspond one to one).
+#[derive(Clone, Copy)]
+struct Moves<'a, 't> {
+    old: &'a [Item],
+    new: &'a [Current<'t>],
+    /// Which items have the same text as at the last run.
+    same_text: &'a [bool],
+}
+
+impl Moves<'_, '_> {
+    /// The current offset of `offset`; `None` inside a changed item's body (or when the
+    /// items do not correspond).
+    fn offset(&self, offset: usize) -> Option<usize> {
+        if self.old.len() != self.new.len() || self.old.is_empty() {
+            return None;
+        }
+        let index = self.old.partition_point(|item| item.range.start <= offset);
+        let Some(index) = index.checked_sub(1) else {
+            // Before the first item: whitespace before it.
+            return (self.new[0].range.start + offset).checked_sub(self.old[0].range.start);
+        };
+        let (old, new) = (&self.old[index], &self.new[index]);
+        if offset > old.range.end {
+            return Some(new.range.end + (offset - old.range.end));
+        }
+        if self.same_text[index] {
+            return Some(new.range.start + (offset - old.range.start));
+        }
+        // A changed item: its context (all but the body) is unchanged.
+        match &old.body {
+            Some(body) if offset < body.start => Some(new.range.start + (offset - old.range.start)),
+            Some(body) if offset >= body.end => Some(new.range.end - (old.range.end - offset)),
+            _ => None,
+        }
+    }
+
+    fn span(&self, span: Span) -> Option<Span> {
+        Some(Span::new(self.offset(span.start)?, self.offset(span.end)?))
+    }
+
+    /// A diagnostic of the last run with its spans moved (every span must move).
+    fn diagnostic(&self, diagnostic: &Diagnostic) -> Diagnostic {
+        let moved = |span: Span| self.span(span).expect("checked before reuse");
+        let mut diagnostic = diagnostic.clone();
+        diagnostic.span = moved(diagnostic.span);
+        for label in &mut diagnostic.labels {
+            label.span = moved(label.span);
+        }
+        if let Some(fix) = &mut diagnostic.fix {
+            for edit in &mut fix.edits {
+                edit.span = moved(edit.span);
+            }
+        }
+        diagnostic
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Applies each edit, checks the findings against a full lint, and returns how many
+    /// items each run matched again.
+    fn check_edits(start: &str, edits: &[(usize, usize, &str)]) -> Vec<usize> {
+        let settings = Settings::default();
+        let mut linter = IncrementalLinter::new();
+        let mut text = start.to_string();
+        let parsed = ptxkit_syntax::parse(text.as_str());
+        assert_eq!(linter.lint(&parsed, &settings), crate::lint_parsed(&parsed, &settings));
+        let mut matched = Vec::new();
+        for &(from, to, insert) in edits {
+            text.replace_range(from..to, insert);
+            let parsed = ptxkit_syntax::parse(text.as_str());
+            assert_eq!(
+                linter.lint(&parsed, &settings),
+                crate::lint_parsed(&parsed, &settings),
+                "after replacing {from}..{to} with {insert:?}:\n{text}"
+            );
+            matched.push(linter.items_matched().0);
+        }
+        matched
+    }
+
+    const TEXT: &str = ".version 7.8\n.target sm_80\n.address_size 64\n.global .u32 g;\n\
+        .func f(.param .u32 a)\n{\n\t.reg .b32 %r<3>;\n\tld.global.sync.u32 %r1, [g];\n\tbra L;\n}\n\
+        .entry k()\n{\n\t.reg .b32 %r<3>;\n\tld.global.sync.u32 %r1, [g];\n\tadd.f32 %r1, %r2, 1;\n\tret;\n}\n";
+
+    #[test]
+    fn edits_in_bodies_match_a_full_lint() {
+        let in_f = TEXT.find("bra L").unwrap();
+        let in_k = TEXT.find("ret;").unwrap();
+        let matched = check_edits(
+            TEXT,
+            &[
+                (in_f, in_f, " "),
+                (in_f, in_f + 1, ""),
+                (in_k, in_k, "L: "),
+                (in_f, in_f, "ld.global.sync.u32 %r1, [g];\n"),
+                (in_k, in_k, "\n\n"),
+                (in_f, in_f, "}"),
+                (in_f, in_f + 1, ""),
+            ],
+        );
+        // A body edit matches that function again, and nothing else; a stray `}` changes
+        // the items (and the file's error state): everything, twice.
+        assert_eq!(matched[..5], [1, 1, 1, 1, 1]);
+        assert!(matched[5] > 2 && matched[6] > 2, "{matched:?}");
+    }
+
+    #[test]
+    fn edits_to_the_context_match_a_full_lint() {
+        let g = TEXT.find(".global .u32 g").unwrap();
+        let version = TEXT.find("7.8").unwrap();
+        let matched = check_edits(
+            TEXT,
+            &[
+                (g + 8, g + 12, ".f32"),
+                (version, version + 3, "6.0"),
+                (0, 0, "// ptxlint: allow(PTX411)\n"),
+                (0, 0, "\n"),
+            ],
+        );
+        // Whitespace between items moves them and changes none.
+        assert_eq!(matched.last(), Some(&0));
+    }
+}

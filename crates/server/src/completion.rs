@@ -1,0 +1,288 @@
+//! Completion at the cursor:
+//!
+//! - where an instruction starts, in a function body: every opcode ptxkit-isa's signatures
+//!   describe, and the body directives (`.reg`, `.local`, `.pragma`, …);
+//! - after an opcode and a dot (`ld.gl`): the modifiers that can come next, those with
+//!   which some form of the instruction still fits the chain written so far (missing
+//!   modifiers are fine: the chain is not finished);
+//! - in the operands: the registers (a `%r<N>` range as its prefix), variables, parameters,
+//!   labels and functions visible there (innermost scope first), and after `%` the special
+//!   registers with the PTX version and target they need;
+//! - outside functions: the module directives and state spaces.
+//!
+//! Each item replaces what is typed (from the start of the word, or of the last modifier),
+//! so editors that do not count `.` or `%` as word characters still filter right.
+
+use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, TextEdit};
+use ptxkit_isa::signature::{self, Problem};
+use ptxkit_semantic::Symbol;
+
+use crate::document::Document;
+use crate::position::Encoding;
+
+/// State spaces and declarations written at the start of a line in a body or at module scope.
+const SPACES: &[&str] = &[".reg", ".local", ".shared", ".global", ".const", ".param", ".tex"];
+
+/// Directives that go inside a function body (besides declarations).
+const BODY_DIRECTIVES: &[&str] = &[".pragma", ".loc", ".callprototype", ".branchtargets", ".calltargets"];
+
+/// The completion items at byte `offset`.
+pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> Vec<CompletionItem> {
+    let text = document.text().to_string();
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..offset];
+    let word_len = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '%'))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let word = &before[before.len() - word_len..];
+    let word_start = offset - word_len;
+    let lines = document.lines().clone();
+    let analysis = document.analysis();
+    let in_body = analysis.model.symbols.body_at(offset).is_some();
+    let statement_start = is_statement_start(&before[..before.len() - word_len]);
+    let replace = |start: usize| lines.range(&text, start..offset, encoding);
+    let item = |label: String, kind, detail: Option<String>, start: usize| CompletionItem {
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(replace(start), label.clone()))),
+        label,
+        kind: Some(kind),
+        detail,
+        ..CompletionItem::default()
+    };
+    let mut items = Vec::new();
+    if !in_body {
+        if statement_start {
+            for name in module_directives() {
+                items.push(item(
+                    name.0.to_string(),
+                    CompletionItemKind::KEYWORD,
+                    name.1,
+                    word_start,
+                ));
+            }
+        }
+        return items;
+    }
+    if statement_start {
+        if let Some(dot) = word.rfind('.').filter(|&dot| dot > 0) {
+            // `opcode.mod.mod.partial`: the next modifier.
+            let mut parts = word[..dot].split('.');
+            let opcode = parts.next().unwrap_or("");
+            let written: Vec<&str> = word[..dot]
+                .match_indices('.')
+                .map(|(i, _)| {
+                    let rest = &word[i..dot];
+                    &rest[..rest[1..].find('.').map_or(rest.len(), |j| j + 1)]
+                })
+                .collect();
+            for modifier in next_modifiers(opcode, &written) {
+                items.push(item(
+                    modifier.to_string(),
+                    CompletionItemKind::ENUM_MEMBER,
+                    Some(format!("{opcode}{}{modifier}", written.concat())),
+                    word_start + dot,
+                ));
+            }
+            return items;
+        }
+        if word.starts_with('.') {
+            for name in SPACES.iter().chain(BODY_DIRECTIVES) {
+                items.push(item(name.to_string(), CompletionItemKind::KEYWORD, None, word_start));
+            }
+            return items;
+        }
+        for opcode in signature::opcodes() {
+            let summary = signature::forms(opcode).first().map(|f| f.summary.to_string());
+            items.push(item(
+                opcode.to_string(),
+                CompletionItemKind::FUNCTION,
+                summary,
+                word_start,
+            ));
+        }
+        return items;
+    }
+    // Operands.
+    if word.starts_with('%') {
+        for (name, needs) in special_registers() {
+            items.push(item(name, CompletionItemKind::CONSTANT, Some(needs), word_start));
+        }
+    }
+    for (name, symbol) in analysis.model.symbols.visible_at(offset) {
+        let (kind, detail) = match symbol {
+            Symbol::Register(r) => (CompletionItemKind::VARIABLE, r.ty.clone()),
+            Symbol::Range(r) | Symbol::RangeMember(r, _) => (
+                CompletionItemKind::VARIABLE,
+                Some(format!("{}<{}> {}", r.prefix, r.count, r.ty.as_deref().unwrap_or(""))),
+            ),
+            Symbol::Variable(v) => (
+                if v.is_parameter {
+                    CompletionItemKind::FIELD
+                } else {
+                    CompletionItemKind::VARIABLE
+                },
+                Some(format!("{} {}", v.space, v.ty.as_deref().unwrap_or(""))),
+            ),
+            Symbol::Label(_) => (CompletionItemKind::REFERENCE, Some("label".to_string())),
+            Symbol::Function(f) => (
+                CompletionItemKind::FUNCTION,
+                Some(if f.is_entry { "kernel" } else { "function" }.to_string()),
+            ),
+            Symbol::Special => continue,
+        };
+        items.push(item(
+            name.to_string(),
+            kind,
+            detail.map(|d| d.trim().to_string()),
+            word_start,
+        ));
+    }
+    items
+}
+
+/// Whether what precedes the word on its line leaves it at the start of a statement: only
+/// whitespace, a guard (`@%p1`, `@!%p`), a label (`L1:`), or a `{`.
+fn is_statement_start(prefix: &str) -> bool {
+    let mut rest = prefix.trim_start();
+    loop {
+        if rest.is_empty() {
+            return true;
+        }
+        if let Some(after) = rest.strip_prefix('{') {
+            rest = after.trim_start();
+            continue;
+        }
+        let token_len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..token_len];
+        let is_guard = token.starts_with('@') && token.len() > 1;
+        let is_label = token.len() > 1 && token.ends_with(':') && !token.contains(',');
+        if !(is_guard || is_label) {
+            return false;
+        }
+        rest = rest[token_len..].trim_start();
+    }
+}
+
+/// The modifiers that may follow `written` (each with its dot) after `opcode`: those with
+/// which the best-fitting form has no problem other than a missing modifier.
+fn next_modifiers(opcode: &str, written: &[&str]) -> Vec<&'static str> {
+    if signature::forms(opcode).is_empty() {
+        return Vec::new();
+    }
+    signature::opcode_modifiers(opcode)
+        .into_iter()
+        .filter(|m| !written.contains(m))
+        .filter(|m| {
+            let mut chain = written.to_vec();
+            chain.push(m);
+            signature::modifier_fits(opcode, &chain).first().is_some_and(|fit| {
+                fit.problems
+                    .iter()
+                    .all(|p| matches!(p, Problem::MissingModifier { .. }))
+            })
+        })
+        .collect()
+}
+
+/// Module-level directives and state spaces, with the first PTX version of each directive.
+fn module_directives() -> Vec<(&'static str, Option<String>)> {
+    let mut out: Vec<(&'static str, Option<String>)> = ptxkit_isa::directives::DIRECTIVES
+        .iter()
+        .filter(|f| f.pattern.starts_with('.') && !f.pattern.contains(' '))
+        .map(|f| (f.pattern, Some(format!("PTX {} or later", f.ptx))))
+        .collect();
+    for space in SPACES {
+        if !out.iter().any(|(name, _)| name == space) {
+            out.push((space, None));
+        }
+    }
+    out.sort();
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
+/// Every special register (the numbered families as their first member) with what it needs.
+fn special_registers() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = ptxkit_isa::directives::SPECIAL_REGISTERS
+        .iter()
+        .map(|f| {
+            let target = match f.target {
+                ptxkit_isa::TargetReq::Any => String::new(),
+                ptxkit_isa::TargetReq::AtLeast(sm) => format!(", sm_{sm} or later"),
+                ptxkit_isa::TargetReq::Listed(_) => ", some targets only".to_string(),
+            };
+            (
+                f.pattern.to_string(),
+                format!("special register: PTX {}{target}", f.ptx),
+            )
+        })
+        .collect();
+    for name in ptxkit_isa::special_registers::WITHOUT_ROW {
+        out.push((name.to_string(), "special register".to_string()));
+    }
+    out.sort();
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(text: &str) -> Vec<String> {
+        let at = text.find('|').expect("a cursor");
+        let text = text.replace('|', "");
+        let mut document = Document::new(None, 0, text);
+        complete(&mut document, at, Encoding::Utf16)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    }
+
+    const HEAD: &str = ".version 8.0\n.target sm_90\n.address_size 64\n.global .u32 g;\n";
+
+    #[test]
+    fn opcodes_where_an_instruction_starts() {
+        let got = labels(&format!("{HEAD}.entry k()\n{{\n\t.reg .b32 %r<4>;\n@%p1 ad|\n}}\n"));
+        assert!(
+            got.contains(&"add".to_string()) && got.contains(&"ld".to_string()),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn the_next_modifier_fits_the_chain() {
+        let got = labels(&format!("{HEAD}.entry k()\n{{\n\tld.global.|\n}}\n"));
+        assert!(got.contains(&".f32".to_string()), "{got:?}");
+        assert!(got.contains(&".v4".to_string()), "{got:?}");
+        assert!(
+            !got.contains(&".global".to_string()),
+            "a modifier already written: {got:?}"
+        );
+        assert!(!got.contains(&".shared".to_string()), "a second state space: {got:?}");
+    }
+
+    #[test]
+    fn operands_are_the_names_in_scope_and_special_registers() {
+        let got = labels(&format!(
+            "{HEAD}.entry k(.param .u64 p)\n{{\n\t.reg .b32 %r<4>;\nL1:\n\tmov.u32 %r1, %|\n}}\n.func f()\n{{\n\t.reg .b32 %q;\n\tret;\n}}\n"
+        ));
+        for name in ["%r", "p", "g", "L1", "k", "%tid", "%clusterid"] {
+            assert!(got.contains(&name.to_string()), "{name} missing: {got:?}");
+        }
+        assert!(!got.contains(&"%q".to_string()), "another function's register: {got:?}");
+    }
+
+    #[test]
+    fn module_directives_outside_functions() {
+        let got = labels(&format!("{HEAD}.vis|\n"));
+        assert!(
+            got.contains(&".visible".to_string()) && got.contains(&".entry".to_string()),
+            "{got:?}"
+        );
+        assert!(!got.contains(&"add".to_string()));
+    }
+}
