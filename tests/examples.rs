@@ -1,6 +1,6 @@
 //! The quick start's examples (`examples/`), run through the installed
 //! binaries as the README's first command runs them: the clean kernels are
-//! formatted and lint clean, the findings kernel shows its four findings,
+//! formatted and lint clean, the findings kernel shows its five findings,
 //! and the legacy kernel is rewritten for today's ptxas.
 
 use std::path::Path;

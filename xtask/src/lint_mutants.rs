@@ -384,8 +384,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     );
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(o.jobs).build()?;
-    // Every stable rule, and the preview ones (register-read-before-written).
-    let settings = Settings::new(&[], &[], &[], true);
+    // What `ptxlint` runs by default: every stable rule, no preview findings.
+    let settings = Settings::default();
     let results: Vec<Result<Vec<Outcome>>> = pool.install(|| {
         sample
             .par_iter()

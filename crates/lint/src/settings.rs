@@ -54,6 +54,7 @@ pub struct Settings {
     /// Lint as if the file said `.target` this.
     pub target_override: Option<Target>,
     per_file_ignores: Vec<(globset::GlobMatcher, Vec<Selector>)>,
+    preview: bool,
 }
 
 impl Default for Settings {
@@ -113,7 +114,15 @@ impl Settings {
             version_override: None,
             target_override: None,
             per_file_ignores: Vec::new(),
+            preview,
         }
+    }
+
+    /// Whether preview behaviour is on (`--preview`, or `Settings::only`):
+    /// preview rules may be selected, and stable rules add their preview
+    /// findings.
+    pub fn preview(&self) -> bool {
+        self.preview
     }
 
     /// Only the rules named (plus nothing else); used by tests and
