@@ -62,8 +62,13 @@ pub struct Checker<'a> {
     /// Diagnostics reported once per file for a repeated chain: (index in `diagnostics`, key),
     /// merged by [`group`] at the end.
     pub(crate) grouped: Vec<(usize, String)>,
-    pub(crate) flows: std::cell::OnceCell<std::rc::Rc<Vec<ptxkit_semantic::flow::FunctionFlow<'a>>>>,
+    /// The control-flow graph of each function definition the dataflow rules looked at,
+    /// by the function's start byte (built once for all of them).
+    pub(crate) flows: std::cell::RefCell<std::collections::HashMap<usize, FlowOf<'a>>>,
 }
+
+/// The control-flow graph of a function definition, shared by the dataflow rules.
+pub type FlowOf<'a> = std::rc::Rc<Option<ptxkit_semantic::flow::FunctionFlow<'a>>>;
 
 /// An instruction matched against its signatures: the analysis, and the syntax nodes of the
 /// modifiers and operands its indices refer to.
@@ -196,11 +201,19 @@ impl<'a> Checker<'a> {
         self.diagnostics.push(diagnostic);
     }
 
-    /// The control-flow graph of every function definition, built once for the dataflow
-    /// rules.
-    pub fn flows(&self) -> std::rc::Rc<Vec<ptxkit_semantic::flow::FunctionFlow<'a>>> {
+    /// The control-flow graph of one function definition (`None` for a declaration
+    /// without a body), built once for every dataflow rule.
+    pub fn flow_of(&self, function: Node<'a>) -> FlowOf<'a> {
         self.flows
-            .get_or_init(|| std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::all(self.parsed, self.symbols)))
+            .borrow_mut()
+            .entry(function.start_byte())
+            .or_insert_with(|| {
+                std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::build(
+                    function,
+                    self.parsed.text(),
+                    self.symbols,
+                ))
+            })
             .clone()
     }
 

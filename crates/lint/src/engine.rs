@@ -109,7 +109,7 @@ pub(crate) fn new_checker<'a>(
         constructs: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
         grouped: Vec::new(),
-        flows: std::cell::OnceCell::new(),
+        flows: std::cell::RefCell::new(std::collections::HashMap::new()),
     }
 }
 

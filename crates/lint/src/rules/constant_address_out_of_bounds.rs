@@ -33,7 +33,7 @@ use ptxkit_semantic::flow::alignment::{Alignment, Base, Congruence, OPAQUE};
 use ptxkit_semantic::flow::cfg::InsnId;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::{Captures, Checker, RuleImpl};
 use crate::memory_access::{Requirement, requirements};
 
 pub(crate) const NAME: &str = "constant-address-out-of-bounds";
@@ -46,15 +46,17 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     fix: crate::FixAvailability::None,
     summary: "constant address outside a variable of known size (ptxas misses it)",
     imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
+        query: Some(query!("constant_address_out_of_bounds")),
+        on_match: Some(check),
+        on_module: None,
     },
 };
 
-fn check(checker: &mut Checker<'_>) {
-    let flows = checker.flows();
-    for flow in flows.iter() {
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some(function) = captures.get("function") else {
+        return;
+    };
+    if let Some(flow) = checker.flow_of(function).as_ref() {
         check_function(checker, flow);
     }
 }

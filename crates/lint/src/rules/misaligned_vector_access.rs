@@ -52,7 +52,7 @@ use ptxkit_semantic::flow::FunctionFlow;
 use ptxkit_semantic::flow::alignment::{ABSOLUTE, Alignment, Base, Congruence, EXACT, OPAQUE};
 use ptxkit_syntax::{Severity, Span};
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::{Captures, Checker, RuleImpl};
 use crate::memory_access::{Requirement, requirements};
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
@@ -65,15 +65,17 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     fix: crate::FixAvailability::None,
     summary: "vector access at a provably misaligned address (ptxas misses it)",
     imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
+        query: Some(query!("misaligned_vector_access")),
+        on_match: Some(check),
+        on_module: None,
     },
 };
 
-fn check(checker: &mut Checker<'_>) {
-    let flows = checker.flows();
-    for flow in flows.iter() {
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some(function) = captures.get("function") else {
+        return;
+    };
+    if let Some(flow) = checker.flow_of(function).as_ref() {
         check_function(checker, flow);
     }
 }

@@ -55,7 +55,7 @@ use ptxkit_semantic::flow::cfg::{FunctionFlow, InsnId, RegId};
 use ptxkit_semantic::flow::undefined::MaybeUndefined;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::{Captures, Checker, RuleImpl};
 
 pub(crate) const NAME: &str = "register-read-before-written";
 
@@ -67,17 +67,20 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     fix: crate::FixAvailability::None,
     summary: "register read but never written (with `--preview`: read on some path before any write)",
     imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
+        query: Some(query!("register_read_before_written")),
+        on_match: Some(check),
+        on_module: None,
     },
 };
 
-fn check(checker: &mut Checker<'_>) {
-    let flows = checker.flows();
-    for flow in flows.iter() {
+fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+    let Some(function) = captures.get("function") else {
+        return;
+    };
+    let flow = checker.flow_of(function);
+    if let Some(flow) = flow.as_ref() {
         if flow.body.has_error() {
-            continue;
+            return;
         }
         // A `.func`'s register parameters hold the caller's values.
         let mut defined_at_entry = Vec::new();

@@ -1,0 +1,2 @@
+; every function definition: the rule follows its control flow
+(function_definition) @function
