@@ -6,6 +6,8 @@
 //! `ldmatrix`/`stmatrix` rows to 16 bytes; an `mbarrier` object to 8 bytes.
 
 use ptxkit_semantic::Instruction;
+use ptxkit_semantic::flow::alignment::{Alignment, Congruence};
+use ptxkit_semantic::flow::cfg::InsnId;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::types::type_shape;
@@ -119,4 +121,42 @@ pub(crate) fn requirements<'t>(insn: &Instruction<'t>, source: &str, out: &mut V
         }
         _ => {}
     }
+}
+
+/// The accesses of `flow` that `keep` selects, with what the alignment analysis knows of
+/// each one's address, and the analysis (whose `bases` the values name); `None` when
+/// `keep` selects nothing. The dataflow rules on addresses share this.
+pub(crate) fn addressed_accesses<'t, 's>(
+    flow: &ptxkit_semantic::flow::FunctionFlow<'t>,
+    symbols: &'s ptxkit_semantic::SymbolTable,
+    source: &'t str,
+    keep: impl Fn(&Requirement<'t>) -> bool,
+) -> Option<(Alignment<'s>, Vec<(Requirement<'t>, Congruence)>)> {
+    let mut checks: Vec<Requirement<'t>> = Vec::new();
+    let mut at: Vec<InsnId> = Vec::new();
+    let mut scratch = Vec::new();
+    for (i, insn) in flow.insns.iter().enumerate() {
+        scratch.clear();
+        requirements(insn, source, &mut scratch);
+        for r in scratch.iter().filter(|r| keep(r)) {
+            checks.push(*r);
+            at.push(i as InsnId);
+        }
+    }
+    if checks.is_empty() {
+        return None;
+    }
+    let alignment = Alignment::new(flow, symbols, source);
+    let states = alignment.solve(flow);
+    let mut values = vec![Congruence::Unknown; checks.len()];
+    alignment.replay(flow, &states, |i, state| {
+        let first = at.partition_point(|&x| x < i);
+        for k in first..at.len() {
+            if at[k] != i {
+                break;
+            }
+            values[k] = alignment.address(flow, i, checks[k].address, state, source);
+        }
+    });
+    Some((alignment, checks.into_iter().zip(values).collect()))
 }

@@ -29,12 +29,11 @@
 //! No fix: the right offset depends on the data layout.
 
 use ptxkit_semantic::flow::FunctionFlow;
-use ptxkit_semantic::flow::alignment::{Alignment, Base, Congruence, OPAQUE};
-use ptxkit_semantic::flow::cfg::InsnId;
+use ptxkit_semantic::flow::alignment::{Base, OPAQUE};
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::memory_access::{Requirement, requirements};
+use crate::memory_access::addressed_accesses;
 
 pub(crate) const NAME: &str = "constant-address-out-of-bounds";
 
@@ -63,33 +62,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
 
 fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
     let source = checker.text();
-    let mut checks: Vec<Requirement<'a>> = Vec::new();
-    let mut at: Vec<InsnId> = Vec::new();
-    let mut scratch = Vec::new();
-    for (i, insn) in flow.insns.iter().enumerate() {
-        scratch.clear();
-        requirements(insn, source, &mut scratch);
-        for r in scratch.iter().filter(|r| r.size.is_some()) {
-            checks.push(*r);
-            at.push(i as InsnId);
-        }
-    }
-    if checks.is_empty() {
+    let Some((alignment, accesses)) = addressed_accesses(flow, checker.symbols, source, |r| r.size.is_some()) else {
         return;
-    }
-    let alignment = Alignment::new(flow, checker.symbols, source);
-    let states = alignment.solve(flow);
-    let mut values = vec![Congruence::Unknown; checks.len()];
-    alignment.replay(flow, &states, |i, state| {
-        let first = at.partition_point(|&x| x < i);
-        for k in first..at.len() {
-            if at[k] != i {
-                break;
-            }
-            values[k] = alignment.address(flow, i, checks[k].address, state, source);
-        }
-    });
-    for (check, value) in checks.iter().zip(&values) {
+    };
+    for (check, value) in &accesses {
         let Some((base, offset)) = value.exact_offset() else {
             continue;
         };

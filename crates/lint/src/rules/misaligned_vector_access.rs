@@ -49,11 +49,11 @@
 //! No fix: the right offset depends on the data layout.
 
 use ptxkit_semantic::flow::FunctionFlow;
-use ptxkit_semantic::flow::alignment::{ABSOLUTE, Alignment, Base, Congruence, EXACT, OPAQUE};
+use ptxkit_semantic::flow::alignment::{ABSOLUTE, Base, Congruence, EXACT, OPAQUE};
 use ptxkit_syntax::{Severity, Span};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::memory_access::{Requirement, requirements};
+use crate::memory_access::{Requirement, addressed_accesses};
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
@@ -85,34 +85,11 @@ type Seen<'t> = (u32, Congruence, Requirement<'t>);
 
 fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
     let source = checker.text();
-    let mut checks: Vec<Requirement<'a>> = Vec::new();
-    let mut at = Vec::new();
-    let mut scratch = Vec::new();
-    for (i, insn) in flow.insns.iter().enumerate() {
-        scratch.clear();
-        requirements(insn, source, &mut scratch);
-        for r in scratch.iter().filter(|r| r.alignment > 1) {
-            checks.push(*r);
-            at.push(i as u32);
-        }
-    }
-    if checks.is_empty() {
+    let Some((alignment, accesses)) = addressed_accesses(flow, checker.symbols, source, |r| r.alignment > 1) else {
         return;
-    }
-    let alignment = Alignment::new(flow, checker.symbols, source);
-    let states = alignment.solve(flow);
-    let mut values = vec![Congruence::Unknown; checks.len()];
-    alignment.replay(flow, &states, |i, state| {
-        let first = at.partition_point(|&x| x < i);
-        for k in first..at.len() {
-            if at[k] != i {
-                break;
-            }
-            values[k] = alignment.address(flow, i, checks[k].address, state, source);
-        }
-    });
+    };
     let mut seen: Vec<Seen<'_>> = Vec::new();
-    for (check, value) in checks.iter().zip(&values) {
+    for (check, value) in &accesses {
         let Congruence::Known { base, shift, residue } = *value else {
             continue;
         };
