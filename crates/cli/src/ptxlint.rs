@@ -151,6 +151,23 @@ struct Outcome {
     deny_warnings: bool,
 }
 
+impl Outcome {
+    /// An input that could not be linted (exit 2): `message` says why.
+    fn failed(path: String, message: String) -> Outcome {
+        Outcome {
+            asm: None,
+            path,
+            text: String::new(),
+            lines: ptxkit_syntax::LineIndex::new(""),
+            diagnostics: Vec::new(),
+            fixed: 0,
+            original: None,
+            error: Some(message),
+            deny_warnings: false,
+        }
+    }
+}
+
 /// A failure of ptxlint itself (exit 2), as a message for the user.
 type CliResult<T> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
@@ -450,17 +467,7 @@ fn process(input: &Input, configs: &ConfigResolver<LintConfig>, mode: Mode, stdi
         Input::File(path) => display(path),
         Input::Stdin => stdin_name.display().to_string(),
     };
-    let failed = |message: String| Outcome {
-        asm: None,
-        path: display.clone(),
-        text: String::new(),
-        lines: ptxkit_syntax::LineIndex::new(""),
-        diagnostics: Vec::new(),
-        fixed: 0,
-        original: None,
-        error: Some(message),
-        deny_warnings: false,
-    };
+    let failed = |message: String| Outcome::failed(display.clone(), message);
     let read = match input {
         Input::File(path) if cpp => read_cpp_source(path).map(Option::unwrap_or_default),
         Input::File(path) => read_source(path),
@@ -504,17 +511,7 @@ fn process_text(
     mode: Mode,
     cpp: bool,
 ) -> Outcome {
-    let failed = |message: String| Outcome {
-        asm: None,
-        path: display.clone(),
-        text: String::new(),
-        lines: ptxkit_syntax::LineIndex::new(""),
-        diagnostics: Vec::new(),
-        fixed: 0,
-        original: None,
-        error: Some(message),
-        deny_warnings: false,
-    };
+    let failed = |message: String| Outcome::failed(display.clone(), message);
     if cpp {
         return process_cpp(input, path, display, text, settings, mode);
     }
@@ -588,17 +585,7 @@ fn process_cpp(input: &Input, path: &Path, display: String, text: String, settin
             && matches!(input, Input::File(_))
             && let Err(err) = ptxkit_syntax::write_atomic(path, &fixed.text)
         {
-            return Outcome {
-                asm: None,
-                path: display,
-                text: String::new(),
-                lines: ptxkit_syntax::LineIndex::new(""),
-                diagnostics: Vec::new(),
-                fixed: 0,
-                original: None,
-                error: Some(err.to_string()),
-                deny_warnings: false,
-            };
+            return Outcome::failed(display, err.to_string());
         }
         return Outcome {
             asm: Some(fixed.result.stats),
