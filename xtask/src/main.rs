@@ -1,5 +1,7 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
+mod bench;
+mod bench_input;
 mod bench_parse;
 mod corpus_index;
 mod dataflow_mutants;
@@ -28,6 +30,10 @@ tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse [--expect-errors LIST] PATH...
                    parse PTX files and directories; report syntax errors and speed
+  bench [--size MB] [--no-ptxas] [--dataflow] [--bin-dir DIR] [CORPUS]
+                   every speed and memory goal in one run: parse / ptxlint / ptxfmt --check
+                   on one core, -j 2 vs -j 1, ptxlint vs ptxas -O0, peak memory on a
+                   generated file (default 100 MB), --dataflow: the dataflow rules' cost
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
   lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
@@ -36,7 +42,7 @@ tasks:
   lint-fixtures    the ptxlint fixtures marked `// ptxas-checked`: ptxas must reject exactly
                    their `//~` lines (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
   lint-bench [--no-ptxas] [CORPUS]
-                   ptxlint -j 2 throughput on the corpus, against ptxas on the same files
+                   bench --dataflow
   isa-probes       assemble the ptxkit-isa probe kernels with ptxas 11.8/12.9/13.5 and compare
   fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
                    assemble every ptxas-clean corpus file before and after ptxfmt;
@@ -71,9 +77,10 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
     match task.as_str() {
         "gen" => generate::run(rest),
         "parse" => parse::run(rest),
+        "bench" => bench::run(rest),
         "bench-parse" => bench_parse::run(rest),
         "lint-mutants" => lint_mutants::run(rest),
-        "lint-bench" => lint_bench::run(rest),
+        "lint-bench" => bench::run(&[&["--dataflow".to_string()], rest].concat()),
         "lint-fixtures" => lint_fixtures::run(rest),
         "isa-probes" => isa_probes::run(rest),
         "fmt-ptxas" => fmt_ptxas::run(rest),
@@ -87,6 +94,11 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         }
         other => bail!("unknown task '{other}'\n{USAGE}"),
     }
+}
+
+/// The cargo target directory (`CARGO_TARGET_DIR` or the workspace's `target`).
+pub fn target_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), std::path::PathBuf::from)
 }
 
 /// The repository root (the parent of the xtask crate).

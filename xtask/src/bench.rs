@@ -1,0 +1,365 @@
+//! `cargo xtask bench [--size MB] [--no-ptxas] [--dataflow] [CORPUS]`: every figure of
+//! the speed and memory goals (issue 13) in one run, as ratios measured side by side:
+//!
+//! - bare parse, `ptxlint` and `ptxfmt --check` throughput over the corpus on one core
+//!   (`taskset -c 0`), the tools as a percentage of parsing;
+//! - `-j 2` against `-j 1` for both tools, on the corpus directory and on its largest file;
+//! - `ptxlint` against `ptxas -O0` on the 12 largest ptxas-clean corpus files, 2 cores each;
+//! - peak resident memory of both tools over the input size on a generated file
+//!   (`--size`, default 100 MB);
+//! - with `--dataflow`, the cost of the dataflow rules on the five largest files.
+//!
+//! Always measures release builds: a debug `cargo xtask` builds and runs the release xtask.
+//! A benchmark to read, not a timed test.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use rayon::prelude::*;
+
+use crate::ptxas::{arch_for, installed};
+
+const USAGE: &str = "usage: cargo xtask bench [--size MB] [--no-ptxas] [--dataflow] [--bin-dir DIR] [CORPUS_DIR]";
+
+/// How many of the largest ptxas-clean files the ptxas comparison uses (the issue's figure).
+const PTXAS_FILES: usize = 12;
+
+struct Options {
+    corpus: PathBuf,
+    size_mb: usize,
+    /// Where `ptxlint` and `ptxfmt` are taken from (another build to compare with), instead
+    /// of this workspace's release build.
+    bin_dir: Option<PathBuf>,
+    with_ptxas: bool,
+    dataflow: bool,
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode> {
+    if let [flag, dir] = args
+        && flag == "--parse-seconds"
+    {
+        return parse_seconds(Path::new(dir));
+    }
+    let mut options = Options {
+        corpus: std::env::var_os("PTX_CORPUS_DIR")
+            .map_or_else(|| crate::workspace_root().join("../shared/corpus"), PathBuf::from),
+        size_mb: 100,
+        bin_dir: None,
+        with_ptxas: true,
+        dataflow: false,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--no-ptxas" => options.with_ptxas = false,
+            "--dataflow" => options.dataflow = true,
+            "--bin-dir" => options.bin_dir = Some(rest.next().map(PathBuf::from).context(USAGE)?),
+            "--size" => {
+                options.size_mb = rest
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|&mb| mb > 0)
+                    .context(USAGE)?;
+            }
+            other if other.starts_with('-') => bail!(USAGE),
+            other => options.corpus = PathBuf::from(other),
+        }
+    }
+    if !options.corpus.is_dir() {
+        bail!(
+            "PTX corpus not found at {} (set PTX_CORPUS_DIR)",
+            options.corpus.display()
+        );
+    }
+    let root = crate::workspace_root();
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            "xtask",
+            "-p",
+            "ptx-toolkit",
+            "--bins",
+        ])
+        .current_dir(&root)
+        .status()
+        .context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("cargo build --release failed");
+    }
+    let release = crate::target_dir().join("release");
+    if cfg!(debug_assertions) {
+        // Parse throughput is measured in this process: measure the release build's.
+        let status = Command::new(release.join("xtask"))
+            .arg("bench")
+            .args(args)
+            .status()
+            .context("cannot run the release xtask")?;
+        return Ok(if status.success() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(2)
+        });
+    }
+    let binaries = options.bin_dir.clone().unwrap_or(release);
+    bench(&options, &binaries)
+}
+
+/// Throughput of one command over `bytes`, in MB/s.
+fn rate(bytes: u64, seconds: f64) -> f64 {
+    bytes as f64 / 1e6 / seconds
+}
+
+/// What one run of a tool took.
+#[derive(Clone, Copy)]
+struct Run {
+    /// Wall-clock seconds.
+    wall: f64,
+    /// CPU seconds (user + system): what one core spends, whatever else the machine runs.
+    cpu: f64,
+    /// Peak resident memory, in bytes.
+    peak: u64,
+}
+
+/// Runs `command` with `args` and `paths` to completion (output discarded) under
+/// `/usr/bin/time`; on one core when `one_core`.
+fn measure(command: &Path, args: &[&str], paths: &[&Path], one_core: bool) -> Result<Run> {
+    let report = crate::target_dir().join("bench/time.txt");
+    std::fs::create_dir_all(report.parent().expect("a parent"))?;
+    let mut cmd = Command::new("/usr/bin/time");
+    cmd.args(["-f", "%e %U %S %M", "-o"]).arg(&report);
+    if one_core {
+        cmd.args(["taskset", "-c", "0"]);
+    }
+    cmd.arg(command)
+        .args(args)
+        .args(paths)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let output = cmd
+        .output()
+        .context("cannot run /usr/bin/time (Debian package `time`) or taskset (util-linux)")?;
+    // 0 clean, 1 findings / would reformat, 2 some inputs refused (the corpus has files with
+    // syntax errors, which ptxfmt leaves alone); a crash or a signal is a failure to report.
+    if !matches!(output.status.code(), Some(0..=2)) {
+        bail!(
+            "{} {} failed: {}",
+            command.display(),
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr).lines().next().unwrap_or("")
+        );
+    }
+    let figures: Vec<f64> = std::fs::read_to_string(&report)?
+        .lines()
+        .last()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    let [wall, user, system, kib] = figures[..] else {
+        bail!("/usr/bin/time printed no figures");
+    };
+    Ok(Run {
+        wall,
+        cpu: user + system,
+        peak: kib as u64 * 1024,
+    })
+}
+
+const LINT_ARGS: &[&str] = &["--format", "concise", "--quiet", "--isolated"];
+const FMT_ARGS: &[&str] = &["--check", "--quiet", "--isolated"];
+
+fn bench(options: &Options, binaries: &Path) -> Result<ExitCode> {
+    let ptxlint = binaries.join("ptxlint");
+    let ptxfmt = binaries.join("ptxfmt");
+    let corpus = options.corpus.as_path();
+    let files: Vec<(PathBuf, u64)> = ptxkit_syntax::discover::discover(&[corpus.to_path_buf()], &Default::default())?
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter_map(|f| Some((std::fs::metadata(&f).ok()?.len(), f)))
+        .map(|(len, f)| (f, len))
+        .collect();
+    let bytes: u64 = files.iter().map(|(_, b)| b).sum();
+    println!(
+        "corpus: {} files, {:.1} MB ({})",
+        files.len(),
+        bytes as f64 / 1e6,
+        corpus.display()
+    );
+
+    // One core: bare parse, ptxlint, ptxfmt --check.
+    // The release xtask as built now (the build above may have replaced this executable).
+    let parse = one_core_parse(&crate::target_dir().join("release/xtask"), corpus)?;
+    let lint1 = measure(&ptxlint, &[LINT_ARGS, &["-j", "1"]].concat(), &[corpus], true)?;
+    let fmt1 = measure(&ptxfmt, &[FMT_ARGS, &["-j", "1"]].concat(), &[corpus], true)?;
+    println!("one core (taskset -c 0), the whole corpus, CPU seconds:");
+    println!("  bare parse           {parse:7.2} s {:7.1} MB/s", rate(bytes, parse));
+    for (name, run) in [("ptxlint -j 1", lint1), ("ptxfmt --check -j 1", fmt1)] {
+        println!(
+            "  {name:<20} {:7.2} s {:7.1} MB/s  {:5.1}% of parse   (goal >= 70%)",
+            run.cpu,
+            rate(bytes, run.cpu),
+            parse / run.cpu * 100.0
+        );
+    }
+
+    // Two cores against one.
+    let (largest, largest_bytes) = files.iter().max_by_key(|(_, b)| *b).context("empty corpus")?;
+    println!(
+        "-j 1 against -j 2, wall-clock (goal >= 1.6x; other load on the machine lowers it), largest file {} ({:.1} MB):",
+        largest.file_name().unwrap_or_default().to_string_lossy(),
+        *largest_bytes as f64 / 1e6
+    );
+    for (name, binary, args) in [("ptxlint", &ptxlint, LINT_ARGS), ("ptxfmt --check", &ptxfmt, FMT_ARGS)] {
+        let one = measure(binary, &[args, &["-j", "1"]].concat(), &[corpus], false)?.wall;
+        let two = measure(binary, &[args, &["-j", "2"]].concat(), &[corpus], false)?.wall;
+        let big1 = measure(binary, &[args, &["-j", "1"]].concat(), &[largest], false)?.wall;
+        let big2 = measure(binary, &[args, &["-j", "2"]].concat(), &[largest], false)?.wall;
+        println!(
+            "  {name:<15} corpus {one:6.2} s / {two:6.2} s = {:4.2}x   largest file {big1:6.3} s / {big2:6.3} s = {:4.2}x",
+            one / two,
+            big1 / big2
+        );
+    }
+
+    if options.with_ptxas {
+        against_ptxas(&ptxlint, corpus)?;
+    }
+    peak_memory(&ptxlint, &ptxfmt, options.size_mb)?;
+    if options.dataflow {
+        crate::lint_bench::dataflow_cost(&ptxlint, &files.into_iter().map(|(f, _)| f).collect::<Vec<_>>())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Bare parse time of every file under `dir`, measured by this executable on one core.
+fn one_core_parse(exe: &Path, dir: &Path) -> Result<f64> {
+    let output = Command::new("taskset")
+        .args(["-c", "0"])
+        .arg(exe)
+        .args(["bench", "--parse-seconds"])
+        .arg(dir)
+        .output()
+        .context("cannot run taskset (util-linux)")?;
+    if !output.status.success() {
+        bail!("parse timing failed: {}", String::from_utf8_lossy(&output.stderr));
+    }
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .context("parse timing printed no number")
+}
+
+/// `--parse-seconds DIR`: prints the CPU seconds one parse of every file under `dir` takes
+/// (the best of two rounds; the files are read first; the parse builds the line index the
+/// tools build).
+fn parse_seconds(dir: &Path) -> Result<ExitCode> {
+    let mut texts = Vec::new();
+    for found in ptxkit_syntax::discover::discover(&[dir.to_path_buf()], &Default::default())? {
+        if let Ok(text) = ptxkit_syntax::source::read_source(&found?) {
+            texts.push(text);
+        }
+    }
+    let mut best = f64::INFINITY;
+    for _ in 0..2 {
+        let started = cpu_seconds()?;
+        for text in &texts {
+            std::hint::black_box(ptxkit_syntax::parse(text.as_str()));
+        }
+        best = best.min(cpu_seconds()? - started);
+    }
+    println!("{best}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The CPU time this process has run, in seconds (Linux: `/proc/self/schedstat`).
+fn cpu_seconds() -> Result<f64> {
+    let stat = std::fs::read_to_string("/proc/self/schedstat").context("reading /proc/self/schedstat")?;
+    let nanos: u64 = stat
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .context("no CPU time in /proc/self/schedstat")?;
+    Ok(nanos as f64 / 1e9)
+}
+
+/// ptxlint with 2 jobs against ptxas -O0 two at a time, on the largest ptxas-clean files
+/// (each assembled by the newest ptxas that accepts it).
+fn against_ptxas(ptxlint: &Path, corpus: &Path) -> Result<()> {
+    let ptxas = installed()?;
+    let mut jobs: Vec<(PathBuf, usize, String, u64)> = crate::corpus_index::read(corpus)?
+        .into_iter()
+        .filter_map(|row| {
+            let p = ptxas.iter().rposition(|p| row.accepted_by(p.column))?;
+            let path = corpus.join(&row.file);
+            let bytes = std::fs::metadata(&path).ok()?.len();
+            // `.target sm_80, debug`: the architecture is the first item
+            let target = row.target.split(',').next().unwrap_or("").trim().to_string();
+            Some((path, p, target, bytes))
+        })
+        .collect();
+    jobs.sort_by_key(|(_, _, _, bytes)| std::cmp::Reverse(*bytes));
+    jobs.truncate(PTXAS_FILES);
+    let bytes: u64 = jobs.iter().map(|j| j.3).sum();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    let started = Instant::now();
+    let failed: Vec<String> = pool.install(|| {
+        jobs.par_iter()
+            .with_max_len(1)
+            .filter_map(|(path, p, target, _)| {
+                let ok = Command::new(&ptxas[*p].path)
+                    .args(["-O0", "-arch", &arch_for(&ptxas[*p], target), "-o", "/dev/null"])
+                    .arg(path)
+                    .output()
+                    .is_ok_and(|o| o.status.success());
+                (!ok).then(|| path.display().to_string())
+            })
+            .collect()
+    });
+    let ptxas_secs = started.elapsed().as_secs_f64();
+    if !failed.is_empty() {
+        bail!("ptxas -O0 rejected files INDEX.tsv says it accepts: {failed:?}");
+    }
+    let paths: Vec<&Path> = jobs.iter().map(|j| j.0.as_path()).collect();
+    let lint = measure(ptxlint, &[LINT_ARGS, &["-j", "2"]].concat(), &paths, false)?.wall;
+    println!(
+        "{PTXAS_FILES} largest ptxas-clean files ({:.1} MB), 2 cores: ptxas -O0 {ptxas_secs:.2} s, ptxlint -j 2 {lint:.2} s: ptxlint {:.1}x faster   (goal >= 10x)",
+        bytes as f64 / 1e6,
+        ptxas_secs / lint
+    );
+    Ok(())
+}
+
+/// Peak resident memory of `ptxlint` and `ptxfmt --check` on a generated file of
+/// `size_mb` MB, over the file's size.
+fn peak_memory(ptxlint: &Path, ptxfmt: &Path, size_mb: usize) -> Result<()> {
+    let dir = crate::target_dir().join("bench");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(format!("generated-{size_mb}mb.ptx"));
+    if !path.exists() {
+        std::fs::write(&path, crate::bench_input::generate(size_mb * 1_000_000))
+            .context("writing the generated file")?;
+    }
+    let bytes = std::fs::metadata(&path)?.len();
+    println!(
+        "peak memory on a generated {:.0} MB file (goal <= 10x the input):",
+        bytes as f64 / 1e6
+    );
+    for (name, binary, args) in [("ptxlint", ptxlint, LINT_ARGS), ("ptxfmt --check", ptxfmt, FMT_ARGS)] {
+        match measure(binary, &[args, &["-j", "1"]].concat(), &[&path], false) {
+            Ok(run) => println!(
+                "  {name:<15} {:7.0} MB peak, {:5.1}x the input, {:6.2} s CPU ({:.1} MB/s)",
+                run.peak as f64 / 1e6,
+                run.peak as f64 / bytes as f64,
+                run.cpu,
+                rate(bytes, run.cpu)
+            ),
+            Err(err) => println!("  {name:<15} {err:#}"),
+        }
+    }
+    Ok(())
+}
