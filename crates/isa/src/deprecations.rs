@@ -99,12 +99,33 @@ impl Deprecation {
     /// Whether an instruction form is this construct.
     pub fn matches_instruction(&self, form: &InstructionForm<'_>) -> bool {
         match self.construct {
-            Construct::Instruction(pattern) => {
-                Pattern::compile_all(pattern).is_ok_and(|p| Pattern::any_matches(&p, form))
-            }
+            Construct::Instruction(pattern) => match compiled(pattern) {
+                Some(patterns) => Pattern::any_matches(patterns, form),
+                // a deprecation built outside the table
+                None => Pattern::compile_all(pattern).is_ok_and(|p| Pattern::any_matches(&p, form)),
+            },
             _ => false,
         }
     }
+}
+
+/// The compiled patterns of every deprecated instruction form of [`DEPRECATIONS`]
+/// (compiled once: every instruction of every file is matched against them).
+fn compiled(pattern: &'static str) -> Option<&'static [Pattern]> {
+    static PATTERNS: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<Pattern>>> =
+        std::sync::OnceLock::new();
+    PATTERNS
+        .get_or_init(|| {
+            DEPRECATIONS
+                .iter()
+                .filter_map(|d| match d.construct {
+                    Construct::Instruction(pattern) => Some((pattern, Pattern::compile_all(pattern).ok()?)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .get(pattern)
+        .map(Vec::as_slice)
 }
 
 const fn v(major: u8, minor: u8) -> Version {

@@ -59,16 +59,39 @@ pub struct Checker<'a> {
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
     pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
+    /// The names of the last instruction resolved, by node id (four rules read them).
+    pub(crate) last_resolved: std::cell::RefCell<Option<(usize, Resolved<'a>)>>,
     /// Diagnostics reported once per file for a repeated chain: (index in `diagnostics`, key),
     /// merged by [`group`] at the end.
     pub(crate) grouped: Vec<(usize, String)>,
-    /// The control-flow graph of each function definition the dataflow rules looked at,
-    /// by the function's start byte (built once for all of them).
-    pub(crate) flows: std::cell::RefCell<std::collections::HashMap<usize, FlowOf<'a>>>,
+    /// The control-flow graph of the function definition the dataflow rules look at, by
+    /// the function's start byte (built once for all of them, dropped when they move on to
+    /// the next function: memory stays that of one function).
+    pub(crate) flow: std::cell::RefCell<Option<(usize, FlowOf<'a>)>>,
+    /// The memory accesses of that function with their solved addresses, by the function's
+    /// start byte (the alignment analysis runs once for both address rules).
+    pub(crate) accesses: std::cell::RefCell<Option<(usize, AccessesOf<'a>)>>,
 }
+
+/// Every identifier in an instruction's guard and operands with what it resolves to (see
+/// [`crate::names::resolve`]).
+pub type Resolved<'a> = std::rc::Rc<Vec<(Node<'a>, crate::names::Resolution<'a>)>>;
 
 /// The control-flow graph of a function definition, shared by the dataflow rules.
 pub type FlowOf<'a> = std::rc::Rc<Option<ptxkit_semantic::flow::FunctionFlow<'a>>>;
+
+/// The memory accesses of a function definition that have a requirement (an alignment or
+/// a size) and what the alignment analysis knows of each address, with the analysis;
+/// `None` when the function has no body or no such access.
+pub(crate) type AccessesOf<'a> = std::rc::Rc<
+    Option<(
+        ptxkit_semantic::flow::alignment::Alignment<'a>,
+        Vec<(
+            crate::memory_access::Requirement<'a>,
+            ptxkit_semantic::flow::alignment::Congruence,
+        )>,
+    )>,
+>;
 
 /// An instruction matched against its signatures: the analysis, and the syntax nodes of the
 /// modifiers and operands its indices refer to.
@@ -193,6 +216,19 @@ impl<'a> Checker<'a> {
         check
     }
 
+    /// The names `insn` uses and what each resolves to, computed once for all rules.
+    pub fn resolved(&self, insn: &Instruction<'a>) -> Resolved<'a> {
+        let id = insn.node().id();
+        if let Some((at, resolved)) = self.last_resolved.borrow().as_ref()
+            && *at == id
+        {
+            return resolved.clone();
+        }
+        let resolved = std::rc::Rc::new(crate::names::resolve(self, insn));
+        *self.last_resolved.borrow_mut() = Some((id, resolved.clone()));
+        resolved
+    }
+
     /// Records `diagnostic` once per `key` in the file: a later report with the same key adds
     /// its span to the first as a related location ("also here") instead (see [`group`], run
     /// when the file's findings are complete).
@@ -204,17 +240,38 @@ impl<'a> Checker<'a> {
     /// The control-flow graph of one function definition (`None` for a declaration
     /// without a body), built once for every dataflow rule.
     pub fn flow_of(&self, function: Node<'a>) -> FlowOf<'a> {
-        self.flows
-            .borrow_mut()
-            .entry(function.start_byte())
-            .or_insert_with(|| {
-                std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::build(
-                    function,
-                    self.parsed.text(),
-                    self.symbols,
-                ))
+        let start = function.start_byte();
+        if let Some((at, flow)) = self.flow.borrow().as_ref()
+            && *at == start
+        {
+            return flow.clone();
+        }
+        let flow = std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::build(
+            function,
+            self.parsed.text(),
+            self.symbols,
+        ));
+        *self.flow.borrow_mut() = Some((start, flow.clone()));
+        flow
+    }
+
+    /// The memory accesses of one function definition that have a requirement, with their
+    /// solved addresses (see [`AccessesOf`]), computed once for both address rules.
+    pub(crate) fn addressed_accesses(&self, function: Node<'a>) -> AccessesOf<'a> {
+        let start = function.start_byte();
+        if let Some((at, accesses)) = self.accesses.borrow().as_ref()
+            && *at == start
+        {
+            return accesses.clone();
+        }
+        let flow = self.flow_of(function);
+        let accesses = std::rc::Rc::new(flow.as_ref().as_ref().and_then(|flow| {
+            crate::memory_access::addressed_accesses(flow, self.symbols, self.text(), |r| {
+                r.alignment > 1 || r.size.is_some()
             })
-            .clone()
+        }));
+        *self.accesses.borrow_mut() = Some((start, accesses.clone()));
+        accesses
     }
 
     /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use ptxkit_syntax::tree_sitter::{Query, QueryCursor, StreamingIterator};
-use ptxkit_syntax::{Diagnostic, ParsedSource, parse};
+use ptxkit_syntax::{Diagnostic, ParsedSource, Span, parse};
 
 use ptxkit_semantic::SemanticModel;
 
@@ -80,13 +80,80 @@ pub fn lint_source(text: &str, settings: &Settings) -> LintResult {
     LintResult { parsed, diagnostics }
 }
 
-/// Lints an already parsed text.
+/// Lints an already parsed text. A large text is split at top-level items into pieces
+/// that run on rayon's current thread pool (a rule's match depends only on the item it
+/// starts in and on the module's declarations; see `incremental`): with `ptxlint -j 2`
+/// one big file takes both cores. The findings are the same as on one thread.
 pub fn lint_parsed(parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic> {
+    let threads = rayon::current_num_threads();
+    let pieces = if threads > 1 { threads * PIECES_PER_THREAD } else { 1 };
+    lint_in_pieces(parsed, settings, pieces.min(parsed.text().len() / MIN_PIECE_BYTES))
+}
+
+/// How many pieces per thread a large file is split into (so that unequal pieces even out).
+const PIECES_PER_THREAD: usize = 4;
+
+/// The smallest piece worth a task of its own.
+const MIN_PIECE_BYTES: usize = 64 * 1024;
+
+/// [`lint_parsed`] with the rule matches run in about `pieces` pieces of the text (one when
+/// `pieces` is 0 or 1), each with its own checker, in parallel; their findings are put
+/// back in source order before the per-file steps (grouping, suppressions) run.
+pub(crate) fn lint_in_pieces(parsed: &ParsedSource, settings: &Settings, pieces: usize) -> Vec<Diagnostic> {
     let model = SemanticModel::build(parsed);
     let mut checker = new_checker(parsed, &model, settings);
     run_module_rules(&mut checker);
-    run_matches(&mut checker, None, |_, _| true);
+    let ranges = piece_ranges(parsed, pieces);
+    if ranges.len() <= 1 {
+        run_matches(&mut checker, None, |_, _| true);
+        return finish(checker);
+    }
+    // Computed once here rather than once per piece: a walk of the whole file.
+    let constructs: Vec<(Span, ptxkit_isa::Issue)> = checker.construct_issues().as_ref().clone();
+    use rayon::prelude::*;
+    let found: Vec<PieceFindings> = ranges
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|range| {
+            let mut piece = new_checker(parsed, &model, settings);
+            let _ = piece.constructs.set(std::rc::Rc::new(constructs.clone()));
+            run_matches(&mut piece, Some(range), |_, _| true);
+            (piece.diagnostics, piece.grouped)
+        })
+        .collect();
+    for (diagnostics, grouped) in found {
+        let offset = checker.diagnostics.len();
+        checker
+            .grouped
+            .extend(grouped.into_iter().map(|(index, key)| (index + offset, key)));
+        checker.diagnostics.extend(diagnostics);
+    }
     finish(checker)
+}
+
+/// What one piece found: its diagnostics in report order, and the `report_once` keys of
+/// some of them (index in those diagnostics, key).
+type PieceFindings = (Vec<Diagnostic>, Vec<(usize, String)>);
+
+/// Byte ranges that cover the whole text (and a match at its very end), cut at the starts
+/// of top-level items into about `pieces` of similar size.
+fn piece_ranges(parsed: &ParsedSource, pieces: usize) -> Vec<std::ops::Range<usize>> {
+    let whole = 0..usize::MAX;
+    if pieces <= 1 {
+        return vec![whole];
+    }
+    let target = parsed.text().len() / pieces;
+    let mut starts = vec![0];
+    let mut cursor = parsed.root().walk();
+    for item in parsed.root().children(&mut cursor) {
+        let at = item.start_byte();
+        if at >= starts.last().copied().unwrap_or(0) + target {
+            starts.push(at);
+        }
+    }
+    let mut ends: Vec<usize> = starts[1..].to_vec();
+    ends.push(whole.end);
+    starts.into_iter().zip(ends).map(|(start, end)| start..end).collect()
 }
 
 /// A checker with nothing reported yet.
@@ -108,8 +175,10 @@ pub(crate) fn new_checker<'a>(
         last_issues: std::cell::RefCell::new(None),
         constructs: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
+        last_resolved: std::cell::RefCell::new(None),
         grouped: Vec::new(),
-        flows: std::cell::RefCell::new(std::collections::HashMap::new()),
+        flow: std::cell::RefCell::new(None),
+        accesses: std::cell::RefCell::new(None),
     }
 }
 
@@ -207,6 +276,71 @@ pub(crate) fn finish(mut checker: Checker<'_>) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A module of `functions` kernels, each with findings of per-match rules, a finding
+    /// reported once per file (grouped), a suppression and a dataflow finding.
+    fn many_functions(functions: usize) -> String {
+        let mut text = String::from(".version 7.8\n.target sm_80\n.address_size 64\n.shared .align 4 .b8 smem[64];\n");
+        for k in 0..functions {
+            text.push_str(&format!(
+                ".visible .entry k{k}(.param .u64 p)\n{{\n\t.reg .b32 %r<4>;\n\t.reg .f32 %f<4>;\n\tmov.u32 %r1, %r9;\n\tadd.s32 %r2, %r1, undeclared_{k};\n\tshfl.idx.b32 %r3, %r1, 0, 31; // ptxlint: ignore[shfl-vote-without-sync]\n\tld.shared.v2.f32 {{%f1, %f2}}, [smem+{}];\n\tst.shared.u32 [smem+64], %r2;\n\tret;\n}}\n",
+                4 * (k % 3)
+            ));
+        }
+        text
+    }
+
+    #[test]
+    fn pieces_find_what_one_pass_finds() {
+        let text = many_functions(60);
+        let parsed = parse(text.as_str());
+        let settings = Settings::default();
+        let whole = lint_in_pieces(&parsed, &settings, 1);
+        assert!(
+            whole.len() > 60 * 3,
+            "the module has findings to compare: {}",
+            whole.len()
+        );
+        for pieces in [2, 3, 7, 59, 60, 200] {
+            assert_eq!(lint_in_pieces(&parsed, &settings, pieces), whole, "{pieces} pieces");
+        }
+        assert!(piece_ranges(&parsed, 7).len() > 1);
+    }
+
+    /// The corpus's larger files: split in pieces, the same findings as in one pass.
+    #[test]
+    fn pieces_find_what_one_pass_finds_on_the_corpus() {
+        use rayon::prelude::*;
+        let dir = std::env::var_os("PTX_CORPUS_DIR").map_or_else(
+            || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+            std::path::PathBuf::from,
+        );
+        if !dir.is_dir() {
+            eprintln!(
+                "\n*** SKIPPED: no PTX corpus at {} (set PTX_CORPUS_DIR) ***\n",
+                dir.display()
+            );
+            return;
+        }
+        let found = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
+        let large: Vec<std::path::PathBuf> = found
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 300_000))
+            .collect();
+        assert!(large.len() > 20, "{} large files under {}", large.len(), dir.display());
+        let settings = Settings::default();
+        large.par_iter().for_each(|path| {
+            let text = ptxkit_syntax::source::read_source(path).unwrap();
+            let parsed = parse(text);
+            assert_eq!(
+                lint_in_pieces(&parsed, &settings, 5),
+                lint_in_pieces(&parsed, &settings, 1),
+                "{}",
+                path.display()
+            );
+        });
+    }
 
     #[test]
     fn combined_query_compiles_and_every_pattern_has_an_owner() {

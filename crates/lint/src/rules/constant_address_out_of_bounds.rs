@@ -28,12 +28,11 @@
 //! ## Fix safety
 //! No fix: the right offset depends on the data layout.
 
-use ptxkit_semantic::flow::FunctionFlow;
-use ptxkit_semantic::flow::alignment::{Base, OPAQUE};
+use ptxkit_semantic::flow::alignment::{Alignment, Base, Congruence, OPAQUE};
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::memory_access::addressed_accesses;
+use crate::memory_access::Requirement;
 
 pub(crate) const NAME: &str = "constant-address-out-of-bounds";
 
@@ -55,17 +54,18 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(function) = captures.get("function") else {
         return;
     };
-    if let Some(flow) = checker.flow_of(function).as_ref() {
-        check_function(checker, flow);
+    let accesses = checker.addressed_accesses(function);
+    if let Some((alignment, accesses)) = accesses.as_ref() {
+        check_function(checker, alignment, accesses);
     }
 }
 
-fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
-    let source = checker.text();
-    let Some((alignment, accesses)) = addressed_accesses(flow, checker.symbols, source, |r| r.size.is_some()) else {
-        return;
-    };
-    for (check, value) in &accesses {
+fn check_function<'a>(
+    checker: &mut Checker<'a>,
+    alignment: &Alignment<'a>,
+    accesses: &[(Requirement<'a>, Congruence)],
+) {
+    for (check, value) in accesses.iter().filter(|(check, _)| check.size.is_some()) {
         let Some((base, offset)) = value.exact_offset() else {
             continue;
         };

@@ -49,11 +49,11 @@
 //! No fix: the right offset depends on the data layout.
 
 use ptxkit_semantic::flow::FunctionFlow;
-use ptxkit_semantic::flow::alignment::{ABSOLUTE, Base, Congruence, EXACT, OPAQUE};
+use ptxkit_semantic::flow::alignment::{ABSOLUTE, Alignment, Base, Congruence, EXACT, OPAQUE};
 use ptxkit_syntax::{Severity, Span};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::memory_access::{Requirement, addressed_accesses};
+use crate::memory_access::Requirement;
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
@@ -75,21 +75,24 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(function) = captures.get("function") else {
         return;
     };
-    if let Some(flow) = checker.flow_of(function).as_ref() {
-        check_function(checker, flow);
+    let accesses = checker.addressed_accesses(function);
+    let flow = checker.flow_of(function);
+    if let (Some(flow), Some((alignment, accesses))) = (flow.as_ref(), accesses.as_ref()) {
+        check_function(checker, flow, alignment, accesses);
     }
 }
 
 /// The first access seen off an opaque base or a parameter: (base, value, requirement).
 type Seen<'t> = (u32, Congruence, Requirement<'t>);
 
-fn check_function<'a>(checker: &mut Checker<'a>, flow: &FunctionFlow<'a>) {
-    let source = checker.text();
-    let Some((alignment, accesses)) = addressed_accesses(flow, checker.symbols, source, |r| r.alignment > 1) else {
-        return;
-    };
+fn check_function<'a>(
+    checker: &mut Checker<'a>,
+    flow: &FunctionFlow<'a>,
+    alignment: &Alignment<'a>,
+    accesses: &[(Requirement<'a>, Congruence)],
+) {
     let mut seen: Vec<Seen<'_>> = Vec::new();
-    for (check, value) in &accesses {
+    for (check, value) in accesses.iter().filter(|(check, _)| check.alignment > 1) {
         let Congruence::Known { base, shift, residue } = *value else {
             continue;
         };

@@ -28,7 +28,7 @@
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::names::{Resolution, resolve};
+use crate::names::Resolution;
 
 pub(crate) const NAME: &str = "register-out-of-range";
 
@@ -50,7 +50,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((_, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    for (ident, resolution) in resolve(checker, &insn) {
+    for (ident, resolution) in checker.resolved(&insn).iter().copied() {
         let Resolution::OutOfRange(range, index) = resolution else {
             continue;
         };

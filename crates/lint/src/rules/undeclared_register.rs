@@ -29,7 +29,7 @@
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::names::{NameUse, Resolution, closest_register, resolve};
+use crate::names::{NameUse, Resolution, closest_register};
 
 pub(crate) const NAME: &str = "undeclared-register";
 
@@ -51,7 +51,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    for (ident, resolution) in resolve(checker, &insn) {
+    for (ident, resolution) in checker.resolved(&insn).iter().copied() {
         if !matches!(resolution, Resolution::Undeclared(NameUse::Register)) {
             continue;
         }

@@ -25,7 +25,7 @@
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::names::{NameUse, Resolution, closest, resolve};
+use crate::names::{NameUse, Resolution, closest};
 
 pub(crate) const NAME: &str = "undeclared-symbol";
 
@@ -47,7 +47,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    for (ident, resolution) in resolve(checker, &insn) {
+    for (ident, resolution) in checker.resolved(&insn).iter().copied() {
         if !matches!(resolution, Resolution::Undeclared(NameUse::Symbol)) {
             continue;
         }
