@@ -11,6 +11,9 @@ use crate::span::{LineIndex, Span};
 /// assert!(parsed.syntax_errors().is_empty());
 /// assert_eq!(parsed.root().kind(), "source_file");
 /// ```
+///
+/// Cloning copies the text; the tree is shared (tree-sitter counts references).
+#[derive(Clone)]
 pub struct ParsedSource {
     text: String,
     tree: Tree,
