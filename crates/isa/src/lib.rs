@@ -44,6 +44,7 @@ pub mod quirks;
 mod requirements;
 pub mod rounding;
 pub mod signature;
+pub mod snippet;
 pub mod special_registers;
 mod spelling;
 pub mod target;
