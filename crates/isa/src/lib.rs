@@ -46,7 +46,7 @@ pub mod rounding;
 pub mod signature;
 pub mod snippet;
 pub mod special_registers;
-mod spelling;
+pub mod spelling;
 pub mod target;
 pub mod types;
 pub mod version;
