@@ -92,6 +92,13 @@ module.exports = grammar({
       $.variable_declaration,
       $.function_definition,
       $.function_declaration,
+      // Statements outside any function: ptxas rejects them (ptxkit-syntax reports each as a
+      // syntax error), but an inline-PTX template (`asm("mov.u32 %0, %1;" ...)`) is exactly
+      // that, and an editor injecting PTX into C++ strings needs it parsed.
+      $.instruction,
+      $.call_instruction,
+      $.label,
+      $.block,
     ),
 
     // ---------------------------------------------------------------------

@@ -103,14 +103,49 @@ impl ParsedSource {
             .collect()
     }
 
-    /// Every `ERROR` node (outermost only), `MISSING` token and unclosed
-    /// `/*` comment, in source order.
+    /// Every `ERROR` node (outermost only), `MISSING` token, unclosed `/*`
+    /// comment and statement outside a function, in source order.
+    ///
+    /// The grammar parses instructions, labels and `{ }` blocks at module scope
+    /// (an inline-PTX template is made of them), but a module cannot have them:
+    /// each is an error here, as ptxas says.
+    ///
+    /// ```
+    /// let parsed = ptxkit_syntax::parse("mov.u32 %r1, 1;\n");
+    /// assert_eq!(parsed.syntax_errors().len(), 1);
+    /// assert_eq!(parsed.root().child(0).unwrap().kind(), "instruction");
+    /// ```
     pub fn syntax_errors(&self) -> Vec<SyntaxError> {
-        let mut errors = Vec::new();
         let may_have_unclosed_comment = self.text.contains("/*");
-        if !self.root().has_error() && !may_have_unclosed_comment {
-            return errors;
+        let mut errors = if self.root().has_error() || may_have_unclosed_comment {
+            self.tree_errors(may_have_unclosed_comment)
+        } else {
+            Vec::new()
+        };
+        let stray = self.statements_outside_functions();
+        if !stray.is_empty() {
+            errors.extend(stray);
+            errors.sort_by_key(|e| (e.span.start, e.span.end));
         }
+        errors
+    }
+
+    /// The module-scope instructions, labels and blocks (see [`Self::syntax_errors`]).
+    fn statements_outside_functions(&self) -> Vec<SyntaxError> {
+        let root = self.root();
+        let mut cursor = root.walk();
+        root.named_children(&mut cursor)
+            .filter(|n| is_statement_outside_function(n.kind()))
+            .map(|n| SyntaxError {
+                span: Span::of(n),
+                missing: None,
+            })
+            .collect()
+    }
+
+    /// The `ERROR` and `MISSING` nodes and unclosed comments of the tree.
+    fn tree_errors(&self, may_have_unclosed_comment: bool) -> Vec<SyntaxError> {
+        let mut errors = Vec::new();
         let mut cursor = self.tree.walk();
         loop {
             let node = cursor.node();
@@ -190,4 +225,10 @@ impl ParsedSource {
             }
         }
     }
+}
+
+/// Whether a node of this kind, directly under `source_file`, is a statement that belongs in a
+/// function body (an instruction, a call, a label, a `{ }` block).
+pub fn is_statement_outside_function(kind: &str) -> bool {
+    matches!(kind, "instruction" | "call_instruction" | "label" | "block")
 }

@@ -40,6 +40,10 @@ pub const INDENTS_QUERY: &str = include_str!("../../queries/indents.scm");
 /// `@x.around`/`@x.inside`).
 pub const TEXTOBJECTS_QUERY: &str = include_str!("../../queries/textobjects.scm");
 
+/// The injection query for C, C++ and CUDA (a query of the C++ grammar, not of this one): the
+/// template strings of `asm` statements are PTX (`@injection.content`, combined).
+pub const CPP_INJECTIONS_QUERY: &str = include_str!("../../queries/cpp/injections.scm");
+
 #[cfg(test)]
 mod tests {
     /// Every (text, capture) pair the query captures in `code`.
@@ -130,6 +134,81 @@ mod tests {
             captures(super::TEXTOBJECTS_QUERY, EDITOR_SAMPLE)
                 .contains(&(function.to_string(), "function.outer".to_string()))
         );
+    }
+
+    /// The C++ injection query compiles against tree-sitter-cpp, captures exactly the template
+    /// text of every `asm` form (one string, pieces, raw strings; `asm`, `__asm__`, `volatile`,
+    /// operands and clobbers), and that text, combined as an editor combines it, parses as PTX
+    /// with no error.
+    #[test]
+    fn cpp_injections_make_asm_templates_ptx() {
+        use tree_sitter::StreamingIterator as _;
+        let cpp: tree_sitter::Language = tree_sitter_cpp::LANGUAGE.into();
+        let query =
+            tree_sitter::Query::new(&cpp, super::CPP_INJECTIONS_QUERY).expect("injections.scm compiles for C++");
+        let code = r#"
+__device__ unsigned lane() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %laneid;" : "=r"(r));
+  return r;
+}
+__device__ void store(unsigned *p, unsigned v, int c) {
+  asm volatile("{\n\t"
+               ".reg .pred q;\n\t"
+               "setp.ne.b32 q, %2, 0;\n\t"
+               "@q st.global.u32 [%0], %1;\n\t"
+               "}" :: "l"(p), "r"(v), "r"(c) : "memory");
+  __asm__("bar.sync 0;");
+  asm(R"(membar.gl;)");
+}
+"#;
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&cpp).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let content = query.capture_index_for_name("injection.content").unwrap();
+        let mut cursor = tree_sitter::QueryCursor::new();
+        let mut ranges = Vec::new();
+        let mut matches = cursor.matches(&query, tree.root_node(), code.as_bytes());
+        while let Some(m) = matches.next() {
+            for c in m.captures().iter().filter(|c| c.index == content) {
+                assert!(
+                    query
+                        .property_settings(m.pattern_index)
+                        .iter()
+                        .any(|p| &*p.key == "injection.language" && p.value.as_deref() == Some("ptx")),
+                    "every pattern sets the language"
+                );
+                ranges.push(c.node.range());
+            }
+        }
+        ranges.sort_by_key(|r| r.start_byte);
+        let pieces: Vec<&str> = ranges.iter().map(|r| &code[r.start_byte..r.end_byte]).collect();
+        assert_eq!(
+            pieces,
+            [
+                "mov.u32 %0, %laneid;",
+                "{",
+                ".reg .pred q;",
+                "setp.ne.b32 q, %2, 0;",
+                "@q st.global.u32 [%0], %1;",
+                "}",
+                "bar.sync 0;",
+                "membar.gl;"
+            ]
+        );
+        // What an editor parses: the original text restricted to the captured ranges.
+        let ptx: tree_sitter::Language = super::LANGUAGE.into();
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&ptx).unwrap();
+        parser.set_included_ranges(&ranges).unwrap();
+        let injected = parser.parse(code, None).unwrap();
+        assert!(!injected.root_node().has_error(), "{}", injected.root_node().to_sexp());
+        let kinds: Vec<&str> = {
+            let root = injected.root_node();
+            let mut walk = root.walk();
+            root.named_children(&mut walk).map(|n| n.kind()).collect()
+        };
+        assert_eq!(kinds, ["instruction", "block", "instruction", "instruction"]);
     }
 
     #[test]

@@ -58,6 +58,24 @@ fn check(checker: &mut Checker<'_>) {
                 .with_label(format!("expected `{token}` here"))
                 .with_note("ptxas stops at the first syntax error and assembles nothing")
                 .with_help(format!("insert `{token}`")),
+            None if is_stray_statement(checker, error.span) => {
+                let text = &checker.text()[error.span.range()];
+                let first_line = text.lines().next().unwrap_or("").trim();
+                let shown: String = first_line.chars().take(40).collect();
+                let ellipsis = if shown.len() < first_line.len() || text.lines().count() > 1 {
+                    "…"
+                } else {
+                    ""
+                };
+                checker
+                    .diagnostic(
+                        error.span,
+                        format!("syntax error: `{shown}{ellipsis}` outside a function"),
+                    )
+                    .with_label("instructions, labels and blocks go in an `.entry` or `.func` body")
+                    .with_note("ptxas stops at the first syntax error and assembles nothing")
+                    .with_help("move it into a function body")
+            }
             None => {
                 let text = &checker.text()[error.span.range()];
                 let first_line = text.lines().next().unwrap_or("").trim();
@@ -75,4 +93,16 @@ fn check(checker: &mut Checker<'_>) {
         };
         checker.report(diagnostic);
     }
+}
+
+/// Whether the error is a statement at module scope (the grammar parses one so that
+/// inline-PTX templates and editors can read it; a module cannot have it).
+fn is_stray_statement(checker: &Checker<'_>, span: Span) -> bool {
+    let root = checker.parsed.root();
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor).any(|n| {
+        n.start_byte() == span.start
+            && n.end_byte() == span.end
+            && ptxkit_syntax::is_statement_outside_function(n.kind())
+    })
 }
