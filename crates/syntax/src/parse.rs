@@ -124,6 +124,12 @@ impl ParsedSource {
         };
         let stray = self.statements_outside_functions();
         if !stray.is_empty() {
+            // A stray statement is one error: a `MISSING ;` inside it adds nothing.
+            errors.retain(|e| {
+                !stray
+                    .iter()
+                    .any(|s| s.span.start <= e.span.start && e.span.end <= s.span.end)
+            });
             errors.extend(stray);
             errors.sort_by_key(|e| (e.span.start, e.span.end));
         }
