@@ -4,15 +4,18 @@
 // (§9.7.16.10), fences (§9.7.16.11) and commit (§9.7.16.12). PTX 9.4 additions for sm_107 (no manual
 // section yet): .exclusive alloc, tcgen05.ld.red.spcompress, .kind::ti16, .collector::b::*,
 // .decompress::lut::b and commit .multicast::cluster::32b, written from ptxas 13.5 probes.
-// A Tensor Memory address (taddr, d-tmem, a-tmem, ...) is a 32-bit register, in brackets where the
-// manual writes them so.
 
 @effects async
 
-// The operands of tcgen05.mma (every form of §9.7.16.10.9).
-a-desc, b-desc : reg .b64;
-idesc : reg .b32;
-enable-input-d : pred;
+// A Tensor Memory address: a 32-bit register, maybe plus a constant ([%r1+16]); ptxas rejects a
+// variable ("Argument 1 of instruction 'add': must be register") and a constant.
+taddr, d-tmem, a-tmem, sp-meta-tmem, scale-A-tmem, scale-B-tmem, lut-tmem : reg .b32;
+
+// The operands of tcgen05.mma (every form of §9.7.16.10.9); ptxas takes constants for all but the
+// vector disable-output-lane.
+a-desc, b-desc : reg|imm .b64;
+idesc : reg|imm .b32;
+enable-input-d : pred|imm .pred;
 scale-input-d : imm .u32 range 0..15 eg 1;
 disable-output-lane : reg .b32 x(.cta_group: .cta_group::1 = 4, .cta_group::2 = 8);
 zero-column-mask-desc : reg .b64;
@@ -26,7 +29,7 @@ tcgen05.alloc.cta_group{.exclusive}.sync.aligned{.shared::cta}.b32  [dst], nCols
 ---
 @summary Frees Tensor Memory columns a tcgen05.alloc allocated.
 @effects sync
-taddr : reg .b32;
+taddr : reg|imm .b32;
 nCols : reg|imm .u32 eg 32;
 tcgen05.dealloc.cta_group.sync.aligned.b32  taddr, nCols;
 .cta_group = { .cta_group::1, .cta_group::2 };
@@ -77,9 +80,9 @@ tcgen05.ld.red.sync.aligned.16x32bx2.num.redOp.type  r, redval, [taddr], immHalf
 .redOp = { .min, .max };
 .type = { .u32, .s32 };
 ---
-// 9.4, sm_107a (ptxas 13.5): a 2:4-sparse load with reduction; meta is one register, r holds
-// .num / 2 registers ("Modifier .x2 not allowed ... with shape '.32x32b'"; no .16x32bx2 form).
-meta : out reg .b32 x1;
+// 9.4, sm_107a (ptxas 13.5): a 2:4-sparse load with reduction; meta holds one register per 32
+// columns (at least one), r holds .num / 2 registers ("Modifier .x2 not allowed ... with shape '.32x32b'"; no .16x32bx2 form).
+meta : out reg .b32 x(.num: .x4 = 1, .x8 = 1, .x16 = 1, .x32 = 1, .x64 = 2, .x128 = 4);
 r : out reg .b32 x(.num: .x4 = 2, .x8 = 4, .x16 = 8, .x32 = 16, .x64 = 32, .x128 = 64);
 redval : out reg .f32;
 tcgen05.ld.red.spcompress.sync.aligned.32x32b.num.redOp.sp::2:4{.abs}{.NaN}.f32.b2  meta, r, redval, [taddr];
@@ -116,7 +119,7 @@ tcgen05.wait_operation.sync.aligned;
 @section 9.7.16.9.2
 @summary Copies a matrix from shared memory (a descriptor) into Tensor Memory, asynchronously.
 @effects read write async
-s-desc : reg .b64;
+s-desc : reg|imm .b64;
 tcgen05.cp.cta_group.shape  [taddr], s-desc;
 tcgen05.cp.cta_group.shape.b8x16.src_fmt  [taddr], s-desc;
 .cta_group = { .cta_group::1, .cta_group::2 };
@@ -124,14 +127,14 @@ tcgen05.cp.cta_group.shape.b8x16.src_fmt  [taddr], s-desc;
 .src_fmt = { .b6x16_p32, .b4x16_p64 };
 ---
 // .64x128b requires .warpx2::02_13 or .warpx2::01_23; .32x128b requires .warpx4.
-s-desc : reg .b64;
+s-desc : reg|imm .b64;
 tcgen05.cp.cta_group.64x128b.multicast  [taddr], s-desc;
 tcgen05.cp.cta_group.64x128b.multicast.b8x16.src_fmt  [taddr], s-desc;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .multicast = { .warpx2::02_13, .warpx2::01_23 };
 .src_fmt = { .b6x16_p32, .b4x16_p64 };
 ---
-s-desc : reg .b64;
+s-desc : reg|imm .b64;
 tcgen05.cp.cta_group.32x128b.warpx4  [taddr], s-desc;
 tcgen05.cp.cta_group.32x128b.warpx4.b8x16.src_fmt  [taddr], s-desc;
 .cta_group = { .cta_group::1, .cta_group::2 };
@@ -355,3 +358,27 @@ require tcgen05.ld .spcompress
   ptxas "Feature 'tcgen05.ld.red.spcompress'" "Instruction 'tcgen05.ld.red.spcompress'"
   probe "tcgen05.ld.red.spcompress.sync.aligned.32x32b.x4.max.sp::2:4.abs.NaN.f32.b2 {%r1}, {%r2, %r3}, %r4, [%r5]"
   source T72 (9.4, sm_107a); ptxas 13.5 probe
+require tcgen05.ld.red !.spcompress
+  ptx 8.8; target sm_101a, sm_101f, sm_103f, sm_107f@9.4
+  ptxas "Instruction 'tcgen05.ld.red'" "Instruction 'tcgen05.ld.red'"
+  source §9.7.16.8.3 PTX ISA Notes, Target ISA Notes; ptxas 13.5 (sm_107f from 9.4; not sm_100a/sm_100f)
+require tcgen05.mma .scale_vec::1X|.scale_vec::2X
+  ptx 8.6; target sm_100a, sm_101a, sm_103a@8.8, sm_107a@9.4
+  ptxas "" "Feature '.scale_vec::1X'|Feature '.scale_vec::2X'"
+  source §9.7.16.10.9.1 Target ISA Notes (.scale_vec::NX requires sm_100a: a targets only); ptxas
+require tcgen05.mma .scale_vec::4X
+  ptx 8.7; target sm_100a, sm_101a, sm_103a@8.8, sm_107a@9.4
+  ptxas "Feature '.scale_vec::4X'" "Feature '.scale_vec::4X'"
+  source §9.7.16.10.9.1 PTX ISA Notes (8.7), Target ISA Notes (a targets only); ptxas
+require tcgen05.mma .kind::mxf4nvf4
+  ptx 8.7; target sm_100a, sm_101a, sm_100f@8.8, sm_101f@8.8
+  ptxas "Feature '.kind::mxf4nvf4'"
+  source §9.7.16.10.9.1 PTX ISA Notes (8.7)
+require tcgen05.mma .block16|.block32
+  ptx 8.8; target sm_100f, sm_101f
+  ptxas "Feature '.block16'|Feature '.block32'" "Feature '.block16'|Feature '.block32'"
+  source §9.7.16.10.9.1 PTX ISA Notes (8.8), Target ISA Notes (sm_100f or sm_110f)
+require tcgen05.mma.sp .kind::mxf4|.kind::mxf4nvf4
+  ptx 8.6; target sm_100a, sm_101a, sm_103a@8.8, sm_107a@9.4
+  ptxas "" "Feature '.kind::mxf4 with .sp modifier'|Feature '.kind::mxf4nvf4 with .sp modifier'"
+  source §9.7.16.10.9.2 Target ISA Notes (a targets only); ptxas

@@ -69,9 +69,7 @@ impl Feature {
 }
 
 /// Every row not yet moved into a signature file's `require` records (see [`all_features`]).
-pub const FEATURES: &[Feature] = &[
-
-];
+pub const FEATURES: &[Feature] = &[];
 
 /// Every instruction-table row: the signature files' `require` records, then the rows above.
 pub fn all_features() -> impl Iterator<Item = &'static Feature> {

@@ -1006,6 +1006,21 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} one vector element dropped", i + 1),
                     ));
                 }
+                // A vector of one written without its braces.
+                if let (Some(1), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
+                    && let [only] = elements.as_slice()
+                {
+                    let bare = valid.operands[i]
+                        .text
+                        .trim_matches(|c| c == '{' || c == '}')
+                        .trim()
+                        .to_string();
+                    out.push(replace(
+                        &bare,
+                        only.clone(),
+                        format!("operand {} its one element without braces", i + 1),
+                    ));
+                }
             }
             Shape::Address(_) => {
                 out.push(replace(

@@ -612,6 +612,19 @@ impl Context<'_, '_> {
         }
     }
 
+    /// Whether one value without braces stands for the vector: where the count map offers a
+    /// count of 1 among alternatives (`x(.dtype: .b8 = 1|2|4)`). A vector whose only count is 1
+    /// (`x1`, `.x1` in `x.num`, `.m8n8k16 = 1`) must be braced: ptxas "Vector expected".
+    fn bare_scalar(&self, spec: &Operand) -> bool {
+        match spec.count {
+            CountSpec::Map { part, entries } => self.value(part).is_some_and(|value| {
+                let counts = || entries.iter().filter(|(v, _)| *v == value).map(|(_, c)| *c);
+                counts().count() > 1 && counts().any(|c| c == 1)
+            }),
+            _ => false,
+        }
+    }
+
     fn position(&self, position: &Position, found: &Found<'_>, at: usize, problems: &mut Vec<Problem>) {
         match (&position.shape, found) {
             (Shape::Single(spec), _) => self.operand(spec, found, at, None, problems),
@@ -639,7 +652,14 @@ impl Context<'_, '_> {
                 };
                 let specs = elements.iter().filter(|(_, o)| with_optional || !o).map(|(s, _)| s);
                 for (i, (spec, element)) in specs.zip(written).enumerate() {
-                    self.operand(spec, element, at, Some(i), problems);
+                    match element {
+                        // Inside brackets a register may carry a constant offset (`[%r1+16]`,
+                        // a Tensor Memory address): ptxas takes it wherever it takes the register.
+                        Found::RegisterOffset { ty } if spec.kinds.contains(Kinds::REG) => {
+                            self.register_type(spec, *ty, at, Some(i), problems)
+                        }
+                        _ => self.operand(spec, element, at, Some(i), problems),
+                    }
                 }
             }
             (Shape::Address(_), _) => problems.push(Problem::OperandKind {
@@ -772,9 +792,7 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
-                _ if count == 1 || spec.scalar || self.alternative_count(spec, 1) => {
-                    self.scalar(spec, found, at, element, problems)
-                }
+                _ if spec.scalar || self.bare_scalar(spec) => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
                     expected: count,

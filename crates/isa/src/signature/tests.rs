@@ -621,3 +621,51 @@ fn a_scalar_legend_lets_one_register_stand_for_a_vector() {
     // A 64-bit register is not a .b32 element ("Arguments mismatch").
     assert!(!problems("tld4.r.2d.v4.u32.f32", texture(pair(), reg(".b64"))).is_empty());
 }
+
+#[test]
+fn a_register_address_element_takes_a_constant_offset() {
+    // tcgen05.st's Tensor Memory address is `reg .b32` in brackets: `[%r1+16]` is that register.
+    let chain = "tcgen05.st.sync.aligned.16x64b.x2.b32";
+    let vector = || Found::Vector(vec![reg(".b32"), reg(".b32")]);
+    let offset = |ty| Found::Address(vec![Found::RegisterOffset { ty: Some(ty) }]);
+    assert_eq!(problems(chain, vec![offset(".b32"), vector()]), vec![]);
+    assert!(
+        !problems(chain, vec![offset(".b64"), vector()]).is_empty(),
+        "a 64-bit register is not a Tensor Memory address"
+    );
+    assert!(
+        !problems(chain, vec![Found::Address(vec![imm(16)]), vector()]).is_empty(),
+        "a constant is not"
+    );
+}
+
+#[test]
+fn a_vector_of_one_must_be_braced_unless_its_map_offers_alternatives() {
+    // ptxas: "Vector expected for argument 0" (tcgen05.ld .x1, mma's one-register fragments).
+    let taddr = || Found::Address(vec![reg(".b32")]);
+    let chain = "tcgen05.ld.sync.aligned.32x32b.x1.b32";
+    assert_eq!(problems(chain, vec![Found::Vector(vec![reg(".b32")]), taddr()]), vec![]);
+    assert!(matches!(
+        problems(chain, vec![reg(".b32"), taddr()]).as_slice(),
+        [Problem::VectorSize {
+            operand: 0,
+            expected: 1,
+            found: 0
+        }]
+    ));
+    let mma = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64";
+    let pair = || Found::Vector(vec![reg(".f64"), reg(".f64")]);
+    let one = || Found::Vector(vec![reg(".f64")]);
+    assert_eq!(problems(mma, vec![pair(), one(), one(), pair()]), vec![]);
+    assert!(!problems(mma, vec![pair(), reg(".f64"), one(), pair()]).is_empty());
+    // suld's destination: `.b32 = 1|2|4` takes one register bare.
+    let suld = "suld.b.1d.b32.trap";
+    let coords = Found::Address(vec![
+        Found::Name {
+            kind: NameKind::SurfRef,
+            offset: false,
+        },
+        reg(".b32"),
+    ]);
+    assert_eq!(problems(suld, vec![reg(".b32"), coords]), vec![]);
+}
