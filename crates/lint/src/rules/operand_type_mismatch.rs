@@ -146,7 +146,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     if mismatches.is_empty() {
         return;
     }
-    let opcode = insn.opcode();
+    let modifiers: Vec<&str> = insn.modifiers().iter().map(|m| m.text).collect();
+    let opcode = ptxkit_isa::ptxas_names::ptxas_instruction_name(insn.opcode(), &modifiers);
     let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
     if mismatches.len() >= 2 && mismatches.len() == checked {
         let type_node = insn.type_modifiers().last().map_or(node, |m| m.node);

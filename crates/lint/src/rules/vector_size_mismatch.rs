@@ -30,7 +30,7 @@ use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::signature_problems::{chain, each, form_note, operand_node, ordinal};
+use crate::signature_problems::{chain, each, form_note, operand_node, ordinal, ptxas_name};
 
 pub(crate) const NAME: &str = "vector-size-mismatch";
 
@@ -105,7 +105,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                     .with_note(format!(
                         "{}; ptxas: \"Argument vector size mismatch for instruction '{}'\"",
                         form_note(check.analysis.form),
-                        check.instance.opcode
+                        ptxas_name(check)
                     ))
                     .with_help(format!(
                         "write {expected} element{}",
