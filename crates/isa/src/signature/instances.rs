@@ -1006,8 +1006,9 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} one vector element dropped", i + 1),
                     ));
                 }
-                // A vector of one written without its braces.
+                // A vector of exactly one (`x1`, `.x1` in `x.num`) written without its braces.
                 if let (Some(1), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
+                    && matches!(spec.count, CountSpec::Fixed(_) | CountSpec::PartNumber(_))
                     && let [only] = elements.as_slice()
                 {
                     let bare = valid.operands[i]

@@ -612,15 +612,16 @@ impl Context<'_, '_> {
         }
     }
 
-    /// Whether one value without braces stands for the vector: where the count map offers a
-    /// count of 1 among alternatives (`x(.dtype: .b8 = 1|2|4)`). A vector whose only count is 1
-    /// (`x1`, `.x1` in `x.num`, `.m8n8k16 = 1`) must be braced: ptxas "Vector expected".
+    /// Whether one value without braces stands for the vector: where a count map gives a count
+    /// of 1 (`x(.geom: .1d = 1, …)`: `tex`'s offset takes `%r1` for `.1d`). A fixed count of 1
+    /// (`x1`) or `.x1` in `x.num` must be braced: ptxas "Vector expected" (`tcgen05.ld`, `wmma`,
+    /// `mma` one-register fragments). ptxas also wants braces for some map counts of 1 (`mma`
+    /// `.m8n8k16 = 1`) but not others (`tex`'s offset), which the notation cannot tell apart yet.
     fn bare_scalar(&self, spec: &Operand) -> bool {
         match spec.count {
-            CountSpec::Map { part, entries } => self.value(part).is_some_and(|value| {
-                let counts = || entries.iter().filter(|(v, _)| *v == value).map(|(_, c)| *c);
-                counts().count() > 1 && counts().any(|c| c == 1)
-            }),
+            CountSpec::Map { part, entries } => self
+                .value(part)
+                .is_some_and(|value| entries.iter().any(|(v, c)| *v == value && *c == 1)),
             _ => false,
         }
     }

@@ -640,7 +640,7 @@ fn a_register_address_element_takes_a_constant_offset() {
 }
 
 #[test]
-fn a_vector_of_one_must_be_braced_unless_its_map_offers_alternatives() {
+fn a_vector_of_a_fixed_count_one_must_be_braced() {
     // ptxas: "Vector expected for argument 0" (tcgen05.ld .x1, mma's one-register fragments).
     let taddr = || Found::Address(vec![reg(".b32")]);
     let chain = "tcgen05.ld.sync.aligned.32x32b.x1.b32";
