@@ -396,10 +396,19 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
     let mut best: Option<(usize, &Candidate, Vec<Problem>)> = None;
     for candidate in all.iter().take_while(|c| c.cost() == best_cost) {
         let problems = check_operands(candidate, instance);
+        // A `d|p` pair written where the form has none (or the other way round) explains less
+        // than a wrong element inside a pair the form has.
+        let pair_mismatch = |p: &Problem| match *p {
+            Problem::VectorSize { operand, found: 0, .. }
+            | Problem::OperandKind {
+                operand, element: None, ..
+            } => matches!(instance.operands.get(operand), Some(Found::Pair(..))),
+            _ => false,
+        };
         let score = problems.len()
             + problems
                 .iter()
-                .filter(|p| matches!(p, Problem::OperandCount { .. }))
+                .filter(|p| matches!(p, Problem::OperandCount { .. }) || pair_mismatch(p))
                 .count();
         if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
             best = Some((score, candidate, problems));
