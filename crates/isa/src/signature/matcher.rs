@@ -787,7 +787,22 @@ impl Context<'_, '_> {
                         return;
                     }
                     for (i, e) in elements.iter().enumerate() {
-                        self.scalar(spec, e, at, Some(element.unwrap_or(i)), problems);
+                        let at_element = Some(element.unwrap_or(i));
+                        match (e, self.expected_type(spec)) {
+                            (Found::Immediate { literal, .. }, Some(expected))
+                                if let Some(register) = neighbour_register(elements, i) =>
+                            {
+                                if !vector_constant_fits(*literal, register, expected) {
+                                    problems.push(Problem::OperandType {
+                                        operand: at,
+                                        element: at_element,
+                                        expected,
+                                        wide: spec.wide,
+                                    });
+                                }
+                            }
+                            _ => self.scalar(spec, e, at, at_element, problems),
+                        }
                     }
                 }
                 Found::Register { vector, ty } if *vector > 0 => {
@@ -1028,6 +1043,53 @@ fn constant_fits(literal: super::found::Literal, expected: &str) -> bool {
         (TypeClass::Predicate, Literal::Integer) => true,
         _ => true,
     }
+}
+
+/// The declared type of the register a constant at `index` of a braced vector is judged
+/// against: the first register after it, else the nearest before it (ptxas 13.5, `.f32`
+/// elements: `{1, %r1, %f1, %f2}` assembles; `{%r1, 1, %f1, %f2}`, `{%r1, %f1, %f2, 1}` and
+/// `{1, %f1, %f2, %r1}` do not: "Vector with elements of different types"). `None` when the
+/// vector holds no typed register.
+fn neighbour_register<'f>(elements: &[Found<'f>], index: usize) -> Option<&'f str> {
+    let typed = |e: &Found<'f>| match e {
+        Found::Register {
+            ty: Some(ty),
+            vector: 0,
+        } => Some(*ty),
+        _ => None,
+    };
+    elements[index + 1..]
+        .iter()
+        .find_map(typed)
+        .or_else(|| elements[..index].iter().rev().find_map(typed))
+}
+
+/// Whether a constant may stand beside a register of type `register` in a braced vector whose
+/// elements have type `expected`. ptxas judges the constant against the register, not the
+/// instruction type: an integer constant beside a float register is rejected (`st.v2.b32 [a],
+/// {1, %f1}`), beside a bit or integer register accepted (`st.v2.f32 [a], {1, %r1}`,
+/// `multimem.st.v2.f16 [a], {1, %h1}`); a float constant is rejected beside an integer register
+/// (`{1.0, %u1}`) and accepted beside a float or bit one. For `.f16` elements a decimal float,
+/// and for `.bf16` any constant, stays an "Arguments mismatch" as for one value (probed with
+/// ptxas 13.5).
+fn vector_constant_fits(literal: super::found::Literal, register: &str, expected: &str) -> bool {
+    use super::found::Literal;
+    use crate::types::TypeKind;
+    let base = expected.trim_end_matches("x2");
+    if base == ".bf16" || (base == ".f16" && literal == Literal::Float) {
+        return constant_fits(literal, expected);
+    }
+    let Some(info) = crate::types::type_info(register) else {
+        return true;
+    };
+    !matches!(
+        (literal, info.kind),
+        (Literal::Integer, TypeKind::Float | TypeKind::PackedFloat)
+            | (
+                Literal::Float | Literal::HexFloat(_),
+                TypeKind::Unsigned | TypeKind::Signed
+            )
+    )
 }
 
 /// The number after `letter` in a shape such as `.m16n8k16` (`n` → 8).

@@ -669,3 +669,31 @@ fn a_vector_of_a_fixed_count_one_must_be_braced() {
     ]);
     assert_eq!(problems(suld, vec![reg(".b32"), coords]), vec![]);
 }
+
+#[test]
+fn a_vector_constant_is_judged_against_the_next_register() {
+    // ptxas: "Vector with elements of different types are not allowed in st instruction".
+    let int = || imm(1);
+    let float = || Found::Immediate {
+        literal: Literal::Float,
+        value: None,
+    };
+    let addr = || Found::Address(vec![reg(".b64")]);
+    let st = |chain: &str, elements: Vec<Found<'static>>| problems(chain, vec![addr(), Found::Vector(elements)]);
+    assert_eq!(st("st.global.v2.f32", vec![int(), reg(".b32")]), vec![]);
+    assert_eq!(st("st.global.v2.b32", vec![float(), reg(".f32")]), vec![]);
+    assert_eq!(
+        st("st.global.v4.f32", vec![int(), reg(".b32"), reg(".f32"), reg(".f32")]),
+        vec![]
+    );
+    assert!(!st("st.global.v2.b32", vec![int(), reg(".f32")]).is_empty());
+    assert!(!st("st.global.v2.u32", vec![float(), reg(".u32")]).is_empty());
+    assert!(!st("st.global.v4.f32", vec![reg(".b32"), int(), reg(".f32"), reg(".f32")]).is_empty());
+    // Without registers the instruction type decides: `{1, 2}` is no `.f32` pair.
+    assert!(!st("st.global.v2.f32", vec![int(), int()]).is_empty());
+    assert_eq!(st("st.global.v2.u32", vec![int(), int()]), vec![]);
+    // `.f16` elements take an integer beside a `.b16` register, never a decimal float.
+    let mm = |elements| problems("multimem.st.global.v2.f16", vec![addr(), Found::Vector(elements)]);
+    assert_eq!(mm(vec![int(), reg(".b16")]), vec![]);
+    assert!(!mm(vec![float(), reg(".b16")]).is_empty());
+}
