@@ -956,6 +956,17 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} a constant", i + 1),
                     ));
                 }
+                // Zero where the operand excludes it (`range -1..1 nonzero`).
+                if spec.nonzero && spec.kinds.contains(Kinds::IMM) {
+                    out.push(replace(
+                        "0",
+                        Found::Immediate {
+                            literal: super::found::Literal::Integer,
+                            value: Some(0),
+                        },
+                        format!("operand {} zero", i + 1),
+                    ));
+                }
                 // A constant that is not a multiple of what the operand requires.
                 if let Some(multiple) = spec.multiple
                     && spec.kinds.contains(Kinds::IMM)

@@ -896,7 +896,7 @@ impl Context<'_, '_> {
                         wide: spec.wide,
                     });
                 } else if let (Some(range), Some(value)) = (spec.range, value)
-                    && (*value < range.0 || *value > range.1)
+                    && (*value < range.0 || *value > range.1 || (spec.nonzero && *value == 0))
                 {
                     problems.push(Problem::ImmediateRange {
                         operand: at,

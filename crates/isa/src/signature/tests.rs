@@ -697,3 +697,37 @@ fn a_vector_constant_is_judged_against_the_next_register() {
     assert_eq!(mm(vec![int(), reg(".b16")]), vec![]);
     assert!(!mm(vec![float(), reg(".b16")]).is_empty());
 }
+
+#[test]
+fn a_nonzero_range_excludes_zero() {
+    // ptxas: "unexpected value '0', expected to be -1 or 1" (wgmma's imm-scale-a/b).
+    let file = parse("@section 9.7\nn : imm .s32 range -1..1 nonzero;\nadd.s32 n;\n").expect("parses");
+    let notation::SigShape::Single(operand) = &file.forms[0].positions[0].shape else {
+        panic!("one operand")
+    };
+    assert!(operand.nonzero);
+    let chain = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16";
+    let d = || Found::Vector(vec![reg(".f32"), reg(".f32"), reg(".f32"), reg(".f32")]);
+    let with = |scale| {
+        vec![
+            d(),
+            reg(".b64"),
+            reg(".b64"),
+            reg(".pred"),
+            imm(scale),
+            imm(1),
+            imm(0),
+            imm(0),
+        ]
+    };
+    assert_eq!(problems(chain, with(-1)), vec![]);
+    assert_eq!(problems(chain, with(1)), vec![]);
+    assert!(matches!(
+        problems(chain, with(0)).as_slice(),
+        [Problem::ImmediateRange {
+            operand: 4,
+            range: (-1, 1),
+            value: 0
+        }]
+    ));
+}
