@@ -111,6 +111,12 @@ const fn v(major: u8, minor: u8) -> Version {
     Version::new(major, minor)
 }
 
+/// From this version ptxas requires `.aligned` on every `wmma` instruction (".aligned
+/// modifier required for instruction 'wmma.load.a'"; ptxas 11.8 at 6.3, 6.4, 7.0 and 7.8 on
+/// sm_70; 6.0 and 6.2 accept it without). Not yet a row of [`DEPRECATIONS`]: ptxas names the
+/// instruction with its sub-operation (`wmma.mma`), which a row's fixed message cannot.
+pub const WMMA_ALIGNED_REQUIRED_FROM: Version = v(6, 3);
+
 /// `shfl` without `.sync`.
 pub const SHFL_WITHOUT_SYNC: Deprecation = Deprecation {
     construct: Construct::Instruction("shfl !.sync"),

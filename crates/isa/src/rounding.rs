@@ -137,6 +137,15 @@ fn precision(t: &str) -> u16 {
     }
 }
 
+/// From this version ptxas warns about `mad.f32` without a rounding modifier on sm_20 and
+/// newer ("Rounding modifier required for mad.f32 if .target is sm_20 or later"; ptxas
+/// 11.8 at 3.1 on sm_35) but still accepts it.
+pub const MAD_F32_ROUNDING_WARNED_FROM: Version = Version::new(3, 1);
+
+/// From this version ptxas rejects `mad.f32` without a rounding modifier on sm_20 and newer
+/// ("Rounding modifier required for instruction 'mad'"; ptxas 11.8 at 3.2 on sm_35).
+pub const MAD_F32_ROUNDING_REQUIRED_FROM: Version = Version::new(3, 2);
+
 /// The rounding rule for `opcode` with the given type modifiers (in order, e.g. `[".f16",
 /// ".f32"]` for `cvt.f16.f32`) under `.target target` / `.version version`.
 ///
@@ -188,7 +197,9 @@ pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Vers
         // ptxas takes every IEEE mode on `.bf16`/`.bf16x2` (the manual says `.rn` only).
         "fma" if float => rule(Need::Required, if f16 { RN } else { FLOAT_ROUNDING }, MSG_ROUNDING),
         "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
-        "mad" if first == ".f32" => optional_or_required(version >= Version::new(3, 2), FLOAT_ROUNDING, MSG_ROUNDING),
+        "mad" if first == ".f32" => {
+            optional_or_required(version >= MAD_F32_ROUNDING_REQUIRED_FROM, FLOAT_ROUNDING, MSG_ROUNDING)
+        }
         "mad" if first == ".f64" && !target.at_least(13) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
         "mad" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
         "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),

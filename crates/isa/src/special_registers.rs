@@ -21,11 +21,15 @@ pub const WITHOUT_ROW: &[&str] = &[
     "%nctaid",
     "%gridid",
     "%clock",
+    // Every name above this line is in every PTX version and target (EVERYWHERE).
     "%reserved_smem_offset_0",
     "%reserved_smem_offset_1",
     "%perctamemoryoffset",
     "%perctamemorysize",
 ];
+
+/// The special registers every PTX version and target has: the start of [`WITHOUT_ROW`].
+pub const EVERYWHERE: &[&str] = WITHOUT_ROW.split_at(6).0;
 
 /// Numbered special registers: prefix, highest number, suffix (§10.25 `%pm0`…`%pm7`,
 /// §10.26 `%pm0_64`…`%pm7_64`, §10.27 `%envreg0`…`%envreg31`).
@@ -56,6 +60,160 @@ fn is_numbered(name: &str) -> bool {
     })
 }
 
+/// What each special register holds, in a line of our own words, with its type (PTX ISA
+/// chapter 10). Numbered families are listed once by their stem (`%pm`, `%pm_64`, `%envreg`).
+const DESCRIPTIONS: &[(&str, &str)] = &[
+    (
+        "%tid",
+        ".v4 .u32: the thread's index within its CTA (x, y, z; each from 0 to %ntid - 1)",
+    ),
+    ("%ntid", ".v4 .u32: the CTA's size in threads along x, y and z"),
+    ("%laneid", ".u32: the thread's lane within its warp, 0 to WARP_SZ - 1"),
+    (
+        "%warpid",
+        ".u32: the warp's number within its CTA; may change during execution (preemption): use it for profiling, not for indexing",
+    ),
+    (
+        "%nwarpid",
+        ".u32: the highest %warpid the hardware can return, plus one",
+    ),
+    ("%ctaid", ".v4 .u32: the CTA's index within its grid (x, y, z)"),
+    ("%nctaid", ".v4 .u32: the grid's size in CTAs along x, y and z"),
+    (
+        "%smid",
+        ".u32: the multiprocessor the thread runs on; may change during execution: for profiling",
+    ),
+    (
+        "%nsmid",
+        ".u32: the highest %smid plus one (SM numbers need not be contiguous)",
+    ),
+    (
+        "%gridid",
+        ".u64: an identifier of the grid, distinct among grids running at the same time",
+    ),
+    (
+        "%is_explicit_cluster",
+        ".pred: whether the launch named a cluster size explicitly",
+    ),
+    ("%clusterid", ".v4 .u32: the cluster's index within its grid (x, y, z)"),
+    ("%nclusterid", ".v4 .u32: the grid's size in clusters along x, y and z"),
+    (
+        "%cluster_ctaid",
+        ".v4 .u32: the CTA's index within its cluster (x, y, z)",
+    ),
+    (
+        "%cluster_nctaid",
+        ".v4 .u32: the cluster's size in CTAs along x, y and z",
+    ),
+    ("%cluster_ctarank", ".u32: the CTA's linear rank within its cluster"),
+    ("%cluster_nctarank", ".u32: the number of CTAs in the cluster"),
+    ("%lanemask_eq", ".u32: a mask with the bit of the thread's own lane set"),
+    (
+        "%lanemask_le",
+        ".u32: a mask with the bits of the lanes at or below the thread's lane set",
+    ),
+    (
+        "%lanemask_lt",
+        ".u32: a mask with the bits of the lanes below the thread's lane set",
+    ),
+    (
+        "%lanemask_ge",
+        ".u32: a mask with the bits of the lanes at or above the thread's lane set",
+    ),
+    (
+        "%lanemask_gt",
+        ".u32: a mask with the bits of the lanes above the thread's lane set",
+    ),
+    (
+        "%clock",
+        ".u32: the low 32 bits of the multiprocessor's cycle counter; wraps",
+    ),
+    (
+        "%clock_hi",
+        ".u32: the high 32 bits of the 64-bit cycle counter (%clock64)",
+    ),
+    ("%clock64", ".u64: the multiprocessor's 64-bit cycle counter"),
+    (
+        "%pm",
+        ".u32: performance-monitoring counters %pm0 to %pm7 (their events are set up outside PTX)",
+    ),
+    (
+        "%pm_64",
+        ".u64: the 64-bit performance-monitoring counters %pm0_64 to %pm7_64",
+    ),
+    (
+        "%envreg",
+        ".b32: %envreg0 to %envreg31, read-only values the driver sets before the launch",
+    ),
+    (
+        "%globaltimer",
+        ".u64: a global nanosecond timer, the same across the device",
+    ),
+    ("%globaltimer_lo", ".u32: the low 32 bits of %globaltimer"),
+    ("%globaltimer_hi", ".u32: the high 32 bits of %globaltimer"),
+    (
+        "%reserved_smem_offset_begin",
+        ".b32: where the shared memory reserved for NVIDIA system software begins",
+    ),
+    (
+        "%reserved_smem_offset_end",
+        ".b32: where that reserved shared memory ends",
+    ),
+    (
+        "%reserved_smem_offset_cap",
+        ".b32: the size of that reserved shared memory region",
+    ),
+    (
+        "%reserved_smem_offset_0",
+        ".b32: an offset inside the reserved shared memory region",
+    ),
+    (
+        "%reserved_smem_offset_1",
+        ".b32: an offset inside the reserved shared memory region",
+    ),
+    (
+        "%total_smem_size",
+        ".u32: the CTA's shared memory, static plus dynamic, without the system reservation",
+    ),
+    (
+        "%aggr_smem_size",
+        ".u32: the CTA's shared memory including the region reserved for system software",
+    ),
+    (
+        "%dynamic_smem_size",
+        ".u32: the shared memory allocated dynamically at launch, in bytes",
+    ),
+    (
+        "%current_graph_exec",
+        ".u64: the CUDA device graph being executed, or 0 outside a graph",
+    ),
+    ("%perctamemoryoffset", "where the CTA's per-CTA memory begins (PTX 9.4)"),
+    ("%perctamemorysize", "the size of the CTA's per-CTA memory (PTX 9.4)"),
+];
+
+/// What the special register `name` holds, with its type (`%tid` or `%tid.x`, `%pm3_64`).
+///
+/// ```
+/// use ptxkit_isa::special_registers::describe;
+/// assert!(describe("%tid.x").unwrap().contains("index within its CTA"));
+/// assert!(describe("%pm3_64").unwrap().starts_with(".u64"));
+/// assert!(describe("%envreg7").is_some());
+/// assert_eq!(describe("%r1"), None);
+/// ```
+pub fn describe(name: &str) -> Option<&'static str> {
+    let base = name.split('.').next().unwrap_or(name);
+    let stem = if is_numbered(base) {
+        let digits = |c: char| c.is_ascii_digit();
+        match base.strip_suffix("_64") {
+            Some(pm) if pm.trim_end_matches(digits) == "%pm" => "%pm_64",
+            _ => base.trim_end_matches(digits),
+        }
+    } else {
+        base
+    };
+    DESCRIPTIONS.iter().find(|(n, _)| *n == stem).map(|(_, d)| *d)
+}
+
 /// Predefined identifiers that are constants, not registers (`WARP_SZ`): written where an
 /// immediate goes.
 pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];
@@ -68,6 +226,31 @@ pub fn is_predefined_constant(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_special_register_is_described() {
+        let rows = SPECIAL_REGISTERS.iter().map(|f| f.pattern);
+        for name in WITHOUT_ROW.iter().copied().chain(rows) {
+            assert!(describe(name).is_some(), "{name} has no description");
+        }
+        for (name, _) in DESCRIPTIONS {
+            let member = match *name {
+                "%pm" => "%pm0",
+                "%pm_64" => "%pm0_64",
+                "%envreg" => "%envreg0",
+                other => other,
+            };
+            assert!(
+                is_special_register(member),
+                "{name} is described but not a special register"
+            );
+        }
+    }
+
+    #[test]
+    fn everywhere_is_the_six_of_ptx_1_0() {
+        assert_eq!(EVERYWHERE, ["%tid", "%ntid", "%ctaid", "%nctaid", "%gridid", "%clock"]);
+    }
 
     #[test]
     fn each_name_is_listed_once() {

@@ -3,7 +3,7 @@
 
 /// Edit distance between two short strings, a swap of two neighbouring characters counting as
 /// one edit (optimal string alignment: `.snyc` is one edit from `.sync`, the commonest typo).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

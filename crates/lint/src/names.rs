@@ -80,7 +80,7 @@ pub fn closest_register(checker: &Checker<'_>, at: usize, name: &str) -> Option<
 pub fn closest(name: &str, candidates: impl IntoIterator<Item = String>) -> Option<String> {
     candidates
         .into_iter()
-        .map(|c| (crate::rules::edit_distance(name, &c), c))
+        .map(|c| (ptxkit_isa::spelling::edit_distance(name, &c), c))
         .filter(|(d, c)| *d > 0 && *d <= (name.len().max(c.len()) / 3).max(1))
         .min()
         .map(|(_, c)| c)

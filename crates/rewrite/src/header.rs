@@ -119,7 +119,10 @@ pub fn choose_target(from: Target, to: Version, address_size: u32) -> Option<Tar
 /// `sm_101*` and `sm_110*` name the same GPU: PTX 9.0 renamed the former to
 /// the latter. Returns the name the destination version uses.
 pub fn rename_for(target: Target, to: Version) -> Target {
-    let renamed_in = Version::new(9, 0);
+    // ptxkit-isa records the rename on the old name's row: (new name, version).
+    let Some((_, renamed_in)) = Target::new(101, target.variant).info().and_then(|i| i.renamed_to) else {
+        return target;
+    };
     match target.sm {
         101 if to >= renamed_in => target.canonical(),
         110 if to < renamed_in => Target::new(101, target.variant),

@@ -102,7 +102,7 @@ fn first_f64(parsed: &ParsedSource) -> Option<Span> {
 }
 
 fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &mut ModuleCheck) {
-    let introduced = Version::new(2, 3);
+    let introduced = ptxkit_isa::directives::directive(".address_size").map_or(Version::new(1, 0), |row| row.ptx);
     if let Some((size, span)) = header.address_size()
         && movement.to < introduced
     {

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use ptxkit_isa::snippet::Snippet;
 use ptxkit_isa::{Target, Version};
 use ptxkit_syntax::Diagnostic;
 
@@ -40,16 +41,51 @@ impl fmt::Display for Tag {
     }
 }
 
+/// Where a boundary's version comes from: always ptxkit-isa, never a literal in a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Since {
+    /// A version fact ptxkit-isa names (a deprecation row's, a named constant).
+    Fact(Version),
+    /// The first version whose tables have everything the snippet uses (the construct's
+    /// introduction).
+    Introduced(Snippet),
+    /// The first version whose tables reject the snippet (after one that accepts it).
+    Rejected(Snippet),
+    /// The first PTX version of a CUDA major release (`"12"`: 8.0).
+    Cuda(&'static str),
+}
+
+impl Since {
+    /// The version, asked of ptxkit-isa (once per process for examples). A question the
+    /// tables cannot answer gives the newest version; `every_boundary_resolves` tests that
+    /// none does.
+    pub fn version(self) -> Version {
+        self.resolve().unwrap_or(ptxkit_isa::version::LATEST)
+    }
+
+    fn resolve(self) -> Option<Version> {
+        match self {
+            Since::Fact(version) => Some(version),
+            Since::Introduced(example) => example.introduced(),
+            Since::Rejected(example) => example.rejected(),
+            Since::Cuda(major) => ptxkit_isa::version::VERSIONS
+                .iter()
+                .find(|info| info.cuda.split('.').next() == Some(major))
+                .map(|info| info.version),
+        }
+    }
+}
+
 /// The boundary a pass crosses, which decides when the driver runs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Boundary {
     /// A downgrade pass for a construct introduced in this version: runs when
     /// the source version has it and the destination does not
     /// (`destination < version <= source`).
-    Below(Version),
+    Below(Since),
     /// An upgrade pass for a construct that this version rejects or reads
     /// differently: runs when `source < version <= destination`.
-    From(Version),
+    From(Since),
     /// A retarget pass for code written for targets below `sm_N` and moved to
     /// `sm_N` or newer (`source target < sm_N <= destination target`).
     TargetFrom(u16),
@@ -60,8 +96,8 @@ impl Boundary {
     /// versions and targets.
     pub fn applies(self, from: Version, to: Version, from_target: Target, to_target: Target) -> bool {
         match self {
-            Boundary::Below(v) => to < v && v <= from,
-            Boundary::From(v) => from < v && v <= to,
+            Boundary::Below(since) => to < since.version() && since.version() <= from,
+            Boundary::From(since) => from < since.version() && since.version() <= to,
             Boundary::TargetFrom(sm) => from_target.sm < sm && sm <= to_target.sm,
         }
     }
@@ -71,7 +107,15 @@ impl Boundary {
     pub fn sort_key(self) -> (u8, Version) {
         match self {
             Boundary::TargetFrom(_) => (0, Version::new(0, 0)),
-            Boundary::Below(v) | Boundary::From(v) => (1, v),
+            Boundary::Below(since) | Boundary::From(since) => (1, since.version()),
+        }
+    }
+
+    /// The resolved boundary, for tests and `--list-passes` (`None` for target passes).
+    pub fn version(self) -> Option<Version> {
+        match self {
+            Boundary::Below(since) | Boundary::From(since) => since.resolve(),
+            Boundary::TargetFrom(_) => None,
         }
     }
 }
@@ -79,8 +123,8 @@ impl Boundary {
 impl fmt::Display for Boundary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Boundary::Below(v) => write!(f, "down below {v}"),
-            Boundary::From(v) => write!(f, "up to {v}"),
+            Boundary::Below(since) => write!(f, "down below {}", since.version()),
+            Boundary::From(since) => write!(f, "up to {}", since.version()),
             Boundary::TargetFrom(sm) => write!(f, "target to sm_{sm}+"),
         }
     }

@@ -1,6 +1,6 @@
 //! `cargo bench -p ptxkit-server --bench latency`: how long after a
-//! one-character edit the diagnostics arrive (median, p99), and hover's
-//! latency once the edit is analysed, and what a fresh parse and symbol
+//! one-character edit the diagnostics arrive (median, p99), hover and
+//! completion latency once the edit is analysed, and what a fresh parse and symbol
 //! table cost (a first open; an edit re-parses incrementally and lints only
 //! the items it changed), on real corpus files of about 100 kB, 1 MB and 4 MB. The server
 //! runs in-process over `lsp_server`'s in-memory connection (the same loop
@@ -100,7 +100,7 @@ fn main() {
     client.notify("initialized", json!({}));
 
     println!(
-        "diagnostics after a one-character edit; hover on the analysed text; a fresh parse and symbol table alone"
+        "diagnostics after a one-character edit; hover and completion on the analysed text; a fresh parse and symbol table alone"
     );
     for target in [100_000, 1_000_000, 4_000_000] {
         let path = closest(&files, target);
@@ -130,6 +130,7 @@ fn main() {
         let mut edits = Vec::new();
         let mut analyses = Vec::new();
         let mut hovers = Vec::new();
+        let mut completions = Vec::new();
         for version in 1..=runs {
             let change = if version % 2 == 1 {
                 json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "})
@@ -146,23 +147,29 @@ fn main() {
             let started = Instant::now();
             std::hint::black_box(client.request("textDocument/hover", hover_at.clone()));
             hovers.push(started.elapsed());
+            // Completion inside the opcode: every opcode the module's version and target allow.
+            let started = Instant::now();
+            std::hint::black_box(client.request("textDocument/completion", hover_at.clone()));
+            completions.push(started.elapsed());
             // What a fresh parse and symbol table cost (the first open; an edit re-parses incrementally).
             let started = Instant::now();
             let parsed = ptxkit_syntax::parse(text.as_str());
             std::hint::black_box(ptxkit_semantic::SemanticModel::build(&parsed));
             analyses.push(started.elapsed());
         }
-        for samples in [&mut edits, &mut analyses, &mut hovers] {
+        for samples in [&mut edits, &mut analyses, &mut hovers, &mut completions] {
             samples.sort();
         }
         println!(
-            "{:>8.0} kB {:<55} {findings:>4} findings | diagnostics median {}, p99 {} | hover median {}, p99 {} | fresh parse + symbols median {} ({runs} edits)",
+            "{:>8.0} kB {:<55} {findings:>4} findings | diagnostics median {}, p99 {} | hover median {}, p99 {} | completion median {}, p99 {} | fresh parse + symbols median {} ({runs} edits)",
             text.len() as f64 / 1e3,
             path.strip_prefix(&dir).unwrap_or(path).display(),
             ms(percentile(&edits, 0.5)),
             ms(percentile(&edits, 0.99)),
             ms(percentile(&hovers, 0.5)),
             ms(percentile(&hovers, 0.99)),
+            ms(percentile(&completions, 0.5)),
+            ms(percentile(&completions, 0.99)),
             ms(percentile(&analyses, 0.5)),
         );
         client.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));

@@ -10,11 +10,17 @@
 //!   registers with the PTX version and target they need;
 //! - outside functions: the module directives and state spaces.
 //!
+//! When the module declares its `.version` and `.target`, only what they allow is offered:
+//! opcodes with a form the module can write, modifiers that bring in no newer requirement,
+//! special registers and directives the module has (ptxkit-isa's instruction and construct
+//! tables, the facts ptxlint reports from).
+//!
 //! Each item replaces what is typed (from the start of the word, or of the last modifier),
 //! so editors that do not count `.` or `%` as word characters still filter right.
 
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, TextEdit};
 use ptxkit_isa::signature::{self, Problem};
+use ptxkit_isa::{Target, Version, check_features};
 use ptxkit_semantic::Symbol;
 
 use crate::document::Document;
@@ -43,6 +49,9 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
     let lines = document.lines().clone();
     let analysis = document.analysis();
     let in_body = analysis.model.symbols.body_at(offset).is_some();
+    let module = Module {
+        header: analysis.model.header.version().zip(analysis.model.header.target()),
+    };
     let statement_start = is_statement_start(&before[..before.len() - word_len]);
     let replace = |start: usize| lines.range(&text, start..offset, encoding);
     let item = |label: String, kind, detail: Option<String>, start: usize| CompletionItem {
@@ -55,7 +64,10 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
     let mut items = Vec::new();
     if !in_body {
         if statement_start {
-            for name in module_directives() {
+            for name in module_directives()
+                .into_iter()
+                .filter(|(name, _)| module.has_directive(name))
+            {
                 items.push(item(
                     name.0.to_string(),
                     CompletionItemKind::KEYWORD,
@@ -78,7 +90,10 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
                     &rest[..rest[1..].find('.').map_or(rest.len(), |j| j + 1)]
                 })
                 .collect();
-            for modifier in next_modifiers(opcode, &written) {
+            for modifier in next_modifiers(opcode, &written)
+                .into_iter()
+                .filter(|m| module.has_modifier(opcode, &written, m))
+            {
                 items.push(item(
                     modifier.to_string(),
                     CompletionItemKind::ENUM_MEMBER,
@@ -94,7 +109,7 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
             }
             return items;
         }
-        for opcode in signature::opcodes() {
+        for opcode in signature::opcodes().into_iter().filter(|o| module.has_opcode(o)) {
             let summary = signature::forms(opcode).first().map(|f| f.summary.to_string());
             items.push(item(
                 opcode.to_string(),
@@ -107,7 +122,10 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
     }
     // Operands.
     if word.starts_with('%') {
-        for (name, needs) in special_registers() {
+        for (name, needs) in special_registers()
+            .into_iter()
+            .filter(|(name, _)| module.has_special_register(name))
+        {
             items.push(item(name, CompletionItemKind::CONSTANT, Some(needs), word_start));
         }
     }
@@ -141,6 +159,35 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
         ));
     }
     items
+}
+
+/// What the module's `.version` and `.target` allow; everything when it lacks either.
+struct Module {
+    header: Option<(Version, Target)>,
+}
+
+impl Module {
+    fn allows(&self, test: impl FnOnce(Version, Target) -> bool) -> bool {
+        self.header.is_none_or(|(version, target)| test(version, target))
+    }
+
+    fn has_opcode(&self, opcode: &str) -> bool {
+        self.allows(|v, t| signature::opcode_is_available(opcode, v, t))
+    }
+
+    fn has_modifier(&self, opcode: &str, written: &[&str], modifier: &str) -> bool {
+        self.allows(|v, t| signature::modifier_is_available(opcode, written, modifier, v, t))
+    }
+
+    fn has_special_register(&self, name: &str) -> bool {
+        let row = ptxkit_isa::directives::special_register(name);
+        self.allows(|v, t| row.is_none_or(|row| check_features([row], v, t).is_empty()))
+    }
+
+    fn has_directive(&self, name: &str) -> bool {
+        let row = ptxkit_isa::directives::directive(name);
+        self.allows(|v, t| row.is_none_or(|row| check_features([row], v, t).is_empty()))
+    }
 }
 
 /// Whether what precedes the word on its line leaves it at the start of a statement: only
@@ -214,14 +261,13 @@ fn special_registers() -> Vec<(String, String)> {
                 ptxkit_isa::TargetReq::AtLeast(sm) => format!(", sm_{sm} or later"),
                 ptxkit_isa::TargetReq::Listed(_) => ", some targets only".to_string(),
             };
-            (
-                f.pattern.to_string(),
-                format!("special register: PTX {}{target}", f.ptx),
-            )
+            let holds = ptxkit_isa::special_registers::describe(f.pattern).unwrap_or("special register");
+            (f.pattern.to_string(), format!("{holds}; PTX {}{target}", f.ptx))
         })
         .collect();
     for name in ptxkit_isa::special_registers::WITHOUT_ROW {
-        out.push((name.to_string(), "special register".to_string()));
+        let holds = ptxkit_isa::special_registers::describe(name).unwrap_or("special register");
+        out.push((name.to_string(), holds.to_string()));
     }
     out.sort();
     out.dedup_by(|a, b| a.0 == b.0);
@@ -274,6 +320,32 @@ mod tests {
             assert!(got.contains(&name.to_string()), "{name} missing: {got:?}");
         }
         assert!(!got.contains(&"%q".to_string()), "another function's register: {got:?}");
+    }
+
+    #[test]
+    fn only_what_the_version_and_target_allow() {
+        let old = ".version 6.0\n.target sm_60\n.address_size 64\n";
+        let opcodes = labels(&format!("{old}.entry k()\n{{\n\t|\n}}\n"));
+        assert!(opcodes.contains(&"add".to_string()), "{opcodes:?}");
+        for newer in ["wgmma", "mma", "elect", "redux"] {
+            assert!(
+                !opcodes.contains(&newer.to_string()),
+                "{newer} at 6.0/sm_60: {opcodes:?}"
+            );
+        }
+        let new = labels(&format!("{HEAD}.entry k()\n{{\n\t|\n}}\n"));
+        assert!(new.contains(&"elect".to_string()), "{new:?}");
+        let modifiers = labels(&format!("{old}.entry k()\n{{\n\tld.global.|\n}}\n"));
+        assert!(modifiers.contains(&".f32".to_string()), "{modifiers:?}");
+        for newer in [".b128", ".relaxed", ".acquire", ".L2::256B"] {
+            assert!(!modifiers.contains(&newer.to_string()), "{newer} at 6.0: {modifiers:?}");
+        }
+        let specials = labels(&format!("{old}.entry k()\n{{\n\tmov.u32 %r1, %|\n}}\n"));
+        assert!(specials.contains(&"%tid".to_string()), "{specials:?}");
+        assert!(!specials.contains(&"%clusterid".to_string()), "{specials:?}");
+        let directives = labels(".version 2.0\n.target sm_20\n.vis|\n");
+        assert!(directives.contains(&".entry".to_string()), "{directives:?}");
+        assert!(!directives.contains(&".weak".to_string()), "{directives:?}");
     }
 
     #[test]

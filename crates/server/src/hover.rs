@@ -6,7 +6,7 @@
 //!   `ptxlint --explain-instruction`).
 //! - On a register, variable, parameter, label or function: its declaration
 //!   line and, for registers and variables, its type.
-//! - On a special register: the PTX version and target it needs.
+//! - On a special register: what it holds, and the PTX version and target it needs.
 
 use std::fmt::Write as _;
 
@@ -162,11 +162,14 @@ fn function_header(text: &str, span: Span) -> String {
     lines.join("\n")
 }
 
-/// A special register (`%tid.x`, `%clock64`): the version, target and
+/// A special register (`%tid.x`, `%clock64`): what it holds, the version, target and
 /// manual section of its row in the ISA tables.
 fn describe_special(name: &str) -> String {
     let base = name.split('.').next().unwrap_or(name);
     let mut out = format!("special register `{base}`");
+    if let Some(holds) = ptxkit_isa::special_registers::describe(base) {
+        let _ = write!(out, ": {holds}");
+    }
     match ptxkit_isa::directives::special_register(base) {
         Some(row) => {
             let mut needs = ptxkit_isa::Requirements::none();
@@ -175,6 +178,9 @@ fn describe_special(name: &str) -> String {
                 .min_target
                 .map_or("no target has it".to_string(), |t| format!(".target {t}"));
             let _ = write!(out, "\n\nneeds: PTX {}, {target} ({})", needs.min_ptx, row.source);
+        }
+        None if ptxkit_isa::special_registers::EVERYWHERE.contains(&base) => {
+            out.push_str("\n\nevery PTX version and target has it")
         }
         None => out.push_str("\n\nno PTX version or target requirement is recorded for it"),
     }

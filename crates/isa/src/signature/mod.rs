@@ -15,6 +15,7 @@
 //! assert!(analyze(&add).unwrap().is_match());
 //! ```
 
+mod availability;
 mod explain;
 mod found;
 mod instances;
@@ -27,6 +28,7 @@ mod typecheck;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+pub use availability::{modifier_is_available, opcode_is_available};
 pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
 pub use found::{Found, Instance, Literal, NameKind};
 pub use instances::{

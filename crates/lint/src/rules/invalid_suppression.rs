@@ -70,7 +70,7 @@ pub(crate) fn diagnostics(
         for named in item.rules.iter().filter(|r| r.rule.is_none()) {
             let closest = crate::rules()
                 .iter()
-                .map(|r| (edit_distance(&named.written, r.name), r))
+                .map(|r| (ptxkit_isa::spelling::edit_distance(&named.written, r.name), r))
                 .min_by_key(|(d, _)| *d)
                 .filter(|(d, _)| *d <= named.written.len() / 2 + 2)
                 .map(|(_, r)| r);
@@ -85,24 +85,4 @@ pub(crate) fn diagnostics(
         }
     }
     out
-}
-
-/// Levenshtein distance.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                previous
-            } else {
-                1 + previous.min(row[j]).min(row[j + 1])
-            };
-            previous = current;
-        }
-    }
-    row[b.len()]
 }

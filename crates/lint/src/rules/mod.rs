@@ -74,4 +74,3 @@ pub(crate) mod unused_asm_operand;
 pub(crate) mod unused_suppression;
 pub(crate) mod vector_size_mismatch;
 
-pub(crate) use invalid_suppression::edit_distance;

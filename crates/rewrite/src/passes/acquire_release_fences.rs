@@ -1,15 +1,19 @@
 //! `acquire-release-fences`: PTX 8.6 `.relaxed` mbarrier operations and
 //! one-sided fences → their 8.0 release/acquire and `fence.acq_rel` forms.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "acquire-release-fences",
-    boundary: Boundary::Below(Version::new(8, 6)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body(
+        "fence.acquire.sync_restrict::shared::cluster.cluster",
+        "sm_90",
+    ))),
     tag: Tag::Safe,
     same_code: true,
     summary: "`mbarrier.*.relaxed` → release/acquire; `fence.acquire`/`fence.release` → `fence.acq_rel`",

@@ -1,18 +1,19 @@
 //! `address-size-64`: write `.address_size 64` in 64-bit modules that rely
 //! on the host's default, from PTX 2.3.
 
-use ptxkit_isa::Version;
 use ptxkit_semantic::{Instruction, SymbolTable, elements};
 use ptxkit_syntax::ast::target_directive;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::context::PassContext;
 use crate::header::Header;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "address-size-64",
-    boundary: Boundary::From(Version::new(2, 3)),
+    boundary: Boundary::From(Since::Introduced(Snippet::module(".address_size 64", "sm_20"))),
     tag: Tag::Exact,
     same_code: true,
     summary: "add `.address_size 64` to modules whose addresses are all 64-bit but that declare none",

@@ -1,16 +1,17 @@
 //! `b128-private-memory`: `.b128` registers, and their loads and stores in
 //! thread-private memory, split into `.b64` pairs below PTX 8.3.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::ast::{Instruction, VariableDeclaration};
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "b128-private-memory",
-    boundary: Boundary::Below(Version::new(8, 3)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body("ld.local.b128 %q1, [%rd1]", "sm_90"))),
     tag: Tag::Exact,
     same_code: true,
     summary: "`.b128` registers → `.b64` pairs; `ld/st.local/.param .b128` → `.v2.b64`; `mov.b128` → two `mov.b64`",

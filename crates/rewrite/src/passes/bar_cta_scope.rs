@@ -1,14 +1,15 @@
 //! `bar-cta-scope`: `bar.cta.sync` → `bar.sync` below PTX 7.8.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "bar-cta-scope",
-    boundary: Boundary::Below(Version::new(7, 8)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body("bar.cta.sync 0", "sm_90"))),
     tag: Tag::Exact,
     same_code: true,
     summary: "`bar.cta.*` / `barrier.cta.*` → `bar.*` / `barrier.*`",

@@ -1,15 +1,19 @@
 //! `default-memory-qualifiers`: drop the default `.release`/`.acquire` and
 //! `.cta` of `mbarrier` and `barrier.cluster` below PTX 8.0.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "default-memory-qualifiers",
-    boundary: Boundary::Below(Version::new(8, 0)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body(
+        "mbarrier.arrive.release.cta.shared.b64 %rd1, [sbuf]",
+        "sm_90",
+    ))),
     tag: Tag::Exact,
     same_code: true,
     summary: "drop the default `.release`/`.acquire` and `.cta` of `mbarrier` and `barrier.cluster`",

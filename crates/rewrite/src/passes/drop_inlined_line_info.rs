@@ -1,15 +1,14 @@
 //! `drop-inlined-line-info`: `.loc F L C, function_name S, inlined_at F L C`
 //! → `.loc F L C` when moving PTX from CUDA 12+ compilers below PTX 8.0.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "drop-inlined-line-info",
-    boundary: Boundary::Below(Version::new(8, 0)),
+    boundary: Boundary::Below(Since::Cuda("12")),
     tag: Tag::Exact,
     same_code: true,
     summary: "drop `function_name`/`inlined_at` from `.loc` (ptxas 11.8 crashes on CUDA 12+ inline line info)",

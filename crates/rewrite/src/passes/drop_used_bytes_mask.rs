@@ -1,14 +1,18 @@
 //! `drop-used-bytes-mask`: delete `.pragma "used_bytes_mask ..."` below PTX 8.3.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, preorder};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "drop-used-bytes-mask",
-    boundary: Boundary::Below(Version::new(8, 3)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body(
+        ".pragma \"used_bytes_mask 0xfff\"",
+        "sm_90",
+    ))),
     tag: Tag::Exact,
     same_code: true,
     summary: "delete the `.pragma \"used_bytes_mask …\"` load hint",

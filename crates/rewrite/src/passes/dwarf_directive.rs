@@ -4,11 +4,11 @@ use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, preorder};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "dwarf-directive",
-    boundary: Boundary::From(deprecations::DWARF_DIRECTIVE.rejected_version()),
+    boundary: Boundary::From(Since::Fact(deprecations::DWARF_DIRECTIVE.rejected_version())),
     tag: Tag::Exact,
     same_code: true,
     summary: "delete `@@DWARF` debug lines (`.file`/`.loc` stay)",

@@ -1,15 +1,19 @@
 //! `f32x2-arithmetic`: `add`/`sub`/`mul`/`fma` on `.f32x2` → two `.f32`
 //! operations below PTX 8.6.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "f32x2-arithmetic",
-    boundary: Boundary::Below(Version::new(8, 6)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body(
+        "add.rn.f32x2 %rd1, %rd2, %rd3",
+        "sm_100",
+    ))),
     tag: Tag::Exact,
     same_code: false,
     summary: "`add`/`sub`/`mul`/`fma` `.f32x2` → unpack, two `.f32` operations, repack",

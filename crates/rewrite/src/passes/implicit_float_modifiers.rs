@@ -1,15 +1,16 @@
 //! `implicit-float-modifiers`: the pre-1.4 defaults of `div`, `rcp`, `sqrt`,
 //! `rsqrt`, `sin`, `cos`, `lg2`, `ex2` and `mad.f64` made explicit.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "implicit-float-modifiers",
-    boundary: Boundary::From(Version::new(1, 4)),
+    boundary: Boundary::From(Since::Rejected(Snippet::body("div.f32 %r1, %r2, %r3", "sm_10"))),
     tag: Tag::Exact,
     same_code: true,
     summary: "`div.f32` → `div.approx.ftz.f32`, `sqrt.f64` → `sqrt.rn.f64`, ... (the pre-1.4 defaults)",

@@ -1,16 +1,20 @@
 //! `kernel-parameter-list`: kernel `.param` declarations in the body moved
 //! into the `.entry` parameter list, from PTX 1.4.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "kernel-parameter-list",
-    boundary: Boundary::From(Version::new(1, 4)),
+    boundary: Boundary::From(Since::Introduced(Snippet::module(
+        ".entry k(.param .u32 a)\n{\n\tret;\n}",
+        "sm_10",
+    ))),
     tag: Tag::Exact,
     same_code: true,
     summary: "kernel `.param` declarations in the body → the `.entry (…)` parameter list",

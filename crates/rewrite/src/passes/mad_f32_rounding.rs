@@ -1,14 +1,13 @@
 //! `mad-f32-rounding`: `mad.f32` → `mad.rn.f32` on sm_20+ from PTX 3.1.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "mad-f32-rounding",
-    boundary: Boundary::From(Version::new(3, 1)),
+    boundary: Boundary::From(Since::Fact(ptxkit_isa::rounding::MAD_F32_ROUNDING_WARNED_FROM)),
     tag: Tag::Exact,
     same_code: false,
     summary: "`mad.f32` → `mad.rn.f32` for sm_20+ targets (what ptxas always made of it)",

@@ -4,11 +4,11 @@ use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "maxnctapersm",
-    boundary: Boundary::From(deprecations::MAXNCTAPERSM.deprecated_in),
+    boundary: Boundary::From(Since::Fact(deprecations::MAXNCTAPERSM.deprecated_in)),
     tag: Tag::Exact,
     same_code: true,
     summary: "`.maxnctapersm N` → `.minnctapersm N`",

@@ -105,6 +105,50 @@ mod tests {
         }
     }
 
+    /// Every version boundary is answered by ptxkit-isa's tables, and the answers are the
+    /// boundaries the passes were written and checked with (`rewrite-check` assembles their
+    /// output with ptxas).
+    #[test]
+    fn every_boundary_resolves() {
+        let expected = [
+            ("acquire-release-fences", "8.6"),
+            ("address-size-64", "2.3"),
+            ("b128-private-memory", "8.3"),
+            ("bar-cta-scope", "7.8"),
+            ("default-memory-qualifiers", "8.0"),
+            ("drop-inlined-line-info", "8.0"),
+            ("drop-used-bytes-mask", "8.3"),
+            ("dwarf-directive", "2.0"),
+            ("f32x2-arithmetic", "8.6"),
+            ("implicit-float-modifiers", "1.4"),
+            ("kernel-parameter-list", "1.4"),
+            ("mad-f32-rounding", "3.1"),
+            ("maxnctapersm", "2.0"),
+            ("module-scope-variables", "3.0"),
+            ("packed-16bit-integer", "8.0"),
+            ("relaxed-to-default-semantics", "8.0"),
+            ("relu-min-max", "8.0"),
+            ("shared-cta-space", "7.8"),
+            ("shfl-vote-sync", "6.4"),
+            ("tex-state-space", "1.5"),
+            ("three-input-min-max", "8.8"),
+            ("wmma-aligned", "6.3"),
+        ];
+        for pass in PASSES {
+            let Some(version) = pass.boundary.version().map(|v| v.to_string()) else {
+                assert!(
+                    matches!(pass.boundary, crate::pass::Boundary::TargetFrom(_)),
+                    "{}: ptxkit-isa cannot answer its boundary {:?}",
+                    pass.name,
+                    pass.boundary
+                );
+                continue;
+            };
+            let want = expected.iter().find(|(name, _)| *name == pass.name).map(|(_, v)| *v);
+            assert_eq!(Some(version.as_str()), want, "{}: boundary", pass.name);
+        }
+    }
+
     #[test]
     fn names_are_unique_kebab_case() {
         let mut names: Vec<_> = PASSES.iter().map(|p| p.name).collect();

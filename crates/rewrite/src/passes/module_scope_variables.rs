@@ -8,11 +8,11 @@ use ptxkit_syntax::ast::{Function, VariableDeclaration};
 use ptxkit_syntax::{Diagnostic, TextEdit, preorder};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "module-scope-variables",
-    boundary: Boundary::From(deprecations::MODULE_SCOPE_REG.rejected_version()),
+    boundary: Boundary::From(Since::Fact(deprecations::MODULE_SCOPE_REG.rejected_version())),
     tag: Tag::Exact,
     same_code: false,
     summary: "module-scope `.reg`/`.local` → declared in each kernel that uses them (dropped when unused)",

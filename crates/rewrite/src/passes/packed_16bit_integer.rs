@@ -1,15 +1,16 @@
 //! `packed-16bit-integer`: `add`/`min`/`max` on `.u16x2`/`.s16x2` → two
 //! 16-bit operations below PTX 8.0.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "packed-16bit-integer",
-    boundary: Boundary::Below(Version::new(8, 0)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body("add.u16x2 %r1, %r2, %r3", "sm_90"))),
     tag: Tag::Exact,
     same_code: false,
     summary: "`add`/`min`/`max{.relu}` `.u16x2`/`.s16x2` → unpack, two 16-bit operations, repack",

@@ -2,15 +2,19 @@
 //! `barrier.cluster.arrive`, `fence.mbarrier_init.release.cluster` →
 //! `fence.acq_rel.cluster` below PTX 8.0.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "relaxed-to-default-semantics",
-    boundary: Boundary::Below(Version::new(8, 0)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body(
+        "barrier.cluster.arrive.relaxed",
+        "sm_90",
+    ))),
     tag: Tag::Safe,
     same_code: true,
     summary: "`barrier.cluster.arrive.relaxed` → `.arrive`; `fence.mbarrier_init` → `fence.acq_rel.cluster`",

@@ -1,15 +1,16 @@
 //! `relu-min-max`: `min.relu.s32` / `max.relu.s32` → `min`/`max` then
 //! `max` with 0, below PTX 8.0.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "relu-min-max",
-    boundary: Boundary::Below(Version::new(8, 0)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body("min.relu.s32 %r1, %r2, %r3", "sm_90"))),
     tag: Tag::Exact,
     same_code: false,
     summary: "`min.relu.s32`/`max.relu.s32` → `min`/`max` then `max.s32 d, d, 0`",

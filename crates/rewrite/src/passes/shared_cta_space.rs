@@ -1,14 +1,18 @@
 //! `shared-cta-space`: `.shared::cta` → `.shared` below PTX 7.8.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "shared-cta-space",
-    boundary: Boundary::Below(Version::new(7, 8)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body(
+        "ld.shared::cta.u32 %r1, [sbuf]",
+        "sm_90",
+    ))),
     tag: Tag::Exact,
     same_code: true,
     summary: "`.shared::cta` → `.shared`",

@@ -5,11 +5,11 @@ use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "shfl-vote-sync",
-    boundary: Boundary::From(deprecations::SHFL_WITHOUT_SYNC.rejected_version()),
+    boundary: Boundary::From(Since::Fact(deprecations::SHFL_WITHOUT_SYNC.rejected_version())),
     tag: Tag::Approximate,
     same_code: true,
     summary: "`shfl.MODE` / `vote.MODE` → `shfl.sync.MODE` / `vote.sync.MODE` with mask 0xffffffff (sm_70+)",

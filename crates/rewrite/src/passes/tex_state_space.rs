@@ -4,11 +4,11 @@ use ptxkit_isa::deprecations;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "tex-state-space",
-    boundary: Boundary::From(deprecations::TEX_STATE_SPACE.rejected_version()),
+    boundary: Boundary::From(Since::Fact(deprecations::TEX_STATE_SPACE.rejected_version())),
     tag: Tag::Exact,
     same_code: true,
     summary: "`.tex .u32 t;` → `.global .texref t;`",

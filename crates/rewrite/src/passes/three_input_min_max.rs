@@ -1,15 +1,16 @@
 //! `three-input-min-max`: `min`/`max` with three inputs → two two-input
 //! operations below PTX 8.8.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use ptxkit_isa::snippet::Snippet;
+
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "three-input-min-max",
-    boundary: Boundary::Below(Version::new(8, 8)),
+    boundary: Boundary::Below(Since::Introduced(Snippet::body("min.s32 %r1, %r2, %r3, %r4", "sm_90"))),
     tag: Tag::Exact,
     same_code: false,
     summary: "`min`/`max d, a, b, c` → `min t, a, b; min d, t, c` (same modifiers)",

@@ -1,14 +1,13 @@
 //! `wmma-aligned`: add `.aligned` to `wmma` instructions from PTX 6.3.
 
-use ptxkit_isa::Version;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
 use crate::context::PassContext;
-use crate::pass::{Boundary, Pass, Tag};
+use crate::pass::{Boundary, Pass, Since, Tag};
 
 pub(crate) const PASS: Pass = Pass {
     name: "wmma-aligned",
-    boundary: Boundary::From(Version::new(6, 3)),
+    boundary: Boundary::From(Since::Fact(ptxkit_isa::deprecations::WMMA_ALIGNED_REQUIRED_FROM)),
     tag: Tag::Exact,
     same_code: true,
     summary: "`wmma.load/store/mma.sync` → `wmma.*.sync.aligned`",
