@@ -73,4 +73,3 @@ pub(crate) mod unsupported_asm_syntax;
 pub(crate) mod unused_asm_operand;
 pub(crate) mod unused_suppression;
 pub(crate) mod vector_size_mismatch;
-
