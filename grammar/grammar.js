@@ -449,9 +449,10 @@ module.exports = grammar({
     vector_operand: $ => seq('{', commaSep(field('element', $._operand)), '}'),
 
     // `%r1|%p1`: a destination register paired with a predicate; either may be the sink
-    // (`elect.sync _|%p1, %r1`, as CCCL's `cuda::ptx` emits)
+    // (`elect.sync _|%p1, %r1`, as CCCL's `cuda::ptx` emits); the destination may be a braced
+    // vector (`tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|%p1, [t, {%f5, %f6}]`)
     predicate_pair: $ => prec(PREC.pipe, seq(
-      field('value', choice($.identifier, $.sink)),
+      field('value', choice($.identifier, $.sink, $.vector_operand)),
       '|',
       field('predicate', choice($.identifier, $.sink)),
     )),

@@ -189,13 +189,14 @@ fn operand_code(op: &SigOperand) -> String {
         None => "None".to_string(),
     };
     format!(
-        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, example: {}, range: {range}, multiple: {multiple}, since: {since} }}",
+        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, example: {}, range: {range}, multiple: {multiple}, nonzero: {}, since: {since} }}",
         lit(&op.name),
         type_code(&op.ty),
         count_code(&op.count),
         op.wide,
         op.scalar,
         lit(&op.example),
+        op.nonzero,
     )
 }
 

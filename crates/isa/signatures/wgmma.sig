@@ -14,8 +14,8 @@ di : inout reg .s32 x(.shape.n / 2);
 a : reg .b32 x4;
 a-desc, b-desc : reg|imm .b64;
 scale-d : pred|imm .pred;
-// ptxas: 'unexpected value '0', expected to be -1 or 1' (the range cannot exclude 0).
-imm-scale-a, imm-scale-b : imm .s32 range -1..1 eg 1;
+// ptxas: 'unexpected value '0', expected to be -1 or 1'.
+imm-scale-a, imm-scale-b : imm .s32 range -1..1 nonzero eg 1;
 imm-trans-a, imm-trans-b : imm .s32 range 0..1 eg 0;
 sp-meta : reg .b32;
 sp-sel : imm .s32 range 0..1 eg 0;

@@ -308,16 +308,9 @@ pub fn check(form: &InstructionForm<'_>, version: Version, target: Target) -> Ve
     issues
 }
 
-/// The name ptxas gives an instruction in type errors: the opcode plus a leading `.lo`,
-/// `.hi`, `.wide` or `.full` (`mul.lo`, `div.full`).
+/// The name ptxas gives an instruction in type errors (`mul.lo`, `div.full`).
 fn ptxas_name(form: &InstructionForm<'_>) -> String {
-    match form.modifiers.first() {
-        Some(m @ (&".lo" | &".hi" | &".wide")) if matches!(form.opcode, "mul" | "mad" | "mul24" | "mad24") => {
-            format!("{}{m}", form.opcode)
-        }
-        _ if form.opcode == "div" && form.has(".full") => "div.full".to_string(),
-        _ => form.opcode.to_string(),
-    }
+    crate::ptxas_names::ptxas_instruction_name(form.opcode, &form.modifiers)
 }
 
 fn type_issue(form: &InstructionForm<'_>, types: &[&str]) -> Option<Issue> {

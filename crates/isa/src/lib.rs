@@ -40,6 +40,7 @@ mod form;
 pub mod instructions;
 pub mod legal_types;
 pub mod probe;
+pub mod ptxas_names;
 pub mod quirks;
 mod requirements;
 pub mod rounding;

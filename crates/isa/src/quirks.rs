@@ -259,6 +259,31 @@ pub const QUIRKS: &[Quirk] = &[
         observed: VOTE_WITHOUT_MODE,
         evidence: "cargo xtask isa-probes --only signatures --filter \"shape vote.sig\" --verbose",
     },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape tcgen05.sig:* .aligned left out: tcgen05.*",
+        observed: "ptxas 12.9 accepts `tcgen05.ld.sync` and `tcgen05.st.sync` without `.aligned`; 13.5 rejects them \
+            with \".aligned modifier required for instruction 'tcgen05.ld'\", as the manual's syntax (a mandatory \
+            `.aligned`) says.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape tcgen05.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape tcgen05.sig:* valid, operand 2 a constant: tcgen05.commit.*",
+        observed: "ptxas 12.9 rejects a constant ctaMask in `tcgen05.commit….multicast::cluster.b64 [mbar], 1` \
+            (\"Arguments mismatch for instruction 'tcgen05.commit'\"); 13.5 accepts it, as it accepts a constant \
+            for every other tcgen05 operand the manual calls a register, so the signature allows it.",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape tcgen05.sig\" --verbose",
+    },
+    Quirk {
+        ptxas: &["12.9"],
+        probe: "shape tcgen05.sig:* valid*: tcgen05.mma.sp.cta_group::1.kind::mxf4.block_scale [*",
+        observed: "ptxas 12.9 reads `tcgen05.mma.sp….kind::mxf4.block_scale` without a scale vector size as `.block32` \
+            and rejects it before PTX 8.8 (\"Feature '.block32' requires PTX ISA .version 8.8 or later\"), also on \
+            sm_100a; 13.5 accepts it at 8.6 (the dense form too, with both releases), as the manual says (.kind::mxf4 \
+            from 8.6; the size defaults to .block32 only in meaning).",
+        evidence: "cargo xtask isa-probes --only signatures --filter \"shape tcgen05.sig\" --verbose",
+    },
 ];
 
 /// The quirk recorded for this ptxas release and probe, if any. A `*` in a recorded probe name

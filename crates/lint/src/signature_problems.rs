@@ -56,6 +56,11 @@ pub(crate) fn chain(check: &SignatureCheck<'_>) -> String {
     out
 }
 
+/// The name ptxas gives the instruction in its messages (`multimem.st`, `mul.wide`, `atom`).
+pub(crate) fn ptxas_name(check: &SignatureCheck<'_>) -> String {
+    ptxkit_isa::ptxas_names::ptxas_instruction_name(check.instance.opcode, &check.instance.modifiers)
+}
+
 /// The span of modifier `index`.
 pub(crate) fn modifier_span(check: &SignatureCheck<'_>, index: usize) -> Span {
     Span::of(check.modifier_nodes[index])

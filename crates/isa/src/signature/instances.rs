@@ -956,6 +956,17 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         format!("operand {} a constant", i + 1),
                     ));
                 }
+                // Zero where the operand excludes it (`range -1..1 nonzero`).
+                if spec.nonzero && spec.kinds.contains(Kinds::IMM) {
+                    out.push(replace(
+                        "0",
+                        Found::Immediate {
+                            literal: super::found::Literal::Integer,
+                            value: Some(0),
+                        },
+                        format!("operand {} zero", i + 1),
+                    ));
+                }
                 // A constant that is not a multiple of what the operand requires.
                 if let Some(multiple) = spec.multiple
                     && spec.kinds.contains(Kinds::IMM)
@@ -1004,6 +1015,22 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
                         &shorter,
                         found,
                         format!("operand {} one vector element dropped", i + 1),
+                    ));
+                }
+                // A vector of exactly one (`x1`, `.x1` in `x.num`) written without its braces.
+                if let (Some(1), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
+                    && matches!(spec.count, CountSpec::Fixed(_) | CountSpec::PartNumber(_))
+                    && let [only] = elements.as_slice()
+                {
+                    let bare = valid.operands[i]
+                        .text
+                        .trim_matches(|c| c == '{' || c == '}')
+                        .trim()
+                        .to_string();
+                    out.push(replace(
+                        &bare,
+                        only.clone(),
+                        format!("operand {} its one element without braces", i + 1),
                     ));
                 }
             }

@@ -396,10 +396,19 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
     let mut best: Option<(usize, &Candidate, Vec<Problem>)> = None;
     for candidate in all.iter().take_while(|c| c.cost() == best_cost) {
         let problems = check_operands(candidate, instance);
+        // A `d|p` pair written where the form has none (or the other way round) explains less
+        // than a wrong element inside a pair the form has.
+        let pair_mismatch = |p: &Problem| match *p {
+            Problem::VectorSize { operand, found: 0, .. }
+            | Problem::OperandKind {
+                operand, element: None, ..
+            } => matches!(instance.operands.get(operand), Some(Found::Pair(..))),
+            _ => false,
+        };
         let score = problems.len()
             + problems
                 .iter()
-                .filter(|p| matches!(p, Problem::OperandCount { .. }))
+                .filter(|p| matches!(p, Problem::OperandCount { .. }) || pair_mismatch(p))
                 .count();
         if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
             best = Some((score, candidate, problems));
@@ -612,6 +621,20 @@ impl Context<'_, '_> {
         }
     }
 
+    /// Whether one value without braces stands for the vector: where a count map gives a count
+    /// of 1 (`x(.geom: .1d = 1, …)`: `tex`'s offset takes `%r1` for `.1d`). A fixed count of 1
+    /// (`x1`) or `.x1` in `x.num` must be braced: ptxas "Vector expected" (`tcgen05.ld`, `wmma`,
+    /// `mma` one-register fragments). ptxas also wants braces for some map counts of 1 (`mma`
+    /// `.m8n8k16 = 1`) but not others (`tex`'s offset), which the notation cannot tell apart yet.
+    fn bare_scalar(&self, spec: &Operand) -> bool {
+        match spec.count {
+            CountSpec::Map { part, entries } => self
+                .value(part)
+                .is_some_and(|value| entries.iter().any(|(v, c)| *v == value && *c == 1)),
+            _ => false,
+        }
+    }
+
     fn position(&self, position: &Position, found: &Found<'_>, at: usize, problems: &mut Vec<Problem>) {
         match (&position.shape, found) {
             (Shape::Single(spec), _) => self.operand(spec, found, at, None, problems),
@@ -639,7 +662,14 @@ impl Context<'_, '_> {
                 };
                 let specs = elements.iter().filter(|(_, o)| with_optional || !o).map(|(s, _)| s);
                 for (i, (spec, element)) in specs.zip(written).enumerate() {
-                    self.operand(spec, element, at, Some(i), problems);
+                    match element {
+                        // Inside brackets a register may carry a constant offset (`[%r1+16]`,
+                        // a Tensor Memory address): ptxas takes it wherever it takes the register.
+                        Found::RegisterOffset { ty } if spec.kinds.contains(Kinds::REG) => {
+                            self.register_type(spec, *ty, at, Some(i), problems)
+                        }
+                        _ => self.operand(spec, element, at, Some(i), problems),
+                    }
                 }
             }
             (Shape::Address(_), _) => problems.push(Problem::OperandKind {
@@ -757,7 +787,22 @@ impl Context<'_, '_> {
                         return;
                     }
                     for (i, e) in elements.iter().enumerate() {
-                        self.scalar(spec, e, at, Some(element.unwrap_or(i)), problems);
+                        let at_element = Some(element.unwrap_or(i));
+                        match (e, self.expected_type(spec)) {
+                            (Found::Immediate { literal, .. }, Some(expected))
+                                if let Some(register) = neighbour_register(elements, i) =>
+                            {
+                                if !vector_constant_fits(*literal, register, expected) {
+                                    problems.push(Problem::OperandType {
+                                        operand: at,
+                                        element: at_element,
+                                        expected,
+                                        wide: spec.wide,
+                                    });
+                                }
+                            }
+                            _ => self.scalar(spec, e, at, at_element, problems),
+                        }
                     }
                 }
                 Found::Register { vector, ty } if *vector > 0 => {
@@ -772,9 +817,7 @@ impl Context<'_, '_> {
                     }
                 }
                 Found::Other => {}
-                _ if count == 1 || spec.scalar || self.alternative_count(spec, 1) => {
-                    self.scalar(spec, found, at, element, problems)
-                }
+                _ if spec.scalar || self.bare_scalar(spec) => self.scalar(spec, found, at, element, problems),
                 _ => problems.push(Problem::VectorSize {
                     operand: at,
                     expected: count,
@@ -853,7 +896,7 @@ impl Context<'_, '_> {
                         wide: spec.wide,
                     });
                 } else if let (Some(range), Some(value)) = (spec.range, value)
-                    && (*value < range.0 || *value > range.1)
+                    && (*value < range.0 || *value > range.1 || (spec.nonzero && *value == 0))
                 {
                     problems.push(Problem::ImmediateRange {
                         operand: at,
@@ -1000,6 +1043,53 @@ fn constant_fits(literal: super::found::Literal, expected: &str) -> bool {
         (TypeClass::Predicate, Literal::Integer) => true,
         _ => true,
     }
+}
+
+/// The declared type of the register a constant at `index` of a braced vector is judged
+/// against: the first register after it, else the nearest before it (ptxas 13.5, `.f32`
+/// elements: `{1, %r1, %f1, %f2}` assembles; `{%r1, 1, %f1, %f2}`, `{%r1, %f1, %f2, 1}` and
+/// `{1, %f1, %f2, %r1}` do not: "Vector with elements of different types"). `None` when the
+/// vector holds no typed register.
+fn neighbour_register<'f>(elements: &[Found<'f>], index: usize) -> Option<&'f str> {
+    let typed = |e: &Found<'f>| match e {
+        Found::Register {
+            ty: Some(ty),
+            vector: 0,
+        } => Some(*ty),
+        _ => None,
+    };
+    elements[index + 1..]
+        .iter()
+        .find_map(typed)
+        .or_else(|| elements[..index].iter().rev().find_map(typed))
+}
+
+/// Whether a constant may stand beside a register of type `register` in a braced vector whose
+/// elements have type `expected`. ptxas judges the constant against the register, not the
+/// instruction type: an integer constant beside a float register is rejected (`st.v2.b32 [a],
+/// {1, %f1}`), beside a bit or integer register accepted (`st.v2.f32 [a], {1, %r1}`,
+/// `multimem.st.v2.f16 [a], {1, %h1}`); a float constant is rejected beside an integer register
+/// (`{1.0, %u1}`) and accepted beside a float or bit one. For `.f16` elements a decimal float,
+/// and for `.bf16` any constant, stays an "Arguments mismatch" as for one value (probed with
+/// ptxas 13.5).
+fn vector_constant_fits(literal: super::found::Literal, register: &str, expected: &str) -> bool {
+    use super::found::Literal;
+    use crate::types::TypeKind;
+    let base = expected.trim_end_matches("x2");
+    if base == ".bf16" || (base == ".f16" && literal == Literal::Float) {
+        return constant_fits(literal, expected);
+    }
+    let Some(info) = crate::types::type_info(register) else {
+        return true;
+    };
+    !matches!(
+        (literal, info.kind),
+        (Literal::Integer, TypeKind::Float | TypeKind::PackedFloat)
+            | (
+                Literal::Float | Literal::HexFloat(_),
+                TypeKind::Unsigned | TypeKind::Signed
+            )
+    )
 }
 
 /// The number after `letter` in a shape such as `.m16n8k16` (`n` → 8).

@@ -337,6 +337,8 @@ pub struct Operand {
     pub range: Option<(i64, i64)>,
     /// A number an immediate must be a multiple of (`st.bulk`'s size: 8).
     pub multiple: Option<i64>,
+    /// An immediate must not be 0 (`wgmma`'s scale: -1 or 1, written `range -1..1 nonzero`).
+    pub nonzero: bool,
     /// The PTX version (major, minor) and base target (`sm` number, 0: any) from which the
     /// operand may be written, when later than the form's own (`cp.async`'s `ignore-src`: 7.5;
     /// `tex`'s offset vector: 4.3 on sm_30). Probes place instances that write it there; the

@@ -215,6 +215,8 @@ pub struct SigOperand {
     pub range: Option<(i64, i64)>,
     /// An immediate must be a multiple of this (`multiple 8`).
     pub multiple: Option<i64>,
+    /// An immediate must not be 0 (`nonzero`: with `range -1..1`, -1 or 1).
+    pub nonzero: bool,
     /// The PTX version and base target (`sm` number, 0: any) from which the operand may be
     /// written (`since 7.5`, `since 4.3/sm_30`), when later than the form's.
     pub since: Option<(u8, u8, u16)>,
@@ -284,6 +286,7 @@ struct Legend {
     example: String,
     range: Option<(i64, i64)>,
     multiple: Option<i64>,
+    nonzero: bool,
     since: Option<(u8, u8, u16)>,
     line: u32,
 }
@@ -700,6 +703,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
             }
             "wide" => legend.wide = true,
             "scalar" => legend.scalar = true,
+            "nonzero" => legend.nonzero = true,
             "if" | "eg" | "range" | "multiple" | "since" => {
                 let Some(value) = items.get(i + 1) else {
                     return error(line, format!("'{item}' needs a value"));
@@ -1434,6 +1438,7 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 example: legend.example.clone(),
                 range: legend.range,
                 multiple: legend.multiple,
+                nonzero: legend.nonzero,
                 since: legend.since,
             },
             presence_if,

@@ -621,3 +621,113 @@ fn a_scalar_legend_lets_one_register_stand_for_a_vector() {
     // A 64-bit register is not a .b32 element ("Arguments mismatch").
     assert!(!problems("tld4.r.2d.v4.u32.f32", texture(pair(), reg(".b64"))).is_empty());
 }
+
+#[test]
+fn a_register_address_element_takes_a_constant_offset() {
+    // tcgen05.st's Tensor Memory address is `reg .b32` in brackets: `[%r1+16]` is that register.
+    let chain = "tcgen05.st.sync.aligned.16x64b.x2.b32";
+    let vector = || Found::Vector(vec![reg(".b32"), reg(".b32")]);
+    let offset = |ty| Found::Address(vec![Found::RegisterOffset { ty: Some(ty) }]);
+    assert_eq!(problems(chain, vec![offset(".b32"), vector()]), vec![]);
+    assert!(
+        !problems(chain, vec![offset(".b64"), vector()]).is_empty(),
+        "a 64-bit register is not a Tensor Memory address"
+    );
+    assert!(
+        !problems(chain, vec![Found::Address(vec![imm(16)]), vector()]).is_empty(),
+        "a constant is not"
+    );
+}
+
+#[test]
+fn a_vector_of_a_fixed_count_one_must_be_braced() {
+    // ptxas: "Vector expected for argument 0" (tcgen05.ld .x1, mma's one-register fragments).
+    let taddr = || Found::Address(vec![reg(".b32")]);
+    let chain = "tcgen05.ld.sync.aligned.32x32b.x1.b32";
+    assert_eq!(problems(chain, vec![Found::Vector(vec![reg(".b32")]), taddr()]), vec![]);
+    assert!(matches!(
+        problems(chain, vec![reg(".b32"), taddr()]).as_slice(),
+        [Problem::VectorSize {
+            operand: 0,
+            expected: 1,
+            found: 0
+        }]
+    ));
+    let mma = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64";
+    let pair = || Found::Vector(vec![reg(".f64"), reg(".f64")]);
+    let one = || Found::Vector(vec![reg(".f64")]);
+    assert_eq!(problems(mma, vec![pair(), one(), one(), pair()]), vec![]);
+    assert!(!problems(mma, vec![pair(), reg(".f64"), one(), pair()]).is_empty());
+    // suld's destination: `.b32 = 1|2|4` takes one register bare.
+    let suld = "suld.b.1d.b32.trap";
+    let coords = Found::Address(vec![
+        Found::Name {
+            kind: NameKind::SurfRef,
+            offset: false,
+        },
+        reg(".b32"),
+    ]);
+    assert_eq!(problems(suld, vec![reg(".b32"), coords]), vec![]);
+}
+
+#[test]
+fn a_vector_constant_is_judged_against_the_next_register() {
+    // ptxas: "Vector with elements of different types are not allowed in st instruction".
+    let int = || imm(1);
+    let float = || Found::Immediate {
+        literal: Literal::Float,
+        value: None,
+    };
+    let addr = || Found::Address(vec![reg(".b64")]);
+    let st = |chain: &str, elements: Vec<Found<'static>>| problems(chain, vec![addr(), Found::Vector(elements)]);
+    assert_eq!(st("st.global.v2.f32", vec![int(), reg(".b32")]), vec![]);
+    assert_eq!(st("st.global.v2.b32", vec![float(), reg(".f32")]), vec![]);
+    assert_eq!(
+        st("st.global.v4.f32", vec![int(), reg(".b32"), reg(".f32"), reg(".f32")]),
+        vec![]
+    );
+    assert!(!st("st.global.v2.b32", vec![int(), reg(".f32")]).is_empty());
+    assert!(!st("st.global.v2.u32", vec![float(), reg(".u32")]).is_empty());
+    assert!(!st("st.global.v4.f32", vec![reg(".b32"), int(), reg(".f32"), reg(".f32")]).is_empty());
+    // Without registers the instruction type decides: `{1, 2}` is no `.f32` pair.
+    assert!(!st("st.global.v2.f32", vec![int(), int()]).is_empty());
+    assert_eq!(st("st.global.v2.u32", vec![int(), int()]), vec![]);
+    // `.f16` elements take an integer beside a `.b16` register, never a decimal float.
+    let mm = |elements| problems("multimem.st.global.v2.f16", vec![addr(), Found::Vector(elements)]);
+    assert_eq!(mm(vec![int(), reg(".b16")]), vec![]);
+    assert!(!mm(vec![float(), reg(".b16")]).is_empty());
+}
+
+#[test]
+fn a_nonzero_range_excludes_zero() {
+    // ptxas: "unexpected value '0', expected to be -1 or 1" (wgmma's imm-scale-a/b).
+    let file = parse("@section 9.7\nn : imm .s32 range -1..1 nonzero;\nadd.s32 n;\n").expect("parses");
+    let notation::SigShape::Single(operand) = &file.forms[0].positions[0].shape else {
+        panic!("one operand")
+    };
+    assert!(operand.nonzero);
+    let chain = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16";
+    let d = || Found::Vector(vec![reg(".f32"), reg(".f32"), reg(".f32"), reg(".f32")]);
+    let with = |scale| {
+        vec![
+            d(),
+            reg(".b64"),
+            reg(".b64"),
+            reg(".pred"),
+            imm(scale),
+            imm(1),
+            imm(0),
+            imm(0),
+        ]
+    };
+    assert_eq!(problems(chain, with(-1)), vec![]);
+    assert_eq!(problems(chain, with(1)), vec![]);
+    assert!(matches!(
+        problems(chain, with(0)).as_slice(),
+        [Problem::ImmediateRange {
+            operand: 4,
+            range: (-1, 1),
+            value: 0
+        }]
+    ));
+}

@@ -33,7 +33,7 @@ use ptxkit_isa::signature::{Problem, forms};
 use ptxkit_syntax::{Applicability, Fix, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::signature_problems::{chain, chain_span, each, form_note, modifier_span};
+use crate::signature_problems::{chain, chain_span, each, form_note, modifier_span, ptxas_name};
 
 pub(crate) const NAME: &str = "illegal-modifier";
 
@@ -99,7 +99,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                     .diagnostic(span, format!("`{opcode}` does not take `{written}`"))
                     .with_label("not a modifier of this instruction")
                     .with_note(format!(
-                        "ptxas: \"Illegal modifier '{written}' for instruction '{opcode}'\""
+                        "ptxas: \"Illegal modifier '{written}' for instruction '{}'\"",
+                        ptxas_name(check)
                     ))
                     .with_help(format!(
                         "remove `{written}`, or see `ptxlint --explain-instruction {opcode}`"

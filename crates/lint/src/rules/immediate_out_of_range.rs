@@ -53,6 +53,17 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         |p| matches!(p, Problem::ImmediateRange { .. } | Problem::ImmediateMultiple { .. }),
         |checker, check, problem| {
             let (operand, message, label, help) = match *problem {
+                // Inside its range: the operand excludes 0 (`range -1..1 nonzero`).
+                Problem::ImmediateRange {
+                    operand,
+                    range: (lo, hi),
+                    value,
+                } if (lo..=hi).contains(&value) => (
+                    operand,
+                    format!("must lie in {lo}..={hi} and not be {value}"),
+                    "not allowed",
+                    format!("use a nonzero value from {lo} to {hi}"),
+                ),
                 Problem::ImmediateRange {
                     operand,
                     range: (lo, hi),

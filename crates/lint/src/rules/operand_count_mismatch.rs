@@ -28,7 +28,7 @@ use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::signature_problems::{chain, chain_span, each, form_note};
+use crate::signature_problems::{chain, chain_span, each, form_note, ptxas_name};
 
 pub(crate) const NAME: &str = "operand-count-mismatch";
 
@@ -88,7 +88,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 .with_note(format!(
                     "{}; ptxas: \"Arguments mismatch for instruction '{}'\"",
                     form_note(check.analysis.form),
-                    check.instance.opcode
+                    ptxas_name(check)
                 ))
                 .with_help(format!("write the operands of `{}`", check.analysis.form.text));
             checker.report(diagnostic);

@@ -30,7 +30,7 @@ use ptxkit_isa::signature::{Found, Problem};
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::signature_problems::{chain, each, form_note, operand_node, ordinal};
+use crate::signature_problems::{chain, each, form_note, operand_node, ordinal, ptxas_name};
 
 pub(crate) const NAME: &str = "operand-kind-mismatch";
 
@@ -79,7 +79,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 return;
             };
             let what = found(&check.instance.operands, operand, element).map_or("this", Found::describe);
-            let opcode = check.instance.opcode;
+            let opcode = ptxas_name(check);
             let position = match element {
                 Some(e) => format!("element {} of {}", e + 1, ordinal(operand)),
                 None => ordinal(operand),

@@ -146,7 +146,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     if mismatches.is_empty() {
         return;
     }
-    let opcode = insn.opcode();
+    let modifiers: Vec<&str> = insn.modifiers().iter().map(|m| m.text).collect();
+    let opcode = ptxkit_isa::ptxas_names::ptxas_instruction_name(insn.opcode(), &modifiers);
     let note = format!("ptxas: \"Arguments mismatch for instruction '{opcode}'\"");
     if mismatches.len() >= 2 && mismatches.len() == checked {
         let type_node = insn.type_modifiers().last().map_or(node, |m| m.node);
@@ -163,6 +164,33 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     for m in mismatches {
+        // `.bf16` elements take no constant, `.f16` ones no decimal float, registers or not.
+        let judged_by_type =
+            m.expected.starts_with(".bf16") || (m.expected.starts_with(".f16") && m.node.kind() == "float");
+        if !judged_by_type && let Some(register) = beside_register(checker, node, m.node) {
+            // A constant in a braced vector with registers: ptxas judges it against them.
+            let diagnostic = checker
+                .diagnostic(
+                    Span::of(m.node),
+                    format!(
+                        "{} beside `{register}` registers in the braced vector of `{}`",
+                        m.register,
+                        insn.full_opcode()
+                    ),
+                )
+                .with_label(format!("not a `{register}` constant"))
+                .with_note(format!(
+                    "ptxas judges a constant element against the vector's registers: \"Vector with elements of \
+                     different types are not allowed in {opcode} instruction\""
+                ))
+                .with_help(if register.starts_with(".f") || register.starts_with(".bf") {
+                    "write the constant as a float (`1.0`, `0f3F800000`)"
+                } else {
+                    "write the constant as an integer"
+                });
+            checker.report(diagnostic);
+            continue;
+        }
         let diagnostic = checker
             .diagnostic(
                 Span::of(m.node),
@@ -178,6 +206,32 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             .with_help("use a register of a matching type (bit types match any type of their size)");
         checker.report(diagnostic);
     }
+}
+
+/// The declared type of the register a constant element of a braced vector is judged against
+/// (the first register after it, else the nearest before it), when `constant` is one.
+fn beside_register<'a>(checker: &Checker<'a>, instruction: Node<'a>, constant: Node<'a>) -> Option<&'a str> {
+    if !matches!(constant.kind(), "integer" | "float") {
+        return None;
+    }
+    let vector = constant.parent().filter(|p| p.kind() == "vector_operand")?;
+    let mut cursor = vector.walk();
+    let elements: Vec<Node<'a>> = vector.children_by_field_name("element", &mut cursor).collect();
+    let at = elements.iter().position(|e| e.id() == constant.id())?;
+    let typed = |e: &Node<'a>| {
+        (e.kind() == "identifier")
+            .then(|| {
+                checker
+                    .symbols
+                    .register_type(instruction.start_byte(), checker.node_text(*e))
+            })
+            .flatten()
+            .map(|(t, _)| t)
+    };
+    elements[at + 1..]
+        .iter()
+        .find_map(typed)
+        .or_else(|| elements[..at].iter().rev().find_map(typed))
 }
 
 /// The mismatches the instruction's signature finds, and how many registers it checked;

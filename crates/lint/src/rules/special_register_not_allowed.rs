@@ -29,7 +29,7 @@ use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::signature_problems::{chain, each, operand_node, ordinal};
+use crate::signature_problems::{chain, each, operand_node, ordinal, ptxas_name};
 
 pub(crate) const NAME: &str = "special-register-not-allowed";
 
@@ -60,7 +60,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 return;
             };
             let name = &checker.text()[node.byte_range()];
-            let opcode = check.instance.opcode;
+            let opcode = ptxas_name(check);
             let diagnostic = checker
                 .diagnostic(
                     Span::of(node),

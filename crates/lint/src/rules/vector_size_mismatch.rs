@@ -30,7 +30,7 @@ use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use crate::signature_problems::{chain, each, form_note, operand_node, ordinal};
+use crate::signature_problems::{chain, each, form_note, operand_node, ordinal, ptxas_name};
 
 pub(crate) const NAME: &str = "vector-size-mismatch";
 
@@ -66,6 +66,11 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 return;
             };
             let message = match (expected, found) {
+                (1, 0) => format!(
+                    "{} of `{}` must be a braced vector of one, found one value without braces",
+                    ordinal(operand),
+                    chain(check)
+                ),
                 (1, n) => format!(
                     "{} of `{}` is one value, found a vector of {n}",
                     ordinal(operand),
@@ -78,18 +83,35 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                     chain(check)
                 ),
             };
-            let diagnostic = checker
-                .diagnostic(Span::of(node), message)
-                .with_label(format!("{found} element{}", if found == 1 { "" } else { "s" }))
-                .with_note(format!(
-                    "{}; ptxas: \"Argument vector size mismatch for instruction '{}'\"",
-                    form_note(check.analysis.form),
-                    check.instance.opcode
-                ))
-                .with_help(format!(
-                    "write {expected} element{}",
-                    if expected == 1 { "" } else { "s" }
-                ));
+            let diagnostic = if found == 0 {
+                // A vector written as one value without braces: ptxas "Vector expected".
+                checker
+                    .diagnostic(Span::of(node), message)
+                    .with_label("not a braced vector")
+                    .with_note(format!(
+                        "{}; ptxas: \"Vector expected for argument {}\"",
+                        form_note(check.analysis.form),
+                        operand
+                    ))
+                    .with_help(if expected == 1 {
+                        format!("write `{{{}}}`", checker.node_text(node))
+                    } else {
+                        format!("write a braced vector of {expected}")
+                    })
+            } else {
+                checker
+                    .diagnostic(Span::of(node), message)
+                    .with_label(format!("{found} element{}", if found == 1 { "" } else { "s" }))
+                    .with_note(format!(
+                        "{}; ptxas: \"Argument vector size mismatch for instruction '{}'\"",
+                        form_note(check.analysis.form),
+                        ptxas_name(check)
+                    ))
+                    .with_help(format!(
+                        "write {expected} element{}",
+                        if expected == 1 { "" } else { "s" }
+                    ))
+            };
             checker.report(diagnostic);
         },
     );
