@@ -39,6 +39,7 @@ pub mod directives;
 mod form;
 pub mod instructions;
 pub mod legal_types;
+pub mod modifier_order;
 pub mod probe;
 pub mod ptxas_names;
 pub mod quirks;

@@ -47,6 +47,7 @@ pub(crate) mod misplaced_module_directive;
 pub(crate) mod missing_modifier;
 pub(crate) mod missing_rounding_modifier;
 pub(crate) mod missing_version_or_target;
+pub(crate) mod modifier_out_of_order;
 pub(crate) mod module_scope_register_or_local;
 pub(crate) mod nc_outside_global;
 pub(crate) mod operand_count_mismatch;
