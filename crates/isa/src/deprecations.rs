@@ -134,7 +134,8 @@ const fn v(major: u8, minor: u8) -> Version {
 
 /// From this version ptxas requires `.aligned` on every `wmma` instruction (".aligned
 /// modifier required for instruction 'wmma.load.a'"; ptxas 11.8 at 6.3, 6.4, 7.0 and 7.8 on
-/// sm_70; 6.0 and 6.2 accept it without). Not yet a row of [`DEPRECATIONS`]: ptxas names the
+/// sm_70; 6.0 and 6.2 accept it without). ptxlint's missing-modifier reports its absence and
+/// ptxrewrite's wmma-aligned pass adds it. Not a row of [`DEPRECATIONS`]: ptxas names the
 /// instruction with its sub-operation (`wmma.mma`), which a row's fixed message cannot.
 pub const WMMA_ALIGNED_REQUIRED_FROM: Version = v(6, 3);
 

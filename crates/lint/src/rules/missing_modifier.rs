@@ -48,6 +48,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let span = chain_span(checker, captures);
+    wmma_without_aligned(checker, captures, span);
     each(
         checker,
         captures,
@@ -86,4 +87,44 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             checker.report_once(key, diagnostic);
         },
     );
+}
+
+/// `wmma` without `.aligned` from PTX 6.3 (ptxkit-isa's `WMMA_ALIGNED_REQUIRED_FROM`; ptxas:
+/// ".aligned modifier required for instruction 'wmma.load.a'"). The signatures take `.aligned`
+/// as optional, as PTX 6.0 to 6.2 do.
+fn wmma_without_aligned<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>, span: ptxkit_syntax::Span) {
+    let Some(node) = captures.get("instruction") else {
+        return;
+    };
+    let Some(insn) = checker.insn(node) else { return };
+    if insn.opcode() != "wmma" || insn.has(".aligned") || node.has_error() {
+        return;
+    }
+    if checker
+        .version()
+        .is_none_or(|v| v < ptxkit_isa::deprecations::WMMA_ALIGNED_REQUIRED_FROM)
+    {
+        return;
+    }
+    // Forms that arrived after 6.3 require `.aligned` in their signature already.
+    let signature = checker.signature(node);
+    let said = signature.as_ref().as_ref().is_some_and(|check| {
+        check.analysis.problems.iter().any(
+            |p| matches!(p, Problem::MissingModifier { part } if check.analysis.form.parts[*part].name == ".aligned"),
+        )
+    });
+    if said {
+        return;
+    }
+    let modifiers: Vec<&str> = insn.modifiers().iter().map(|m| m.text).collect();
+    let name = ptxkit_isa::ptxas_names::ptxas_instruction_name("wmma", &modifiers);
+    let diagnostic = checker
+        .diagnostic(span, format!("`{}` needs `.aligned`", insn.full_opcode()))
+        .with_label("no `.aligned`")
+        .with_note(format!(
+            "ptxas: \".aligned modifier required for instruction '{name}'\" (from PTX {})",
+            ptxkit_isa::deprecations::WMMA_ALIGNED_REQUIRED_FROM
+        ))
+        .with_help("add `.aligned` after `.sync`");
+    checker.report(diagnostic);
 }
