@@ -59,34 +59,17 @@ fn check(checker: &mut Checker<'_>) {
                 .with_note("ptxas stops at the first syntax error and assembles nothing")
                 .with_help(format!("insert `{token}`")),
             None if is_stray_statement(checker, error.span) => {
-                let text = &checker.text()[error.span.range()];
-                let first_line = text.lines().next().unwrap_or("").trim();
-                let shown: String = first_line.chars().take(40).collect();
-                let ellipsis = if shown.len() < first_line.len() || text.lines().count() > 1 {
-                    "…"
-                } else {
-                    ""
-                };
+                let shown = excerpt(&checker.text()[error.span.range()]);
                 checker
-                    .diagnostic(
-                        error.span,
-                        format!("syntax error: `{shown}{ellipsis}` outside a function"),
-                    )
+                    .diagnostic(error.span, format!("syntax error: `{shown}` outside a function"))
                     .with_label("instructions, labels and blocks go in an `.entry` or `.func` body")
                     .with_note("ptxas stops at the first syntax error and assembles nothing")
                     .with_help("move it into a function body")
             }
             None => {
-                let text = &checker.text()[error.span.range()];
-                let first_line = text.lines().next().unwrap_or("").trim();
-                let shown: String = first_line.chars().take(40).collect();
-                let ellipsis = if shown.len() < first_line.len() || text.lines().count() > 1 {
-                    "…"
-                } else {
-                    ""
-                };
+                let shown = excerpt(&checker.text()[error.span.range()]);
                 checker
-                    .diagnostic(error.span, format!("syntax error near `{shown}{ellipsis}`"))
+                    .diagnostic(error.span, format!("syntax error near `{shown}`"))
                     .with_label("not valid PTX")
                     .with_note("ptxas stops at the first syntax error and assembles nothing")
             }
@@ -105,4 +88,15 @@ fn is_stray_statement(checker: &Checker<'_>, span: Span) -> bool {
             && n.end_byte() == span.end
             && ptxkit_syntax::is_statement_outside_function(n.kind())
     })
+}
+
+/// The first line of an error's text, at most 40 characters, with `…` when more follows.
+fn excerpt(text: &str) -> String {
+    let first_line = text.lines().next().unwrap_or("").trim();
+    let shown: String = first_line.chars().take(40).collect();
+    if shown.len() < first_line.len() || text.lines().count() > 1 {
+        format!("{shown}…")
+    } else {
+        shown
+    }
 }
