@@ -297,8 +297,7 @@ fn against_ptxas(ptxlint: &Path, corpus: &Path) -> Result<()> {
             let p = ptxas.iter().rposition(|p| row.accepted_by(p.column))?;
             let path = corpus.join(&row.file);
             let bytes = std::fs::metadata(&path).ok()?.len();
-            // `.target sm_80, debug`: the architecture is the first item
-            let target = row.target.split(',').next().unwrap_or("").trim().to_string();
+            let target = row.target.clone();
             Some((path, p, target, bytes))
         })
         .collect();

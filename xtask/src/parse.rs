@@ -54,10 +54,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             with_errors += 1;
             failed_files.insert(path.display().to_string());
             let position = parsed.lines().line_column(parsed.text(), error.span.start);
-            let near = match &error.missing {
-                Some(kind) => format!("missing '{kind}'"),
-                None => format!("near '{}'", excerpt(&parsed.text()[error.span.range()])),
-            };
+            let near = error.detail(parsed.text());
             println!(
                 "{}:{}:{}: syntax error {near}",
                 path.display(),
@@ -134,14 +131,4 @@ fn read_expected(path: &Path) -> Result<BTreeSet<String>> {
         .filter_map(|l| l.split('\t').next())
         .map(str::to_string)
         .collect())
-}
-
-/// The first line of an error's text, shortened to 40 characters.
-fn excerpt(text: &str) -> String {
-    let line = text.trim_start().lines().next().unwrap_or("").trim_end();
-    let mut short: String = line.chars().take(40).collect();
-    if short.len() < line.len() {
-        short.push('…');
-    }
-    short
 }

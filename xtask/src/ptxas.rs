@@ -103,8 +103,13 @@ pub fn installed() -> Result<Vec<Ptxas>> {
 /// this ptxas: the target itself (keeping an `a`/`f` suffix), raised to the
 /// oldest architecture the ptxas supports.
 pub fn arch_for(ptxas: &Ptxas, target: &str) -> String {
-    match target.parse::<ptxkit_isa::Target>() {
-        Ok(t) if u32::from(t.sm) >= ptxas.min_arch => t.to_string(),
+    // A `.target` list (`sm_80, debug`, `sm_13, map_f64_to_f32`): its architecture.
+    let arch = target
+        .split(',')
+        .filter_map(|entry| entry.trim().parse::<ptxkit_isa::Target>().ok())
+        .max_by_key(|t| t.sm);
+    match arch {
+        Some(t) if u32::from(t.sm) >= ptxas.min_arch => t.to_string(),
         _ => format!("sm_{}", ptxas.min_arch),
     }
 }
@@ -165,6 +170,19 @@ pub fn assemble(ptxas: &Ptxas, arch: &str, file: &Path) -> Result<Verdict> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_architecture_of_a_target_list_is_used() {
+        let ptxas = super::Ptxas {
+            column: "ptxas_12.9",
+            path: "ptxas".into(),
+            min_arch: 50,
+        };
+        assert_eq!(super::arch_for(&ptxas, "sm_80, debug"), "sm_80");
+        assert_eq!(super::arch_for(&ptxas, "texmode_independent, sm_90a"), "sm_90a");
+        assert_eq!(super::arch_for(&ptxas, "sm_13, map_f64_to_f32"), "sm_50");
+        assert_eq!(super::arch_for(&ptxas, "sm_86"), "sm_86");
+    }
+
     #[test]
     fn fatal_32_bit_errors_name_the_warned_line() {
         let stderr = "ptxas warning : Program uses 32-bit address on line '211' which is conflicting with .address_size 64\nptxas fatal   :  32-Bit compilation is no longer supported\n";

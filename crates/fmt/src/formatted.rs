@@ -27,18 +27,7 @@ impl SyntaxError {
             .into_iter()
             .map(|error| {
                 let position = parsed.lines().line_column(parsed.text(), error.span.start);
-                let detail = match &error.missing {
-                    Some(kind) => format!("missing '{kind}'"),
-                    None => {
-                        let text = parsed.text()[error.span.range()].trim_start();
-                        let line = text.lines().next().unwrap_or("").trim_end();
-                        let mut near: String = line.chars().take(40).collect();
-                        if near.len() < line.len() {
-                            near.push('…');
-                        }
-                        format!("near '{near}'")
-                    }
-                };
+                let detail = error.detail(parsed.text());
                 SyntaxError {
                     span: error.span,
                     line: position.line,

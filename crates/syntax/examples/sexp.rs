@@ -12,7 +12,7 @@ fn main() {
             "error at {}:{} {:?} {:?}",
             position.line,
             position.column,
-            error.missing,
+            error.kind,
             &parsed.text()[error.span.range()]
         );
     }

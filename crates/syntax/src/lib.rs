@@ -24,7 +24,9 @@ mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, SourceRef};
 pub use edit::{EditError, TextEdit, apply_edits};
-pub use parse::{ParsedSource, SyntaxError, is_statement_outside_function, language, new_parser, parse, reparse};
+pub use parse::{
+    ParsedSource, SyntaxError, SyntaxErrorKind, is_statement_outside_function, language, new_parser, parse, reparse,
+};
 pub use span::{LineColumn, LineIndex, Span};
 pub use tree_sitter;
 pub use walk::{Preorder, max_block_depth, preorder};

@@ -65,8 +65,53 @@ pub fn language() -> tree_sitter::Language {
 pub struct SyntaxError {
     /// Where the error is.
     pub span: Span,
-    /// The missing token's kind for `MISSING` nodes; `None` for `ERROR`.
-    pub missing: Option<String>,
+    /// What is wrong there.
+    pub kind: SyntaxErrorKind,
+}
+
+/// What a [`SyntaxError`] is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyntaxErrorKind {
+    /// Text the grammar cannot place (an `ERROR` node).
+    Unexpected,
+    /// A token that should be there and is not (a `MISSING` node): its kind, e.g. `;`.
+    Missing(String),
+    /// A `/*` comment that is never closed.
+    UnclosedComment,
+    /// An instruction, label or `{ }` block at module scope: the grammar reads it (for
+    /// inline-PTX templates and editors), a module cannot have it.
+    OutsideFunction,
+}
+
+impl SyntaxError {
+    /// The missing token's kind, for [`SyntaxErrorKind::Missing`] (`*/` for an unclosed
+    /// comment).
+    pub fn missing(&self) -> Option<&str> {
+        match &self.kind {
+            SyntaxErrorKind::Missing(token) => Some(token),
+            SyntaxErrorKind::UnclosedComment => Some("*/"),
+            SyntaxErrorKind::Unexpected | SyntaxErrorKind::OutsideFunction => None,
+        }
+    }
+
+    /// What the tools print after `syntax error`: `missing ';'`, or `near '…'` with the
+    /// first line of the error's text in `text` (at most 40 characters).
+    pub fn detail(&self, text: &str) -> String {
+        if let Some(token) = self.missing() {
+            return format!("missing '{token}'");
+        }
+        let line = text[self.span.range()]
+            .trim_start()
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_end();
+        let mut near: String = line.chars().take(40).collect();
+        if near.len() < line.len() {
+            near.push('…');
+        }
+        format!("near '{near}'")
+    }
 }
 
 impl ParsedSource {
@@ -144,7 +189,7 @@ impl ParsedSource {
             .filter(|n| is_statement_outside_function(n.kind()))
             .map(|n| SyntaxError {
                 span: Span::of(n),
-                missing: None,
+                kind: SyntaxErrorKind::OutsideFunction,
             })
             .collect()
     }
@@ -158,19 +203,19 @@ impl ParsedSource {
             let descend = if node.is_error() {
                 errors.push(SyntaxError {
                     span: Span::of(node),
-                    missing: None,
+                    kind: SyntaxErrorKind::Unexpected,
                 });
                 false
             } else if node.is_missing() {
                 errors.push(SyntaxError {
                     span: Span::of(node),
-                    missing: Some(node.kind().to_string()),
+                    kind: SyntaxErrorKind::Missing(node.kind().to_string()),
                 });
                 false
             } else if node.kind() == "unterminated_comment" {
                 errors.push(SyntaxError {
                     span: Span::of(node),
-                    missing: Some("*/".to_string()),
+                    kind: SyntaxErrorKind::UnclosedComment,
                 });
                 false
             } else {

@@ -82,6 +82,6 @@ fn unclosed_comment_is_a_syntax_error_with_a_position() {
     let parsed = parse(module_with("/* never closed"));
     let errors = parsed.syntax_errors();
     assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].missing.as_deref(), Some("*/"));
+    assert_eq!(errors[0].missing(), Some("*/"));
     assert_eq!(&parsed.text()[errors[0].span.range()], "/* never closed");
 }

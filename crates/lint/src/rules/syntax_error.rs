@@ -23,7 +23,7 @@
 //! ## Fix safety
 //! No fix: the intended text cannot be known.
 
-use ptxkit_syntax::Span;
+use ptxkit_syntax::{Span, SyntaxErrorKind};
 
 use crate::checker::{Checker, RuleImpl};
 
@@ -45,12 +45,12 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 
 fn check(checker: &mut Checker<'_>) {
     for error in checker.parsed.syntax_errors() {
-        let diagnostic = match error.missing.as_deref() {
-            Some("*/") => checker
+        let diagnostic = match &error.kind {
+            SyntaxErrorKind::UnclosedComment => checker
                 .diagnostic(error.span, "unterminated `/*` comment")
                 .with_label("comment never closed")
                 .with_help("close the comment with `*/` on the same line, or use `//`"),
-            Some(token) => checker
+            SyntaxErrorKind::Missing(token) => checker
                 .diagnostic(
                     Span::new(error.span.start, error.span.start),
                     format!("syntax error: missing `{token}`"),
@@ -58,7 +58,7 @@ fn check(checker: &mut Checker<'_>) {
                 .with_label(format!("expected `{token}` here"))
                 .with_note("ptxas stops at the first syntax error and assembles nothing")
                 .with_help(format!("insert `{token}`")),
-            None if is_stray_statement(checker, error.span) => {
+            SyntaxErrorKind::OutsideFunction => {
                 let shown = excerpt(&checker.text()[error.span.range()]);
                 checker
                     .diagnostic(error.span, format!("syntax error: `{shown}` outside a function"))
@@ -66,7 +66,7 @@ fn check(checker: &mut Checker<'_>) {
                     .with_note("ptxas stops at the first syntax error and assembles nothing")
                     .with_help("move it into a function body")
             }
-            None => {
+            SyntaxErrorKind::Unexpected => {
                 let shown = excerpt(&checker.text()[error.span.range()]);
                 checker
                     .diagnostic(error.span, format!("syntax error near `{shown}`"))
@@ -76,18 +76,6 @@ fn check(checker: &mut Checker<'_>) {
         };
         checker.report(diagnostic);
     }
-}
-
-/// Whether the error is a statement at module scope (the grammar parses one so that
-/// inline-PTX templates and editors can read it; a module cannot have it).
-fn is_stray_statement(checker: &Checker<'_>, span: Span) -> bool {
-    let root = checker.parsed.root();
-    let mut cursor = root.walk();
-    root.named_children(&mut cursor).any(|n| {
-        n.start_byte() == span.start
-            && n.end_byte() == span.end
-            && ptxkit_syntax::is_statement_outside_function(n.kind())
-    })
 }
 
 /// The first line of an error's text, at most 40 characters, with `…` when more follows.
