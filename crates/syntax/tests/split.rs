@@ -121,3 +121,59 @@ fn items_parse_as_the_whole_text_does_on_tricky_texts() {
         check(text, &items).unwrap_or_else(|problem| panic!("{text:?}: {problem}"));
     }
 }
+
+/// Corpus files with one byte that matters to the cut removed or added (a
+/// bracket, a `;`, a quote, a comment opener): where the splitter still
+/// answers, its items agree with the whole text on whether there are syntax
+/// errors (and on the top-level nodes when there are none).
+#[test]
+fn items_parse_as_the_whole_file_does_on_corpus_mutants() {
+    let Some(dir) = corpus_dir() else { return };
+    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
+    let mut paths: Vec<PathBuf> = files.into_iter().map(Result::unwrap).collect();
+    paths.sort();
+    let (mut mutants, mut answered) = (0, 0);
+    let mut problems = Vec::new();
+    for path in paths.iter().step_by(12) {
+        let text = ptxkit_syntax::source::read_source(path).unwrap();
+        if text.len() > 200_000 {
+            continue;
+        }
+        let name = path.strip_prefix(&dir).unwrap().display().to_string();
+        for (index, byte) in [b'}', b'{', b';', b'(', b')', b'"', b'/', b'#'].into_iter().enumerate() {
+            let offsets: Vec<usize> = text
+                .bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == byte)
+                .map(|(i, _)| i)
+                .collect();
+            // Removing the byte, and adding it (or a comment opener) before the 1st, middle and last.
+            for (pick, at) in [offsets.first(), offsets.get(offsets.len() / 2), offsets.last()]
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
+                let added = match (index + pick) % 3 {
+                    0 => "/*".to_string(),
+                    _ => (byte as char).to_string(),
+                };
+                for mutant in [
+                    format!("{}{}", &text[..*at], &text[at + 1..]),
+                    format!("{}{added}{}", &text[..*at], &text[*at..]),
+                ] {
+                    mutants += 1;
+                    let Some(items) = top_level_items(&mutant) else {
+                        continue;
+                    };
+                    answered += 1;
+                    if let Err(problem) = check(&mutant, &items) {
+                        problems.push(format!("{name}: {byte:?} at {at}: {problem}"));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{mutants} mutants, {answered} cut, {} problems", problems.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(answered > 200, "only {answered} mutants cut");
+}
