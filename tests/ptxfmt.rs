@@ -278,12 +278,22 @@ fn large_files_are_formatted_in_groups_as_whole() {
     assert_eq!(check.code, 1, "{}", check.render());
     let written = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["-j", "2", "big.ptx"], b"");
     assert_eq!(written.code, 0, "{}", written.render());
-    assert!(read(dir, "big.ptx") == expected, "the grouped output differs from the whole file's");
+    assert!(
+        read(dir, "big.ptx") == expected,
+        "the grouped output differs from the whole file's"
+    );
     let again = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["--check", "big.ptx"], b"");
     assert_eq!(again.code, 0, "{}", again.render());
 
     let line = text.lines().count() + 3;
-    write(dir, "broken.ptx", format!("{text}.entry broken()\n{{\nmov.u32 %r1, 1\nret;\n}}\n").as_bytes());
+    write(
+        dir,
+        "broken.ptx",
+        format!("{text}.entry broken()\n{{\nmov.u32 %r1, 1\nret;\n}}\n").as_bytes(),
+    );
     let broken = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["broken.ptx"], b"").render();
-    assert!(broken.contains(&format!("broken.ptx:{line}:14: syntax error near")), "{broken}");
+    assert!(
+        broken.contains(&format!("broken.ptx:{line}:14: syntax error near")),
+        "{broken}"
+    );
 }
