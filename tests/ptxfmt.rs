@@ -270,6 +270,15 @@ fn large_files_are_formatted_in_groups_as_whole() {
             "// kernel {k}\n.visible .entry k{k}(.param .u64 p)\n{{\n.reg .b32 %r<3>; // regs\nmov.u32 %r1,{k};\nadd.s32 %r2,%r1,%r1;\nret;\n}} // end {k}\n.global .u32 g{k}[2] = {{1,2}};\n"
         ));
         k += 1;
+        if k == 500 {
+            // Nested blocks: the groups run on threads with the stack this needs.
+            let depth = 100;
+            text.push_str(&format!(
+                ".entry deep()\n{}ret;{}\n",
+                "{\n".repeat(depth),
+                "}\n".repeat(depth)
+            ));
+        }
     }
     let parsed = ptxkit_syntax::parse(text.as_str());
     let expected = ptxkit_fmt::format_parsed(&parsed, &ptxkit_fmt::Options::default()).unwrap();

@@ -7,8 +7,9 @@
 //! which the whole-file layout always leaves one blank line, and the comments
 //! on the same line stay with it). Each group is formatted and checked on its
 //! own like a whole file (same non-whitespace text, same tree, comments
-//! kept); the results are joined with that blank line, and the joins are
-//! checked to fall between top-level items of the result. The output is the
+//! kept), on the rayon pool of the calling thread if it has one; the results
+//! are joined with that blank line, and the joins are checked to fall between
+//! top-level items of the result. The output is the
 //! whole-file formatter's, byte for byte.
 //!
 //! Whatever needs the whole file takes the whole-file path instead: a text
@@ -49,12 +50,16 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
     }
     let crlf = crate::uses_crlf(text);
     let last = groups.len() - 1;
-    let parts: Vec<Option<String>> = groups
-        .par_iter()
-        .enumerate()
-        .with_max_len(1)
-        .map(|(index, range)| format_group(&text[range.clone()], options, crlf, index == last))
-        .collect();
+    let format =
+        |(index, range): (usize, &Range<usize>)| format_group(&text[range.clone()], options, crlf, index == last);
+    // On the pool of the caller's thread (the command line's threads have the
+    // stack deep nesting needs); a caller outside any pool formats the groups
+    // one after the other on its own thread and stack, as it would the whole.
+    let parts: Vec<Option<String>> = if rayon::current_thread_index().is_some() {
+        groups.par_iter().enumerate().with_max_len(1).map(format).collect()
+    } else {
+        groups.iter().enumerate().map(format).collect()
+    };
     let newline = if crlf { "\r\n" } else { "\n" };
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut joins = Vec::with_capacity(parts.len());
