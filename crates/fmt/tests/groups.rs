@@ -159,3 +159,43 @@ fn grouped_formatting_is_whole_file_formatting_on_the_corpus() {
         count(Fared::Grouped)
     );
 }
+
+/// Corpus files with their whitespace changed where the joins are (no blank
+/// lines; each line after a `}` pulled up onto its line, so that functions,
+/// comments and directives follow a `}` on the same line; CRLF): grouped
+/// formatting is still whole-file formatting.
+#[test]
+fn grouped_formatting_is_whole_file_formatting_on_corpus_whitespace_variants() {
+    let Some(dir) = corpus_dir() else { return };
+    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
+    let mut paths: Vec<PathBuf> = files.into_iter().map(Result::unwrap).collect();
+    paths.sort();
+    let variants: [fn(&str) -> String; 3] = [
+        |text| text.replace("\n\n", "\n"),
+        |text| text.replace("}\n", "} "),
+        |text| text.replace("\r\n", "\n").replace('\n', "\r\n"),
+    ];
+    let grouped: usize = paths
+        .par_iter()
+        .step_by(3)
+        .map(|path| {
+            let text = ptxkit_syntax::source::read_source(path).unwrap();
+            if text.len() > 400_000 {
+                return 0;
+            }
+            let name = path.strip_prefix(&dir).unwrap().display().to_string();
+            variants
+                .iter()
+                .enumerate()
+                .filter(|(index, variant)| {
+                    compare(
+                        &variant(&text),
+                        &Options::default(),
+                        &format!("{name} (variant {index})"),
+                    ) == Fared::Grouped
+                })
+                .count()
+        })
+        .sum();
+    assert!(grouped > 300, "only {grouped} variants formatted in groups");
+}
