@@ -55,16 +55,21 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
     // On the pool of the caller's thread (the command line's threads have the
     // stack deep nesting needs); a caller outside any pool formats the groups
     // one after the other on its own thread and stack, as it would the whole.
-    let parts: Vec<Option<String>> = if rayon::current_thread_index().is_some() {
-        groups.par_iter().enumerate().with_max_len(1).map(format).collect()
+    // The first group that needs the whole file stops the others.
+    let parts: Vec<String> = if rayon::current_thread_index().is_some() {
+        groups
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map(format)
+            .collect::<Option<_>>()?
     } else {
-        groups.iter().enumerate().map(format).collect()
+        groups.iter().enumerate().map(format).collect::<Option<_>>()?
     };
     let newline = if crlf { "\r\n" } else { "\n" };
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut joins = Vec::with_capacity(parts.len());
     for part in parts {
-        let part = part?;
         if !out.is_empty() {
             // The blank line after a function or `.section`.
             out.push_str(newline);
