@@ -112,6 +112,7 @@ fn format_options(text: &str) -> [Options; 2] {
         indent_width: 1 + ((h >> 4) % 16) as usize,
         align_operands: h & 0x100 == 0,
         align_comments: h & 0x200 == 0,
+        max_elements_per_row: [0, 1, 4, 16][((h >> 10) % 4) as usize],
     };
     [Options::default(), varied]
 }
