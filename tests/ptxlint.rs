@@ -303,4 +303,10 @@ fn readme_rule_table_is_generated_from_the_rules() {
         readme.contains(&format!("\n{table}\n")),
         "README.md's rule table is stale: run `cargo xtask docs`"
     );
+    let passes = ptxkit_lint::migrations::markdown_table();
+    assert!(passes.lines().count() > 20, "{passes}");
+    assert!(
+        readme.contains(&format!("\n{passes}\n")),
+        "README.md's pass table is stale: run `cargo xtask docs`"
+    );
 }

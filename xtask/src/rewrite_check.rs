@@ -33,7 +33,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::ptxas::tool_path;
 use ptxkit_isa::{Target, Version};
-use ptxkit_rewrite::{Options, Tag, passes};
+use ptxkit_rewrite::{Options, Tag, migrations};
 
 const USAGE: &str =
     "usage: cargo xtask rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]";
@@ -377,11 +377,11 @@ fn check_file(
     let all_exact = result
         .applied
         .keys()
-        .all(|name| passes::find(name).is_none_or(|p| p.tag == Tag::Exact));
+        .all(|name| migrations::find(name).is_none_or(|p| p.tag == Tag::Exact));
     let other_code = result
         .applied
         .keys()
-        .any(|name| passes::find(name).is_some_and(|p| !p.same_code));
+        .any(|name| migrations::find(name).is_some_and(|p| !p.same_code));
     let exact = (with_exact && all_exact).then(|| match compare(&path, &out, &result.movement, dir) {
         Ok(Exactness::Different(why)) if other_code => Exactness::Expanded(why),
         Ok(Exactness::Different(why)) if result.applied.is_empty() => Exactness::HeaderOnly(why),
@@ -681,8 +681,11 @@ fn fixtures(settings: &Settings) -> Result<bool> {
             }
         }
     }
-    for pass in passes::PASSES {
-        let Some(example) = pass.example() else {
+    for pass in migrations::MIGRATIONS {
+        let Some((example, options)) = pass
+            .example()
+            .and_then(|e| Options::from_args(&e.args).map(|options| (e, options)))
+        else {
             println!(
                 "fixtures: FAILED {}: no runnable example in its documentation",
                 pass.name
@@ -690,7 +693,7 @@ fn fixtures(settings: &Settings) -> Result<bool> {
             bad += 1;
             continue;
         };
-        match check_fixture(&example.before, &example.options, temp.path()) {
+        match check_fixture(&example.before, &options, temp.path()) {
             Ok(note) => {
                 ok += 1;
                 if settings.verbose {
@@ -706,7 +709,7 @@ fn fixtures(settings: &Settings) -> Result<bool> {
     println!(
         "fixtures: {} fixtures and {} documentation examples: {ok} verified with ptxas, {bad} failed ({:.0} s)",
         files.len(),
-        passes::PASSES.len(),
+        migrations::MIGRATIONS.len(),
         started.elapsed().as_secs_f64()
     );
     Ok(bad == 0)
@@ -781,7 +784,7 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
     let exact = result
         .applied
         .keys()
-        .all(|name| passes::find(name).is_none_or(|p| p.tag == Tag::Exact && p.same_code));
+        .all(|name| migrations::find(name).is_none_or(|p| p.tag == Tag::Exact && p.same_code));
     if !exact || !result.changed(text) {
         return Ok(format!("accepted by {} -arch {arch}", ptxas.env));
     }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use ptxkit_rewrite::{Options, Rewrite, RewriteError, passes, rewrite};
+use ptxkit_rewrite::{Options, Rewrite, RewriteError, migrations, rewrite};
 use ptxkit_syntax::diagnostic::{render_concise, render_rich};
 use ptxkit_syntax::source::read_source;
 use ptxkit_syntax::{LineIndex, SourceRef};
@@ -128,7 +128,7 @@ enum Outcome {
 
 fn run(cli: Cli) -> Result<Status, String> {
     if cli.list_passes {
-        for pass in passes::PASSES {
+        for pass in migrations::MIGRATIONS {
             println!(
                 "{:<30} {:<20} {:<12} {}",
                 pass.name,
@@ -141,7 +141,7 @@ fn run(cli: Cli) -> Result<Status, String> {
     }
     if let Some(name) = &cli.explain {
         let pass =
-            passes::find(name).ok_or_else(|| format!("unknown pass '{name}' (see `ptxrewrite --list-passes`)"))?;
+            migrations::find(name).ok_or_else(|| format!("unknown pass '{name}' (see `ptxrewrite --list-passes`)"))?;
         println!("{}", pass.explain());
         return Ok(Status::Clean);
     }

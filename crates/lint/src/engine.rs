@@ -241,6 +241,31 @@ pub(crate) fn run_matches<'a>(
     }
 }
 
+/// What one rule reports on `parsed` linted as if it said `.version version` and `.target
+/// target`, grouped and sorted, without suppressions: a migration's findings (see
+/// [`crate::migration::Migration::findings`]).
+pub(crate) fn rule_findings(
+    parsed: &ParsedSource,
+    rule: &'static RuleInfo,
+    version: ptxkit_isa::Version,
+    target: ptxkit_isa::Target,
+) -> Vec<Diagnostic> {
+    let selector = crate::settings::Selector::parse(rule.name).expect("a registered rule's name selects it");
+    let mut settings = Settings::new(&[selector], &[], &[], rule.status == crate::Status::Preview);
+    settings.version_override = Some(version);
+    settings.target_override = Some(target);
+    let model = SemanticModel::build(parsed);
+    let mut checker = new_checker(parsed, &model, &settings);
+    run_module_rules(&mut checker);
+    if rule.imp.on_match.is_some() {
+        run_matches(&mut checker, None, |_, _| true);
+    }
+    let grouped = std::mem::take(&mut checker.grouped);
+    let mut diagnostics = crate::checker::group(std::mem::take(&mut checker.diagnostics), &grouped);
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    diagnostics
+}
+
 /// Groups the findings reported once per file, applies the suppressions, reports the
 /// suppression rules' own findings, and sorts.
 pub(crate) fn finish(mut checker: Checker<'_>) -> Vec<Diagnostic> {

@@ -24,6 +24,8 @@ pub mod incremental;
 pub mod inline;
 mod isa;
 mod memory_access;
+pub mod migration;
+pub mod migrations;
 mod names;
 pub mod registry;
 pub mod report;

@@ -7,11 +7,12 @@ use std::collections::{BTreeMap, HashSet};
 use ptxkit_isa::{Target, Version};
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, apply_edits, parse, verify_replacement};
 
-use crate::context::{Move, PassContext};
+use ptxkit_lint::migration::{Migration, Move, Tag};
+use ptxkit_lint::migrations;
+
 use crate::header::{Header, choose_target};
 use crate::origin::Origin;
-use crate::pass::{Pass, Tag};
-use crate::{RewriteError, module, passes, residual};
+use crate::{RewriteError, module, residual};
 
 /// How many rounds of passes run at most before the driver gives up.
 pub const MAX_ROUNDS: usize = 8;
@@ -80,8 +81,8 @@ impl Rewrite {
 
 /// The passes that run for a move, in order: target passes, then by boundary
 /// version, oldest first.
-pub fn passes_for(movement: &Move) -> Vec<&'static Pass> {
-    let mut selected: Vec<&'static Pass> = passes::PASSES
+pub fn passes_for(movement: &Move) -> Vec<&'static Migration> {
+    let mut selected: Vec<&'static Migration> = migrations::MIGRATIONS
         .iter()
         .copied()
         .filter(|p| {
@@ -146,12 +147,9 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
 
     let mut settled = false;
     for _ in 0..MAX_ROUNDS {
-        let mut fixes: Vec<(&'static Pass, Diagnostic)> = Vec::new();
+        let mut fixes: Vec<(&'static Migration, Diagnostic)> = Vec::new();
         for pass in &selected {
-            let ctx = PassContext::new(&current, movement, pass);
-            let mut found = Vec::new();
-            (pass.run)(&ctx, &mut found);
-            for diagnostic in found {
+            for diagnostic in pass.findings(&current, movement) {
                 if diagnostic.fix.is_none() {
                     refuse(diagnostic, &origin, &mut refusals);
                 } else if pass.tag == Tag::Approximate && !options.allow_approximate {
@@ -232,7 +230,7 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
 
 /// 32 when the module uses 32-bit addresses, else 64.
 fn address_bits(parsed: &ParsedSource, header: &Header) -> u32 {
-    if module::first_32bit_address(parsed, header).is_some() {
+    if ptxkit_semantic::addressing::first_32bit_address(parsed, &header.module).is_some() {
         32
     } else {
         64
@@ -264,7 +262,7 @@ fn original_issues(original: &ParsedSource, offset: usize, now_text: &str, movem
 
 /// Picks fixes whose edits neither overlap nor insert at the same offset as
 /// an already chosen fix, in the order given (pass order, then position).
-fn choose(fixes: &[(&'static Pass, Diagnostic)]) -> Vec<usize> {
+fn choose(fixes: &[(&'static Migration, Diagnostic)]) -> Vec<usize> {
     let mut taken: Vec<Span> = Vec::new();
     let mut chosen = Vec::new();
     for (index, (_, diagnostic)) in fixes.iter().enumerate() {
@@ -315,12 +313,17 @@ fn apply_round(current: &ParsedSource, edits: &[TextEdit], passes: &[&str]) -> R
 }
 
 /// The refusal for a rewrite that only an approximate pass can make.
-fn approximate_refusal(pass: &Pass, diagnostic: Diagnostic) -> Diagnostic {
+fn approximate_refusal(pass: &Migration, diagnostic: Diagnostic) -> Diagnostic {
     let mut refusal = Diagnostic::new(
         "",
         pass.name,
         Severity::Error,
-        format!("approximate rewrite not allowed: {}", diagnostic.message),
+        match diagnostic.fix.as_ref().map(|f| &f.message) {
+            Some(fix) if *fix != diagnostic.message => {
+                format!("approximate rewrite not allowed: {} ({fix})", diagnostic.message)
+            }
+            _ => format!("approximate rewrite not allowed: {}", diagnostic.message),
+        },
         diagnostic.span,
     )
     .with_label("needs --allow-approximate");

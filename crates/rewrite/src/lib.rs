@@ -1,10 +1,11 @@
 //! Moving PTX between ISA versions and targets: `ptxrewrite --to 7.8`.
 //!
-//! A rewrite is a set of passes, each a rule whose fix is the rewrite (the
-//! same [`ptxkit_syntax::Diagnostic`] and [`ptxkit_syntax::TextEdit`] model as the
-//! linter's fixes). Each pass is tagged with the ISA boundary it crosses
-//! ([`Boundary`]) and with how faithful it is ([`Tag`]). The [driver](rewrite)
-//! picks the destination target, runs the passes between the two versions
+//! A rewrite is a set of migrations (ptxkit-lint's [`migrations`]): each is a
+//! rule whose fixes are the rewrite — a lint rule linting as if the file were
+//! already at the destination, or a walk over the text for a construct no rule
+//! reports — tagged with the ISA boundary it crosses ([`Boundary`]) and with how
+//! faithful it is ([`Tag`]). The [driver](rewrite) is this crate: it
+//! picks the destination target, runs the migrations between the two versions
 //! (oldest boundary first) until nothing changes, rewrites `.version` and
 //! `.target`, then checks every instruction that is left against the
 //! destination with `ptxkit-isa`: what has no equivalent is refused, one
@@ -23,19 +24,16 @@
 //! assert_eq!(result.output, ".version 7.7\n.target sm_87\n.entry k()\n{\n\tbar.sync 0;\n\tret;\n}\n");
 //! ```
 
-mod context;
 mod driver;
 mod header;
 mod module;
 mod origin;
-mod pass;
-pub mod passes;
 mod residual;
 
-pub use context::{Move, PassContext};
 pub use driver::{MAX_ROUNDS, Options, Rewrite, passes_for, rewrite};
 pub use header::{choose_target, rename_for};
-pub use pass::{Boundary, Pass, Tag};
+pub use ptxkit_lint::migration::{Boundary, Migration, Move, PassContext, Since, Tag};
+pub use ptxkit_lint::migrations;
 pub use residual::NO_EQUIVALENT;
 
 use ptxkit_isa::{Target, Version};

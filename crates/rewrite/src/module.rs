@@ -7,13 +7,11 @@
 use ptxkit_isa::constructs::{Row, Use};
 use ptxkit_isa::version::LAST_32BIT_VERSION;
 use ptxkit_isa::{TargetOption, Version};
-use ptxkit_semantic::{Instruction, SymbolTable, elements};
-use ptxkit_syntax::ast::text;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder};
 
-use crate::context::Move;
 use crate::header::Header;
 use crate::residual::NO_EQUIVALENT;
+use ptxkit_lint::migration::Move;
 
 /// What the module-level check found: refusals, header edits and the names of
 /// the header steps applied.
@@ -123,7 +121,7 @@ fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &m
     if header.effective_address_size() != 32 {
         return;
     }
-    let Some(use_span) = first_32bit_address(parsed, header) else {
+    let Some(use_span) = ptxkit_semantic::addressing::first_32bit_address(parsed, &header.module) else {
         return;
     };
     let span = header.address_size().map_or(use_span, |(_, s)| s);
@@ -144,63 +142,6 @@ fn address_size(parsed: &ParsedSource, header: &Header, movement: &Move, out: &m
             "pointers are 32-bit here".into(),
             "keep the file at PTX 7.8 or earlier, or port it to `.address_size 64` (its pointer parameters change size, so the host code changes too)",
         ));
-    }
-}
-
-/// Where the module first uses a 32-bit generic or global address, if it
-/// does: a memory instruction whose address register is 32 bits wide, or a
-/// 32-bit `cvta`/`isspacep`. With `.address_size 32` written out, the
-/// directive itself.
-pub fn first_32bit_address(parsed: &ParsedSource, header: &Header) -> Option<Span> {
-    if let Some((32, span)) = header.address_size() {
-        return Some(span);
-    }
-    let text = parsed.text();
-    let symbols = SymbolTable::build(parsed);
-    for node in preorder(parsed.root()) {
-        let Some(instruction) = Instruction::cast(node, text) else {
-            continue;
-        };
-        let modifiers = instruction.modifiers();
-        let opcode = instruction.opcode();
-        if matches!(opcode, "cvta" | "isspacep") {
-            if modifiers.iter().any(|m| matches!(m.text, ".u32" | ".s32" | ".b32")) {
-                return Some(Span::of(node));
-            }
-            continue;
-        }
-        if !matches!(opcode, "ld" | "st" | "atom" | "red" | "prefetch" | "prefetchu" | "ldu") {
-            continue;
-        }
-        let generic_or_global = !modifiers.iter().any(|m| {
-            let m = m.text;
-            m.starts_with(".shared") || m.starts_with(".local") || m.starts_with(".param") || m.starts_with(".const")
-        });
-        if !generic_or_global {
-            continue;
-        }
-        for operand in instruction.operands() {
-            if operand.kind() != "address_operand" {
-                continue;
-            }
-            let base = elements(*operand).find_map(|e| base_register(e, text));
-            if let Some(name) = base
-                && symbols
-                    .register_type(node.start_byte(), name)
-                    .is_some_and(|(ty, _)| matches!(ty, ".u32" | ".s32" | ".b32"))
-            {
-                return Some(Span::of(node));
-            }
-        }
-    }
-    None
-}
-
-fn base_register<'t>(element: ptxkit_syntax::tree_sitter::Node<'_>, source: &'t str) -> Option<&'t str> {
-    match element.kind() {
-        "identifier" => Some(text(element, source)),
-        "binary_expression" => base_register(element.child_by_field_name("left")?, source),
-        _ => None,
     }
 }
 

@@ -7,7 +7,7 @@ use ptxkit_isa::{Issue, Target, Version, check, requirements};
 use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable};
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
-use crate::context::Move;
+use ptxkit_lint::migration::Move;
 
 /// Rule name of refusals for constructs that have no equivalent.
 pub const NO_EQUIVALENT: &str = "no-equivalent";

@@ -37,6 +37,7 @@
 //! assert!(matches!(model.symbols.resolve(at, "%rd2"), Some(Symbol::RangeMember(_, 2))));
 //! ```
 
+pub mod addressing;
 pub mod flow;
 pub mod header;
 pub mod instruction;

@@ -1,7 +1,8 @@
 //! # deprecated-banked-constant (PTX204)
 //!
 //! ## What it does
-//! Reports variables declared in an explicit constant bank, `.const[N]`.
+//! Reports variables declared in an explicit constant bank, `.const[N]`, and
+//! instructions that name one (`ld.const[2].f32`).
 //!
 //! ## Why it matters
 //! Constant banks were deprecated in PTX 2.2, which made `.const` one flat
@@ -18,14 +19,18 @@
 //! ```ptx
 //! .const .b32 table[16];
 //! ```
+//! (and `ld.const` for `ld.const[0]`).
 //!
 //! ## Fix safety
-//! Safe for bank 0, which is the flat `.const` space. No fix for other banks:
+//! Safe for bank 0, which is the flat `.const` space (a 2.1 kernel assembles
+//! to the same cubin with `.const[0]` or `.const`, in the declaration and in
+//! `ld`). No fix for other banks:
 //! they were bound to the host through the driver API.
 
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
+use crate::migration::{Boundary, Finder, Migration, Since, Tag};
 use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-banked-constant";
@@ -44,6 +49,65 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     },
 };
 
+/// `ptxrewrite` moves bank 0 with this rule's fix (see [`MIGRATION_DOC`]); other banks have
+/// no equivalent and are refused.
+pub(crate) const MIGRATION: Migration = Migration {
+    name: "const-bank-zero",
+    boundary: Boundary::From(Since::Fact(deprecations::BANKED_CONSTANT.rejected_version())),
+    tag: Tag::Exact,
+    same_code: true,
+    summary: "`.const[0]` → `.const` (other banks are refused)",
+    doc: MIGRATION_DOC,
+    finder: Finder::Rule(&RULE),
+};
+
+const MIGRATION_DOC: &str = r#"
+## What it does
+
+Declares variables of constant bank 0 in the flat `.const` space:
+`.const[0] .b32 t[4];` → `.const .b32 t[4];`. A variable in another bank
+(`.const[1]`…`.const[10]`) is refused.
+
+## Why
+
+PTX 2.2 made `.const` one flat space and dropped the explicit banks; ptxas
+rejects them from 2.2 on: "Deprecated feature: 'explicit constant banks' not
+supported as of PTX version 2.2". Bank 0 is the flat space; the other banks
+were bound to the host through the driver API, which the flat space has no
+equivalent for.
+
+## Example
+
+`ptxrewrite --to 2.2`:
+
+```ptx
+.version 2.1
+.target sm_20
+.const[0] .b32 table[4] = {1, 2, 3, 4};
+.entry k()
+{
+	ret;
+}
+```
+
+becomes
+
+```ptx
+.version 2.2
+.target sm_20
+.const .b32 table[4] = {1, 2, 3, 4};
+.entry k()
+{
+	ret;
+}
+```
+
+## Safety
+
+Exact: a 2.1 kernel reading a `.const[0]` table and the same kernel with
+`.const` assemble to byte-identical cubins (ptxas 11.8, `-m32 -arch sm_52`).
+"#;
+
 /// The deprecation row of banked constants (ptxas 11.8, 12.9, 13.5 reject them from its version on).
 fn row() -> &'static Deprecation {
     &deprecations::BANKED_CONSTANT
@@ -52,6 +116,11 @@ fn row() -> &'static Deprecation {
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some(space) = captures.get("space") else { return };
     let written = checker.node_text(space);
+    let what = if space.kind() == "modifier" {
+        format!("`{written}` names an explicit constant bank")
+    } else {
+        format!("`{written}` declares a variable in an explicit constant bank")
+    };
     let row = row();
     let rejected = checker.version().is_none_or(|v| row.rejected_at(v));
     let severity = if rejected { Severity::Error } else { Severity::Warning };
@@ -61,14 +130,14 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         format!("constant banks are deprecated from PTX {} on", row.deprecated_in)
     };
     let mut diagnostic = checker
-        .diagnostic_with(
-            severity,
-            Span::of(space),
-            format!("`{written}` declares a variable in an explicit constant bank"),
-        )
+        .diagnostic_with(severity, Span::of(space), what)
         .with_label("banked constant")
         .with_note(note)
-        .with_help("declare it in the flat `.const` space");
+        .with_help(if space.kind() == "modifier" {
+            "use the flat `.const` space (`ld.const`)"
+        } else {
+            "declare it in the flat `.const` space"
+        });
     if written.replace(' ', "") == ".const[0]" {
         diagnostic = diagnostic.with_fix(Fix {
             message: "replace `.const[0]` with `.const`".to_string(),

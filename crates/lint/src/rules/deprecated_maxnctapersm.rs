@@ -20,12 +20,18 @@
 //! ```
 //!
 //! ## Fix safety
-//! Unsafe: `.minnctapersm N` asks for at least N CTAs per multiprocessor,
-//! while `.maxnctapersm N` capped them, so register allocation may change.
+//! Safe where ptxas reads the directive: before PTX 2.0 it applies
+//! `.maxnctapersm N` as `.minnctapersm N` (a 1.4 kernel and its 2.0 rewrite
+//! assemble to byte-identical cubins, ptxas 12.9), so the rewrite keeps what
+//! the kernel asked for; in a PTX 2.1 or later module, which ptxas rejects, it
+//! restores that meaning. Unsafe in a PTX 2.0 module, where ptxas ignores the
+//! directive: applying it may change register allocation. No fix before PTX
+//! 2.0, which has no `.minnctapersm`.
 
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
+use crate::migration::{Boundary, Finder, Migration, Since, Tag};
 use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-maxnctapersm";
@@ -35,7 +41,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
-    fix: crate::FixAvailability::Unsafe,
+    fix: crate::FixAvailability::Sometimes,
     summary: "`.maxnctapersm` (removed after PTX 2.0)",
     imp: RuleImpl {
         query: Some(query!("deprecated_maxnctapersm")),
@@ -43,6 +49,66 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
         on_module: None,
     },
 };
+
+/// `ptxrewrite` moves the construct with this rule's fixes (see [`MIGRATION_DOC`]).
+pub(crate) const MIGRATION: Migration = Migration {
+    name: "maxnctapersm",
+    boundary: Boundary::From(Since::Fact(deprecations::MAXNCTAPERSM.deprecated_in)),
+    tag: Tag::Exact,
+    same_code: true,
+    summary: "`.maxnctapersm N` → `.minnctapersm N`",
+    doc: MIGRATION_DOC,
+    finder: Finder::Rule(&RULE),
+};
+
+const MIGRATION_DOC: &str = r#"
+## What it does
+
+Renames the kernel performance directive `.maxnctapersm N` to
+`.minnctapersm N`.
+
+## Why
+
+PTX 2.0 deprecated `.maxnctapersm` in favour of `.minnctapersm`; ptxas
+ignores it at 2.0 (".maxnctapersm directive deprecated in PTX version 2.0,
+will be ignored") and rejects it from 2.1. For the legacy versions where it
+is still read, today's ptxas applies it as a minimum: a 1.4 kernel with
+`.maxntid 256 .maxnctapersm 2` and the same kernel at 2.0 with
+`.minnctapersm 2` assemble to byte-identical cubins (ptxas 12.9, `-arch
+sm_80`), while dropping the directive changes the cubin.
+
+## Example
+
+`ptxrewrite --to 2.1`:
+
+```ptx
+.version 1.4
+.target sm_13
+.entry k()
+.maxntid 256, 1, 1
+.maxnctapersm 2
+{
+	ret;
+}
+```
+
+becomes
+
+```ptx
+.version 2.1
+.target sm_13
+.entry k()
+.maxntid 256, 1, 1
+.minnctapersm 2
+{
+	ret;
+}
+```
+
+## Safety
+
+Exact: ptxas produces the same cubin.
+"#;
 
 /// The deprecation row of the directive (ptxas 11.8, 12.9, 13.5 reject it from its version on).
 fn row() -> &'static Deprecation {
@@ -54,23 +120,49 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let row = row();
     let rejected = checker.version().is_none_or(|v| row.rejected_at(v));
     let severity = if rejected { Severity::Error } else { Severity::Warning };
+    // The file's own `.version` (a migration lints as if at its destination): ptxas
+    // ignores the directive only where it is deprecated and not yet rejected.
+    let ignored = checker
+        .header
+        .version()
+        .is_some_and(|v| v >= row.deprecated_in && !row.rejected_at(v));
+    let applicability = if ignored {
+        Applicability::Unsafe
+    } else {
+        Applicability::Safe
+    };
+    // `.minnctapersm` arrived with the deprecation: before it there is no replacement.
+    let replaceable = checker.version().is_none_or(|v| row.deprecated_at(v));
     let note = if rejected {
         format!("ptxas: \"{}\"", row.error)
-    } else {
+    } else if replaceable {
         format!(
             "deprecated since PTX {}; ptxas ignores it with a warning",
             row.deprecated_in
         )
+    } else {
+        format!(
+            "valid in this module; PTX {} deprecated it (ptxas ignores it there) and later versions reject it",
+            row.deprecated_in
+        )
     };
-    let diagnostic = checker
+    let mut diagnostic = checker
         .diagnostic_with(severity, Span::of(name), "`.maxnctapersm` is deprecated")
-        .with_label("deprecated directive")
-        .with_note(note)
-        .with_help("use `.minnctapersm` (together with `.maxntid`)")
-        .with_fix(Fix {
-            message: "replace `.maxnctapersm` with `.minnctapersm`".to_string(),
-            applicability: Applicability::Unsafe,
-            edits: vec![TextEdit::replace(Span::of(name), ".minnctapersm")],
-        });
+        .with_label("deprecated directive");
+    if replaceable {
+        diagnostic = diagnostic
+            .with_note(note)
+            .with_help("use `.minnctapersm` (together with `.maxntid`)")
+            .with_fix(Fix {
+                message: "replace `.maxnctapersm` with `.minnctapersm`".to_string(),
+                applicability,
+                edits: vec![TextEdit::replace(Span::of(name), ".minnctapersm")],
+            });
+    } else {
+        diagnostic = diagnostic.with_note(note).with_help(format!(
+            "when moving to PTX {} or later, use `.minnctapersm` (`ptxrewrite` does it)",
+            row.deprecated_in
+        ));
+    }
     checker.report(diagnostic);
 }

@@ -24,13 +24,20 @@
 //! ```
 //!
 //! ## Fix safety
-//! No fix: the variable must move into each function that uses it, or
-//! become `.global`.
+//! Safe, when only kernels (`.entry`) use the variable: the declaration moves
+//! into each kernel that uses it (and goes when none does). A kernel cannot
+//! call another kernel, so no value crossed from one to another through it.
+//! No fix when a device function uses it: legacy code can pass values between
+//! functions through such a variable, which a function-scope declaration
+//! cannot; make it `.global` or pass the value as a parameter.
 
-use ptxkit_syntax::ast::VariableDeclaration;
-use ptxkit_syntax::{Severity, Span};
+use std::collections::HashSet;
+
+use ptxkit_syntax::ast::{Function, VariableDeclaration};
+use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit, preorder};
 
 use crate::checker::{Captures, Checker, RuleImpl};
+use crate::migration::{Boundary, Finder, Migration, Since, Tag};
 use ptxkit_isa::deprecations;
 
 pub(crate) const NAME: &str = "module-scope-register-or-local";
@@ -40,7 +47,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
-    fix: crate::FixAvailability::None,
+    fix: crate::FixAvailability::Safe,
     summary: "module-scope `.reg`/`.local` (not allowed with the ABI)",
     imp: RuleImpl {
         query: Some(query!("module_scope_register_or_local")),
@@ -48,6 +55,75 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
         on_module: None,
     },
 };
+
+/// `ptxrewrite` moves the construct with this rule's fixes (see [`MIGRATION_DOC`]).
+pub(crate) const MIGRATION: Migration = Migration {
+    name: "module-scope-variables",
+    boundary: Boundary::From(Since::Fact(deprecations::MODULE_SCOPE_REG.rejected_version())),
+    tag: Tag::Exact,
+    same_code: false,
+    summary: "module-scope `.reg`/`.local` → declared in each kernel that uses them (dropped when unused)",
+    doc: MIGRATION_DOC,
+    finder: Finder::Rule(&RULE),
+};
+
+const MIGRATION_DOC: &str = r#"
+## What it does
+
+Moves module-scope `.reg` and `.local` declarations into the functions that
+use them: an unused one is deleted; one used only by kernels (`.entry`) is
+declared at the top of each of those kernels. One used by a device function
+(`.func`) is refused: the legacy code may pass values between caller and
+callee through it, which no function-scope declaration can do.
+
+## Why
+
+"PTX ISA versions prior to 3.0 permitted variables in .reg and .local state
+spaces to be defined at module scope. When compiling to use the ABI, PTX ISA
+version 3.0 and later disallows module-scoped .reg and .local variables ...
+When compiling legacy PTX code (ISA versions prior to 3.0) containing
+module-scoped .reg or .local variables, the compiler silently disables use
+of the ABI" (PTX ISA 7.8, §5.1.1 and §7). ptxas from 3.0: "Module-scoped
+variables in .reg state space are not allowed with ABI". A kernel's
+registers and local memory live exactly as long as the thread that runs it,
+so a kernel-scope declaration holds the same values.
+
+## Example
+
+`ptxrewrite --to 3.0`:
+
+```ptx
+.version 2.1
+.target sm_20
+.reg .u32 %ra<4>;
+.reg .u64 %rda<2>;
+.entry k()
+{
+	mov.u32 %ra1, 7;
+	ret;
+}
+```
+
+becomes
+
+```ptx
+.version 3.0
+.target sm_20
+.entry k()
+{
+	.reg .u32 %ra<4>;
+	mov.u32 %ra1, 7;
+	ret;
+}
+```
+
+## Safety
+
+Exact for kernels; device-function users are refused. The machine code is
+not the same: legacy PTX with module-scope registers is compiled without the
+ABI, and the rewrite is compiled with it (ptxas then reserves a stack
+pointer, `R1`, and allocates registers differently).
+"#;
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
@@ -79,7 +155,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             "ptxas warns \"Use of module scoped .local or .reg variable found, disabling ABI\" and compiles the module without the ABI".to_string(),
         )
     };
-    let diagnostic = checker
+    let mut diagnostic = checker
         .diagnostic_with(
             severity,
             Span::of(space),
@@ -91,5 +167,71 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             "declare `{}` inside the functions that use it, or make it `.global`",
             names.join("`, `")
         ));
+    let users = users(checker, &declaration);
+    let text = checker.text();
+    let declaration_text = checker.node_text(node);
+    if let Some(function) = users.iter().find(|f| !f.is_entry()) {
+        let at = function.name_node().unwrap_or(function.node());
+        diagnostic = diagnostic.with_secondary(
+            Span::of(at),
+            format!(
+                "used by device function `{}`: no fix, functions may pass values through it",
+                function.name()
+            ),
+        );
+    } else {
+        let mut edits = vec![crate::migration::delete_statement(text, node)];
+        for user in &users {
+            if let Some(open) = user.body().and_then(|b| b.child(0)) {
+                edits.push(TextEdit::insert(open.end_byte(), format!("\n\t{declaration_text}")));
+            }
+        }
+        let message = if users.is_empty() {
+            "delete the unused declaration".to_string()
+        } else {
+            let names: Vec<&str> = users.iter().map(|f| f.name()).collect();
+            format!("declare it in {}", names.join(", "))
+        };
+        diagnostic = diagnostic.with_fix(Fix {
+            message,
+            applicability: Applicability::Safe,
+            edits,
+        });
+    }
     checker.report(diagnostic);
+}
+
+/// The function definitions that use a name `declaration` declares without declaring it
+/// themselves.
+fn users<'a>(checker: &Checker<'a>, declaration: &VariableDeclaration<'a>) -> Vec<Function<'a>> {
+    let text = checker.text();
+    let root = checker.parsed.root();
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor)
+        .filter_map(|n| Function::cast(n, text))
+        .filter(|function| {
+            let Some(body) = function.body() else { return false };
+            let used: HashSet<&str> = preorder(body)
+                .filter(|n| n.kind() == "identifier")
+                .map(|n| &text[n.byte_range()])
+                .collect();
+            let local: Vec<VariableDeclaration<'_>> = preorder(body)
+                .filter_map(|n| VariableDeclaration::cast(n, text))
+                .collect();
+            used.iter()
+                .any(|name| declares(declaration, name) && !local.iter().any(|l| declares(l, name)))
+        })
+        .collect()
+}
+
+/// Whether `declaration` declares `name` (a parameterized `%r<4>` declares `%r0`…`%r3`).
+fn declares(declaration: &VariableDeclaration<'_>, name: &str) -> bool {
+    declaration.declarators().iter().any(|d| match d.count() {
+        None => d.name() == name,
+        Some(count) => name
+            .strip_prefix(d.name())
+            .filter(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|rest| rest.parse::<u64>().ok())
+            .is_some_and(|i| i < count),
+    })
 }
