@@ -255,3 +255,54 @@ fn usage_errors_and_colors() {
         "{plain}"
     );
 }
+
+/// A file larger than a few groups of top-level items is formatted group by
+/// group, on two threads: the file written is the whole-file formatter's,
+/// and a syntax error far into it is reported at its line in the file.
+#[test]
+fn large_files_are_formatted_in_groups_as_whole() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    let mut text = String::from(".version 7.8\n.target sm_80\n.address_size 64\n");
+    let mut k = 0;
+    while text.len() < 3 * ptxkit_fmt::groups::GROUP_BYTES {
+        text.push_str(&format!(
+            "// kernel {k}\n.visible .entry k{k}(.param .u64 p)\n{{\n.reg .b32 %r<3>; // regs\nmov.u32 %r1,{k};\nadd.s32 %r2,%r1,%r1;\nret;\n}} // end {k}\n.global .u32 g{k}[2] = {{1,2}};\n"
+        ));
+        k += 1;
+        if k == 500 {
+            // Nested blocks: the groups run on threads with the stack this needs.
+            let depth = 100;
+            text.push_str(&format!(
+                ".entry deep()\n{}ret;{}\n",
+                "{\n".repeat(depth),
+                "}\n".repeat(depth)
+            ));
+        }
+    }
+    let parsed = ptxkit_syntax::parse(text.as_str());
+    let expected = ptxkit_fmt::format_parsed(&parsed, &ptxkit_fmt::Options::default()).unwrap();
+    write(dir, "big.ptx", text.as_bytes());
+    let check = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["--check", "big.ptx"], b"");
+    assert_eq!(check.code, 1, "{}", check.render());
+    let written = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["-j", "2", "big.ptx"], b"");
+    assert_eq!(written.code, 0, "{}", written.render());
+    assert!(
+        read(dir, "big.ptx") == expected,
+        "the grouped output differs from the whole file's"
+    );
+    let again = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["--check", "big.ptx"], b"");
+    assert_eq!(again.code, 0, "{}", again.render());
+
+    let line = text.lines().count() + 3;
+    write(
+        dir,
+        "broken.ptx",
+        format!("{text}.entry broken()\n{{\nmov.u32 %r1, 1\nret;\n}}\n").as_bytes(),
+    );
+    let broken = common::run(env!("CARGO_BIN_EXE_ptxfmt"), dir, &["broken.ptx"], b"").render();
+    assert!(
+        broken.contains(&format!("broken.ptx:{line}:14: syntax error near")),
+        "{broken}"
+    );
+}

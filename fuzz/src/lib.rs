@@ -9,6 +9,8 @@
 //!   no more syntax errors than the input had; `--fix` and every reporter run.
 //! - [`check_rewrite`]: rewriting never panics or fails its own checks; an
 //!   accepted rewrite parses cleanly, and a second run is a no-op.
+//! - [`check_split`]: the lexical splitter's items parse as the whole text
+//!   does, and formatting in groups of one function is whole-file formatting.
 
 use ptxkit_fmt::{FormatError, IndentStyle, Options};
 use ptxkit_lint::report::{FileReport, render_github, render_json, render_sarif, render_text};
@@ -110,6 +112,7 @@ fn format_options(text: &str) -> [Options; 2] {
         indent_width: 1 + ((h >> 4) % 16) as usize,
         align_operands: h & 0x100 == 0,
         align_comments: h & 0x200 == 0,
+        max_elements_per_row: [0, 1, 4, 16][((h >> 10) % 4) as usize],
     };
     [Options::default(), varied]
 }
@@ -279,5 +282,50 @@ fn rewrite_checked(text: &str, options: &ptxkit_rewrite::Options) -> Option<ptxk
             panic!("rewrite to {} failed its own checks: {err}", options.to)
         }
         Err(_) => None,
+    }
+}
+
+/// Split: where `ptxkit_syntax::split` cuts the text, its items cover it in
+/// order, parse with no syntax error exactly when the whole text does (and
+/// then to the whole text's top-level nodes); formatting in groups of one
+/// function each, where it answers, gives the whole-file formatter's output.
+pub fn check_split(text: &str) {
+    let Some(items) = ptxkit_syntax::split::top_level_items(text) else {
+        return;
+    };
+    let mut at = 0;
+    for item in &items {
+        assert_eq!(item.range.start, at, "items do not cover the text in order");
+        at = item.range.end;
+    }
+    assert_eq!(at, text.len(), "items do not reach the end of the text");
+    let whole = parse(text);
+    let top = |parsed: &ParsedSource, offset: usize| -> Vec<(u16, usize, usize)> {
+        let root = parsed.root();
+        let mut cursor = root.walk();
+        root.children(&mut cursor)
+            .map(|n| (n.kind_id(), n.start_byte() + offset, n.end_byte() + offset))
+            .collect()
+    };
+    let mut clean = true;
+    let mut nodes = Vec::new();
+    for item in &items {
+        let piece = parse(&text[item.range.clone()]);
+        clean &= piece.syntax_errors().is_empty();
+        nodes.extend(top(&piece, item.range.start));
+    }
+    assert_eq!(
+        clean,
+        whole.syntax_errors().is_empty(),
+        "the items and the whole text disagree on syntax errors"
+    );
+    if clean {
+        assert!(nodes == top(&whole, 0), "the items' top-level nodes differ from the whole text's");
+    }
+    let options = Options::default();
+    if let Some(grouped) = ptxkit_fmt::groups::format_in_groups(text, &options, 1) {
+        let expected = ptxkit_fmt::format_parsed(&whole, &options)
+            .unwrap_or_else(|err| panic!("formatted in groups, but not whole: {err}"));
+        assert!(grouped == expected, "formatting in groups differs from whole-file formatting");
     }
 }

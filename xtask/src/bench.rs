@@ -6,7 +6,7 @@
 //! - `-j 2` against `-j 1` for both tools, on the corpus directory and on its largest file;
 //! - `ptxlint` against `ptxas -O0` on the 12 largest ptxas-clean corpus files, 2 cores each;
 //! - peak resident memory of both tools over the input size on a generated file
-//!   (`--size`, default 100 MB);
+//!   (`--size`, default 100 MB), and `-j 2` against `-j 1` on it;
 //! - with `--dataflow`, the cost of the dataflow rules on the five largest files.
 //!
 //! Always measures release builds: a debug `cargo xtask` builds and runs the release xtask.
@@ -358,6 +358,21 @@ fn peak_memory(ptxlint: &Path, ptxfmt: &Path, size_mb: usize) -> Result<()> {
                 rate(bytes, run.cpu)
             ),
             Err(err) => println!("  {name:<15} {err:#}"),
+        }
+    }
+    println!("-j 1 against -j 2 on that file, wall-clock (goal >= 1.6x):");
+    for (name, binary, args) in [("ptxlint", ptxlint, LINT_ARGS), ("ptxfmt --check", ptxfmt, FMT_ARGS)] {
+        let one = measure(binary, &[args, &["-j", "1"]].concat(), &[&path], false);
+        let two = measure(binary, &[args, &["-j", "2"]].concat(), &[&path], false);
+        match (one, two) {
+            (Ok(one), Ok(two)) => println!(
+                "  {name:<15} {:7.2} s / {:7.2} s = {:4.2}x   ({:.1}x the input at -j 2)",
+                one.wall,
+                two.wall,
+                one.wall / two.wall,
+                two.peak as f64 / bytes as f64
+            ),
+            (Err(err), _) | (_, Err(err)) => println!("  {name:<15} {err:#}"),
         }
     }
     Ok(())

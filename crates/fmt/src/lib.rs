@@ -23,6 +23,7 @@ mod declaration;
 pub mod doc;
 mod formatted;
 mod function;
+pub mod groups;
 mod instruction;
 pub mod lines;
 mod module;
@@ -83,8 +84,13 @@ pub enum FormatError {
 }
 
 /// Formats PTX text with `options`; refuses text with syntax errors.
+/// A text larger than [`groups::GROUP_BYTES`] is formatted one group of
+/// top-level items at a time where it can be ([`groups::format_in_groups`]).
 pub fn format_text(text: &str, options: &Options) -> Result<String, FormatError> {
     check_size(text)?;
+    if let Some(formatted) = groups::format_in_groups(text, options, groups::GROUP_BYTES) {
+        return Ok(formatted);
+    }
     let parsed = ptxkit_syntax::parse(text);
     check_syntax(&parsed)?;
     format_parsed(&parsed, options)
@@ -201,7 +207,9 @@ pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<d
     Ok(printer.node(parsed.root()))
 }
 
-/// The largest source ptxfmt formats: layout and verification need about
+/// The largest source ptxfmt formats. Formatted in groups of top-level items
+/// ([`groups`]) a 100 MB file peaks at about 4x its size, but the whole-file
+/// path that text with syntax errors, `--range` and editors take needs about
 /// 65 bytes of memory per byte of PTX (a 100 MB file peaks at 6.7 GB).
 pub const MAX_FORMAT_BYTES: usize = 128 * 1024 * 1024;
 
@@ -238,11 +246,17 @@ pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String,
 
 /// Lays `parsed` out and checks the result; returns the result's parse.
 fn format_checked(parsed: &ParsedSource, options: &Options) -> Result<ParsedSource, FormatError> {
+    format_checked_with(parsed, options, uses_crlf(parsed.text()))
+}
+
+/// [`format_checked`] with lines ended by `\r\n` when `crlf` (a group of a
+/// larger text ends its lines as the text's first line does).
+fn format_checked_with(parsed: &ParsedSource, options: &Options, crlf: bool) -> Result<ParsedSource, FormatError> {
     let doc = build_doc(parsed, options)?;
     let mut lines = lines::layout(&doc, options.line_width);
     drop(doc);
     lines::align_comments(&mut lines, options.align_comments);
-    let output = lines::finish(&lines, options, uses_crlf(parsed.text()));
+    let output = lines::finish(&lines, options, crlf);
     drop(lines);
     verify(parsed, output)
 }

@@ -19,6 +19,7 @@ pub mod literal;
 mod parse;
 pub mod source;
 mod span;
+pub mod split;
 mod walk;
 mod write;
 

@@ -91,6 +91,19 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
     if let Err(err) = ptxkit_fmt::check_size(&text) {
         return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
     }
+    if job.range.is_none()
+        && matches!(job.mode, Mode::Write | Mode::Check | Mode::Diff)
+        && let Some(formatted) = ptxkit_fmt::groups::format_in_groups(&text, &options, ptxkit_fmt::groups::GROUP_BYTES)
+    {
+        // A large error-free file, formatted one group of top-level items at a time.
+        let outcome = outcome(path, &display, &text, formatted, job.mode, stdin);
+        return FileResult {
+            display,
+            outcome,
+            bytes,
+            warnings: Vec::new(),
+        };
+    }
     let parsed = ptxkit_syntax::parse(text);
     let printed = |text: String| FileResult {
         display: display.clone(),
@@ -134,19 +147,24 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
         Ok(formatted) => formatted.text,
         Err(err) => return failed(display.clone(), vec![format!("{display}: {err}")], bytes),
     };
-    let original = parsed.text();
-    let outcome = match job.mode {
-        Mode::Write if stdin => Outcome::Printed(formatted),
-        _ if formatted == original => Outcome::Unchanged,
-        Mode::Check => Outcome::WouldReformat(None),
-        Mode::Diff => Outcome::WouldReformat(Some(crate::diff::unified_diff(&display, original, &formatted))),
-        _ => write(path, &display, &formatted),
-    };
+    let outcome = outcome(path, &display, parsed.text(), formatted, job.mode, stdin);
     FileResult {
         warnings: syntax_errors(&display, &errors, "kept as written; the rest is formatted"),
         display,
         outcome,
         bytes,
+    }
+}
+
+/// What becomes of `formatted`, the result for `original`: printed (stdin),
+/// nothing (unchanged), reported (`--check`, `--diff`) or written.
+fn outcome(path: &Path, display: &str, original: &str, formatted: String, mode: Mode, stdin: bool) -> Outcome {
+    match mode {
+        Mode::Write if stdin => Outcome::Printed(formatted),
+        _ if formatted == original => Outcome::Unchanged,
+        Mode::Check => Outcome::WouldReformat(None),
+        Mode::Diff => Outcome::WouldReformat(Some(crate::diff::unified_diff(display, original, &formatted))),
+        _ => write(path, display, &formatted),
     }
 }
 

@@ -1,0 +1,176 @@
+//! Formatting a large text one group of top-level items at a time, so that
+//! memory holds the syntax trees and layouts of the groups in flight only
+//! (not the whole file's) and the groups run on rayon's thread pool.
+//!
+//! The text is cut by [`ptxkit_syntax::split`] into groups of about
+//! [`GROUP_BYTES`], each ending with a function body or a `.section` (after
+//! which the whole-file layout always leaves one blank line, and the comments
+//! on the same line stay with it). Each group is formatted and checked on its
+//! own like a whole file (same non-whitespace text, same tree, comments
+//! kept), on the rayon pool of the calling thread if it has one; the results
+//! are joined with that blank line, and the joins are checked to fall between
+//! top-level items of the result. The output is the
+//! whole-file formatter's, byte for byte.
+//!
+//! Whatever needs the whole file takes the whole-file path instead: a text
+//! the splitter cannot cut, a group with a syntax error (the messages then
+//! count lines from the file's start), a `// ptxfmt: off`, `on` or `skip`
+//! among the top-level items (a region may run across groups), a group that
+//! fails a check.
+
+use std::ops::Range;
+
+use ptxkit_syntax::split::{Item, top_level_items};
+use rayon::prelude::*;
+
+use crate::Options;
+use crate::suppress::directive;
+
+/// The size of a group of top-level items formatted together.
+pub const GROUP_BYTES: usize = 512 * 1024;
+
+/// Formats the error-free `text` in groups of about `group_bytes` (see the
+/// module documentation); `None` when the text takes the whole-file path
+/// (it is no larger than one group, or needs the whole file).
+///
+/// ```
+/// let text = ".version 7.8\n.target sm_80\n.entry k()\n{\nret;\n} // k\n.entry j()\n{\nret;\n}\n";
+/// let options = ptxkit_fmt::Options::default();
+/// let grouped = ptxkit_fmt::groups::format_in_groups(text, &options, 1).unwrap();
+/// assert_eq!(grouped, ptxkit_fmt::format_text(text, &options).unwrap());
+/// assert!(grouped.contains("} // k\n\n.entry j()"));
+/// ```
+pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Option<String> {
+    if text.len() <= group_bytes || crate::check_size(text).is_err() {
+        return None;
+    }
+    let groups = groups(&top_level_items(text)?, text, group_bytes);
+    if groups.len() < 2 {
+        return None;
+    }
+    let crlf = crate::uses_crlf(text);
+    let last = groups.len() - 1;
+    let format =
+        |(index, range): (usize, &Range<usize>)| format_group(&text[range.clone()], options, crlf, index == last);
+    // On the pool of the caller's thread (the command line's threads have the
+    // stack deep nesting needs); a caller outside any pool formats the groups
+    // one after the other on its own thread and stack, as it would the whole.
+    // The first group that needs the whole file stops the others.
+    let parts: Vec<String> = if rayon::current_thread_index().is_some() {
+        groups
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map(format)
+            .collect::<Option<_>>()?
+    } else {
+        groups.iter().enumerate().map(format).collect::<Option<_>>()?
+    };
+    let newline = if crlf { "\r\n" } else { "\n" };
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut joins = Vec::with_capacity(parts.len());
+    for part in parts {
+        if !out.is_empty() {
+            // The blank line after a function or `.section`.
+            out.push_str(newline);
+            joins.push(out.len());
+        }
+        out.push_str(&part);
+    }
+    joins_fall_between_items(&out, &joins).then_some(out)
+}
+
+/// Consecutive items in groups of at least `group_bytes` (the last may be
+/// smaller), each but the last ending with an item closed by a `}`; text
+/// after the last such item that is only whitespace joins the last group.
+fn groups(items: &[Item], text: &str, group_bytes: usize) -> Vec<Range<usize>> {
+    let mut groups = Vec::new();
+    let mut start = 0;
+    for item in items {
+        if item.ends_with_brace && item.range.end - start >= group_bytes {
+            groups.push(start..item.range.end);
+            start = item.range.end;
+        }
+    }
+    if !text[start..].trim().is_empty() || groups.is_empty() {
+        groups.push(start..text.len());
+    } else if let Some(last) = groups.last_mut() {
+        last.end = text.len();
+    }
+    groups
+}
+
+/// One group formatted and checked; `None` when the whole-file path must
+/// answer. A group but the last must end with a function or `.section`
+/// (and the comments after it on its line).
+fn format_group(piece: &str, options: &Options, crlf: bool, last: bool) -> Option<String> {
+    let parsed = ptxkit_syntax::parse(piece);
+    if !parsed.syntax_errors().is_empty() {
+        return None;
+    }
+    let root = parsed.root();
+    let mut cursor = root.walk();
+    let top: Vec<_> = root.children(&mut cursor).collect();
+    if top.iter().any(|node| directive(*node, piece).is_some()) {
+        return None;
+    }
+    let closing = top.iter().rev().find(|node| node.kind() != "comment");
+    let ends_big = closing.is_some_and(|node| matches!(node.kind(), "function_definition" | "section_directive"));
+    if !last && !ends_big {
+        return None;
+    }
+    let output = crate::format_checked_with(&parsed, options, crlf).ok()?;
+    Some(output.text().to_string())
+}
+
+/// Whether the splitter cuts `text` at each of `joins`: only whitespace lies
+/// between an item's end and the join.
+fn joins_fall_between_items(text: &str, joins: &[usize]) -> bool {
+    let Some(items) = top_level_items(text) else {
+        return false;
+    };
+    let ends: Vec<usize> = items.iter().map(|item| item.range.end).collect();
+    joins.iter().all(|&join| {
+        let before = ends.partition_point(|&end| end <= join);
+        before > 0 && text[ends[before - 1]..join].trim().is_empty()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_end_at_functions_and_keep_trailing_whitespace() {
+        let text = ".version 7.8\n.entry a() { ret; }\n.global .u32 x;\n.entry b() { ret; }\n\n";
+        let items = top_level_items(text).unwrap();
+        let first = text.find('}').unwrap() + 1;
+        assert_eq!(groups(&items, text, 1), [0..first, first..text.len()]);
+        assert_eq!(groups(&items, text, 40), vec![(0..text.len())]);
+    }
+
+    #[test]
+    fn joins_must_follow_an_item() {
+        let text = ".entry a() { ret; }\n\n.entry b() { ret; }\n";
+        assert!(joins_fall_between_items(text, &[21]));
+        assert!(!joins_fall_between_items(text, &[5]));
+    }
+
+    #[test]
+    fn what_needs_the_whole_file_takes_the_whole_file_path() {
+        let options = Options::default();
+        let function = ".entry k()\n{\nret;\n}\n";
+        let with = |extra: &str| format!("{function}{extra}{function}");
+        assert!(format_in_groups(&with(""), &options, 1).is_some());
+        for text in [
+            with("// ptxfmt: off\n"),
+            with("// ptxfmt: skip\n"),
+            with(".entry broken() { add.s32 %r1 }\n"),
+            with("{ ret; }\n"),
+            ".entry k() { ret;\n".to_string(),
+        ] {
+            assert_eq!(format_in_groups(&text, &options, 1), None, "{text:?}");
+        }
+        assert_eq!(format_in_groups(function, &options, 1 << 20), None);
+    }
+}
