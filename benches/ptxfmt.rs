@@ -8,10 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    dir.is_dir().then_some(dir)
+    ptxkit_syntax::corpus::locate(Path::new(env!("CARGO_MANIFEST_DIR"))).ok()
 }
 
 fn best_of<T>(runs: usize, mut work: impl FnMut() -> T) -> Duration {

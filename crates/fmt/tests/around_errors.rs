@@ -109,18 +109,7 @@ fn mutants(text: &str) -> Vec<(&'static str, String)> {
 }
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — formatting-around-errors corpus test SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
-            dir.display()
-        );
-        None
-    }
+    ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "formatting-around-errors corpus test")
 }
 
 #[test]

@@ -12,18 +12,7 @@ use rayon::prelude::*;
 mod common;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — ptxfmt corpus test SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
-            dir.display()
-        );
-        None
-    }
+    ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "ptxfmt corpus test")
 }
 
 /// What one file showed: whether it was formatted (false: syntax errors),

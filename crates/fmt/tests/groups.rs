@@ -13,18 +13,7 @@ use ptxkit_fmt::{IndentStyle, Options};
 use rayon::prelude::*;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — grouped-formatting corpus test SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
-            dir.display()
-        );
-        None
-    }
+    ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "grouped-formatting corpus test")
 }
 
 /// The whole-file formatter's output, or `None` when it refuses the text.

@@ -79,16 +79,9 @@ fn fixtures_do_not_depend_on_the_amount_of_whitespace() {
 
 #[test]
 fn corpus_samples_do_not_depend_on_the_amount_of_whitespace() {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if !dir.is_dir() {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — invariance corpus samples SKIPPED. !!!!!\n",
-            dir.display()
-        );
+    let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "invariance corpus samples") else {
         return;
-    }
+    };
     let files = ptxkit_syntax::discover::discover(&[dir], &Default::default()).unwrap();
     // Every 40th file below 200 KB: a spread of sources and ages.
     let mut checked = 0;

@@ -5,7 +5,7 @@
 //! result is sound, and formatting it whole gives the whole file formatted.
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use ptxkit_fmt::range::line_range;
 use ptxkit_fmt::{Options, format_document, format_range};
@@ -138,16 +138,9 @@ fn check(name: &str, text: &str, first: usize, last: usize) -> Result<(), String
 #[test]
 fn corpus_ranges_change_only_the_statements_they_touch() {
     use rayon::prelude::*;
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if !dir.is_dir() {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — range corpus test SKIPPED. !!!!!\n",
-            dir.display()
-        );
+    let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "range corpus test") else {
         return;
-    }
+    };
     let files: Vec<PathBuf> = ptxkit_syntax::discover::discover(&[dir], &Default::default())
         .unwrap()
         .into_iter()

@@ -13,10 +13,7 @@ use ptxkit_isa::{Requirements, Target, Version, check, matching_features, target
 use ptxkit_syntax::tree_sitter::Node;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("PTX_CORPUS_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
+    let dir = ptxkit_syntax::corpus::locate(Path::new(env!("CARGO_MANIFEST_DIR"))).ok()?;
     dir.join("INDEX.tsv").is_file().then_some(dir)
 }
 

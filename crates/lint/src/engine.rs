@@ -336,17 +336,9 @@ mod tests {
     #[test]
     fn pieces_find_what_one_pass_finds_on_the_corpus() {
         use rayon::prelude::*;
-        let dir = std::env::var_os("PTX_CORPUS_DIR").map_or_else(
-            || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-            std::path::PathBuf::from,
-        );
-        if !dir.is_dir() {
-            eprintln!(
-                "\n*** SKIPPED: no PTX corpus at {} (set PTX_CORPUS_DIR) ***\n",
-                dir.display()
-            );
+        let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "pieces corpus test") else {
             return;
-        }
+        };
         let found = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
         let large: Vec<std::path::PathBuf> = found
             .into_iter()

@@ -11,19 +11,7 @@ use ptxkit_syntax::{parse, preorder};
 use rayon::prelude::*;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        PathBuf::from,
-    );
-    if dir.join("INDEX.tsv").is_file() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n*** SKIPPED: no PTX corpus at {} (set PTX_CORPUS_DIR) ***\n",
-            dir.display()
-        );
-        None
-    }
+    ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "signature corpus test")
 }
 
 /// Every file some ptxas accepted (INDEX.tsv says `ok` or `ok+warn`).

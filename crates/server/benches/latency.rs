@@ -14,10 +14,7 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    dir.is_dir().then_some(dir)
+    ptxkit_syntax::corpus::locate(Path::new(env!("CARGO_MANIFEST_DIR"))).ok()
 }
 
 /// The corpus file whose size is closest to `size`.

@@ -14,18 +14,7 @@ use ptxkit_server::document::Document;
 use ptxkit_server::position::Encoding;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — ptxls incremental-analysis corpus test SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
-            dir.display()
-        );
-        None
-    }
+    ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "ptxls incremental-analysis corpus test")
 }
 
 /// A small deterministic generator (xorshift), so that a failure replays.

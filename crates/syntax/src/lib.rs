@@ -12,6 +12,7 @@
 
 pub mod ast;
 pub mod config;
+pub mod corpus;
 pub mod diagnostic;
 pub mod discover;
 mod edit;

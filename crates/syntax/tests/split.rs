@@ -5,24 +5,13 @@
 //! The corpus lives outside the repository: `PTX_CORPUS_DIR`, default
 //! `../shared/corpus` relative to the workspace root.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use ptxkit_syntax::split::{Item, top_level_items};
 use ptxkit_syntax::{ParsedSource, parse};
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("PTX_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "\n!!!!! PTX corpus not found at {} — splitter corpus test SKIPPED. Set PTX_CORPUS_DIR. !!!!!\n",
-            dir.display()
-        );
-        None
-    }
+    ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "splitter corpus test")
 }
 
 /// The top-level nodes of `parsed`, as (kind, byte range shifted by `offset`).
