@@ -31,9 +31,9 @@
 //! functions through such a variable, which a function-scope declaration
 //! cannot; make it `.global` or pass the value as a parameter.
 
-use std::collections::HashSet;
-
+use ptxkit_semantic::RegisterLookup;
 use ptxkit_syntax::ast::{Function, VariableDeclaration};
+use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit, preorder};
 
 use crate::checker::{Captures, Checker, RuleImpl};
@@ -167,7 +167,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             "declare `{}` inside the functions that use it, or make it `.global`",
             names.join("`, `")
         ));
-    let users = users(checker, &declaration);
+    let users = users(checker, node);
     let text = checker.text();
     let declaration_text = checker.node_text(node);
     if let Some(function) = users.iter().find(|f| !f.is_entry()) {
@@ -201,37 +201,28 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     checker.report(diagnostic);
 }
 
-/// The function definitions that use a name `declaration` declares without declaring it
-/// themselves.
-fn users<'a>(checker: &Checker<'a>, declaration: &VariableDeclaration<'a>) -> Vec<Function<'a>> {
+/// The function definitions that use a name the module-scope `declaration` declares: an
+/// identifier of the body that the symbol table resolves to it (a declaration of the same
+/// name in the function shadows it).
+fn users<'a>(checker: &Checker<'a>, declaration: Node<'a>) -> Vec<Function<'a>> {
     let text = checker.text();
+    let declared = Span::of(declaration);
+    let inside = |span: Span| declared.start <= span.start && span.end <= declared.end;
+    let resolves_here = |at: usize, name: &str| match checker.symbols.register(at, name) {
+        RegisterLookup::Declared(register) => inside(register.span),
+        RegisterLookup::InRange(range) => inside(range.span),
+        _ => checker.symbols.variable(at, name).is_some_and(|v| inside(v.span)),
+    };
     let root = checker.parsed.root();
     let mut cursor = root.walk();
     root.named_children(&mut cursor)
         .filter_map(|n| Function::cast(n, text))
         .filter(|function| {
-            let Some(body) = function.body() else { return false };
-            let used: HashSet<&str> = preorder(body)
-                .filter(|n| n.kind() == "identifier")
-                .map(|n| &text[n.byte_range()])
-                .collect();
-            let local: Vec<VariableDeclaration<'_>> = preorder(body)
-                .filter_map(|n| VariableDeclaration::cast(n, text))
-                .collect();
-            used.iter()
-                .any(|name| declares(declaration, name) && !local.iter().any(|l| declares(l, name)))
+            function.body().is_some_and(|body| {
+                preorder(body)
+                    .filter(|n| n.kind() == "identifier")
+                    .any(|n| resolves_here(n.start_byte(), &text[n.byte_range()]))
+            })
         })
         .collect()
-}
-
-/// Whether `declaration` declares `name` (a parameterized `%r<4>` declares `%r0`…`%r3`).
-fn declares(declaration: &VariableDeclaration<'_>, name: &str) -> bool {
-    declaration.declarators().iter().any(|d| match d.count() {
-        None => d.name() == name,
-        Some(count) => name
-            .strip_prefix(d.name())
-            .filter(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|rest| rest.parse::<u64>().ok())
-            .is_some_and(|i| i < count),
-    })
 }
