@@ -19,7 +19,7 @@ use ptxkit_isa::snippet::Snippet;
 use ptxkit_isa::{Target, Version};
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity};
 
-pub use context::{Move, PassContext, delete_statement, statement_span};
+pub use context::{Move, PassContext, delete_statement};
 
 use crate::registry::RuleInfo;
 

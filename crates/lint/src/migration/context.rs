@@ -156,7 +156,7 @@ impl<'a> PassContext<'a> {
     /// The edit that deletes a statement, with its line when nothing else is
     /// on it (a trailing comment stays).
     pub fn delete_statement(&self, node: Node<'_>) -> TextEdit {
-        delete_statement(self.text(), node)
+        delete_statement(self.text(), Span::of(node))
     }
 
     /// The modifier node of `instruction` whose text is `name`.
@@ -178,15 +178,9 @@ impl<'a> PassContext<'a> {
     }
 }
 
-/// The span of a statement: the node itself (instructions include their `;`).
-pub fn statement_span(node: Node<'_>) -> Span {
-    Span::of(node)
-}
-
-/// The edit that deletes a statement, with its line when nothing else is
-/// on it (a trailing comment stays).
-pub fn delete_statement(text: &str, node: Node<'_>) -> TextEdit {
-    let span = statement_span(node);
+/// The edit that deletes the statement at `span` (instructions include their `;`), with its
+/// line when nothing else is on it (a trailing comment stays).
+pub fn delete_statement(text: &str, span: Span) -> TextEdit {
     let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i);
     let before = &text[line_start..span.start];

@@ -34,7 +34,7 @@
 
 use ptxkit_isa::Issue;
 use ptxkit_isa::deprecations::{self, Construct};
-use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
+use ptxkit_syntax::{Applicability, Fix, Span};
 
 use crate::checker::{Checker, RuleImpl};
 use crate::migration::{Boundary, Finder, Migration, Since, Tag};
@@ -131,7 +131,7 @@ fn check(checker: &mut Checker<'_>) {
     let text = checker.text();
     let edits = removed
         .iter()
-        .map(|(span, _)| TextEdit::delete(whole_line(text, *span)))
+        .map(|(span, _)| crate::migration::delete_statement(text, *span))
         .collect();
     let more = match removed.len() {
         1 => String::new(),
@@ -148,16 +148,4 @@ fn check(checker: &mut Checker<'_>) {
             edits,
         });
     checker.report(diagnostic);
-}
-
-/// The whole line of `span`: its indentation and its line break too.
-fn whole_line(text: &str, span: Span) -> Span {
-    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let start = if text[start..span.start].trim().is_empty() {
-        start
-    } else {
-        span.start
-    };
-    let end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i + 1);
-    Span::new(start, end)
 }

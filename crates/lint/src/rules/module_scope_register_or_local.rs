@@ -180,7 +180,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             ),
         );
     } else {
-        let mut edits = vec![crate::migration::delete_statement(text, node)];
+        let mut edits = vec![crate::migration::delete_statement(text, Span::of(node))];
         for user in &users {
             if let Some(open) = user.body().and_then(|b| b.child(0)) {
                 edits.push(TextEdit::insert(open.end_byte(), format!("\n\t{declaration_text}")));
