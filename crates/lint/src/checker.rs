@@ -55,7 +55,7 @@ pub struct Checker<'a> {
     pub(crate) rule: &'static RuleInfo,
     pub(crate) severity: Severity,
     pub(crate) diagnostics: Vec<Diagnostic>,
-    pub(crate) last_insn: std::cell::RefCell<Option<(usize, std::rc::Rc<Instruction<'a>>)>>,
+    pub(crate) last_insn: std::cell::RefCell<Option<(usize, Option<std::rc::Rc<Instruction<'a>>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
     pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
@@ -145,24 +145,19 @@ impl<'a> Checker<'a> {
     /// The instruction at `node`, classified once and shared by the rules
     /// that match it.
     pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Instruction<'a>>> {
-        if let Some((id, insn)) = self.last_insn.borrow().as_ref()
-            && *id == node.id()
-        {
-            return Some(insn.clone());
-        }
-        let insn = std::rc::Rc::new(Instruction::cast(node, self.text())?);
-        *self.last_insn.borrow_mut() = Some((node.id(), insn.clone()));
-        Some(insn)
+        last_one(&self.last_insn, node.id(), || {
+            Instruction::cast(node, self.text()).map(std::rc::Rc::new)
+        })
     }
 
     /// The ptxkit-isa issues of the instruction at `node` (version, target,
     /// rounding, types, opcode), computed once for all rules.
     pub fn isa_issues(&self, node: Node<'a>) -> std::rc::Rc<Vec<ptxkit_isa::Issue>> {
-        if let Some((id, issues)) = self.last_issues.borrow().as_ref()
-            && *id == node.id()
-        {
-            return issues.clone();
-        }
+        last_one(&self.last_issues, node.id(), || self.compute_isa_issues(node))
+    }
+
+    /// [`Self::isa_issues`] without the cache.
+    fn compute_isa_issues(&self, node: Node<'a>) -> std::rc::Rc<Vec<ptxkit_isa::Issue>> {
         let mut issues = match self.insn(node) {
             Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.destination()),
             _ => Vec::new(),
@@ -179,9 +174,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let issues = std::rc::Rc::new(issues);
-        *self.last_issues.borrow_mut() = Some((node.id(), issues.clone()));
-        issues
+        std::rc::Rc::new(issues)
     }
 
     /// The ptxkit-isa issues of every module-level construct of the file
@@ -196,37 +189,25 @@ impl<'a> Checker<'a> {
     /// The instruction at `node` matched against its signatures, computed once for all rules.
     /// `None` when no signature describes the opcode, or the instruction has syntax errors.
     pub fn signature(&self, node: Node<'a>) -> std::rc::Rc<Option<SignatureCheck<'a>>> {
-        if let Some((id, check)) = self.last_signature.borrow().as_ref()
-            && *id == node.id()
-        {
-            return check.clone();
-        }
-        let check = self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
-            let instance = insn.signature_instance(self.symbols);
-            let analysis = ptxkit_isa::signature::analyze(&instance)?;
-            Some(SignatureCheck {
-                analysis,
-                instance,
-                modifier_nodes: insn.modifiers().iter().map(|m| m.node).collect(),
-                operand_nodes: insn.operands().to_vec(),
-            })
-        });
-        let check = std::rc::Rc::new(check);
-        *self.last_signature.borrow_mut() = Some((node.id(), check.clone()));
-        check
+        last_one(&self.last_signature, node.id(), || {
+            std::rc::Rc::new(self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
+                let instance = insn.signature_instance(self.symbols);
+                let analysis = ptxkit_isa::signature::analyze(&instance)?;
+                Some(SignatureCheck {
+                    analysis,
+                    instance,
+                    modifier_nodes: insn.modifiers().iter().map(|m| m.node).collect(),
+                    operand_nodes: insn.operands().to_vec(),
+                })
+            }))
+        })
     }
 
     /// The names `insn` uses and what each resolves to, computed once for all rules.
     pub fn resolved(&self, insn: &Instruction<'a>) -> Resolved<'a> {
-        let id = insn.node().id();
-        if let Some((at, resolved)) = self.last_resolved.borrow().as_ref()
-            && *at == id
-        {
-            return resolved.clone();
-        }
-        let resolved = std::rc::Rc::new(crate::names::resolve(self, insn));
-        *self.last_resolved.borrow_mut() = Some((id, resolved.clone()));
-        resolved
+        last_one(&self.last_resolved, insn.node().id(), || {
+            std::rc::Rc::new(crate::names::resolve(self, insn))
+        })
     }
 
     /// Records `diagnostic` once per `key` in the file: a later report with the same key adds
@@ -240,38 +221,26 @@ impl<'a> Checker<'a> {
     /// The control-flow graph of one function definition (`None` for a declaration
     /// without a body), built once for every dataflow rule.
     pub fn flow_of(&self, function: Node<'a>) -> FlowOf<'a> {
-        let start = function.start_byte();
-        if let Some((at, flow)) = self.flow.borrow().as_ref()
-            && *at == start
-        {
-            return flow.clone();
-        }
-        let flow = std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::build(
-            function,
-            self.parsed.text(),
-            self.symbols,
-        ));
-        *self.flow.borrow_mut() = Some((start, flow.clone()));
-        flow
+        last_one(&self.flow, function.start_byte(), || {
+            std::rc::Rc::new(ptxkit_semantic::flow::FunctionFlow::build(
+                function,
+                self.parsed.text(),
+                self.symbols,
+            ))
+        })
     }
 
     /// The memory accesses of one function definition that have a requirement, with their
     /// solved addresses (see [`AccessesOf`]), computed once for both address rules.
     pub(crate) fn addressed_accesses(&self, function: Node<'a>) -> AccessesOf<'a> {
-        let start = function.start_byte();
-        if let Some((at, accesses)) = self.accesses.borrow().as_ref()
-            && *at == start
-        {
-            return accesses.clone();
-        }
-        let flow = self.flow_of(function);
-        let accesses = std::rc::Rc::new(flow.as_ref().as_ref().and_then(|flow| {
-            crate::memory_access::addressed_accesses(flow, self.symbols, self.text(), |r| {
-                r.alignment > 1 || r.size.is_some()
-            })
-        }));
-        *self.accesses.borrow_mut() = Some((start, accesses.clone()));
-        accesses
+        last_one(&self.accesses, function.start_byte(), || {
+            let flow = self.flow_of(function);
+            std::rc::Rc::new(flow.as_ref().as_ref().and_then(|flow| {
+                crate::memory_access::addressed_accesses(flow, self.symbols, self.text(), |r| {
+                    r.alignment > 1 || r.size.is_some()
+                })
+            }))
+        })
     }
 
     /// The span of an instruction's opcode and modifiers (`cvt.rn.f32.s32`).
@@ -300,6 +269,24 @@ impl<'a> Checker<'a> {
     pub fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
+}
+
+/// The value `cell` holds for `key`, or else `compute()`, which replaces the value held for
+/// the previous key: the rules look at one instruction (or one function) after another, so
+/// the last one is all a cache needs to keep.
+fn last_one<K: PartialEq, V: Clone>(
+    cell: &std::cell::RefCell<Option<(K, V)>>,
+    key: K,
+    compute: impl FnOnce() -> V,
+) -> V {
+    if let Some((at, value)) = cell.borrow().as_ref()
+        && *at == key
+    {
+        return value.clone();
+    }
+    let value = compute();
+    *cell.borrow_mut() = Some((key, value.clone()));
+    value
 }
 
 /// Merges the diagnostics reported with the same [`Checker::report_once`] key: the first
