@@ -241,23 +241,27 @@ pub(crate) fn run_matches<'a>(
     }
 }
 
-/// What one rule reports on `parsed` linted as if it said `.version version` and `.target
-/// target`, grouped and sorted, without suppressions: a migration's findings (see
-/// [`crate::migration::Migration::findings`]).
+/// What `rules` report on `parsed` linted as if it said `.version version` and `.target
+/// target`, grouped and sorted, without suppressions: the findings of migrations (see
+/// [`crate::migration::findings`]).
 pub(crate) fn rule_findings(
     parsed: &ParsedSource,
-    rule: &'static RuleInfo,
+    rules: &[&'static RuleInfo],
     version: ptxkit_isa::Version,
     target: ptxkit_isa::Target,
 ) -> Vec<Diagnostic> {
-    let selector = crate::settings::Selector::parse(rule.name).expect("a registered rule's name selects it");
-    let mut settings = Settings::new(&[selector], &[], &[], rule.status == crate::Status::Preview);
+    let selectors: Vec<crate::settings::Selector> = rules
+        .iter()
+        .map(|rule| crate::settings::Selector::parse(rule.name).expect("a registered rule's name selects it"))
+        .collect();
+    let preview = rules.iter().any(|rule| rule.status == crate::Status::Preview);
+    let mut settings = Settings::new(&selectors, &[], &[], preview);
     settings.version_override = Some(version);
     settings.target_override = Some(target);
     let model = SemanticModel::build(parsed);
     let mut checker = new_checker(parsed, &model, &settings);
     run_module_rules(&mut checker);
-    if rule.imp.on_match.is_some() {
+    if rules.iter().any(|rule| rule.imp.on_match.is_some()) {
         run_matches(&mut checker, None, |_, _| true);
     }
     let grouped = std::mem::take(&mut checker.grouped);

@@ -5,7 +5,7 @@
 //! `shfl` without `.sync`, `.maxnctapersm`, module-scope `.reg`, `@@DWARF`) is migrated by
 //! its lint rule: the rule file declares a `MIGRATION` whose rewrites are the rule's own
 //! fixes, found by linting the text as if it were already at the destination
-//! ([`Migration::findings`]); `ptxlint --fix` applies the same fixes. A construct the
+//! ([`findings`]); `ptxlint --fix` applies the same fixes. A construct the
 //! destination has no rule of its own for (a downgrade: `.shared::cta` before PTX 7.8)
 //! is migrated by a walk over the text (`src/migrations/<name>.rs`, through a
 //! [`PassContext`]). Either way the driver (`ptxkit-rewrite`) sees diagnostics: one with a
@@ -217,33 +217,6 @@ impl Migration {
         }
     }
 
-    /// What the migration finds in `parsed` for `movement`: rewrites (diagnostics with a
-    /// fix) and refusals (errors without one). A rule's findings are those it reports
-    /// when the text is linted as if it said the destination's `.version` and `.target`
-    /// (suppression comments do not apply: they silence the linter, not the move); its
-    /// warnings without a fix are not the move's business.
-    pub fn findings(&self, parsed: &ParsedSource, movement: Move) -> Vec<Diagnostic> {
-        match self.finder {
-            Finder::Walk(walk) => {
-                let ctx = PassContext::new(parsed, movement, self);
-                let mut found = Vec::new();
-                walk(&ctx, &mut found);
-                found
-            }
-            Finder::Rule(rule) => {
-                let mut found = crate::engine::rule_findings(parsed, rule, movement.to, movement.to_target);
-                found.retain(|d| d.fix.is_some() || d.severity == Severity::Error);
-                for refusal in found.iter_mut().filter(|d| d.fix.is_none()) {
-                    refusal.message = format!(
-                        "{}: no equivalent in PTX {} for {}",
-                        refusal.message, movement.to, movement.to_target
-                    );
-                }
-                found
-            }
-        }
-    }
-
     /// The example of the documentation: the arguments of its `` `ptxrewrite ARGS` `` line,
     /// then two ```` ```ptx ```` blocks (before, after). ptxkit-rewrite's tests run it,
     /// and `cargo xtask rewrite-check fixtures` assembles both with ptxas.
@@ -262,6 +235,44 @@ impl Migration {
             after: blocks.next()?.to_string(),
         })
     }
+}
+
+/// What each of `migrations` finds in `parsed` for `movement`, in their order: rewrites
+/// (diagnostics with a fix) and refusals (errors without one). A walk runs over the text;
+/// the rules behind the others run together, in one lint of the text as if it said the
+/// destination's `.version` and `.target` (one semantic model, one pass of the query).
+/// Suppression comments do not apply (they silence the linter, not the move), and a
+/// rule's warnings without a fix are not the move's business.
+pub fn findings(migrations: &[&'static Migration], parsed: &ParsedSource, movement: Move) -> Vec<Vec<Diagnostic>> {
+    let rules: Vec<&'static RuleInfo> = migrations.iter().filter_map(|m| m.rule()).collect();
+    let mut linted = if rules.is_empty() {
+        Vec::new()
+    } else {
+        crate::engine::rule_findings(parsed, &rules, movement.to, movement.to_target)
+    };
+    migrations
+        .iter()
+        .map(|migration| match migration.finder {
+            Finder::Walk(walk) => {
+                let ctx = PassContext::new(parsed, movement, migration);
+                let mut found = Vec::new();
+                walk(&ctx, &mut found);
+                found
+            }
+            Finder::Rule(rule) => {
+                let (mut found, rest) = linted.drain(..).partition(|d: &Diagnostic| d.rule == rule.name);
+                linted = rest;
+                found.retain(|d| d.fix.is_some() || d.severity == Severity::Error);
+                for refusal in found.iter_mut().filter(|d| d.fix.is_none()) {
+                    refusal.message = format!(
+                        "{}: no equivalent in PTX {} for {}",
+                        refusal.message, movement.to, movement.to_target
+                    );
+                }
+                found
+            }
+        })
+        .collect()
 }
 
 /// The runnable example of a migration's documentation.

@@ -148,8 +148,9 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
     let mut settled = false;
     for _ in 0..MAX_ROUNDS {
         let mut fixes: Vec<(&'static Migration, Diagnostic)> = Vec::new();
-        for pass in &selected {
-            for diagnostic in pass.findings(&current, movement) {
+        let found = ptxkit_lint::migration::findings(&selected, &current, movement);
+        for (pass, found) in selected.iter().zip(found) {
+            for diagnostic in found {
                 if diagnostic.fix.is_none() {
                     refuse(diagnostic, &origin, &mut refusals);
                 } else if pass.tag == Tag::Approximate && !options.allow_approximate {
