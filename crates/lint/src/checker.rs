@@ -71,6 +71,10 @@ pub struct Checker<'a> {
     /// The memory accesses of that function with their solved addresses, by the function's
     /// start byte (the alignment analysis runs once for both address rules).
     pub(crate) accesses: std::cell::RefCell<Option<(usize, AccessesOf<'a>)>>,
+    /// The functions that use each module-scope declaration, found in one walk of the
+    /// function bodies when `module-scope-register-or-local` first needs them.
+    pub(crate) module_scope_users:
+        std::cell::OnceCell<std::rc::Rc<crate::rules::module_scope_register_or_local::ModuleScopeUsers<'a>>>,
 }
 
 /// Every identifier in an instruction's guard and operands with what it resolves to (see

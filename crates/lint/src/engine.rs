@@ -179,6 +179,7 @@ pub(crate) fn new_checker<'a>(
         grouped: Vec::new(),
         flow: std::cell::RefCell::new(None),
         accesses: std::cell::RefCell::new(None),
+        module_scope_users: std::cell::OnceCell::new(),
     }
 }
 

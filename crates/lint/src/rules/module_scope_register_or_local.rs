@@ -204,25 +204,64 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
 /// The function definitions that use a name the module-scope `declaration` declares: an
 /// identifier of the body that the symbol table resolves to it (a declaration of the same
 /// name in the function shadows it).
+/// The functions whose bodies use `declaration` (a module-scope declaration), in source order.
 fn users<'a>(checker: &Checker<'a>, declaration: Node<'a>) -> Vec<Function<'a>> {
+    let users = checker
+        .module_scope_users
+        .get_or_init(|| std::rc::Rc::new(users_of_module_declarations(checker)))
+        .clone();
+    let start = declaration.start_byte();
+    users
+        .binary_search_by_key(&start, |(span, _)| span.start)
+        .map_or_else(|_| Vec::new(), |at| users[at].1.clone())
+}
+
+/// Every module-scope variable declaration (by span, in source order) with the functions
+/// whose bodies name something it declares: one walk of the function bodies for all the
+/// declarations (old modules declare dozens of module-scope registers).
+fn users_of_module_declarations<'a>(checker: &Checker<'a>) -> ModuleScopeUsers<'a> {
     let text = checker.text();
-    let declared = Span::of(declaration);
-    let inside = |span: Span| declared.start <= span.start && span.end <= declared.end;
-    let resolves_here = |at: usize, name: &str| match checker.symbols.register(at, name) {
-        RegisterLookup::Declared(register) => inside(register.span),
-        RegisterLookup::InRange(range) => inside(range.span),
-        _ => checker.symbols.variable(at, name).is_some_and(|v| inside(v.span)),
-    };
     let root = checker.parsed.root();
     let mut cursor = root.walk();
-    root.named_children(&mut cursor)
-        .filter_map(|n| Function::cast(n, text))
-        .filter(|function| {
-            function.body().is_some_and(|body| {
-                preorder(body)
-                    .filter(|n| n.kind() == "identifier")
-                    .any(|n| resolves_here(n.start_byte(), &text[n.byte_range()]))
-            })
-        })
-        .collect()
+    let items: Vec<Node<'a>> = root.named_children(&mut cursor).collect();
+    let mut users: ModuleScopeUsers<'a> = items
+        .iter()
+        .filter(|n| n.kind() == "variable_declaration")
+        .map(|n| (Span::of(*n), Vec::new()))
+        .collect();
+    if users.is_empty() {
+        return users;
+    }
+    // The declaration whose span holds what a name resolves to.
+    let declaring = |span: Span| {
+        let at = users.partition_point(|(declared, _)| declared.start <= span.start);
+        at.checked_sub(1).filter(|&at| span.end <= users[at].0.end)
+    };
+    let mut found: Vec<(usize, Function<'a>)> = Vec::new();
+    for function in items.iter().filter_map(|n| Function::cast(*n, text)) {
+        let Some(body) = function.body() else { continue };
+        let mut used: Vec<usize> = Vec::new();
+        for node in preorder(body).filter(|n| n.kind() == "identifier") {
+            let (at, name) = (node.start_byte(), &text[node.byte_range()]);
+            let resolved = match checker.symbols.register(at, name) {
+                RegisterLookup::Declared(register) => Some(register.span),
+                RegisterLookup::InRange(range) => Some(range.span),
+                _ => checker.symbols.variable(at, name).map(|v| v.span),
+            };
+            if let Some(declaration) = resolved.and_then(declaring)
+                && !used.contains(&declaration)
+            {
+                used.push(declaration);
+            }
+        }
+        found.extend(used.into_iter().map(|declaration| (declaration, function)));
+    }
+    for (declaration, function) in found {
+        users[declaration].1.push(function);
+    }
+    users
 }
+
+/// Module-scope variable declarations (by span, in source order) with the functions that
+/// use each.
+pub(crate) type ModuleScopeUsers<'a> = Vec<(Span, Vec<Function<'a>>)>;
