@@ -1,5 +1,3 @@
-; Every instruction; ptxkit-isa judges its opcode, modifiers and types. The
-; module-level constructs (directives, attributes, pragmas, declarations,
-; special registers) are judged once per file with ptxkit-isa's construct
-; table (`ptxkit_isa::constructs`).
+; Every instruction and call; the rule's Rust code picks the ones it looks at. Every
+; per-instruction rule has this same text, so the combined query matches each instruction once.
 [(instruction) (call_instruction)] @instruction

@@ -1,3 +1,3 @@
-; Every instruction: its signature judges the operand types; opcodes without one fall back
-; to the Table 23-25 rules of the rule's own table.
+; Every instruction and call; the rule's Rust code picks the ones it looks at. Every
+; per-instruction rule has this same text, so the combined query matches each instruction once.
 [(instruction) (call_instruction)] @instruction

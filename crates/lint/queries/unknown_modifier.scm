@@ -1,2 +1,3 @@
-; Every instruction; its signature judges it.
+; Every instruction and call; the rule's Rust code picks the ones it looks at. Every
+; per-instruction rule has this same text, so the combined query matches each instruction once.
 [(instruction) (call_instruction)] @instruction

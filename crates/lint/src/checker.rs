@@ -146,6 +146,19 @@ impl<'a> Checker<'a> {
         Some((node, self.insn(node)?))
     }
 
+    /// The `@instruction` capture of a match when it is a plain instruction (not a `call`)
+    /// whose opcode is one of `opcodes`, and its typed view: the preamble of the rules about
+    /// a few opcodes (their own query would cost a pass of the query cursor per pattern).
+    pub fn captured_opcode(
+        &self,
+        captures: &Captures<'a>,
+        opcodes: &[&str],
+    ) -> Option<(Node<'a>, std::rc::Rc<Instruction<'a>>)> {
+        let node = captures.get("instruction").filter(|n| n.kind() == "instruction")?;
+        let insn = self.insn(node)?;
+        opcodes.contains(&insn.opcode()).then_some((node, insn))
+    }
+
     /// The instruction at `node`, classified once and shared by the rules
     /// that match it.
     pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Instruction<'a>>> {

@@ -33,7 +33,9 @@
 //! ## Fix safety
 //! No fix: the address must be computed in a 64-bit register.
 
+use ptxkit_semantic::Instruction;
 use ptxkit_syntax::Span;
+use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 use crate::types::type_shape;
@@ -55,14 +57,23 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     },
 };
 
+/// The instructions that take an address.
+const ADDRESSING: &[&str] = &["ld", "ldu", "st", "atom", "red", "prefetch", "prefetchu", "mbarrier"];
+
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (Some(node), Some(address)) = (captures.get("instruction"), captures.get("address")) else {
+    let Some((node, insn)) = checker.captured_opcode(captures, ADDRESSING) else {
         return;
     };
     if !checker.header.is_64bit() || node.has_error() {
         return;
     }
-    let Some(insn) = checker.insn(node) else { return };
+    for &address in insn.operands().iter().filter(|o| o.kind() == "address_operand") {
+        check_address(checker, node, &insn, address);
+    }
+}
+
+/// One address operand of `insn`.
+fn check_address<'a>(checker: &mut Checker<'a>, node: Node<'a>, insn: &Instruction<'a>, address: Node<'a>) {
     // Generic addresses, and `.global` ones (ptxas treats both alike); other
     // spaces take 32-bit offsets. A generic form with a `::` modifier may
     // address another memory (`mbarrier … .shared::cta`).

@@ -38,7 +38,7 @@ use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_semantic::{RegisterLookup, elements};
+use ptxkit_semantic::{Instruction, RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-address-expression";
 
@@ -114,9 +114,19 @@ fn classify(checker: &Checker<'_>, node: Node<'_>) -> Term {
 }
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (Some(address), Some((_, insn))) = (captures.get("address"), checker.captured_instruction(captures)) else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
+    if node.kind() != "instruction" {
+        return;
+    }
+    for &address in insn.operands().iter().filter(|o| o.kind() == "address_operand") {
+        check_address(checker, &insn, address);
+    }
+}
+
+/// One address operand of `insn`.
+fn check_address<'a>(checker: &mut Checker<'a>, insn: &Instruction<'a>, address: Node<'a>) {
     let mut elements = elements(address);
     let (Some(element), None) = (elements.next(), elements.next()) else {
         return;

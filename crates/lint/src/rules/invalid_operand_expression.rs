@@ -29,7 +29,7 @@ use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_semantic::{RegisterLookup, elements};
+use ptxkit_semantic::{Instruction, RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-operand-expression";
 
@@ -70,10 +70,28 @@ fn register<'a>(checker: &Checker<'a>, node: Node<'_>) -> Option<(Option<&'a str
     }
 }
 
+/// The operand kinds this rule looks into (not addresses).
+const EXPRESSIONS: &[&str] = &[
+    "unary_expression",
+    "member_operand",
+    "binary_expression",
+    "vector_operand",
+];
+
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (Some(operand), Some((_, insn))) = (captures.get("operand"), checker.captured_instruction(captures)) else {
+    let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
+    if node.kind() != "instruction" {
+        return;
+    }
+    for &operand in insn.operands().iter().filter(|o| EXPRESSIONS.contains(&o.kind())) {
+        check_operand(checker, &insn, operand);
+    }
+}
+
+/// One operand expression of `insn`.
+fn check_operand<'a>(checker: &mut Checker<'a>, insn: &Instruction<'a>, operand: Node<'a>) {
     let nodes = if operand.kind() == "vector_operand" {
         elements(operand).collect()
     } else {

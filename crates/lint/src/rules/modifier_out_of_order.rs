@@ -57,6 +57,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     let Some(insn) = checker.insn(node) else { return };
+    // Plain instructions with two modifiers or more.
+    if node.kind() != "instruction" || insn.modifiers().len() < 2 {
+        return;
+    }
     let modifiers: Vec<&str> = insn.modifiers().iter().map(|m| m.text).collect();
     let Some(found) = misplaced(insn.opcode(), &modifiers) else {
         return;

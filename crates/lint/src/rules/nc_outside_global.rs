@@ -26,7 +26,8 @@
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
-use ptxkit_semantic::base_space;
+use ptxkit_semantic::{Instruction, base_space};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "nc-outside-global";
 
@@ -45,10 +46,16 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (Some(node), Some(nc)) = (captures.get("instruction"), captures.get("nc")) else {
+    let Some((_, insn)) = checker.captured_opcode(captures, &["ld"]) else {
         return;
     };
-    let Some(insn) = checker.insn(node) else { return };
+    for nc in insn.modifiers().iter().filter(|m| m.text == ".nc") {
+        check_nc(checker, &insn, nc.node);
+    }
+}
+
+/// One `.nc` of an `ld`.
+fn check_nc<'a>(checker: &mut Checker<'a>, insn: &Instruction<'a>, nc: Node<'a>) {
     let space = insn.space().map(|s| s.text);
     if space.is_some_and(|s| base_space(s) == ".global") {
         return;

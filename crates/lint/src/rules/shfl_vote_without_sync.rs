@@ -124,7 +124,7 @@ threads in the warp can reach the primitive."
 "#;
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
+    let Some((node, insn)) = checker.captured_opcode(captures, &["shfl", "vote"]) else {
         return;
     };
     if insn.has(".sync") || node.has_error() {

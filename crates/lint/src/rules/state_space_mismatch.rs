@@ -48,7 +48,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
+    let Some((node, insn)) = checker.captured_opcode(captures, &["ld", "ldu", "st", "atom", "red"]) else {
         return;
     };
     let Some(Modifier {

@@ -21,6 +21,7 @@
 //! No fix: the data must move to another state space.
 
 use ptxkit_syntax::Span;
+use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Captures, Checker, RuleImpl};
 
@@ -41,10 +42,16 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let (Some(opcode), Some(space)) = (captures.get("opcode"), captures.get("space")) else {
+    let Some((_, insn)) = checker.captured_opcode(captures, &["st", "atom", "red"]) else {
         return;
     };
-    let opcode = checker.node_text(opcode);
+    for space in insn.modifiers().iter().filter(|m| m.text.starts_with(".const")) {
+        report(checker, insn.opcode(), space.node);
+    }
+}
+
+/// A store (`opcode`) to the constant space named by modifier `space`.
+fn report<'a>(checker: &mut Checker<'a>, opcode: &str, space: Node<'a>) {
     let diagnostic = checker
         .diagnostic(
             Span::of(space),
