@@ -24,7 +24,9 @@ pub struct RuleImpl {
 /// The named captures of one query match.
 pub struct Captures<'t> {
     pub(crate) names: &'static [&'static str],
-    pub(crate) items: Vec<(u32, Node<'t>)>,
+    /// (capture index, node): held inline, since the engine builds one per rule per match
+    /// (about 30 per instruction) and no pattern captures more than two nodes.
+    pub(crate) items: smallvec::SmallVec<[(u32, Node<'t>); 2]>,
 }
 
 impl<'t> Captures<'t> {
