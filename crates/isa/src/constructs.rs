@@ -23,7 +23,7 @@
 
 use ptxkit_syntax::ast::{field_children, text};
 use ptxkit_syntax::tree_sitter::Node;
-use ptxkit_syntax::{ParsedSource, Span, preorder};
+use ptxkit_syntax::{ParsedSource, Span};
 
 use crate::check::Issue;
 use crate::deprecations::{Construct, DEPRECATIONS, Deprecation, Status};
@@ -461,32 +461,67 @@ pub const GRAMMAR: &[GrammarItem] = &[
 /// inside are left to the syntax error).
 pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
     let source = parsed.text();
-    preorder(parsed.root())
-        .filter(|n| !n.has_error())
-        .flat_map(|n| node_uses(n, source))
-        .collect()
+    let mut found = Vec::new();
+    // One cursor walk (pre-order) that keeps the ancestors of the node it is at, so that the
+    // constructs that depend on their parent need not ask the tree (`Node::parent` searches
+    // down from the root).
+    let mut cursor = parsed.root().walk();
+    let mut ancestors: Vec<Node<'_>> = Vec::new();
+    loop {
+        let node = cursor.node();
+        if !node.has_error() {
+            let up = |n: usize| ancestors.len().checked_sub(n).map(|at| ancestors[at]);
+            add_uses(node, &up, source, &mut found);
+        }
+        if cursor.goto_first_child() {
+            ancestors.push(node);
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return found;
+            }
+            ancestors.pop();
+        }
+    }
 }
 
 /// The constructs that `node` itself is (not its children), with their rows.
 pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
     let mut found = Vec::new();
+    let up = |n: usize| (0..n).try_fold(node, |at, _| at.parent());
+    add_uses(node, &up, source, &mut found);
+    found
+}
+
+/// Adds the constructs that `node` itself is to `found`; `up(n)` is its `n`th ancestor
+/// (1: its parent).
+fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: &str, found: &mut Vec<Use>) {
+    // Every construct is a named node: no token of the grammar is spelt like a named node
+    // kind (see the `no_token_is_spelt_like_a_named_kind` test), so tokens match no arm.
+    if !node.is_named() {
+        return;
+    }
     let mut add = |name: &str, at: Node<'_>| {
         found.extend(rows(name).into_iter().map(|row| Use {
             row,
             span: Span::of(at),
         }));
     };
-    let keyword = node.child(0).unwrap_or(node);
+    let keyword = || node.child(0).unwrap_or(node);
     match node.kind() {
-        "address_size_directive" => add(".address_size", keyword),
+        "address_size_directive" => add(".address_size", keyword()),
         "file_directive" => {
-            add(".file", keyword);
+            add(".file", keyword());
             if node.child_by_field_name("timestamp").is_some() {
                 add(".file timestamp", node);
             }
         }
         "loc_directive" => {
-            add(".loc", keyword);
+            add(".loc", keyword());
             let mut cursor = node.walk();
             if node
                 .named_children(&mut cursor)
@@ -495,7 +530,7 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
                 add(".loc inlined_at", node);
             }
         }
-        "section_directive" => add(".section", keyword),
+        "section_directive" => add(".section", keyword()),
         "section_data" => {
             for value in field_children(node, "value") {
                 if value.kind() == "binary_expression" {
@@ -503,9 +538,9 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
                 }
             }
         }
-        "label" if node.parent().is_some_and(|p| p.kind() == "section_body") => add(".section label", node),
+        "label" if up(1).is_some_and(|p| p.kind() == "section_body") => add(".section label", node),
         "pragma_directive" => {
-            add(".pragma", keyword);
+            add(".pragma", keyword());
             for value in field_children(node, "value") {
                 let word = text(value, source)
                     .trim_matches('"')
@@ -518,7 +553,7 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
                 }
             }
         }
-        "alias_directive" => add(".alias", keyword),
+        "alias_directive" => add(".alias", keyword()),
         "dwarf_directive" => add("@@DWARF", node),
         "function_definition" | "function_declaration" => function_uses(node, source, &mut add),
         "linkage" => add(text(node, source), node),
@@ -527,12 +562,12 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
                 add(text(name, source), name);
             }
         }
-        "callprototype_directive" => add(".callprototype", keyword),
-        "branchtargets_directive" => add(".branchtargets", keyword),
-        "calltargets_directive" => add(".calltargets", keyword),
-        "parameter_declaration" => parameter_uses(node, source, &mut add),
+        "callprototype_directive" => add(".callprototype", keyword()),
+        "branchtargets_directive" => add(".branchtargets", keyword()),
+        "calltargets_directive" => add(".calltargets", keyword()),
+        "parameter_declaration" => parameter_uses(node, up(2), source, &mut add),
         "variable_declaration" => {
-            if node.parent().is_some_and(|p| p.kind() == "source_file") {
+            if up(1).is_some_and(|p| p.kind() == "source_file") {
                 for space in field_children(node, "state_space") {
                     match text(space, source) {
                         ".reg" => add("module-scope .reg", node),
@@ -544,13 +579,13 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
             type_uses(node, source, &mut add);
         }
         "state_space" => state_space_uses(node, source, &mut add),
-        "alignment" => add(".align", keyword),
+        "alignment" => add(".align", keyword()),
         "attribute_item" => {
             if let Some(name) = node.child_by_field_name("name") {
                 add(&format!(".attribute({})", text(name, source)), node);
             }
         }
-        "pointer_qualifier" => add(".ptr", keyword),
+        "pointer_qualifier" => add(".ptr", keyword()),
         "vector_type" => match text(node, source) {
             ".v2" | ".v4" => add("vector variable", node),
             _ => add("vector variable wider than .v4", node),
@@ -587,27 +622,34 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
         }
         _ => {}
     }
-    found
 }
 
 /// The first variable or function named in an initializer (texture and sampler field
 /// initializers, `{ filter_mode = nearest }`, name no address).
 fn first_address(init: Node<'_>) -> Option<Node<'_>> {
-    // Depth-first in source order with an explicit stack: initializers nest as deep as
-    // the file does.
-    let mut stack = vec![init];
-    while let Some(node) = stack.pop() {
-        match node.kind() {
-            "identifier" => return Some(node),
-            "field_initializer" => continue,
-            _ => {
-                let mut cursor = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-                stack.extend(children.into_iter().rev());
+    // Pre-order over the named nodes in source order, with a cursor (initializers nest as
+    // deep as the file does, and an array initializer can hold thousands of values), not
+    // into field initializers.
+    let mut cursor = init.walk();
+    loop {
+        let node = cursor.node();
+        if node == init || node.is_named() {
+            match node.kind() {
+                "identifier" => return Some(node),
+                "field_initializer" => {}
+                _ => {
+                    if cursor.goto_first_child() {
+                        continue;
+                    }
+                }
+            }
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
             }
         }
     }
-    None
 }
 
 fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
@@ -624,10 +666,11 @@ fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'
     }
 }
 
-fn parameter_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+/// The uses of parameter declaration `node`, whose grandparent (the function, through the
+/// parameter list) is `function`.
+fn parameter_uses(node: Node<'_>, function: Option<Node<'_>>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
     // Parameters of function definitions only: ptxas does not check prototypes
     // (`.func f(.param .b32 a);`) the same way.
-    let function = node.parent().and_then(|list| list.parent());
     if let Some(function) = function.filter(|f| f.kind() == "function_definition") {
         let is_func = function
             .child_by_field_name("kind")

@@ -19,6 +19,35 @@ fn grammar_spellings() -> BTreeSet<String> {
     spellings
 }
 
+/// `uses` skips tokens: no token may be spelt like a named node kind, or a construct
+/// matched by its kind could be a token too.
+#[test]
+fn no_token_is_spelt_like_a_named_kind() {
+    let language = ptxkit_syntax::language();
+    let clashes: Vec<&str> = (0..language.node_kind_count() as u16)
+        .filter(|&id| language.node_kind_is_visible(id) && !language.node_kind_is_named(id))
+        .filter_map(|id| language.node_kind_for_id(id))
+        .filter(|&name| language.id_for_node_kind(name, true) != 0)
+        .collect();
+    assert!(clashes.is_empty(), "tokens spelt like named node kinds: {clashes:?}");
+}
+
+/// The cursor walk of `uses` finds what a node-by-node look (`node_uses`, which asks the
+/// tree for parents) finds.
+#[test]
+fn uses_walk_agrees_with_node_uses() {
+    let text = ".version 8.0\n.target sm_90\n.address_size 64\n.section .debug_info\n{\nL1:\n.b32 1\n}\n.global .align 8 .u64 p[2] = {generic(a), 0};\n.global .u32 a;\n.reg .b32 %m;\n.visible .func f(.param .b32 x, .param .b8 y[])\n{\n\t.reg .b32 %r<2>;\nL2:\n\tmov.u32 %r1, %tid.x;\n\tret;\n}\n.entry k(.param .u64 q)\n{\n\tret;\n}\n";
+    let parsed = ptxkit_syntax::parse(text);
+    let one_by_one: Vec<String> = ptxkit_syntax::preorder(parsed.root())
+        .filter(|n| !n.has_error())
+        .flat_map(|n| node_uses(n, text))
+        .map(|u| format!("{u:?}"))
+        .collect();
+    let walked: Vec<String> = uses(&parsed).iter().map(|u| format!("{u:?}")).collect();
+    assert!(walked.len() > 10, "{walked:?}");
+    assert_eq!(walked, one_by_one);
+}
+
 #[test]
 fn every_grammar_construct_is_judged() {
     let grammar = grammar_spellings();
