@@ -41,7 +41,7 @@ pub const GROUP_BYTES: usize = 512 * 1024;
 /// assert!(grouped.contains("} // k\n\n.entry j()"));
 /// ```
 pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Option<String> {
-    if text.len() <= group_bytes || crate::check_size(text).is_err() {
+    if text.len() <= group_bytes {
         return None;
     }
     let groups = groups(&top_level_items(text)?, text, group_bytes);

@@ -54,8 +54,9 @@ pub const KEEP_TREES_BYTES: usize = 8 * 1024 * 1024;
 /// The findings on `text` linted in groups of about `group_bytes`, with its line index;
 /// `None` when the text takes the whole-file path (see the module documentation). The
 /// groups' trees are kept between the passes when the text is at most
-/// `keep_trees_bytes` long.
-pub(crate) fn lint(
+/// `keep_trees_bytes` long. [`crate::lint_text`] calls it with [`GROUP_BYTES`] and
+/// [`KEEP_TREES_BYTES`]; tests and fuzzing with small groups.
+pub fn lint(
     text: &str,
     settings: &Settings,
     group_bytes: usize,

@@ -20,7 +20,7 @@ mod checker;
 pub mod config;
 mod engine;
 pub mod fix;
-mod grouped;
+pub mod grouped;
 pub mod incremental;
 pub mod inline;
 mod isa;
