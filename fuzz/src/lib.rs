@@ -152,14 +152,22 @@ fn comments(parsed: &ParsedSource) -> Vec<String> {
     parsed.comments().iter().map(|c| c.trim_end().to_string()).collect()
 }
 
-/// Lint: every rule (preview too) runs without panic; each fix applies on
-/// its own and adds no syntax error; `--fix --unsafe-fixes` runs; every
+/// Lint: every rule (preview too) runs without panic; linted in groups of
+/// top-level items it finds the same; each fix applies on its own and adds
+/// no syntax error; `--fix --unsafe-fixes` runs; every
 /// reporter renders.
 pub fn check_lint(text: &str) {
     let all = Selector::parse("ALL").expect("ALL is a selector");
     let settings = Settings::new(&[all], &[], &[], true);
     let result = lint_source(text, &settings);
     let errors_before = result.parsed.syntax_errors().len();
+    // In groups of top-level items (each item a group), trees kept or dropped: the same
+    // findings, whenever the text is linted in groups at all.
+    for keep in [0, usize::MAX] {
+        if let Some((grouped, _)) = ptxkit_lint::grouped::lint(text, &settings, 1, keep) {
+            assert_eq!(grouped, result.diagnostics, "linted in groups (trees kept: {})", keep > 0);
+        }
+    }
     for diagnostic in &result.diagnostics {
         assert!(
             diagnostic.span.end <= text.len() && text.is_char_boundary(diagnostic.span.start),

@@ -13,7 +13,7 @@ use ptxkit_lint::fix::fix_source;
 use ptxkit_lint::report::{
     FileReport, Format, Totals, render_github, render_json, render_sarif, render_statistics, render_text,
 };
-use ptxkit_lint::{Settings, find_rule, lint_source, rules};
+use ptxkit_lint::{Settings, find_rule, lint_text, rules};
 use ptxkit_syntax::Diagnostic;
 use ptxkit_syntax::config::{ConfigError, Loaded};
 use ptxkit_syntax::source::read_source;
@@ -537,12 +537,12 @@ fn process_text(
             deny_warnings: false,
         };
     }
-    let result = lint_source(&text, settings);
+    let found = lint_text(&text, settings);
     Outcome {
         asm: None,
         path: display,
-        lines: result.parsed.lines().clone(),
-        diagnostics: result.diagnostics,
+        lines: std::sync::Arc::unwrap_or_clone(found.lines),
+        diagnostics: found.diagnostics,
         text,
         fixed: 0,
         original: None,

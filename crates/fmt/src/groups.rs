@@ -20,7 +20,7 @@
 
 use std::ops::Range;
 
-use ptxkit_syntax::split::{Item, top_level_items};
+use ptxkit_syntax::split::{groups, top_level_items};
 use rayon::prelude::*;
 
 use crate::Options;
@@ -41,7 +41,7 @@ pub const GROUP_BYTES: usize = 512 * 1024;
 /// assert!(grouped.contains("} // k\n\n.entry j()"));
 /// ```
 pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Option<String> {
-    if text.len() <= group_bytes || crate::check_size(text).is_err() {
+    if text.len() <= group_bytes {
         return None;
     }
     let groups = groups(&top_level_items(text)?, text, group_bytes);
@@ -78,26 +78,6 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
         out.push_str(&part);
     }
     joins_fall_between_items(&out, &joins).then_some(out)
-}
-
-/// Consecutive items in groups of at least `group_bytes` (the last may be
-/// smaller), each but the last ending with an item closed by a `}`; text
-/// after the last such item that is only whitespace joins the last group.
-fn groups(items: &[Item], text: &str, group_bytes: usize) -> Vec<Range<usize>> {
-    let mut groups = Vec::new();
-    let mut start = 0;
-    for item in items {
-        if item.ends_with_brace && item.range.end - start >= group_bytes {
-            groups.push(start..item.range.end);
-            start = item.range.end;
-        }
-    }
-    if !text[start..].trim().is_empty() || groups.is_empty() {
-        groups.push(start..text.len());
-    } else if let Some(last) = groups.last_mut() {
-        last.end = text.len();
-    }
-    groups
 }
 
 /// One group formatted and checked; `None` when the whole-file path must
@@ -139,15 +119,6 @@ fn joins_fall_between_items(text: &str, joins: &[usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn groups_end_at_functions_and_keep_trailing_whitespace() {
-        let text = ".version 7.8\n.entry a() { ret; }\n.global .u32 x;\n.entry b() { ret; }\n\n";
-        let items = top_level_items(text).unwrap();
-        let first = text.find('}').unwrap() + 1;
-        assert_eq!(groups(&items, text, 1), [0..first, first..text.len()]);
-        assert_eq!(groups(&items, text, 40), vec![(0..text.len())]);
-    }
 
     #[test]
     fn joins_must_follow_an_item() {

@@ -69,8 +69,10 @@ pub enum FormatError {
         /// The limit.
         limit: usize,
     },
-    /// The source is larger than [`MAX_FORMAT_BYTES`].
-    #[error("too large to format ({size} bytes; ptxfmt formats files up to {limit} bytes)")]
+    /// The source is larger than [`MAX_FORMAT_BYTES`] and must be formatted whole.
+    #[error(
+        "too large to format whole ({size} bytes; over {limit} bytes ptxfmt formats only a file it can cut into groups of top-level items: without syntax errors or a top-level `ptxfmt:` comment, and not with --range)"
+    )]
     TooLarge {
         /// The size.
         size: usize,
@@ -87,10 +89,10 @@ pub enum FormatError {
 /// A text larger than [`groups::GROUP_BYTES`] is formatted one group of
 /// top-level items at a time where it can be ([`groups::format_in_groups`]).
 pub fn format_text(text: &str, options: &Options) -> Result<String, FormatError> {
-    check_size(text)?;
     if let Some(formatted) = groups::format_in_groups(text, options, groups::GROUP_BYTES) {
         return Ok(formatted);
     }
+    check_size(text)?;
     let parsed = ptxkit_syntax::parse(text);
     check_syntax(&parsed)?;
     format_parsed(&parsed, options)
@@ -207,10 +209,11 @@ pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<d
     Ok(printer.node(parsed.root()))
 }
 
-/// The largest source ptxfmt formats. Formatted in groups of top-level items
-/// ([`groups`]) a 100 MB file peaks at about 4x its size, but the whole-file
-/// path that text with syntax errors, `--range` and editors take needs about
-/// 65 bytes of memory per byte of PTX (a 100 MB file peaks at 6.7 GB).
+/// The largest source ptxfmt formats whole. Formatted in groups of top-level
+/// items ([`groups`]) a 100 MB file peaks at about 4x its size, whatever its
+/// size, and there is no limit; but the whole-file path that text with syntax
+/// errors, `--range` and editors take needs about 65 bytes of memory per byte
+/// of PTX (a 100 MB file would peak at 6.7 GB).
 pub const MAX_FORMAT_BYTES: usize = 128 * 1024 * 1024;
 
 /// Fails with [`FormatError::TooLarge`] beyond [`MAX_FORMAT_BYTES`] (check

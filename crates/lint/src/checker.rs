@@ -60,6 +60,11 @@ pub struct Checker<'a> {
     pub(crate) last_insn: std::cell::RefCell<Option<(usize, Option<std::rc::Rc<Instruction<'a>>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
     pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
+    /// The module's top-level items (see [`Checker::module_items`]); given when the file is
+    /// linted in groups of items.
+    pub(crate) module_items: std::cell::OnceCell<std::rc::Rc<Vec<(&'static str, Span)>>>,
+    /// The file's syntax errors; given when the file is linted in groups of items.
+    pub(crate) syntax_errors: std::cell::OnceCell<std::rc::Rc<Vec<ptxkit_syntax::SyntaxError>>>,
     pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
     /// The names of the last instruction resolved, by node id (four rules read them).
     pub(crate) last_resolved: std::cell::RefCell<Option<(usize, Resolved<'a>)>>,
@@ -77,6 +82,26 @@ pub struct Checker<'a> {
     /// function bodies when `module-scope-register-or-local` first needs them.
     pub(crate) module_scope_users:
         std::cell::OnceCell<std::rc::Rc<crate::rules::module_scope_register_or_local::ModuleScopeUsers<'a>>>,
+}
+
+/// The top-level items of `parsed` but comments and preprocessor lines, as (kind, span):
+/// the node kind of the header directives (`version_directive`, `target_directive`,
+/// `address_size_directive`), `"other"` for any other item.
+pub(crate) fn module_items(parsed: &ParsedSource) -> Vec<(&'static str, Span)> {
+    let root = parsed.root();
+    let mut cursor = root.walk();
+    root.named_children(&mut cursor)
+        .filter(|n| !matches!(n.kind(), "comment" | "preprocessor"))
+        .map(|n| {
+            let kind = match n.kind() {
+                "version_directive" => "version_directive",
+                "target_directive" => "target_directive",
+                "address_size_directive" => "address_size_directive",
+                _ => "other",
+            };
+            (kind, Span::of(n))
+        })
+        .collect()
 }
 
 /// Every identifier in an instruction's guard and operands with what it resolves to (see
@@ -202,6 +227,22 @@ impl<'a> Checker<'a> {
     pub fn construct_issues(&self) -> std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>> {
         self.constructs
             .get_or_init(|| std::rc::Rc::new(crate::isa::construct_issues(self.parsed, self.destination())))
+            .clone()
+    }
+
+    /// The kind (see [`module_items`]) and span of each top-level item of the module but
+    /// comments and preprocessor lines, in source order: what the whole-module rules read of the tree
+    /// (they run once per file, also when the file is linted in groups of items).
+    pub fn module_items(&self) -> std::rc::Rc<Vec<(&'static str, Span)>> {
+        self.module_items
+            .get_or_init(|| std::rc::Rc::new(module_items(self.parsed)))
+            .clone()
+    }
+
+    /// The file's syntax errors ([`ParsedSource::syntax_errors`]), computed once.
+    pub fn syntax_errors(&self) -> std::rc::Rc<Vec<ptxkit_syntax::SyntaxError>> {
+        self.syntax_errors
+            .get_or_init(|| std::rc::Rc::new(self.parsed.syntax_errors()))
             .clone()
     }
 

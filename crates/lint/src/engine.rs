@@ -80,6 +80,42 @@ pub fn lint_source(text: &str, settings: &Settings) -> LintResult {
     LintResult { parsed, diagnostics }
 }
 
+/// The findings on a text linted by [`lint_text`], with the text's line index.
+pub struct TextFindings {
+    /// The findings, sorted by position, suppressions applied.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Line and column lookup for the text.
+    pub lines: std::sync::Arc<ptxkit_syntax::LineIndex>,
+}
+
+/// Lints a PTX text without keeping its syntax tree: the findings of [`lint_source`]. A
+/// text larger than two groups of top-level items (about 1 MiB) is parsed and checked
+/// one group at a time, on rayon's current thread pool, so that memory stays a few times
+/// the text's size (see [`crate::grouped`]).
+///
+/// ```
+/// use ptxkit_lint::{Settings, lint_source, lint_text};
+/// let text = ".version 7.8\n.target sm_80\n.entry k()\n{\n\tbar.sync 0;\n\tret;\n}\n";
+/// let found = lint_text(text, &Settings::default());
+/// assert_eq!(found.diagnostics, lint_source(text, &Settings::default()).diagnostics);
+/// ```
+pub fn lint_text(text: &str, settings: &Settings) -> TextFindings {
+    if let Some((diagnostics, lines)) = crate::grouped::lint(
+        text,
+        settings,
+        crate::grouped::GROUP_BYTES,
+        crate::grouped::KEEP_TREES_BYTES,
+    ) {
+        return TextFindings { diagnostics, lines };
+    }
+    let parsed = parse(text);
+    let diagnostics = lint_parsed(&parsed, settings);
+    TextFindings {
+        diagnostics,
+        lines: parsed.shared_lines().clone(),
+    }
+}
+
 /// Lints an already parsed text. A large text is split at top-level items into pieces
 /// that run on rayon's current thread pool (a rule's match depends only on the item it
 /// starts in and on the module's declarations; see `incremental`): with `ptxlint -j 2`
@@ -121,6 +157,16 @@ pub(crate) fn lint_in_pieces(parsed: &ParsedSource, settings: &Settings, pieces:
             (piece.diagnostics, piece.grouped)
         })
         .collect();
+    absorb(&mut checker, found);
+    finish(checker)
+}
+
+/// What one piece found: its diagnostics in report order, and the `report_once` keys of
+/// some of them (index in those diagnostics, key).
+pub(crate) type PieceFindings = (Vec<Diagnostic>, Vec<(usize, String)>);
+
+/// Appends what the pieces of a file found, in order, to `checker`'s findings.
+pub(crate) fn absorb(checker: &mut Checker<'_>, found: Vec<PieceFindings>) {
     for (diagnostics, grouped) in found {
         let offset = checker.diagnostics.len();
         checker
@@ -128,12 +174,7 @@ pub(crate) fn lint_in_pieces(parsed: &ParsedSource, settings: &Settings, pieces:
             .extend(grouped.into_iter().map(|(index, key)| (index + offset, key)));
         checker.diagnostics.extend(diagnostics);
     }
-    finish(checker)
 }
-
-/// What one piece found: its diagnostics in report order, and the `report_once` keys of
-/// some of them (index in those diagnostics, key).
-type PieceFindings = (Vec<Diagnostic>, Vec<(usize, String)>);
 
 /// Byte ranges that cover the whole text (and a match at its very end), cut at the starts
 /// of top-level items into about `pieces` of similar size.
@@ -174,6 +215,8 @@ pub(crate) fn new_checker<'a>(
         last_insn: std::cell::RefCell::new(None),
         last_issues: std::cell::RefCell::new(None),
         constructs: std::cell::OnceCell::new(),
+        module_items: std::cell::OnceCell::new(),
+        syntax_errors: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
         last_resolved: std::cell::RefCell::new(None),
         grouped: Vec::new(),
@@ -273,13 +316,17 @@ pub(crate) fn rule_findings(
 
 /// Groups the findings reported once per file, applies the suppressions, reports the
 /// suppression rules' own findings, and sorts.
-pub(crate) fn finish(mut checker: Checker<'_>) -> Vec<Diagnostic> {
-    let parsed = checker.parsed;
+pub(crate) fn finish(checker: Checker<'_>) -> Vec<Diagnostic> {
+    let suppressions = Suppressions::parse(checker.parsed);
+    finish_with(checker, suppressions)
+}
+
+/// [`finish`] with the file's suppressions already read.
+pub(crate) fn finish_with(mut checker: Checker<'_>, mut suppressions: Suppressions) -> Vec<Diagnostic> {
     let settings = checker.settings;
     let grouped = std::mem::take(&mut checker.grouped);
     checker.diagnostics = crate::checker::group(std::mem::take(&mut checker.diagnostics), &grouped);
-    let mut suppressions = Suppressions::parse(parsed);
-    let lines = parsed.lines();
+    let lines = checker.parsed.lines();
     checker
         .diagnostics
         .retain(|d| !suppressions.suppress(d, lines.line_of(d.span.start)));

@@ -20,6 +20,7 @@ mod checker;
 pub mod config;
 mod engine;
 pub mod fix;
+pub mod grouped;
 pub mod incremental;
 pub mod inline;
 mod isa;
@@ -36,7 +37,7 @@ mod signature_problems;
 pub mod suppress;
 mod types;
 
-pub use engine::{LintResult, lint_parsed, lint_source};
+pub use engine::{LintResult, TextFindings, lint_parsed, lint_source, lint_text};
 pub use incremental::IncrementalLinter;
 pub use registry::{FixAvailability, RuleInfo, Status, find_rule, rules};
 pub use settings::Settings;

@@ -64,7 +64,7 @@ pub struct Suppressions {
 impl Suppressions {
     /// Finds every suppression comment in a file.
     pub fn parse(parsed: &ParsedSource) -> Self {
-        if !parsed.text().contains(MARKER) {
+        if !parsed.covered_text().contains(MARKER) {
             return Suppressions::default();
         }
         let comments = preorder(parsed.root()).filter(|n| n.kind() == "comment").map(|node| {

@@ -65,18 +65,63 @@ pub struct SemanticModel {
 impl SemanticModel {
     /// Reads the header and builds the symbol table of a parsed module.
     pub fn build(parsed: &ParsedSource) -> SemanticModel {
-        let mut header = ModuleHeader::default();
-        let mut symbols = symbols::build::Builder::new(parsed);
+        let mut builder = ModelBuilder::new(parsed.text());
+        builder.items(parsed);
+        builder.finish()
+    }
+}
+
+/// Builds a [`SemanticModel`] one top-level item at a time, so that a large module can
+/// be parsed in groups of items ([`ptxkit_syntax::parse_group`]), each group read and its
+/// tree dropped before the next: the model is the one [`SemanticModel::build`] makes of
+/// the whole text's parse.
+///
+/// ```
+/// use std::sync::Arc;
+/// use ptxkit_semantic::{ModelBuilder, SemanticModel};
+/// let text = Arc::new(String::from(".version 8.0\n.target sm_90\n.global .u32 g;\n.entry k()\n{\n\tret;\n}\n"));
+/// let lines = Arc::new(ptxkit_syntax::LineIndex::new(&text));
+/// let cut = text.find(".entry").unwrap();
+/// let mut builder = ModelBuilder::new(&text);
+/// for range in [0..cut, cut..text.len()] {
+///     builder.items(&ptxkit_syntax::parse_group(&text, &lines, range));
+/// }
+/// let model = builder.finish();
+/// assert_eq!(model.header.version(), Some(ptxkit_isa::Version::new(8, 0)));
+/// assert!(model.symbols.function("k").is_some() && model.symbols.variable(cut, "g").is_some());
+/// ```
+pub struct ModelBuilder<'a> {
+    source: &'a str,
+    header: ModuleHeader,
+    symbols: symbols::build::Builder<'a>,
+}
+
+impl<'a> ModelBuilder<'a> {
+    /// A builder for the module whose whole text is `source`.
+    pub fn new(source: &'a str) -> Self {
+        ModelBuilder {
+            source,
+            header: ModuleHeader::default(),
+            symbols: symbols::build::Builder::new(source),
+        }
+    }
+
+    /// Reads the top-level items of `parsed`, the parse of `source` or of its next group.
+    pub fn items(&mut self, parsed: &ParsedSource) {
         let root = parsed.root();
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
-            if !header.add(node, parsed.text()) {
-                symbols.item(node);
+            if !self.header.add(node, self.source) {
+                self.symbols.item(node);
             }
         }
+    }
+
+    /// The model of every item read.
+    pub fn finish(self) -> SemanticModel {
         SemanticModel {
-            header,
-            symbols: symbols.finish(),
+            header: self.header,
+            symbols: self.symbols.finish(),
         }
     }
 }

@@ -1,6 +1,9 @@
 //! Parsing PTX text into a lossless concrete syntax tree.
 
-use tree_sitter::{Node, Parser, Tree};
+use std::ops::Range;
+use std::sync::Arc;
+
+use tree_sitter::{Node, Parser, Point, Tree};
 
 use crate::span::{LineIndex, Span};
 
@@ -12,12 +15,18 @@ use crate::span::{LineIndex, Span};
 /// assert_eq!(parsed.root().kind(), "source_file");
 /// ```
 ///
-/// Cloning copies the text; the tree is shared (tree-sitter counts references).
+/// Cloning is cheap: the text, its line index and the tree are shared.
+///
+/// A source is either a whole text's parse ([`parse`]) or the parse of one group of its
+/// top-level items ([`parse_group`]): the text and line index are then the whole text's,
+/// shared between the groups, and node positions count from the start of the text.
 #[derive(Clone)]
 pub struct ParsedSource {
-    text: String,
+    text: Arc<String>,
     tree: Tree,
-    lines: LineIndex,
+    lines: Arc<LineIndex>,
+    /// The bytes the tree covers: the whole text, or one group of it.
+    covered: Range<usize>,
 }
 
 /// Parses PTX text. Parsing never fails: syntax errors become `ERROR` and
@@ -29,7 +38,56 @@ pub fn parse(text: impl Into<String>) -> ParsedSource {
         .parse(&text, None)
         .expect("a parser with a language and no timeout always returns a tree");
     let lines = LineIndex::new(&text);
-    ParsedSource { text, tree, lines }
+    let covered = 0..text.len();
+    ParsedSource {
+        text: Arc::new(text),
+        tree,
+        lines: Arc::new(lines),
+        covered,
+    }
+}
+
+/// Parses the bytes `range` of `text` on their own, as if they were a file, with node
+/// positions (bytes, lines, columns) counted from the start of `text`. `range` must be
+/// a run of whole top-level items ([`crate::split::top_level_items`]): each then parses
+/// to the nodes the whole text's parse has, and the groups of a text can be parsed one
+/// at a time (bounded memory) or on several threads. `lines` is `text`'s line index.
+///
+/// ```
+/// use std::sync::Arc;
+/// let text = Arc::new(String::from(".version 7.8\n.target sm_80\n.entry k()\n{\n\tret;\n}\n"));
+/// let lines = Arc::new(ptxkit_syntax::LineIndex::new(&text));
+/// let start = text.find(".entry").unwrap();
+/// let group = ptxkit_syntax::parse_group(&text, &lines, start..text.len());
+/// let function = group.root().named_child(0).unwrap();
+/// assert_eq!((function.kind(), function.start_byte()), ("function_definition", start));
+/// assert_eq!(function.start_position().row, 2);
+/// assert_eq!(group.covered(), start..text.len());
+/// ```
+pub fn parse_group(text: &Arc<String>, lines: &Arc<LineIndex>, range: Range<usize>) -> ParsedSource {
+    let point = |offset: usize| {
+        let row = lines.line_of(offset);
+        Point::new(row, offset - lines.line_start(row))
+    };
+    let included = tree_sitter::Range {
+        start_byte: range.start,
+        end_byte: range.end,
+        start_point: point(range.start),
+        end_point: point(range.end),
+    };
+    let mut parser = new_parser();
+    parser
+        .set_included_ranges(&[included])
+        .expect("one range within the text is a valid set of included ranges");
+    let tree = parser
+        .parse(text.as_str(), None)
+        .expect("a parser with a language and no timeout always returns a tree");
+    ParsedSource {
+        text: Arc::clone(text),
+        tree,
+        lines: Arc::clone(lines),
+        covered: range,
+    }
 }
 
 /// Parses `text` again after an edit, reusing the unchanged parts of `old`:
@@ -43,7 +101,13 @@ pub fn reparse(text: impl Into<String>, old: &Tree) -> ParsedSource {
         .parse(&text, Some(old))
         .expect("a parser with a language and no timeout always returns a tree");
     let lines = LineIndex::new(&text);
-    ParsedSource { text, tree, lines }
+    let covered = 0..text.len();
+    ParsedSource {
+        text: Arc::new(text),
+        tree,
+        lines: Arc::new(lines),
+        covered,
+    }
 }
 
 /// A tree-sitter parser set up for PTX.
@@ -115,9 +179,29 @@ impl SyntaxError {
 }
 
 impl ParsedSource {
-    /// The source text.
+    /// The source text (the whole text, also for a group: see [`parse_group`]).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The bytes of the text the tree covers: all of them, or one group's.
+    pub fn covered(&self) -> Range<usize> {
+        self.covered.clone()
+    }
+
+    /// The text the tree covers.
+    pub fn covered_text(&self) -> &str {
+        &self.text[self.covered.clone()]
+    }
+
+    /// The text, shared (to parse another group of it with [`parse_group`]).
+    pub fn shared_text(&self) -> &Arc<String> {
+        &self.text
+    }
+
+    /// The line index, shared.
+    pub fn shared_lines(&self) -> &Arc<LineIndex> {
+        &self.lines
     }
 
     /// The concrete syntax tree.
@@ -161,7 +245,7 @@ impl ParsedSource {
     /// assert_eq!(parsed.root().child(0).unwrap().kind(), "instruction");
     /// ```
     pub fn syntax_errors(&self) -> Vec<SyntaxError> {
-        let may_have_unclosed_comment = self.text.contains("/*");
+        let may_have_unclosed_comment = self.covered_text().contains("/*");
         let mut errors = if self.root().has_error() || may_have_unclosed_comment {
             self.tree_errors(may_have_unclosed_comment)
         } else {
@@ -240,8 +324,8 @@ impl ParsedSource {
     /// the first byte offset that no leaf covers and that is not whitespace
     /// (Unicode whitespace, as the grammar's `/\s/` extra skips it).
     pub fn check_lossless(&self) -> Result<(), usize> {
-        let text = self.text.as_str();
-        let mut covered = 0usize;
+        let text = &self.text[..self.covered.end];
+        let mut covered = self.covered.start;
         let mut cursor = self.tree.walk();
         let check_gap = |from: usize, to: usize| -> Result<(), usize> {
             let Some(gap) = text.get(from..to) else {

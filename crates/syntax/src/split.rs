@@ -213,9 +213,38 @@ fn same_line_comments(bytes: &[u8], mut at: usize) -> Option<usize> {
     }
 }
 
+/// The bytes of consecutive `items` of `text` in groups of at least `group_bytes` (the last may be
+/// smaller), each but the last ending with an item closed by a `}`; text
+/// after the last such item that is only whitespace joins the last group.
+pub fn groups(items: &[Item], text: &str, group_bytes: usize) -> Vec<Range<usize>> {
+    let mut groups = Vec::new();
+    let mut start = 0;
+    for item in items {
+        if item.ends_with_brace && item.range.end - start >= group_bytes {
+            groups.push(start..item.range.end);
+            start = item.range.end;
+        }
+    }
+    if !text[start..].trim().is_empty() || groups.is_empty() {
+        groups.push(start..text.len());
+    } else if let Some(last) = groups.last_mut() {
+        last.end = text.len();
+    }
+    groups
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_end_at_functions_and_keep_trailing_whitespace() {
+        let text = ".version 7.8\n.entry a() { ret; }\n.global .u32 x;\n.entry b() { ret; }\n\n";
+        let items = top_level_items(text).unwrap();
+        let first = text.find('}').unwrap() + 1;
+        assert_eq!(groups(&items, text, 1), [0..first, first..text.len()]);
+        assert_eq!(groups(&items, text, 40), vec![(0..text.len())]);
+    }
 
     fn pieces(text: &str) -> Option<Vec<&str>> {
         top_level_items(text).map(|items| items.iter().map(|item| &text[item.range.clone()]).collect())

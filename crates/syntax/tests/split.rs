@@ -1,6 +1,7 @@
 //! The lexical splitter against the parser, on every corpus file: each
 //! top-level item parsed on its own has no syntax error exactly when the
-//! whole file has none, and the items' top-level nodes are the whole file's.
+//! whole file has none, and the items' top-level nodes are the whole file's;
+//! an item parsed in place (`parse_group`) is the item parsed alone.
 //!
 //! The corpus lives outside the repository: `PTX_CORPUS_DIR`, default
 //! `../shared/corpus` relative to the workspace root.
@@ -30,10 +31,21 @@ fn check(text: &str, items: &[Item]) -> Result<(), String> {
     let whole_clean = whole.syntax_errors().is_empty();
     let mut pieces_clean = true;
     let mut nodes = Vec::new();
+    let shared = std::sync::Arc::new(text.to_string());
+    let lines = std::sync::Arc::new(ptxkit_syntax::LineIndex::new(text));
     for item in items {
         let piece = parse(&text[item.range.clone()]);
         pieces_clean &= piece.syntax_errors().is_empty();
-        nodes.extend(top_level(&piece, item.range.start));
+        let shifted = top_level(&piece, item.range.start);
+        // The same item parsed in place (`parse_group`): the same nodes, the same errors.
+        let group = ptxkit_syntax::parse_group(&shared, &lines, item.range.clone());
+        if top_level(&group, 0) != shifted
+            || group.root().descendant_count() != piece.root().descendant_count()
+            || group.syntax_errors().len() != piece.syntax_errors().len()
+        {
+            return Err(format!("item {:?} parses differently in place", item.range));
+        }
+        nodes.extend(shifted);
     }
     if whole_clean != pieces_clean {
         return Err(format!(

@@ -88,9 +88,6 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
         Ok((options, _)) => options,
         Err(err) => return failed(display, vec![err], bytes),
     };
-    if let Err(err) = ptxkit_fmt::check_size(&text) {
-        return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
-    }
     if job.range.is_none()
         && matches!(job.mode, Mode::Write | Mode::Check | Mode::Diff)
         && let Some(formatted) = ptxkit_fmt::groups::format_in_groups(&text, &options, ptxkit_fmt::groups::GROUP_BYTES)
@@ -103,6 +100,10 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
             bytes,
             warnings: Vec::new(),
         };
+    }
+    // The whole-file path: its tree takes tens of times the text.
+    if let Err(err) = ptxkit_fmt::check_size(&text) {
+        return failed(display.clone(), vec![format!("{display}: {err}")], bytes);
     }
     let parsed = ptxkit_syntax::parse(text);
     let printed = |text: String| FileResult {

@@ -28,7 +28,6 @@
 //! preprocessor lines around them may belong with them).
 
 use ptxkit_syntax::Span;
-use ptxkit_syntax::tree_sitter::Node;
 
 use crate::checker::{Checker, RuleImpl};
 
@@ -49,16 +48,11 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    let root = checker.parsed.root();
-    let mut cursor = root.walk();
-    let items: Vec<Node<'_>> = root
-        .named_children(&mut cursor)
-        .filter(|n| !matches!(n.kind(), "comment" | "preprocessor"))
-        .collect();
-    let position = |kind: &str| items.iter().position(|n| n.kind() == kind);
-    let report = |checker: &mut Checker<'_>, node: Node<'_>, message: &str, help: &str| {
+    let items = checker.module_items();
+    let position = |kind: &str| items.iter().position(|(k, _)| *k == kind);
+    let report = |checker: &mut Checker<'_>, (_, span): (&str, Span), message: &str, help: &str| {
         let diagnostic = checker
-            .diagnostic(Span::of(node), message)
+            .diagnostic(span, message)
             .with_note("the ISA requires `.version`, then `.target`, then `.address_size`, before anything else")
             .with_help(help.to_string());
         checker.report(diagnostic);

@@ -67,9 +67,5 @@ fn check(checker: &mut Checker<'_>) {
 
 /// Where the first directive or declaration starts (0 for an empty module).
 fn first_item_start(checker: &Checker<'_>) -> usize {
-    let root = checker.parsed.root();
-    let mut cursor = root.walk();
-    root.named_children(&mut cursor)
-        .find(|n| !matches!(n.kind(), "comment" | "preprocessor"))
-        .map_or(0, |n| n.start_byte())
+    checker.module_items().first().map_or(0, |(_, span)| span.start)
 }

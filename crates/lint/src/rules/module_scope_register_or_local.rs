@@ -42,6 +42,15 @@ use ptxkit_isa::deprecations;
 
 pub(crate) const NAME: &str = "module-scope-register-or-local";
 
+/// Whether the module declares what this rule reports. Its fix reads every function of
+/// the module, so such a module is not linted in groups of items ([`crate::grouped`]).
+pub(crate) fn present(symbols: &ptxkit_semantic::SymbolTable) -> bool {
+    let module = symbols.module();
+    !module.registers.is_empty()
+        || !module.ranges.is_empty()
+        || module.variables.values().flatten().any(|v| v.base_space() == ".local")
+}
+
 pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
     code: "PTX205",
     name: NAME,

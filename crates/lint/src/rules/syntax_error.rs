@@ -44,7 +44,7 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 };
 
 fn check(checker: &mut Checker<'_>) {
-    for error in checker.parsed.syntax_errors() {
+    for error in checker.syntax_errors().iter() {
         let diagnostic = match &error.kind {
             SyntaxErrorKind::UnclosedComment => checker
                 .diagnostic(error.span, "unterminated `/*` comment")

@@ -1,10 +1,10 @@
 //! Building the symbol table: one iterative walk over the module's declarations, functions
 //! and blocks.
 
+use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::{Declarator, Function, Parameter, Specifiers, VariableDeclaration, text};
 use ptxkit_syntax::literal::eval_integer;
 use ptxkit_syntax::tree_sitter::Node;
-use ptxkit_syntax::{ParsedSource, Span};
 
 use super::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterRange, Scope, ScopeId, ScopeKind, SymbolTable,
@@ -18,18 +18,17 @@ pub(crate) struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    pub(crate) fn new(parsed: &'a ParsedSource) -> Self {
+    /// A builder for the module `source` (the whole text: items may come from the parses
+    /// of several groups of it, in source order).
+    pub(crate) fn new(source: &'a str) -> Self {
         let mut table = SymbolTable::default();
         table.scopes.push(Scope {
             kind: ScopeKind::Module,
-            span: Span::new(0, parsed.text().len()),
+            span: Span::new(0, source.len()),
             parent: None,
             end: 1,
         });
-        Builder {
-            source: parsed.text(),
-            table,
-        }
+        Builder { source, table }
     }
 
     /// Records what one top-level item declares.
