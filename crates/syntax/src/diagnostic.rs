@@ -246,7 +246,9 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
         .chain(diagnostic.labels.iter().map(|l| (l.span, Some(l.message.as_str()))))
         .collect();
     spans.sort_by_key(|(span, _)| span.start);
-    let mut clusters: Vec<(usize, usize, Vec<(Span, Option<&str>)>)> = Vec::new();
+    // (first line, last line, the spans and their labels)
+    type Cluster<'l> = (usize, usize, Vec<(Span, Option<&'l str>)>);
+    let mut clusters: Vec<Cluster<'_>> = Vec::new();
     for (span, label) in spans {
         let (first, last) = (line_of(span.start), line_of(span.end));
         match clusters.last_mut() {
