@@ -219,6 +219,13 @@ pub fn render_concise(diagnostic: &Diagnostic, source: SourceRef<'_>) -> String 
     )
 }
 
+/// A span of a diagnostic with its label's message (`None` for the primary span).
+type LabelledSpan<'d> = (Span, Option<&'d str>);
+
+/// Labels further than this many lines from the other spans of a diagnostic are
+/// shown in a snippet of their own.
+const SNIPPET_GAP_LINES: usize = 1000;
+
 /// Rich text: header, `--> path:line:col`, the source lines with a caret
 /// under the span, secondary labels, then `= note:` and `= help:` lines.
 /// Colors only when `color` is set (callers pass "stdout is a terminal").
@@ -234,46 +241,69 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
         title = title.id(identity);
     }
     // Render only the lines the spans touch, so a diagnostic in a 4 MB file
-    // costs as much as one in a small file.
-    let spans = std::iter::once(diagnostic.span).chain(diagnostic.labels.iter().map(|l| l.span));
-    let first_line = spans
-        .clone()
-        .map(|s| source.lines.line_of(s.start.min(source.text.len())))
-        .min()
-        .unwrap_or(0);
-    let last_line = spans
-        .map(|s| source.lines.line_of(s.end.min(source.text.len())))
-        .max()
-        .unwrap_or(0);
-    let window_start = source.lines.line_start(first_line);
-    let window_end = if last_line + 1 < source.lines.line_count() {
-        source.lines.line_start(last_line + 1)
-    } else {
-        source.text.len()
-    };
-    let window = &source.text[window_start..window_end];
-    let clamp = |span: Span| {
-        let start = span.start.clamp(window_start, window_end) - window_start;
-        let end = span.end.clamp(window_start, window_end) - window_start;
-        // A zero-width span (a missing token) still gets a caret.
-        start..end.max(start)
-    };
-    let mut primary = AnnotationKind::Primary.span(clamp(diagnostic.span));
-    if let Some(label) = &diagnostic.label {
-        primary = primary.label(label.as_str());
+    // costs as much as one in a small file: spans close together share one
+    // snippet; a label far from the others (the first declaration of a name
+    // defined again 100 MB later) gets its own, after the primary span's.
+    let line_of = |offset: usize| source.lines.line_of(offset.min(source.text.len()));
+    let mut spans: Vec<LabelledSpan<'_>> = std::iter::once((diagnostic.span, None))
+        .chain(diagnostic.labels.iter().map(|l| (l.span, Some(l.message.as_str()))))
+        .collect();
+    spans.sort_by_key(|(span, _)| span.start);
+    // (first line, last line, spans with their label; `None` for the primary span)
+    let mut clusters: Vec<(usize, usize, Vec<LabelledSpan<'_>>)> = Vec::new();
+    for (span, label) in spans {
+        let (first, last) = (line_of(span.start), line_of(span.end));
+        match clusters.last_mut() {
+            Some((_, end, members)) if first <= *end + SNIPPET_GAP_LINES => {
+                *end = (*end).max(last);
+                members.push((span, label));
+            }
+            _ => clusters.push((first, last, vec![(span, label)])),
+        }
     }
-    let mut snippet = Snippet::source(window)
-        .line_start(first_line + 1)
-        .path(source.path)
-        .annotation(primary);
-    for label in &diagnostic.labels {
-        snippet = snippet.annotation(
-            AnnotationKind::Context
-                .span(clamp(label.span))
-                .label(label.message.as_str()),
-        );
-    }
-    let mut report = vec![title.element(snippet)];
+    let has_primary = |members: &[LabelledSpan<'_>]| members.iter().any(|(_, label)| label.is_none());
+    clusters.sort_by_key(|(_, _, members)| !has_primary(members));
+    let snippets = clusters.into_iter().map(|(first_line, last_line, mut members)| {
+        // Within a snippet, the primary span first, then the labels in their order.
+        members.sort_by_key(|(span, label)| {
+            label.map(|_| {
+                1 + diagnostic
+                    .labels
+                    .iter()
+                    .position(|l| l.span == *span && Some(l.message.as_str()) == *label)
+                    .unwrap_or(0)
+            })
+        });
+        let window_start = source.lines.line_start(first_line);
+        let window_end = if last_line + 1 < source.lines.line_count() {
+            source.lines.line_start(last_line + 1)
+        } else {
+            source.text.len()
+        };
+        let window = &source.text[window_start..window_end];
+        let clamp = |span: Span| {
+            let start = span.start.clamp(window_start, window_end) - window_start;
+            let end = span.end.clamp(window_start, window_end) - window_start;
+            // A zero-width span (a missing token) still gets a caret.
+            start..end.max(start)
+        };
+        let mut snippet = Snippet::source(window).line_start(first_line + 1).path(source.path);
+        for (span, label) in members {
+            let annotation = match label {
+                None => {
+                    let primary = AnnotationKind::Primary.span(clamp(span));
+                    match &diagnostic.label {
+                        Some(label) => primary.label(label.as_str()),
+                        None => primary,
+                    }
+                }
+                Some(message) => AnnotationKind::Context.span(clamp(span)).label(message),
+            };
+            snippet = snippet.annotation(annotation);
+        }
+        snippet
+    });
+    let mut report = vec![title.elements(snippets)];
     if let Some(note) = &diagnostic.note {
         report.push(Group::with_title(Level::NOTE.secondary_title(note.as_str())));
     }
@@ -301,6 +331,35 @@ mod tests {
         )
         .with_label("no rounding modifier")
         .with_help("write `mad.rn.f32`")
+    }
+
+    /// A label 5,000 lines from the primary span: two snippets, the primary's first, and
+    /// none of the lines between them rendered (nor read: each snippet is its own window).
+    #[test]
+    fn a_far_label_gets_a_snippet_of_its_own() {
+        let text = format!(".global .u32 x;\n{}.global .u32 x;\n", "// filler line\n".repeat(5000));
+        let lines = LineIndex::new(&text);
+        let second = text.rfind(".global").unwrap();
+        let diagnostic = Diagnostic::new(
+            "PTX401",
+            "duplicate-declaration",
+            Severity::Error,
+            "`x` is declared twice",
+            Span::new(second + 13, second + 14),
+        )
+        .with_label("declared again here")
+        .with_secondary(Span::new(13, 14), "first declared here");
+        let source = SourceRef {
+            path: "k.ptx",
+            text: &text,
+            lines: &lines,
+        };
+        let out = render_rich(&diagnostic, source, false);
+        assert!(!out.contains("filler"), "{out}");
+        let again = out.find("declared again here").unwrap();
+        let first = out.find("first declared here").unwrap();
+        assert!(again < first, "{out}");
+        assert!(out.contains("5002") && out.contains("k.ptx:1:"), "{out}");
     }
 
     #[test]
