@@ -318,3 +318,15 @@ fn module_scope_register_fix_is_not_offered_around_syntax_errors() {
     assert!(!module_scope.is_empty(), "{found:#?}");
     assert!(module_scope.iter().all(|d| d.fix.is_none()), "{module_scope:#?}");
 }
+
+/// `.v0` is no vector width (the signature rules report it); the memory-access
+/// requirements subtracted one from it (the fuzzer found the overflow).
+#[test]
+fn a_zero_vector_width_is_linted_without_panic() {
+    let text = ".version 7.8\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n\t.reg .b64 %rd<2>;\n\t.reg .f32 %f<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v0.f32 {%f1, _}, [%rd1];\n\tst.global.v0.f32 [%rd1], {%f1};\n\tret;\n}\n";
+    let found = ptxkit_lint::lint_source(text, &ptxkit_lint::Settings::default()).diagnostics;
+    assert!(
+        found.iter().any(|d| d.span.start > text.find("v0").unwrap()),
+        "{found:#?}"
+    );
+}
