@@ -384,9 +384,10 @@ mod tests {
         assert!(piece_ranges(&parsed, 7).len() > 1);
     }
 
-    /// The corpus's larger files: split in pieces, the same findings as in one pass.
+    /// The corpus's larger files: split in pieces of one tree, and parsed and linted in
+    /// groups of 64 KiB (trees dropped between the passes), the findings of one pass.
     #[test]
-    fn pieces_find_what_one_pass_finds_on_the_corpus() {
+    fn pieces_and_groups_find_what_one_pass_finds_on_the_corpus() {
         use rayon::prelude::*;
         let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "pieces corpus test") else {
             return;
@@ -399,16 +400,32 @@ mod tests {
             .collect();
         assert!(large.len() > 20, "{} large files under {}", large.len(), dir.display());
         let settings = Settings::default();
-        large.par_iter().for_each(|path| {
-            let text = ptxkit_syntax::source::read_source(path).unwrap();
-            let parsed = parse(text);
-            assert_eq!(
-                lint_in_pieces(&parsed, &settings, 5),
-                lint_in_pieces(&parsed, &settings, 1),
-                "{}",
-                path.display()
-            );
-        });
+        let grouped: usize = large
+            .par_iter()
+            .map(|path| {
+                let text = ptxkit_syntax::source::read_source(path).unwrap();
+                let in_groups = crate::grouped::lint(&text, &settings, 64 * 1024, 0).map(|(found, _)| found);
+                let parsed = parse(text);
+                let whole = lint_in_pieces(&parsed, &settings, 1);
+                assert_eq!(
+                    lint_in_pieces(&parsed, &settings, 5),
+                    whole,
+                    "{} in pieces",
+                    path.display()
+                );
+                if let Some(in_groups) = in_groups {
+                    assert_eq!(in_groups, whole, "{} in groups", path.display());
+                    1
+                } else {
+                    0
+                }
+            })
+            .sum();
+        assert!(
+            grouped * 2 > large.len(),
+            "only {grouped} of {} files linted in groups",
+            large.len()
+        );
     }
 
     #[test]

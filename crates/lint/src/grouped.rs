@@ -217,42 +217,4 @@ mod tests {
     fn lint_text_whole(text: &str, settings: &Settings) -> Vec<Diagnostic> {
         crate::lint_text(text, settings).diagnostics
     }
-
-    /// The corpus's larger files in groups of 64 KiB, trees dropped between the passes:
-    /// the findings of one whole-file pass.
-    #[test]
-    fn groups_find_what_the_whole_file_finds_on_the_corpus() {
-        let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "grouped lint corpus test") else {
-            return;
-        };
-        let found = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
-        let large: Vec<std::path::PathBuf> = found
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 300_000))
-            .collect();
-        assert!(large.len() > 20, "{} large files under {}", large.len(), dir.display());
-        let settings = Settings::default();
-        let grouped: usize = large
-            .par_iter()
-            .map(|path| {
-                let text = ptxkit_syntax::source::read_source(path).unwrap();
-                let Some((found, _)) = lint(&text, &settings, 64 * 1024, 0) else {
-                    return 0;
-                };
-                assert_eq!(
-                    found,
-                    lint_source(text.as_str(), &settings).diagnostics,
-                    "{}",
-                    path.display()
-                );
-                1
-            })
-            .sum();
-        assert!(
-            grouped * 2 > large.len(),
-            "only {grouped} of {} files linted in groups",
-            large.len()
-        );
-    }
 }

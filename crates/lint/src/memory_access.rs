@@ -40,6 +40,10 @@ pub(crate) fn requirements<'t>(insn: &Instruction<'t>, source: &str, out: &mut V
                 return;
             };
             let vector = insn.vector();
+            if vector == Some(0) {
+                // `.v0` is no width (the signature rules report it): nothing to require.
+                return;
+            }
             let size = (u64::from(element.bits) / 8).max(1) * u64::from(vector.unwrap_or(1));
             let checked = vector.is_some() || element.bits >= 128;
             // `ld.v4.f32 {%f1, %f2, %f3, _}` (old nvcc's float3 load) reads what it keeps

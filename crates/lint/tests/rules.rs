@@ -305,3 +305,28 @@ fn rule_doc_examples_raise_the_rule_and_use_instead_does_not() {
     }
     assert!(wrong.is_empty(), "{} problems:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+/// A module with syntax errors: a broken function header leaves its body's `.reg`
+/// declarations at module scope, and which functions use them cannot be known. The fix
+/// (found by the fuzzer) deleted the broken parameter lines with the declaration, or
+/// added syntax errors; the finding stays, without a fix.
+#[test]
+fn module_scope_register_fix_is_not_offered_around_syntax_errors() {
+    let text = ".version 7.8\n.target sm_80\n.address_size 64\n.visible .entry name[d_barriers(\n\t.param .u64 .ptr .align 1 a_param_0,\n\t.param .u64 .ptr .align 1 a_param_1\n)\n{\n\t.reg .b32 \t%r<4>;\n\tmov.u32 \t%r1, %tid.x;\n\tret;\n}\n.visible .entry j()\n{\n\tmov.u32 %r1, 1;\n\tret;\n}\n";
+    let found = ptxkit_lint::lint_source(text, &ptxkit_lint::Settings::default()).diagnostics;
+    let module_scope: Vec<_> = found.iter().filter(|d| d.code == "PTX205").collect();
+    assert!(!module_scope.is_empty(), "{found:#?}");
+    assert!(module_scope.iter().all(|d| d.fix.is_none()), "{module_scope:#?}");
+}
+
+/// `.v0` is no vector width (the signature rules report it); the memory-access
+/// requirements subtracted one from it (the fuzzer found the overflow).
+#[test]
+fn a_zero_vector_width_is_linted_without_panic() {
+    let text = ".version 7.8\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n\t.reg .b64 %rd<2>;\n\t.reg .f32 %f<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v0.f32 {%f1, _}, [%rd1];\n\tst.global.v0.f32 [%rd1], {%f1};\n\tret;\n}\n";
+    let found = ptxkit_lint::lint_source(text, &ptxkit_lint::Settings::default()).diagnostics;
+    assert!(
+        found.iter().any(|d| d.span.start > text.find("v0").unwrap()),
+        "{found:#?}"
+    );
+}

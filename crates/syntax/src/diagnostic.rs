@@ -219,6 +219,9 @@ pub fn render_concise(diagnostic: &Diagnostic, source: SourceRef<'_>) -> String 
     )
 }
 
+/// A span of a diagnostic with its label's message (`None` for the primary span).
+type LabelledSpan<'d> = (Span, Option<&'d str>);
+
 /// Labels further than this many lines from the other spans of a diagnostic are
 /// shown in a snippet of their own.
 const SNIPPET_GAP_LINES: usize = 1000;
@@ -242,13 +245,12 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
     // snippet; a label far from the others (the first declaration of a name
     // defined again 100 MB later) gets its own, after the primary span's.
     let line_of = |offset: usize| source.lines.line_of(offset.min(source.text.len()));
-    let mut spans: Vec<(Span, Option<&str>)> = std::iter::once((diagnostic.span, None))
+    let mut spans: Vec<LabelledSpan<'_>> = std::iter::once((diagnostic.span, None))
         .chain(diagnostic.labels.iter().map(|l| (l.span, Some(l.message.as_str()))))
         .collect();
     spans.sort_by_key(|(span, _)| span.start);
-    // (first line, last line, the spans and their labels)
-    type Cluster<'l> = (usize, usize, Vec<(Span, Option<&'l str>)>);
-    let mut clusters: Vec<Cluster<'_>> = Vec::new();
+    // (first line, last line, spans with their label; `None` for the primary span)
+    let mut clusters: Vec<(usize, usize, Vec<LabelledSpan<'_>>)> = Vec::new();
     for (span, label) in spans {
         let (first, last) = (line_of(span.start), line_of(span.end));
         match clusters.last_mut() {
@@ -259,7 +261,7 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
             _ => clusters.push((first, last, vec![(span, label)])),
         }
     }
-    let has_primary = |members: &[(Span, Option<&str>)]| members.iter().any(|(_, label)| label.is_none());
+    let has_primary = |members: &[LabelledSpan<'_>]| members.iter().any(|(_, label)| label.is_none());
     clusters.sort_by_key(|(_, _, members)| !has_primary(members));
     let snippets = clusters.into_iter().map(|(first_line, last_line, mut members)| {
         // Within a snippet, the primary span first, then the labels in their order.

@@ -37,14 +37,7 @@ pub fn parse(text: impl Into<String>) -> ParsedSource {
     let tree = parser
         .parse(&text, None)
         .expect("a parser with a language and no timeout always returns a tree");
-    let lines = LineIndex::new(&text);
-    let covered = 0..text.len();
-    ParsedSource {
-        text: Arc::new(text),
-        tree,
-        lines: Arc::new(lines),
-        covered,
-    }
+    ParsedSource::whole(text, tree)
 }
 
 /// Parses the bytes `range` of `text` on their own, as if they were a file, with node
@@ -100,14 +93,7 @@ pub fn reparse(text: impl Into<String>, old: &Tree) -> ParsedSource {
     let tree = parser
         .parse(&text, Some(old))
         .expect("a parser with a language and no timeout always returns a tree");
-    let lines = LineIndex::new(&text);
-    let covered = 0..text.len();
-    ParsedSource {
-        text: Arc::new(text),
-        tree,
-        lines: Arc::new(lines),
-        covered,
-    }
+    ParsedSource::whole(text, tree)
 }
 
 /// A tree-sitter parser set up for PTX.
@@ -179,6 +165,18 @@ impl SyntaxError {
 }
 
 impl ParsedSource {
+    /// The source of a whole text and its tree.
+    fn whole(text: String, tree: Tree) -> ParsedSource {
+        let lines = LineIndex::new(&text);
+        let covered = 0..text.len();
+        ParsedSource {
+            text: Arc::new(text),
+            tree,
+            lines: Arc::new(lines),
+            covered,
+        }
+    }
+
     /// The source text (the whole text, also for a group: see [`parse_group`]).
     pub fn text(&self) -> &str {
         &self.text

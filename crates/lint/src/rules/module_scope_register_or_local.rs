@@ -29,7 +29,9 @@
 //! call another kernel, so no value crossed from one to another through it.
 //! No fix when a device function uses it: legacy code can pass values between
 //! functions through such a variable, which a function-scope declaration
-//! cannot; make it `.global` or pass the value as a parameter.
+//! cannot; make it `.global` or pass the value as a parameter. No fix in a
+//! module with syntax errors, where error recovery may have left part of a
+//! function at module scope.
 
 use ptxkit_semantic::RegisterLookup;
 use ptxkit_syntax::ast::{Function, VariableDeclaration};
@@ -176,6 +178,12 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             "declare `{}` inside the functions that use it, or make it `.global`",
             names.join("`, `")
         ));
+    if checker.parsed.root().has_error() {
+        // Error recovery may have put a function's body (or part of it) at module scope:
+        // the declaration's extent and its users are not known.
+        checker.report(diagnostic);
+        return;
+    }
     let users = users(checker, node);
     let text = checker.text();
     let declaration_text = checker.node_text(node);
