@@ -27,15 +27,16 @@ fn combined() -> &'static Combined {
     static COMBINED: OnceLock<Combined> = OnceLock::new();
     COMBINED.get_or_init(|| {
         let mut source = String::new();
-        // (start offset, query text, owning rules)
-        let mut chunks: Vec<(usize, &'static str, Vec<usize>)> = Vec::new();
+        // (start offset, query text without comments, owning rules)
+        let mut chunks: Vec<(usize, String, Vec<usize>)> = Vec::new();
         for (index, rule) in rules().iter().enumerate() {
             if let Some(query) = rule.imp.query {
-                if let Some(chunk) = chunks.iter_mut().find(|(_, text, _)| *text == query) {
+                let patterns = without_comments(query);
+                if let Some(chunk) = chunks.iter_mut().find(|(_, text, _)| *text == patterns) {
                     chunk.2.push(index);
                     continue;
                 }
-                chunks.push((source.len(), query, vec![index]));
+                chunks.push((source.len(), patterns, vec![index]));
                 source.push_str(query);
                 source.push('\n');
             }
@@ -63,6 +64,17 @@ fn combined() -> &'static Combined {
             owners,
         }
     })
+}
+
+/// A query's text without its comment lines and blank lines: rules whose queries are the
+/// same patterns share them, whatever their comments say.
+fn without_comments(query: &str) -> String {
+    query
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.trim_start().starts_with(';') && !line.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The outcome of linting one text.
@@ -426,6 +438,18 @@ mod tests {
             "only {grouped} of {} files linted in groups",
             large.len()
         );
+    }
+
+    #[test]
+    fn queries_that_differ_only_in_comments_share_their_patterns() {
+        assert_eq!(
+            without_comments("; one rule's words\n(instruction) @instruction\n\n"),
+            without_comments("; another's\n;\n(instruction) @instruction   \n")
+        );
+        // The per-instruction rules' queries are one pattern, compiled once.
+        let compiled = combined();
+        let most = compiled.owners.iter().map(Vec::len).max().unwrap_or(0);
+        assert!(most >= 8, "the most-shared pattern has {most} owners");
     }
 
     #[test]
