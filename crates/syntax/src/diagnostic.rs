@@ -219,8 +219,9 @@ pub fn render_concise(diagnostic: &Diagnostic, source: SourceRef<'_>) -> String 
     )
 }
 
-/// A span of a diagnostic with its label's message (`None` for the primary span).
-type LabelledSpan<'d> = (Span, Option<&'d str>);
+/// A span of a diagnostic with its order there: 0 for the primary span, `i` for the
+/// `i - 1`th label.
+type OrderedSpan = (usize, Span);
 
 /// Labels further than this many lines from the other spans of a diagnostic are
 /// shown in a snippet of their own.
@@ -245,35 +246,27 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
     // snippet; a label far from the others (the first declaration of a name
     // defined again 100 MB later) gets its own, after the primary span's.
     let line_of = |offset: usize| source.lines.line_of(offset.min(source.text.len()));
-    let mut spans: Vec<LabelledSpan<'_>> = std::iter::once((diagnostic.span, None))
-        .chain(diagnostic.labels.iter().map(|l| (l.span, Some(l.message.as_str()))))
+    let mut spans: Vec<OrderedSpan> = std::iter::once(diagnostic.span)
+        .chain(diagnostic.labels.iter().map(|l| l.span))
+        .enumerate()
         .collect();
-    spans.sort_by_key(|(span, _)| span.start);
-    // (first line, last line, spans with their label; `None` for the primary span)
-    let mut clusters: Vec<(usize, usize, Vec<LabelledSpan<'_>>)> = Vec::new();
-    for (span, label) in spans {
+    spans.sort_by_key(|(_, span)| span.start);
+    // (first line, last line, the spans of one snippet)
+    let mut clusters: Vec<(usize, usize, Vec<OrderedSpan>)> = Vec::new();
+    for (order, span) in spans {
         let (first, last) = (line_of(span.start), line_of(span.end));
         match clusters.last_mut() {
             Some((_, end, members)) if first <= *end + SNIPPET_GAP_LINES => {
                 *end = (*end).max(last);
-                members.push((span, label));
+                members.push((order, span));
             }
-            _ => clusters.push((first, last, vec![(span, label)])),
+            _ => clusters.push((first, last, vec![(order, span)])),
         }
     }
-    let has_primary = |members: &[LabelledSpan<'_>]| members.iter().any(|(_, label)| label.is_none());
-    clusters.sort_by_key(|(_, _, members)| !has_primary(members));
+    clusters.sort_by_key(|(_, _, members)| !members.iter().any(|(order, _)| *order == 0));
     let snippets = clusters.into_iter().map(|(first_line, last_line, mut members)| {
         // Within a snippet, the primary span first, then the labels in their order.
-        members.sort_by_key(|(span, label)| {
-            label.map(|_| {
-                1 + diagnostic
-                    .labels
-                    .iter()
-                    .position(|l| l.span == *span && Some(l.message.as_str()) == *label)
-                    .unwrap_or(0)
-            })
-        });
+        members.sort_by_key(|(order, _)| *order);
         let window_start = source.lines.line_start(first_line);
         let window_end = if last_line + 1 < source.lines.line_count() {
             source.lines.line_start(last_line + 1)
@@ -288,8 +281,8 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
             start..end.max(start)
         };
         let mut snippet = Snippet::source(window).line_start(first_line + 1).path(source.path);
-        for (span, label) in members {
-            let annotation = match label {
+        for (order, span) in members {
+            let annotation = match order.checked_sub(1) {
                 None => {
                     let primary = AnnotationKind::Primary.span(clamp(span));
                     match &diagnostic.label {
@@ -297,7 +290,9 @@ pub fn render_rich(diagnostic: &Diagnostic, source: SourceRef<'_>, color: bool) 
                         None => primary,
                     }
                 }
-                Some(message) => AnnotationKind::Context.span(clamp(span)).label(message),
+                Some(label) => AnnotationKind::Context
+                    .span(clamp(span))
+                    .label(diagnostic.labels[label].message.as_str()),
             };
             snippet = snippet.annotation(annotation);
         }
