@@ -9,6 +9,7 @@
 //! what the author wrote: nothing stays nothing, any whitespace becomes one
 //! space.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 /// What goes between two adjacent pieces of syntax on one logical line.
@@ -44,12 +45,12 @@ pub fn last_leaf(node: Node<'_>) -> Node<'_> {
 
 /// Whether `node` is a comment (`//` or `/* */`).
 pub fn is_comment(node: Node<'_>) -> bool {
-    node.kind() == "comment"
+    node.kind_name() == "comment"
 }
 
 /// Whether `node` is an extra that may appear between any two tokens.
 pub fn is_extra(node: Node<'_>) -> bool {
-    matches!(node.kind(), "comment" | "preprocessor" | "unterminated_comment")
+    matches!(node.kind_name(), "comment" | "preprocessor" | "unterminated_comment")
 }
 
 /// Whether the text after `node` must start on a new line: it ends with a
@@ -57,7 +58,7 @@ pub fn is_extra(node: Node<'_>) -> bool {
 /// its line), a preprocessor line or a legacy `@@DWARF` line.
 pub fn ends_line(node: Node<'_>, source: &str) -> bool {
     let leaf = last_leaf(node);
-    match leaf.kind() {
+    match leaf.kind_name() {
         "comment" => source[leaf.byte_range()].starts_with("//"),
         "preprocessor" | "dwarf_directive" | "unterminated_comment" => true,
         _ => false,
@@ -81,22 +82,22 @@ pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
     }
     let first = first_leaf(next);
     let last = last_leaf(prev);
-    match first.kind() {
+    match first.kind_name() {
         "preprocessor" | "dwarf_directive" => return Sep::Break,
         "comment" if newlines_between(prev, next, source) > 0 => return Sep::Break,
         "comment" => return Sep::Space,
         _ => {}
     }
-    if matches!(first.kind(), "," | ";" | ")" | "]" | "}") {
+    if matches!(first.kind_name(), "," | ";" | ")" | "]" | "}") {
         return Sep::None;
     }
     if is_comment(last) {
         return Sep::Space;
     }
-    if last.kind() == "," || last.kind() == "=" || first.kind() == "=" {
+    if last.kind_name() == "," || last.kind_name() == "=" || first.kind_name() == "=" {
         return Sep::Space;
     }
-    if matches!(last.kind(), "(" | "[" | "{") {
+    if matches!(last.kind_name(), "(" | "[" | "{") {
         return Sep::None;
     }
     if gap(prev, next, source).is_empty() {
