@@ -82,6 +82,9 @@ pub struct Checker<'a> {
     /// function bodies when `module-scope-register-or-local` first needs them.
     pub(crate) module_scope_users:
         std::cell::OnceCell<std::rc::Rc<crate::rules::module_scope_register_or_local::ModuleScopeUsers<'a>>>,
+    /// Whether the file has a syntax error anywhere; given when the file is linted in groups
+    /// of items (a group's own tree knows only its own).
+    pub(crate) module_has_errors: std::cell::OnceCell<bool>,
 }
 
 /// The top-level items of `parsed` but comments and preprocessor lines, as (kind, span):
@@ -239,7 +242,14 @@ impl<'a> Checker<'a> {
             .clone()
     }
 
-    /// The file's syntax errors ([`ParsedSource::syntax_errors`]), computed once.
+    /// Whether the file has a syntax error anywhere (names are not reported undeclared in
+    /// such a file: a broken declaration may have declared them).
+    pub fn module_has_errors(&self) -> bool {
+        *self.module_has_errors.get_or_init(|| self.parsed.root().has_error())
+    }
+
+    /// The file's syntax errors ([`ParsedSource::syntax_errors`]; every group's when the file
+    /// is linted in groups), computed once.
     pub fn syntax_errors(&self) -> std::rc::Rc<Vec<ptxkit_syntax::SyntaxError>> {
         self.syntax_errors
             .get_or_init(|| std::rc::Rc::new(self.parsed.syntax_errors()))

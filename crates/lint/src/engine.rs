@@ -117,6 +117,7 @@ pub fn lint_text(text: &str, settings: &Settings) -> TextFindings {
         settings,
         crate::grouped::GROUP_BYTES,
         crate::grouped::KEEP_TREES_BYTES,
+        crate::grouped::MAX_WHOLE_BYTES,
     ) {
         return TextFindings { diagnostics, lines };
     }
@@ -235,6 +236,7 @@ pub(crate) fn new_checker<'a>(
         flow: std::cell::RefCell::new(None),
         accesses: std::cell::RefCell::new(None),
         module_scope_users: std::cell::OnceCell::new(),
+        module_has_errors: std::cell::OnceCell::new(),
     }
 }
 
@@ -420,7 +422,8 @@ mod tests {
             .par_iter()
             .map(|path| {
                 let text = ptxkit_syntax::source::read_source(path).unwrap();
-                let in_groups = crate::grouped::lint(&text, &settings, 64 * 1024, 0).map(|(found, _)| found);
+                let in_groups =
+                    crate::grouped::lint(&text, &settings, 64 * 1024, 0, usize::MAX).map(|(found, _)| found);
                 let parsed = parse(text);
                 let whole = lint_in_pieces(&parsed, &settings, 1);
                 assert_eq!(

@@ -26,10 +26,17 @@
 //!
 //! A text takes the whole-file path instead when it is no larger than two groups, when
 //! it cannot be cut with certainty, when a group has a syntax error (error recovery
-//! may differ between a group and the whole file), and when an enabled rule must see
-//! other top-level items than the one it matches
-//! ([`module_scope_register_or_local`]'s fix lists the functions that use a module-scope
-//! `.reg` or `.local`).
+//! may differ between a group and the whole file) unless the text is larger than
+//! [`MAX_WHOLE_BYTES`], and when an enabled rule must see other top-level items than the
+//! one it matches ([`module_scope_register_or_local`]'s fix lists the functions that use a
+//! module-scope `.reg` or `.local`).
+//!
+//! Past [`MAX_WHOLE_BYTES`] a text with a syntax error is linted in groups all the same:
+//! the whole file's tree would take about 28 bytes of memory per byte of PTX (14 GB for
+//! the largest file ptxlint reads). Every group knows that the file has errors (names
+//! are then not reported undeclared, as in a whole-file lint) and the syntax errors are
+//! each group's; they are those of the whole file whenever error recovery stays inside
+//! the top-level item with the error, which the lexical cut makes the usual case.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -51,16 +58,22 @@ pub const GROUP_BYTES: usize = 512 * 1024;
 /// is parsed twice, in bounded memory.
 pub const KEEP_TREES_BYTES: usize = 8 * 1024 * 1024;
 
+/// The largest text with a syntax error that is linted whole (see the module
+/// documentation).
+pub const MAX_WHOLE_BYTES: usize = 128 * 1024 * 1024;
+
 /// The findings on `text` linted in groups of about `group_bytes`, with its line index;
 /// `None` when the text takes the whole-file path (see the module documentation). The
 /// groups' trees are kept between the passes when the text is at most
-/// `keep_trees_bytes` long. [`crate::lint_text`] calls it with [`GROUP_BYTES`] and
-/// [`KEEP_TREES_BYTES`]; tests and fuzzing with small groups.
+/// `keep_trees_bytes` long; a text with a syntax error is linted whole up to `whole_bytes`.
+/// [`crate::lint_text`] calls it with [`GROUP_BYTES`], [`KEEP_TREES_BYTES`] and
+/// [`MAX_WHOLE_BYTES`]; tests and fuzzing with small groups.
 pub fn lint(
     text: &str,
     settings: &Settings,
     group_bytes: usize,
     keep_trees_bytes: usize,
+    whole_bytes: usize,
 ) -> Option<(Vec<Diagnostic>, Arc<LineIndex>)> {
     if text.len() <= 2 * group_bytes {
         return None;
@@ -78,12 +91,15 @@ pub fn lint(
     let mut builder = ModelBuilder::new(&text);
     let mut items = Vec::new();
     let mut kept = Vec::new();
+    let mut syntax_errors = Vec::new();
     for chunk in ranges.chunks(rayon::current_num_threads().max(1)) {
         let parsed: Vec<ParsedSource> = chunk.par_iter().with_max_len(1).map(parse).collect();
         for group in parsed {
-            if !group.syntax_errors().is_empty() {
+            let errors = group.syntax_errors();
+            if !errors.is_empty() && text.len() <= whole_bytes {
                 return None;
             }
+            syntax_errors.extend(errors);
             builder.items(&group);
             items.extend(crate::checker::module_items(&group));
             if keep {
@@ -99,7 +115,8 @@ pub fn lint(
     }
 
     // 2. Check each group.
-    let check = |group: &ParsedSource| check_group(group, &model, settings);
+    let has_errors = !syntax_errors.is_empty();
+    let check = |group: &ParsedSource| check_group(group, &model, settings, has_errors);
     let checked: Vec<GroupFindings> = if keep {
         kept.par_iter().with_max_len(1).map(check).collect()
     } else {
@@ -125,7 +142,8 @@ pub fn lint(
     }
     let _ = checker.constructs.set(std::rc::Rc::new(constructs));
     let _ = checker.module_items.set(std::rc::Rc::new(items));
-    let _ = checker.syntax_errors.set(std::rc::Rc::new(Vec::new()));
+    let _ = checker.syntax_errors.set(std::rc::Rc::new(syntax_errors));
+    let _ = checker.module_has_errors.set(has_errors);
     run_module_rules(&mut checker);
     absorb(&mut checker, found);
     let diagnostics = crate::engine::finish_with(checker, suppressions);
@@ -140,9 +158,11 @@ struct GroupFindings {
     suppressions: Suppressions,
 }
 
-/// Runs the rule matches of one group with the module's model.
-fn check_group(group: &ParsedSource, model: &SemanticModel, settings: &Settings) -> GroupFindings {
+/// Runs the rule matches of one group with the module's model (`has_errors`: whether
+/// the file has a syntax error anywhere).
+fn check_group(group: &ParsedSource, model: &SemanticModel, settings: &Settings, has_errors: bool) -> GroupFindings {
     let mut checker = new_checker(group, model, settings);
+    let _ = checker.module_has_errors.set(has_errors);
     run_matches(&mut checker, None, |_, _| true);
     let constructs = checker.construct_issues().as_ref().clone();
     GroupFindings {
@@ -159,7 +179,7 @@ mod tests {
 
     /// `text` linted in groups of `group_bytes`, keeping the trees and not.
     fn in_groups(text: &str, settings: &Settings, group_bytes: usize) -> [Option<Vec<Diagnostic>>; 2] {
-        [usize::MAX, 0].map(|keep| lint(text, settings, group_bytes, keep).map(|(found, _)| found))
+        [usize::MAX, 0].map(|keep| lint(text, settings, group_bytes, keep, usize::MAX).map(|(found, _)| found))
     }
 
     /// A module whose whole-module findings need every group: a misplaced `.address_size`
@@ -211,6 +231,29 @@ mod tests {
         for text in [&broken, &module_reg, &unclosed] {
             assert!(in_groups(text, &settings, 1).iter().all(Option::is_none), "{text}");
             assert!(!lint_text_whole(text, &settings).is_empty());
+        }
+    }
+
+    #[test]
+    fn past_the_whole_file_limit_a_text_with_syntax_errors_is_linted_in_groups() {
+        let settings = Settings::default();
+        let base = spread_module(12);
+        // Errors that recovery keeps inside their function: a missing `;`, a stray line, a
+        // broken operand; every function's `undeclared_k` is then not reported, in every
+        // group, as in the whole file.
+        let broken = base
+            .replacen("\tret;\n}\n.pragma", "\tret\n}\n.pragma", 1)
+            .replacen("mul24.lo.u32 %r1", "garbage here !\n\tmul24.lo.u32 %r1", 3)
+            .replacen("[smem+0]", "[smem+]", 2);
+        let whole = lint_source(broken.as_str(), &settings).diagnostics;
+        assert!(whole.iter().any(|d| d.rule == "syntax-error"), "{whole:#?}");
+        for group_bytes in [1, 400, 1000] {
+            for keep in [usize::MAX, 0] {
+                let found = lint(&broken, &settings, group_bytes, keep, 0).map(|(found, _)| found);
+                assert_eq!(found.as_ref(), Some(&whole), "groups of {group_bytes} bytes");
+            }
+            // Up to the limit, the whole-file path.
+            assert!(lint(&broken, &settings, group_bytes, 0, broken.len()).is_none());
         }
     }
 

@@ -39,7 +39,7 @@ pub fn resolve<'t, 'a>(checker: &Checker<'a>, insn: &Instruction<'t>) -> Vec<(No
     if body.has_syntax_errors || insn.node().has_error() {
         return Vec::new();
     }
-    let module_has_errors = checker.parsed.root().has_error();
+    let module_has_errors = checker.module_has_errors();
     let branch = matches!(insn.opcode(), "bra" | "brx");
     let mut out = Vec::new();
     for ident in insn.identifiers() {

@@ -178,7 +178,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             "declare `{}` inside the functions that use it, or make it `.global`",
             names.join("`, `")
         ));
-    if checker.parsed.root().has_error() {
+    if checker.module_has_errors() {
         // Error recovery may have put a function's body (or part of it) at module scope:
         // the declaration's extent and its users are not known.
         checker.report(diagnostic);
