@@ -51,8 +51,7 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
     }
     let crlf = crate::uses_crlf(text);
     let last = groups.len() - 1;
-    let format =
-        |(index, range): (usize, &Range<usize>)| format_group(&text[range.clone()], options, crlf, index == last);
+    let format = |(index, range): (usize, &Range<usize>)| format_group(piece(text, range), options, crlf, index == last);
     // On the pool of the caller's thread (the command line's threads have the
     // stack deep nesting needs); a caller outside any pool formats the groups
     // one after the other on its own thread and stack, as it would the whole.
@@ -79,6 +78,20 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
         out.push_str(&part);
     }
     joins_fall_between_items(&out, &joins).then_some(out)
+}
+
+/// The text of the group at `range` as it is formatted: without the whitespace before its
+/// first item, with the line ending after its last (its output ends with one). Both are
+/// the whole text's own characters, so an already formatted group is its own output, which
+/// needs no second parse to check (see `verify`).
+fn piece<'t>(text: &'t str, range: &Range<usize>) -> &'t str {
+    let rest = &text[range.end..];
+    let newline = if rest.starts_with("\r\n") {
+        2
+    } else {
+        usize::from(rest.starts_with('\n'))
+    };
+    text[range.start..range.end + newline].trim_start()
 }
 
 /// One group formatted and checked; `None` when the whole-file path must
