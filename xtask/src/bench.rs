@@ -206,6 +206,7 @@ fn bench(options: &Options, binaries: &Path) -> Result<ExitCode> {
             parse / run.cpu * 100.0
         );
     }
+    formatted_check(&ptxfmt, &files)?;
 
     // Two cores against one.
     let (largest, largest_bytes) = files.iter().max_by_key(|(_, b)| *b).context("empty corpus")?;
@@ -234,6 +235,33 @@ fn bench(options: &Options, binaries: &Path) -> Result<ExitCode> {
         crate::lint_bench::dataflow_cost(&ptxlint, &files.into_iter().map(|(f, _)| f).collect::<Vec<_>>())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `ptxfmt --check -j 1` on a copy of the corpus it has formatted: the pre-commit case, where
+/// the output is the input and needs no second parse to check.
+fn formatted_check(ptxfmt: &Path, files: &[(PathBuf, u64)]) -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    for (index, (file, _)) in files.iter().enumerate() {
+        let copy = dir.path().join(format!("{index}.ptx"));
+        std::fs::copy(file, &copy).with_context(|| format!("copying {}", file.display()))?;
+        // The corpus is read-only; the copy is formatted in place.
+        std::fs::set_permissions(&copy, std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
+    }
+    measure(ptxfmt, &["--quiet", "--isolated"], &[dir.path()], false)?;
+    let bytes: u64 = std::fs::read_dir(dir.path())?
+        .filter_map(|entry| entry.ok()?.metadata().ok())
+        .map(|metadata| metadata.len())
+        .sum();
+    let parse = one_core_parse(&crate::target_dir().join("release/xtask"), dir.path())?;
+    let check = measure(ptxfmt, &[FMT_ARGS, &["-j", "1"]].concat(), &[dir.path()], true)?;
+    println!(
+        "  {:<20} {:7.2} s {:7.1} MB/s  {:5.1}% of parse   (the corpus formatted first: the pre-commit case)",
+        "ptxfmt --check -j 1",
+        check.cpu,
+        rate(bytes, check.cpu),
+        parse / check.cpu * 100.0
+    );
+    Ok(())
 }
 
 /// Bare parse time of every file under `dir`, measured by this executable on one core.
