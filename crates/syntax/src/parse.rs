@@ -110,6 +110,11 @@ pub fn language() -> tree_sitter::Language {
     tree_sitter_ptx::LANGUAGE.into()
 }
 
+/// The grammar's `node-types.json`: each node kind's fields, children and subtypes.
+pub fn node_types() -> &'static str {
+    tree_sitter_ptx::NODE_TYPES
+}
+
 /// A syntax error found in the tree: an `ERROR` node or a `MISSING` token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
