@@ -190,7 +190,14 @@ impl<'a> Checker<'a> {
     /// that match it.
     pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Instruction<'a>>> {
         last_one(&self.last_insn, node.id(), || {
-            Instruction::cast(node, self.text()).map(std::rc::Rc::new)
+            // The control-flow graph of the function at hand (built when its definition
+            // matched, before its instructions) holds the same views.
+            let in_flow = self.flow.borrow().as_ref().and_then(|(_, flow)| {
+                flow.as_ref()
+                    .as_ref()
+                    .and_then(|flow| flow.instruction_at(node).cloned())
+            });
+            in_flow.or_else(|| Instruction::cast(node, self.text()).map(std::rc::Rc::new))
         })
     }
 
