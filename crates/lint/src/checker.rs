@@ -82,6 +82,17 @@ pub struct Checker<'a> {
     /// function bodies when `module-scope-register-or-local` first needs them.
     pub(crate) module_scope_users:
         std::cell::OnceCell<std::rc::Rc<crate::rules::module_scope_register_or_local::ModuleScopeUsers<'a>>>,
+    /// The ISA issues of each instruction form seen so far (see [`Checker::form_issues`]).
+    pub(crate) form_issues: std::cell::RefCell<std::collections::HashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
+}
+
+/// What the ISA tables read of an instruction (its [`Instruction::form`]): the opcode, the
+/// modifiers as written, and the operand count.
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct FormKey<'a> {
+    opcode: &'a str,
+    modifiers: smallvec::SmallVec<[&'a str; 6]>,
+    operands: usize,
 }
 
 /// The top-level items of `parsed` but comments and preprocessor lines, as (kind, span):
@@ -210,7 +221,7 @@ impl<'a> Checker<'a> {
     /// [`Self::isa_issues`] without the cache.
     fn compute_isa_issues(&self, node: Node<'a>) -> std::rc::Rc<Vec<ptxkit_isa::Issue>> {
         let mut issues = match self.insn(node) {
-            Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.destination()),
+            Some(insn) if !node.has_error() => self.form_issues(&insn),
             _ => Vec::new(),
         };
         // What the matched form needs beyond its chain (a signature's `block` records: an
@@ -226,6 +237,27 @@ impl<'a> Checker<'a> {
             }
         }
         std::rc::Rc::new(issues)
+    }
+
+    /// [`crate::isa::issues`] of `insn`: computed once per instruction form in the file (a
+    /// kernel repeats a few dozen forms thousands of times), since the checks read nothing
+    /// of an instruction but its form, and the version and target, which are the file's.
+    fn form_issues(&self, insn: &Instruction<'a>) -> Vec<ptxkit_isa::Issue> {
+        let destination = self.destination();
+        if destination.is_none() {
+            return crate::isa::issues(insn, destination);
+        }
+        let key = FormKey {
+            opcode: insn.opcode(),
+            modifiers: insn.modifiers().iter().map(|m| m.text).collect(),
+            operands: insn.operands().len(),
+        };
+        if let Some(issues) = self.form_issues.borrow().get(&key) {
+            return issues.clone();
+        }
+        let issues = crate::isa::issues(insn, destination);
+        self.form_issues.borrow_mut().insert(key, issues.clone());
+        issues
     }
 
     /// The ptxkit-isa issues of every module-level construct of the file

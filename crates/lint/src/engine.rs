@@ -248,6 +248,7 @@ pub(crate) fn new_checker<'a>(
         flow: std::cell::RefCell::new(None),
         accesses: std::cell::RefCell::new(None),
         module_scope_users: std::cell::OnceCell::new(),
+        form_issues: std::cell::RefCell::new(std::collections::HashMap::new()),
     }
 }
 
