@@ -27,7 +27,7 @@
 set -euo pipefail
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$FUZZ")
-TARGETS=(parse format lint rewrite_down rewrite_up split)
+TARGETS=(parse format lint rewrite_down rewrite_up split server)
 
 usage() {
   echo "usage: fuzz/run.sh TARGET|all SECONDS [LIBFUZZER_ARG...]   (targets: ${TARGETS[*]})" >&2

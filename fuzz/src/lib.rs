@@ -11,6 +11,11 @@
 //!   accepted rewrite parses cleanly, and a second run is a no-op.
 //! - [`check_split`]: the lexical splitter's items parse as the whole text
 //!   does, and formatting in groups of one function is whole-file formatting.
+//! - [`check_server`]: `ptxls` keeps an edited document in step with the
+//!   editor, re-parses and lints it incrementally as a fresh parse and a full
+//!   lint would, and answers every request with ranges inside the text.
+
+mod server;
 
 use ptxkit_fmt::{FormatError, IndentStyle, Options};
 use ptxkit_lint::report::{FileReport, render_github, render_json, render_sarif, render_text};
@@ -165,7 +170,12 @@ pub fn check_lint(text: &str) {
     // findings, whenever the text is linted in groups at all.
     for keep in [0, usize::MAX] {
         if let Some((grouped, _)) = ptxkit_lint::grouped::lint(text, &settings, 1, keep) {
-            assert_eq!(grouped, result.diagnostics, "linted in groups (trees kept: {})", keep > 0);
+            assert_eq!(
+                grouped,
+                result.diagnostics,
+                "linted in groups (trees kept: {})",
+                keep > 0
+            );
         }
     }
     for diagnostic in &result.diagnostics {
@@ -328,12 +338,24 @@ pub fn check_split(text: &str) {
         "the items and the whole text disagree on syntax errors"
     );
     if clean {
-        assert!(nodes == top(&whole, 0), "the items' top-level nodes differ from the whole text's");
+        assert!(
+            nodes == top(&whole, 0),
+            "the items' top-level nodes differ from the whole text's"
+        );
     }
     let options = Options::default();
     if let Some(grouped) = ptxkit_fmt::groups::format_in_groups(text, &options, 1) {
         let expected = ptxkit_fmt::format_parsed(&whole, &options)
             .unwrap_or_else(|err| panic!("formatted in groups, but not whole: {err}"));
-        assert!(grouped == expected, "formatting in groups differs from whole-file formatting");
+        assert!(
+            grouped == expected,
+            "formatting in groups differs from whole-file formatting"
+        );
     }
+}
+
+/// Server: `ptxls` keeps an edited document in step with the editor and
+/// answers every request about it with ranges inside it (see `server.rs`).
+pub fn check_server(text: &str) {
+    server::check(text, seed(text));
 }

@@ -1,5 +1,6 @@
 //! `{ … }` blocks: function bodies, nested blocks and `.section` bodies.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
@@ -13,7 +14,7 @@ pub fn block<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let (Some(&open), Some(&close)) = (parts.first(), parts.last()) else {
         return p.sequence(&parts);
     };
-    if parts.len() < 2 || open.kind() != "{" || close.kind() != "}" {
+    if parts.len() < 2 || open.kind_name() != "{" || close.kind_name() != "}" {
         return p.sequence(&parts);
     }
     let inner = &parts[1..parts.len() - 1];

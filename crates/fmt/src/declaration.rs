@@ -1,6 +1,7 @@
 //! Variable declarations: `.reg .b32 %r<10>;`, `.shared .align 16 .b8 buf[64];`,
 //! `.global .u32 table[4] = {1, 2, 3, 4};`.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
@@ -16,13 +17,13 @@ use crate::tokens::{Sep, between};
 /// (a long initializer list then wraps in rows inside its braces).
 pub fn variable_declaration<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let parts = children(node);
-    let Some(split) = parts.iter().position(|n| n.kind() == "declarator") else {
+    let Some(split) = parts.iter().position(|n| n.kind_name() == "declarator") else {
         return p.sequence(&parts);
     };
     if split == 0 {
         return p.sequence(&parts);
     }
-    let end = parts.last().filter(|n| n.kind() == ";").copied();
+    let end = parts.last().filter(|n| n.kind_name() == ";").copied();
     let rest_end = if end.is_some() { parts.len() - 1 } else { parts.len() };
     let head = p.sequence(&parts[..split]);
     let rest = &parts[split..rest_end];
@@ -47,7 +48,7 @@ fn single<'a>(
     end: Option<Node<'a>>,
 ) -> Doc<'a> {
     let parts = children(declarator);
-    let equals = parts.iter().position(|n| n.kind() == "=");
+    let equals = parts.iter().position(|n| n.kind_name() == "=");
     let name_end = match equals {
         Some(at) if initializer(p, &parts[at..]).is_some() => at,
         _ => parts.len(),
@@ -82,7 +83,7 @@ fn single<'a>(
 /// initializer separated by a space.
 fn initializer<'a>(p: &Printer<'a>, parts: &[Node<'a>]) -> Option<Doc<'a>> {
     let [equals, value] = parts else { return None };
-    if equals.kind() != "=" || between(*equals, *value, p.source) != Sep::Space {
+    if equals.kind_name() != "=" || between(*equals, *value, p.source) != Sep::Space {
         return None;
     }
     Some(
@@ -98,7 +99,7 @@ fn initializer<'a>(p: &Printer<'a>, parts: &[Node<'a>]) -> Option<Doc<'a>> {
 /// [`initializer`]).
 pub fn declarator<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let parts = children(node);
-    let Some(equals) = parts.iter().position(|n| n.kind() == "=") else {
+    let Some(equals) = parts.iter().position(|n| n.kind_name() == "=") else {
         return p.sequence(&parts);
     };
     match initializer(p, &parts[equals..]) {

@@ -1,6 +1,7 @@
 //! Functions: `.visible .entry k(…)`, `.func (.param .b32 r) f(…)`, their
 //! performance directives, prototypes and bodies.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
@@ -17,10 +18,10 @@ pub fn function<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     for (i, &part) in parts.iter().enumerate() {
         if i > 0 {
             let prev = parts[i - 1];
-            let own_line = matches!(part.kind(), "block" | "function_directive" | "pragma_directive");
+            let own_line = matches!(part.kind_name(), "block" | "function_directive" | "pragma_directive");
             docs.push(if own_line {
                 Doc::Hardline
-            } else if part.kind() == "parameter_list" && Some(prev) == name {
+            } else if part.kind_name() == "parameter_list" && Some(prev) == name {
                 p.after(prev, Doc::text(""))
             } else {
                 p.separator(prev, part, &Doc::text(" "))
@@ -35,7 +36,7 @@ pub fn function<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
 /// per line, indented one level, with `)` on a line of its own.
 pub fn parameter_list<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let parts = children(node);
-    if parts.len() < 2 || parts[0].kind() != "(" || parts[parts.len() - 1].kind() != ")" {
+    if parts.len() < 2 || parts[0].kind_name() != "(" || parts[parts.len() - 1].kind_name() != ")" {
         return p.sequence(&parts);
     }
     let (open, close) = (parts[0], parts[parts.len() - 1]);

@@ -20,6 +20,7 @@
 
 use std::ops::Range;
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::split::{groups, top_level_items};
 use rayon::prelude::*;
 
@@ -94,8 +95,8 @@ fn format_group(piece: &str, options: &Options, crlf: bool, last: bool) -> Optio
     if top.iter().any(|node| directive(*node, piece).is_some()) {
         return None;
     }
-    let closing = top.iter().rev().find(|node| node.kind() != "comment");
-    let ends_big = closing.is_some_and(|node| matches!(node.kind(), "function_definition" | "section_directive"));
+    let closing = top.iter().rev().find(|node| node.kind_name() != "comment");
+    let ends_big = closing.is_some_and(|node| matches!(node.kind_name(), "function_definition" | "section_directive"));
     if !last && !ends_big {
         return None;
     }

@@ -1,5 +1,6 @@
 //! Instructions and calls: `[guard] opcode.modifiers operands;`.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
@@ -18,7 +19,7 @@ pub fn instruction<'a>(p: &Printer<'a>, node: Node<'a>, column: Option<usize>) -
     let Some(head_end) = align::head_len(&parts) else {
         return p.sequence(&parts);
     };
-    let end = parts.last().filter(|n| n.kind() == ";").copied();
+    let end = parts.last().filter(|n| n.kind_name() == ";").copied();
     let rest_end = if end.is_some() { parts.len() - 1 } else { parts.len() };
     let head_parts = &parts[..head_end];
     let (head, width) = match align::head_text(p.source, head_parts) {

@@ -1,6 +1,7 @@
 //! Bracketed lists: `{%r1, %r2}` vectors, `[%rd1+8]` and `[tmap, {%r1, %r2}]`
 //! addresses, `(a, b)` call argument lists and `{1, 2, 3}` initializers.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
@@ -18,7 +19,7 @@ pub fn bracketed_list<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let (Some(&open), Some(&close)) = (parts.first(), parts.last()) else {
         return p.sequence(&parts);
     };
-    if parts.len() < 2 || !matches!(open.kind(), "{" | "[" | "(") {
+    if parts.len() < 2 || !matches!(open.kind_name(), "{" | "[" | "(") {
         return p.sequence(&parts);
     }
     let inner = &parts[1..parts.len() - 1];
@@ -50,11 +51,11 @@ pub fn wrapped_list<'a>(p: &Printer<'a>, inner: &[Node<'a>]) -> Doc<'a> {
 /// Each element's one-line text, or `None` when an element cannot be put on
 /// one line or the list ends with a comma.
 fn cells<'a>(p: &Printer<'a>, inner: &[Node<'a>]) -> Option<Vec<String>> {
-    if inner.last().is_some_and(|n| n.kind() == ",") {
+    if inner.last().is_some_and(|n| n.kind_name() == ",") {
         return None;
     }
     inner
-        .split(|n| n.kind() == ",")
+        .split(|n| n.kind_name() == ",")
         .map(|element| p.flat_text(element))
         .collect()
 }

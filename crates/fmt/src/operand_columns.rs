@@ -4,6 +4,7 @@
 //! width to pad its head to; trailing-comment alignment is done after
 //! layout, in [`crate::lines`].
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::printer::{Printer, children};
@@ -18,8 +19,8 @@ pub const MAX_ALIGNED_HEAD: usize = 40;
 pub fn head_len(parts: &[Node<'_>]) -> Option<usize> {
     let last = parts
         .iter()
-        .rposition(|n| matches!(n.kind(), "opcode" | "modifier" | "guard"))?;
-    parts.iter().any(|n| n.kind() == "opcode").then_some(last + 1)
+        .rposition(|n| matches!(n.kind_name(), "opcode" | "modifier" | "guard"))?;
+    parts.iter().any(|n| n.kind_name() == "opcode").then_some(last + 1)
 }
 
 /// The head as one string, or `None` when comments or line breaks sit
@@ -69,7 +70,7 @@ pub fn operand_columns<'a>(p: &Printer<'a>, items: &[Node<'a>], verbatim: &[bool
             flush(&mut run, &mut columns);
             continue;
         }
-        match item.kind() {
+        match item.kind_name() {
             "comment" | "loc_directive" => continue,
             "instruction" | "call_instruction" => {}
             _ => {
@@ -79,7 +80,7 @@ pub fn operand_columns<'a>(p: &Printer<'a>, items: &[Node<'a>], verbatim: &[bool
         }
         let parts = children(*item);
         let Some(head_end) = head_len(&parts) else { continue };
-        let has_operands = parts[head_end..].iter().any(|n| !is_extra(*n) && n.kind() != ";");
+        let has_operands = parts[head_end..].iter().any(|n| !is_extra(*n) && n.kind_name() != ";");
         if !has_operands {
             continue;
         }

@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::{Doc, Mark};
@@ -31,7 +32,7 @@ impl<'a> Printer<'a> {
         if node.child_count() == 0 || node.is_error() {
             return self.token(node);
         }
-        match node.kind() {
+        match node.kind_name() {
             "source_file" => module::source_file(self, node),
             "function_definition" | "function_declaration" => function::function(self, node),
             "parameter_list" => function::parameter_list(self, node),
@@ -65,7 +66,7 @@ impl<'a> Printer<'a> {
         } else {
             Doc::Text(Cow::Borrowed(text))
         };
-        if node.kind() == "preprocessor" {
+        if node.kind_name() == "preprocessor" {
             doc.marked(Mark::ColumnZero)
         } else {
             doc
@@ -94,8 +95,10 @@ impl<'a> Printer<'a> {
         for &node in nodes {
             for leaf in ptxkit_syntax::preorder(node).filter(|n| n.child_count() == 0) {
                 let token = &self.source[leaf.byte_range()];
-                if matches!(leaf.kind(), "preprocessor" | "dwarf_directive" | "unterminated_comment")
-                    || (is_comment(leaf) && token.starts_with("//"))
+                if matches!(
+                    leaf.kind_name(),
+                    "preprocessor" | "dwarf_directive" | "unterminated_comment"
+                ) || (is_comment(leaf) && token.starts_with("//"))
                     || token.contains('\n')
                 {
                     return false;
@@ -135,7 +138,7 @@ impl<'a> Printer<'a> {
         match between(prev, next, self.source) {
             Sep::None => Doc::text(""),
             Sep::Break => Doc::Hardline,
-            Sep::Space if last_leaf(prev).kind() == "," && !is_comment(first_leaf(next)) => space.clone(),
+            Sep::Space if last_leaf(prev).kind_name() == "," && !is_comment(first_leaf(next)) => space.clone(),
             Sep::Space => Doc::text(" "),
         }
     }

@@ -16,6 +16,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ParsedSource;
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -95,7 +96,7 @@ fn statement_of(leaf: Node<'_>) -> Node<'_> {
     loop {
         match node.parent() {
             None => return node,
-            Some(parent) if matches!(parent.kind(), "source_file" | "block" | "section_body") => return node,
+            Some(parent) if matches!(parent.kind_name(), "source_file" | "block" | "section_body") => return node,
             Some(parent) => node = parent,
         }
     }

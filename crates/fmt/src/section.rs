@@ -2,6 +2,7 @@
 //! (`.loc` and `.file` need nothing special: the generic layout puts single
 //! spaces between their parts.)
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::block;
@@ -14,7 +15,7 @@ pub fn section<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let mut docs = Vec::with_capacity(parts.len() * 2);
     for (i, &part) in parts.iter().enumerate() {
         if i > 0 {
-            docs.push(if part.kind() == "section_body" {
+            docs.push(if part.kind_name() == "section_body" {
                 Doc::Hardline
             } else {
                 p.separator(parts[i - 1], part, &Doc::text(" "))
@@ -36,10 +37,10 @@ pub fn section_data<'a>(p: &Printer<'a>, node: Node<'a>) -> Doc<'a> {
     let Some(&first) = parts.first() else {
         return p.sequence(&parts);
     };
-    if first.kind() != "type" {
+    if first.kind_name() != "type" {
         return p.sequence(&parts);
     }
-    let end = parts.last().filter(|n| n.kind() == ";").copied();
+    let end = parts.last().filter(|n| n.kind_name() == ";").copied();
     let rest_end = if end.is_some() { parts.len() - 1 } else { parts.len() };
     let list = HeadList {
         head_last: first,

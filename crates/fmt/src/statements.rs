@@ -3,6 +3,7 @@
 //! dedented, and `ptxfmt: off`/`skip` regions and top-level items with
 //! syntax errors kept verbatim.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::{Doc, Mark};
@@ -64,7 +65,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
                 continue;
             }
             // `/* note */ add.s32 …` stays on one line.
-            Some(_) if leading_block_comment && same_line && item.kind() != "preprocessor" => {
+            Some(_) if leading_block_comment && same_line && item.kind_name() != "preprocessor" => {
                 line.push(Doc::text(" "));
             }
             Some(_) => {
@@ -85,7 +86,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
                 i
             }
             Plan::Format | Plan::Inside => {
-                let doc = match item.kind() {
+                let doc = match item.kind_name() {
                     "instruction" | "call_instruction" => instruction(p, item, columns[i]),
                     _ => p.node(item),
                 };
@@ -93,7 +94,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
                 i
             }
         };
-        if scope == Scope::Block && item.kind() == "label" {
+        if scope == Scope::Block && item.kind_name() == "label" {
             docs.push(Doc::concat(line).nest(-p.indent()));
         } else {
             docs.extend(line);
@@ -113,7 +114,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
 pub fn keep_syntax_errors(plan: &mut [Plan], blank_before: &mut [bool], items: &[Node<'_>], source: &str) {
     for i in 0..items.len() {
         let item = items[i];
-        let broken = item.has_error() || item.kind() == "unterminated_comment";
+        let broken = item.has_error() || item.kind_name() == "unterminated_comment";
         if broken && plan[i] == Plan::Format {
             let start = if i == 0 { 0 } else { items[i - 1].end_byte() };
             plan[i] = Plan::Broken { start };
@@ -146,7 +147,7 @@ fn blank_lines(p: &Printer<'_>, open: Option<Node<'_>>, items: &[Node<'_>], scop
     }
     let is_big = |n: &Node<'_>| {
         matches!(
-            n.kind(),
+            n.kind_name(),
             "function_definition" | "function_declaration" | "section_directive"
         )
     };

@@ -5,6 +5,7 @@
 //! line. An `off` region runs to the matching `on` comment at the same level,
 //! or to the end of that level; `skip` keeps the next statement verbatim.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 /// A formatter directive comment.
@@ -20,7 +21,7 @@ pub enum Directive {
 
 /// The directive a comment spells, if any: `// ptxfmt: off`, `//ptxfmt:on`, …
 pub fn directive(node: Node<'_>, source: &str) -> Option<Directive> {
-    if node.kind() != "comment" {
+    if node.kind_name() != "comment" {
         return None;
     }
     let body = source[node.byte_range()].strip_prefix("//")?.trim();
@@ -95,7 +96,7 @@ pub fn plan(items: &[Node<'_>], source: &str) -> Vec<Plan> {
                 i = last;
             }
             (Some(Directive::Skip), Some(_)) => {
-                let next = (i + 1..items.len()).find(|&j| items[j].kind() != "comment");
+                let next = (i + 1..items.len()).find(|&j| items[j].kind_name() != "comment");
                 if let Some(next) = next
                     && let Some(start) = own_line_start(source, items[next].start_byte())
                 {

@@ -9,6 +9,7 @@
 //! what the author wrote: nothing stays nothing, any whitespace becomes one
 //! space.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 /// What goes between two adjacent pieces of syntax on one logical line.
@@ -44,12 +45,12 @@ pub fn last_leaf(node: Node<'_>) -> Node<'_> {
 
 /// Whether `node` is a comment (`//` or `/* */`).
 pub fn is_comment(node: Node<'_>) -> bool {
-    node.kind() == "comment"
+    node.kind_name() == "comment"
 }
 
 /// Whether `node` is an extra that may appear between any two tokens.
 pub fn is_extra(node: Node<'_>) -> bool {
-    matches!(node.kind(), "comment" | "preprocessor" | "unterminated_comment")
+    matches!(node.kind_name(), "comment" | "preprocessor" | "unterminated_comment")
 }
 
 /// Whether the text after `node` must start on a new line: it ends with a
@@ -57,7 +58,7 @@ pub fn is_extra(node: Node<'_>) -> bool {
 /// its line), a preprocessor line or a legacy `@@DWARF` line.
 pub fn ends_line(node: Node<'_>, source: &str) -> bool {
     let leaf = last_leaf(node);
-    leaf_ends_line(leaf, leaf.kind(), source)
+    leaf_ends_line(leaf, leaf.kind_name(), source)
 }
 
 /// [`ends_line`] of a last leaf whose kind is `kind`.
@@ -83,11 +84,11 @@ fn gap<'s>(prev: Node<'_>, next: Node<'_>, source: &'s str) -> &'s str {
 pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
     // Each leaf and its kind found once: this runs between every two pieces of the output.
     let last = last_leaf(prev);
-    let last_kind = last.kind();
+    let last_kind = last.kind_name();
     if leaf_ends_line(last, last_kind, source) {
         return Sep::Break;
     }
-    let first_kind = first_leaf(next).kind();
+    let first_kind = first_leaf(next).kind_name();
     match first_kind {
         "preprocessor" | "dwarf_directive" => return Sep::Break,
         "comment" if newlines_between(prev, next, source) > 0 => return Sep::Break,

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ParsedSource;
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -49,9 +50,9 @@ pub fn print_tree(parsed: &ParsedSource) -> String {
             "{}{field}{} [{}:{}]",
             "  ".repeat(depth),
             if node.is_named() {
-                node.kind().to_string()
+                node.kind_name().to_string()
             } else {
-                format!("{:?}", node.kind())
+                format!("{:?}", node.kind_name())
             },
             position.row + 1,
             position.column + 1

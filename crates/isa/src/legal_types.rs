@@ -158,19 +158,21 @@ pub const KNOWN_OPCODES: &[&str] = &[
 /// assert_eq!(ptxkit_isa::closest_opcode("xyzzyq"), None);
 /// ```
 pub fn closest_opcode(unknown: &str) -> Option<&'static str> {
-    let mut best: Option<(usize, &'static str)> = None;
-    for &known in KNOWN_OPCODES {
-        let d = crate::spelling::edit_distance(unknown, known);
-        if best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, known));
-        }
-    }
     let limit = if unknown.len() <= 3 {
         2
     } else {
         (unknown.len() / 3).max(2)
     };
-    best.filter(|(d, _)| *d <= limit).map(|(_, k)| k)
+    let mut best: Option<(usize, &'static str)> = None;
+    for &known in KNOWN_OPCODES {
+        let Some(d) = crate::spelling::distance_within(unknown, known, limit) else {
+            continue;
+        };
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, known));
+        }
+    }
+    best.map(|(_, k)| k)
 }
 
 /// The legal instruction types of one opcode.

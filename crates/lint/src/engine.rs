@@ -389,7 +389,11 @@ pub(crate) fn finish_with(mut checker: Checker<'_>, mut suppressions: Suppressio
     }
 
     let mut diagnostics = checker.diagnostics;
-    diagnostics.sort_by(|a, b| (a.span.start, &a.code, a.span.end).cmp(&(b.span.start, &b.code, b.span.end)));
+    // A total order (the message breaks ties): the same text gives the same output whatever
+    // order rules found things in (the symbol table's maps have none).
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, &a.code, a.span.end, &a.message).cmp(&(b.span.start, &b.code, b.span.end, &b.message))
+    });
     diagnostics.dedup();
     diagnostics
 }

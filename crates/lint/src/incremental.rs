@@ -16,8 +16,10 @@
 //! The contract this relies on, for every `on_match` rule: its findings depend only on the
 //! matched item's subtree, the module header, the symbol table's module declarations and
 //! function prototypes, whether the file has a syntax error, and the settings. A rule that reads another function's body is an
-//! `on_module` rule. The language server's tests lint corpus files edited at random both
-//! ways and compare.
+//! `on_module` rule; the one exception, module-scope-register-or-local (whose fix reads the
+//! functions that use a module-scope `.reg`), makes every item match again in a module that
+//! declares one. The language server's tests and its fuzz target lint texts edited at random
+//! both ways and compare.
 
 use std::ops::Range;
 use std::rc::Rc;
@@ -140,10 +142,17 @@ impl IncrementalLinter {
             new: &current,
             same_text: &same_text,
         };
+        let model = SemanticModel::build(parsed);
+        // module-scope-register-or-local's fix reads every function (and deletes past its
+        // item's end): a module that declares what it reports is matched again whole.
+        let reads_every_function = crate::rules::module_scope_register_or_local::present(&model.symbols);
         // An unchanged item keeps its findings and construct uses unless one points into a
         // changed body.
         let unchanged: Vec<bool> = (0..current.len())
             .map(|index| {
+                if reads_every_function {
+                    return false;
+                }
                 let Some(item) = self.items.get(index).filter(|_| same_text[index]) else {
                     return false;
                 };
@@ -152,7 +161,6 @@ impl IncrementalLinter {
             })
             .collect();
 
-        let model = SemanticModel::build(parsed);
         let mut checker = new_checker(parsed, &model, settings);
         let uses: Vec<Vec<Use>> = current
             .iter()
@@ -392,5 +400,25 @@ mod tests {
         );
         // Whitespace between items moves them and changes none.
         assert_eq!(matched.last(), Some(&0));
+    }
+
+    #[test]
+    fn a_module_scope_register_is_matched_again_after_every_edit() {
+        // module-scope-register-or-local's fix reads every function (which uses the
+        // register) and deletes the declaration's line ending, past its item: found by
+        // fuzzing `ptxls`.
+        let text = ".version 2.1\n.target sm_20\n.reg .u32 %ra;\n.entry k()\n{\n\tret;\n}\n.entry j()\n{\n\tret;\n}\n";
+        let declaration_end = text.find("%ra;").unwrap() + 4;
+        let in_j = text.rfind("ret;").unwrap();
+        check_edits(
+            text,
+            &[
+                // The declaration's line ending becomes `\r\n`: the fix deletes it too.
+                (declaration_end, declaration_end, "\r"),
+                // Another function starts using the register: the fix moves it there.
+                (in_j, in_j, "mov.u32 %ra, 1;\n\t"),
+                (in_j, in_j + 16, ""),
+            ],
+        );
     }
 }

@@ -80,8 +80,11 @@ pub fn closest_register(checker: &Checker<'_>, at: usize, name: &str) -> Option<
 pub fn closest(name: &str, candidates: impl IntoIterator<Item = String>) -> Option<String> {
     candidates
         .into_iter()
-        .map(|c| (ptxkit_isa::spelling::edit_distance(name, &c), c))
-        .filter(|(d, c)| *d > 0 && *d <= (name.len().max(c.len()) / 3).max(1))
+        .filter_map(|c| {
+            let limit = (name.len().max(c.len()) / 3).max(1);
+            ptxkit_isa::spelling::distance_within(name, &c, limit).map(|d| (d, c))
+        })
+        .filter(|(d, _)| *d > 0)
         .min()
         .map(|(_, c)| c)
 }

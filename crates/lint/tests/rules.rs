@@ -330,3 +330,21 @@ fn a_zero_vector_width_is_linted_without_panic() {
         "{found:#?}"
     );
 }
+
+/// A `%r<4>` range that declares two registers already declared: one finding at the range,
+/// for the register declared first, whatever order the symbol table's hash maps give (each
+/// lint builds its own; the language server's fuzz target saw two lints disagree).
+#[test]
+fn a_range_over_several_declared_registers_reports_the_first_every_time() {
+    let text = ".version 7.8\n.target sm_80\n.address_size 64\n.entry k()\n{\n\t.reg .b32 %r1;\n\t.reg .b32 %r0;\n\t.reg .b32 %r2;\n\t.reg .b32 %r<4>;\n\tret;\n}\n";
+    let range = text.find("%r<4>").unwrap();
+    for _ in 0..32 {
+        let found = ptxkit_lint::lint_source(text, &ptxkit_lint::Settings::default()).diagnostics;
+        let at_range: Vec<_> = found
+            .iter()
+            .filter(|d| d.code == "PTX405" && d.span.start == range)
+            .collect();
+        assert_eq!(at_range.len(), 1, "{found:#?}");
+        assert!(at_range[0].message.contains("`%r1`"), "{:#?}", at_range[0]);
+    }
+}

@@ -349,6 +349,20 @@ mod tests {
     }
 
     #[test]
+    fn a_very_long_modifier_still_completes() {
+        // Each candidate modifier is tried after the chain, and a chain with an unknown
+        // modifier looks for its spelling among the opcode's: a modifier of 20,000
+        // characters must not make that quadratic (found by fuzzing `ptxls`).
+        let long = "x".repeat(20_000);
+        let got = labels(&format!("{HEAD}.entry k()\n{{\n\tld.global.{long}.|\n}}\n"));
+        assert!(!got.contains(&".global".to_string()), "{got:?}");
+        let got = labels(&format!(
+            "{HEAD}.entry k()\n{{\n\ttcgen05.cp.cta_group{long}::2.|\n}}\n"
+        ));
+        assert!(!got.contains(&".cta_group::2".to_string()), "{got:?}");
+    }
+
+    #[test]
     fn module_directives_outside_functions() {
         let got = labels(&format!("{HEAD}.vis|\n"));
         assert!(

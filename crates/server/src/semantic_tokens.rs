@@ -51,7 +51,7 @@ pub fn legend() -> SemanticTokensLegend {
 }
 
 /// The tokens of the whole document, each on one line (a comment over several lines is
-/// one token per line).
+/// one token per line), none inside another.
 pub fn full(document: &mut Document, encoding: Encoding) -> SemanticTokens {
     let lines = document.lines().clone();
     let text = document.text().to_string();
@@ -65,6 +65,16 @@ pub fn full(document: &mut Document, encoding: Encoding) -> SemanticTokens {
         }
     }
     spans.sort_by_key(|s| s.0);
+    // A classified node's own tokens (the anonymous `.const` of a `state_space`) lie in
+    // it: the outer node, first in preorder and so first among equal starts, wins.
+    let mut covered = 0;
+    spans.retain(|&(start, end, _, _)| {
+        let outside = start >= covered;
+        if outside {
+            covered = end;
+        }
+        outside
+    });
     let mut data = Vec::with_capacity(spans.len());
     let (mut last_line, mut last_start) = (0u32, 0u32);
     for (start, end, ty, modifiers) in spans {
@@ -179,5 +189,24 @@ mod tests {
         );
         assert!(tokens.contains(&(6, 4, 1, "label")), "{tokens:?}");
         assert!(tokens.contains(&(2, 7, 1, "function")), "{tokens:?}");
+    }
+
+    #[test]
+    fn a_keyword_node_and_its_keyword_token_make_one_token() {
+        // `state_space`, `linkage`, `function_kind` and `type` nodes hold the anonymous
+        // `.const`, `.visible`, `.entry`, `.v2` tokens that are keywords themselves.
+        let text = ".version 8.0\n.target sm_90\n.const .b32 c[];\n.visible .entry k(.param .align 8 .b8 p[8])\n{\n.reg .v2 .f32 %f<2>;\n.shared .align 4 .b8 s[4];\nret;\n}\n.extern .func (.reg .b32 r) f();\n";
+        let tokens = decoded(text);
+        for pair in tokens.windows(2) {
+            let ((line, start, length, _), (next_line, next_start, _, _)) = (pair[0], pair[1]);
+            assert!(
+                next_line > line || next_start >= start + length,
+                "{:?} overlaps {:?}",
+                pair[1],
+                pair[0]
+            );
+        }
+        assert!(tokens.contains(&(2, 0, 6, "keyword")), "{tokens:?}");
+        assert!(tokens.contains(&(3, 0, 8, "keyword")), "{tokens:?}");
     }
 }

@@ -16,6 +16,7 @@ pub mod corpus;
 pub mod diagnostic;
 pub mod discover;
 mod edit;
+mod kind;
 pub mod literal;
 mod parse;
 pub mod source;
@@ -26,6 +27,7 @@ mod write;
 
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, SourceRef};
 pub use edit::{EditError, TextEdit, apply_edits};
+pub use kind::NodeKind;
 pub use parse::{
     ParsedSource, SyntaxError, SyntaxErrorKind, is_statement_outside_function, language, new_parser, node_types, parse,
     parse_group, reparse,

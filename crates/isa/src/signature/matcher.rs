@@ -431,15 +431,10 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
 /// and at least 1), best first, at most three.
 pub fn suggest_modifiers(opcode: &str, modifier: &str) -> Vec<&'static str> {
     let limit = (modifier.len() / 3).max(1);
+    let modifier = modifier.to_ascii_lowercase();
     let mut scored: Vec<(usize, &'static str)> = opcode_modifiers(opcode)
         .into_iter()
-        .map(|m| {
-            (
-                crate::spelling::edit_distance(&modifier.to_ascii_lowercase(), &m.to_ascii_lowercase()),
-                m,
-            )
-        })
-        .filter(|(d, _)| *d <= limit)
+        .filter_map(|m| crate::spelling::distance_within(&modifier, &m.to_ascii_lowercase(), limit).map(|d| (d, m)))
         .collect();
     scored.sort();
     scored.into_iter().take(3).map(|(_, m)| m).collect()

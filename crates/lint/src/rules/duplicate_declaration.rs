@@ -114,7 +114,11 @@ fn check(checker: &mut Checker<'_>) {
         }
     }
     let mut seen = HashMap::new();
-    found.sort_by_key(|(_, second, _)| second.start);
+    // The symbol table's maps have no order: where one declaration repeats several (a
+    // `%r<4>` range over `%r0` and `%r1`), the one declared first is reported, every time.
+    found.sort_by(|(a_name, a_second, a_first), (b_name, b_second, b_first)| {
+        (a_second.start, a_first.start, a_name).cmp(&(b_second.start, b_first.start, b_name))
+    });
     for (name, second, first) in found {
         if seen.insert(second, ()).is_some() {
             continue;

@@ -70,9 +70,11 @@ pub(crate) fn diagnostics(
         for named in item.rules.iter().filter(|r| r.rule.is_none()) {
             let closest = crate::rules()
                 .iter()
-                .map(|r| (ptxkit_isa::spelling::edit_distance(&named.written, r.name), r))
+                .filter_map(|r| {
+                    ptxkit_isa::spelling::distance_within(&named.written, r.name, named.written.len() / 2 + 2)
+                        .map(|d| (d, r))
+                })
                 .min_by_key(|(d, _)| *d)
-                .filter(|(d, _)| *d <= named.written.len() / 2 + 2)
                 .map(|(_, r)| r);
             let mut diagnostic = make(named.span, format!("unknown rule `{}` in suppression", named.written))
                 .with_label("no rule has this name or code")
