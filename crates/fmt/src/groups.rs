@@ -51,7 +51,8 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
     }
     let crlf = crate::uses_crlf(text);
     let last = groups.len() - 1;
-    let format = |(index, range): (usize, &Range<usize>)| format_group(piece(text, range), options, crlf, index == last);
+    let format =
+        |(index, range): (usize, &Range<usize>)| format_group(piece(text, range), options, crlf, index == last);
     // On the pool of the caller's thread (the command line's threads have the
     // stack deep nesting needs); a caller outside any pool formats the groups
     // one after the other on its own thread and stack, as it would the whole.

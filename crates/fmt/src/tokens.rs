@@ -58,7 +58,12 @@ pub fn is_extra(node: Node<'_>) -> bool {
 /// its line), a preprocessor line or a legacy `@@DWARF` line.
 pub fn ends_line(node: Node<'_>, source: &str) -> bool {
     let leaf = last_leaf(node);
-    match leaf.kind_name() {
+    leaf_ends_line(leaf, leaf.kind_name(), source)
+}
+
+/// [`ends_line`] of a last leaf whose kind is `kind`.
+fn leaf_ends_line(leaf: Node<'_>, kind: &str, source: &str) -> bool {
+    match kind {
         "comment" => source[leaf.byte_range()].starts_with("//"),
         "preprocessor" | "dwarf_directive" | "unterminated_comment" => true,
         _ => false,
@@ -77,27 +82,29 @@ fn gap<'s>(prev: Node<'_>, next: Node<'_>, source: &'s str) -> &'s str {
 
 /// The whitespace rule between `prev` and `next`, adjacent in the source.
 pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
-    if ends_line(prev, source) {
+    // Each leaf and its kind found once: this runs between every two pieces of the output.
+    let last = last_leaf(prev);
+    let last_kind = last.kind_name();
+    if leaf_ends_line(last, last_kind, source) {
         return Sep::Break;
     }
-    let first = first_leaf(next);
-    let last = last_leaf(prev);
-    match first.kind_name() {
+    let first_kind = first_leaf(next).kind_name();
+    match first_kind {
         "preprocessor" | "dwarf_directive" => return Sep::Break,
         "comment" if newlines_between(prev, next, source) > 0 => return Sep::Break,
         "comment" => return Sep::Space,
         _ => {}
     }
-    if matches!(first.kind_name(), "," | ";" | ")" | "]" | "}") {
+    if matches!(first_kind, "," | ";" | ")" | "]" | "}") {
         return Sep::None;
     }
-    if is_comment(last) {
+    if last_kind == "comment" {
         return Sep::Space;
     }
-    if last.kind_name() == "," || last.kind_name() == "=" || first.kind_name() == "=" {
+    if last_kind == "," || last_kind == "=" || first_kind == "=" {
         return Sep::Space;
     }
-    if matches!(last.kind_name(), "(" | "[" | "{") {
+    if matches!(last_kind, "(" | "[" | "{") {
         return Sep::None;
     }
     if gap(prev, next, source).is_empty() {

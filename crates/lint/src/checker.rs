@@ -85,6 +85,17 @@ pub struct Checker<'a> {
     /// Whether the file has a syntax error anywhere; given when the file is linted in groups
     /// of items (a group's own tree knows only its own).
     pub(crate) module_has_errors: std::cell::OnceCell<bool>,
+    /// The ISA issues of each instruction form seen so far (see [`Checker::form_issues`]).
+    pub(crate) form_issues: std::cell::RefCell<std::collections::HashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
+}
+
+/// What the ISA tables read of an instruction (its [`Instruction::form`]): the opcode, the
+/// modifiers as written, and the operand count.
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct FormKey<'a> {
+    opcode: &'a str,
+    modifiers: smallvec::SmallVec<[&'a str; 6]>,
+    operands: usize,
 }
 
 /// The top-level items of `parsed` but comments and preprocessor lines, as (kind, span):
@@ -193,7 +204,14 @@ impl<'a> Checker<'a> {
     /// that match it.
     pub fn insn(&self, node: Node<'a>) -> Option<std::rc::Rc<Instruction<'a>>> {
         last_one(&self.last_insn, node.id(), || {
-            Instruction::cast(node, self.text()).map(std::rc::Rc::new)
+            // The control-flow graph of the function at hand (built when its definition
+            // matched, before its instructions) holds the same views.
+            let in_flow = self.flow.borrow().as_ref().and_then(|(_, flow)| {
+                flow.as_ref()
+                    .as_ref()
+                    .and_then(|flow| flow.instruction_at(node).cloned())
+            });
+            in_flow.or_else(|| Instruction::cast(node, self.text()).map(std::rc::Rc::new))
         })
     }
 
@@ -206,7 +224,7 @@ impl<'a> Checker<'a> {
     /// [`Self::isa_issues`] without the cache.
     fn compute_isa_issues(&self, node: Node<'a>) -> std::rc::Rc<Vec<ptxkit_isa::Issue>> {
         let mut issues = match self.insn(node) {
-            Some(insn) if !node.has_error() => crate::isa::issues(&insn, self.destination()),
+            Some(insn) if !node.has_error() => self.form_issues(&insn),
             _ => Vec::new(),
         };
         // What the matched form needs beyond its chain (a signature's `block` records: an
@@ -222,6 +240,27 @@ impl<'a> Checker<'a> {
             }
         }
         std::rc::Rc::new(issues)
+    }
+
+    /// [`crate::isa::issues`] of `insn`: computed once per instruction form in the file (a
+    /// kernel repeats a few dozen forms thousands of times), since the checks read nothing
+    /// of an instruction but its form, and the version and target, which are the file's.
+    fn form_issues(&self, insn: &Instruction<'a>) -> Vec<ptxkit_isa::Issue> {
+        let destination = self.destination();
+        if destination.is_none() {
+            return crate::isa::issues(insn, destination);
+        }
+        let key = FormKey {
+            opcode: insn.opcode(),
+            modifiers: insn.modifiers().iter().map(|m| m.text).collect(),
+            operands: insn.operands().len(),
+        };
+        if let Some(issues) = self.form_issues.borrow().get(&key) {
+            return issues.clone();
+        }
+        let issues = crate::isa::issues(insn, destination);
+        self.form_issues.borrow_mut().insert(key, issues.clone());
+        issues
     }
 
     /// The ptxkit-isa issues of every module-level construct of the file

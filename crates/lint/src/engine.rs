@@ -9,6 +9,7 @@ use ptxkit_syntax::{Diagnostic, ParsedSource, Span, parse};
 use ptxkit_semantic::SemanticModel;
 
 use crate::checker::{Captures, Checker};
+use crate::dispatch::{Found, Plan};
 use crate::registry::{RuleInfo, rules};
 use crate::rules::{invalid_suppression, unused_suppression};
 use crate::settings::Settings;
@@ -21,6 +22,9 @@ struct Combined {
     /// The rules that own each pattern (rules with the same query text
     /// share its patterns, so the cursor matches them once).
     owners: Vec<Vec<usize>>,
+    /// How the patterns run without a query cursor over the whole tree, when they can
+    /// (see [`crate::dispatch`]).
+    plan: Option<Plan>,
 }
 
 fn combined() -> &'static Combined {
@@ -53,15 +57,24 @@ fn combined() -> &'static Combined {
                     .map_or_else(Vec::new, |(_, _, rules)| rules.clone())
             })
             .collect();
-        let capture_names = query
+        let capture_names: Vec<&'static str> = query
             .capture_names()
             .iter()
             .map(|name| &*Box::leak(name.to_string().into_boxed_str()))
             .collect();
+        let names: &'static [&'static str] = Box::leak(capture_names.clone().into_boxed_slice());
+        let plan = Plan::new(
+            &ptxkit_syntax::language(),
+            &query,
+            names,
+            &source,
+            ptxkit_syntax::node_types(),
+        );
         Combined {
             query,
             capture_names,
             owners,
+            plan,
         }
     })
 }
@@ -237,6 +250,7 @@ pub(crate) fn new_checker<'a>(
         accesses: std::cell::RefCell::new(None),
         module_scope_users: std::cell::OnceCell::new(),
         module_has_errors: std::cell::OnceCell::new(),
+        form_issues: std::cell::RefCell::new(std::collections::HashMap::new()),
     }
 }
 
@@ -268,34 +282,52 @@ pub(crate) fn run_matches<'a>(
     let compiled = combined();
     let parsed = checker.parsed;
     let enabled: Vec<bool> = all.iter().map(|r| checker.settings.is_enabled(r)).collect();
-    let mut cursor = QueryCursor::new();
-    if let Some(range) = &range {
-        cursor.set_byte_range(range.clone());
-    }
-    let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
-    while let Some(found) = matches.next() {
-        let first = found.captures().iter().map(|c| c.node.start_byte()).min();
+    let mut dispatch = |checker: &mut Checker<'a>, found: Found<'a, '_>| {
+        let first = found.captures.iter().map(|c| c.1.start_byte()).min();
         if let Some(range) = &range
             && !first.is_some_and(|start| range.contains(&start))
         {
-            continue;
+            return;
         }
         if !before(checker, first.unwrap_or(0)) {
-            continue;
+            return;
         }
-        for &owner in &compiled.owners[found.pattern_index] {
+        for &owner in &compiled.owners[found.pattern] {
             if !enabled[owner] {
                 continue;
             }
             let rule = &all[owner];
             let Some(check) = rule.imp.on_match else { continue };
             let captures = Captures {
-                names: &compiled.capture_names,
-                items: found.captures().iter().map(|c| (c.index, c.node)).collect(),
+                names: found.names,
+                items: found.captures.iter().copied().collect(),
             };
             select(checker, rule);
             check(checker, &captures);
         }
+    };
+    if let Some(plan) = &compiled.plan {
+        plan.run(parsed.root(), parsed.text(), range.as_ref(), |found| {
+            dispatch(checker, found)
+        });
+        return;
+    }
+    let mut cursor = QueryCursor::new();
+    if let Some(range) = &range {
+        cursor.set_byte_range(range.clone());
+    }
+    let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
+    while let Some(found) = matches.next() {
+        let captures: smallvec::SmallVec<[(u32, ptxkit_syntax::tree_sitter::Node<'a>); 2]> =
+            found.captures().iter().map(|c| (c.index, c.node)).collect();
+        dispatch(
+            checker,
+            Found {
+                pattern: found.pattern_index,
+                names: &compiled.capture_names,
+                captures: &captures,
+            },
+        );
     }
 }
 
@@ -444,6 +476,136 @@ mod tests {
             grouped * 2 > large.len(),
             "only {grouped} of {} files linted in groups",
             large.len()
+        );
+    }
+
+    /// Every match of the combined query under `root` (in `range`), by pattern, in the
+    /// order found: as (capture name, byte range, kind id) lists.
+    type ByPattern = Vec<Vec<Vec<(&'static str, std::ops::Range<usize>, u16)>>>;
+
+    fn cursor_matches(parsed: &ParsedSource, range: Option<std::ops::Range<usize>>) -> ByPattern {
+        let compiled = combined();
+        let mut out: ByPattern = vec![Vec::new(); compiled.query.pattern_count()];
+        let mut cursor = QueryCursor::new();
+        if let Some(range) = &range {
+            cursor.set_byte_range(range.clone());
+        }
+        let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
+        while let Some(found) = matches.next() {
+            let first = found.captures().iter().map(|c| c.node.start_byte()).min();
+            if let Some(range) = &range
+                && !first.is_some_and(|start| range.contains(&start))
+            {
+                continue;
+            }
+            out[found.pattern_index].push(
+                found
+                    .captures()
+                    .iter()
+                    .map(|c| {
+                        (
+                            compiled.capture_names[c.index as usize],
+                            c.node.byte_range(),
+                            c.node.kind_id(),
+                        )
+                    })
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    fn plan_matches(parsed: &ParsedSource, range: Option<std::ops::Range<usize>>) -> ByPattern {
+        let compiled = combined();
+        let plan = compiled
+            .plan
+            .as_ref()
+            .expect("the rules' patterns run without the cursor");
+        let mut out: ByPattern = vec![Vec::new(); compiled.query.pattern_count()];
+        plan.run(parsed.root(), parsed.text(), range.as_ref(), |found| {
+            let first = found.captures.iter().map(|c| c.1.start_byte()).min();
+            if let Some(range) = &range
+                && !first.is_some_and(|start| range.contains(&start))
+            {
+                return;
+            }
+            out[found.pattern].push(
+                found
+                    .captures
+                    .iter()
+                    .map(|(index, node)| (found.names[*index as usize], node.byte_range(), node.kind_id()))
+                    .collect(),
+            );
+        });
+        out
+    }
+
+    /// The walk and the rooted cursors find exactly the matches the query cursor finds, in
+    /// the same order for each pattern, on every corpus file, whole and in pieces.
+    #[test]
+    fn dispatch_finds_what_the_query_cursor_finds_on_the_corpus() {
+        use rayon::prelude::*;
+        let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "dispatch corpus test") else {
+            return;
+        };
+        let files: Vec<std::path::PathBuf> =
+            ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
+                .unwrap()
+                .into_iter()
+                .filter_map(Result::ok)
+                .collect();
+        assert!(files.len() > 1000, "{} files under {}", files.len(), dir.display());
+        let matched: usize = files
+            .par_iter()
+            .map(|path| {
+                let Ok(text) = ptxkit_syntax::source::read_source(path) else {
+                    return 0;
+                };
+                let parsed = parse(text);
+                let whole = cursor_matches(&parsed, None);
+                assert_eq!(plan_matches(&parsed, None), whole, "{}", path.display());
+                for range in piece_ranges(&parsed, 3) {
+                    assert_eq!(
+                        plan_matches(&parsed, Some(range.clone())),
+                        cursor_matches(&parsed, Some(range.clone())),
+                        "{} in {range:?}",
+                        path.display()
+                    );
+                }
+                whole.iter().map(Vec::len).sum::<usize>()
+            })
+            .sum();
+        assert!(matched > 1_000_000, "{matched} matches");
+    }
+
+    /// Broken texts (each character of a module deleted, or a bracket put before it): the
+    /// walk goes into nodes that hold errors, where an `ERROR` node may hold anything.
+    #[test]
+    fn dispatch_finds_what_the_query_cursor_finds_in_broken_text() {
+        let text = many_functions(2)
+            + ".func (.param .align 8 .b64 r) f(.param .f16 a) .maxnctapersm 2\n{\n\t.local .b32 x;\n\tcall (r), f, (a);\n\tld.const[2].f32 %f1, [c];\n\tret;\n}\n.tex .u32 t;\n.reg .b32 m;\n";
+        let mut broken = 0;
+        for at in (0..text.len()).filter(|&at| text.is_char_boundary(at)) {
+            for edit in ["", "{", "(", "[", ";", "}"] {
+                let next = text[at..].chars().next().map_or(0, char::len_utf8);
+                let mutant = if edit.is_empty() {
+                    format!("{}{}", &text[..at], &text[at + next..])
+                } else {
+                    format!("{}{edit}{}", &text[..at], &text[at..])
+                };
+                let parsed = parse(mutant.as_str());
+                broken += usize::from(parsed.root().has_error());
+                assert_eq!(plan_matches(&parsed, None), cursor_matches(&parsed, None), "{mutant}");
+            }
+        }
+        assert!(broken > 1000, "{broken} broken texts");
+    }
+
+    #[test]
+    fn the_rules_patterns_run_without_the_query_cursor_over_the_tree() {
+        assert!(
+            combined().plan.is_some(),
+            "a rule's query has a pattern the walk cannot start (see `dispatch`)"
         );
     }
 

@@ -18,6 +18,7 @@
 
 mod checker;
 pub mod config;
+mod dispatch;
 mod engine;
 pub mod fix;
 pub mod grouped;

@@ -110,6 +110,11 @@ pub fn language() -> tree_sitter::Language {
     tree_sitter_ptx::LANGUAGE.into()
 }
 
+/// The grammar's `node-types.json`: each node kind's fields, children and subtypes.
+pub fn node_types() -> &'static str {
+    tree_sitter_ptx::NODE_TYPES
+}
+
 /// A syntax error found in the tree: an `ERROR` node or a `MISSING` token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -223,11 +228,34 @@ impl ParsedSource {
     }
 
     /// The text of every comment, in source order.
+    ///
+    /// A comment starts with `/`, so the walk goes only into nodes whose text holds one
+    /// (most statements hold none): a few scans of the text instead of a visit of every node.
+    ///
+    /// ```
+    /// let parsed = ptxkit_syntax::parse(".version 7.8 // v\n.entry k()\n{\n\tadd.s32 %r1, /* a */ %r2, 1;\n\tret; // r\n}\n");
+    /// assert_eq!(parsed.comments(), ["// v", "/* a */", "// r"]);
+    /// ```
     pub fn comments(&self) -> Vec<&str> {
-        crate::walk::preorder(self.root())
-            .filter(|node| node.kind() == "comment")
-            .map(|node| self.node_text(node))
-            .collect()
+        let mut found = Vec::new();
+        let mut cursor = self.root().walk();
+        loop {
+            let node = cursor.node();
+            let text = self.node_text(node);
+            if node.kind() == "comment" {
+                found.push(text);
+            } else if text.contains('/') && cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return found;
+                }
+            }
+        }
     }
 
     /// Every `ERROR` node (outermost only), `MISSING` token, unclosed `/*`

@@ -77,3 +77,24 @@ fn corpus_parses_cleanly_and_losslessly() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `ParsedSource::comments` (a walk that goes only into nodes whose text holds a `/`) finds
+/// every comment node a walk of every node finds, on every corpus file.
+#[test]
+fn comments_are_every_comment_node_on_the_corpus() {
+    let Some(dir) = corpus_dir() else { return };
+    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
+    let mut comments = 0;
+    for file in files {
+        let path = file.unwrap();
+        let text = ptxkit_syntax::source::read_source(&path).unwrap();
+        let parsed = ptxkit_syntax::parse(text);
+        let every: Vec<&str> = ptxkit_syntax::preorder(parsed.root())
+            .filter(|node| node.kind() == "comment")
+            .map(|node| parsed.node_text(node))
+            .collect();
+        assert_eq!(parsed.comments(), every, "{}", path.display());
+        comments += every.len();
+    }
+    assert!(comments > 10_000, "{comments} comments");
+}

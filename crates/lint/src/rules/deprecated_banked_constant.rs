@@ -27,6 +27,7 @@
 //! `ld`). No fix for other banks:
 //! they were bound to the host through the driver API.
 
+use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
@@ -114,7 +115,27 @@ fn row() -> &'static Deprecation {
 }
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(space) = captures.get("space") else { return };
+    if let Some(space) = captures.get("space") {
+        report(checker, space);
+        return;
+    }
+    // An instruction's `.const[N]` modifiers (the shared per-instruction pattern: a pattern
+    // of its own would run the query cursor at every instruction).
+    let Some(node) = captures.get("instruction").filter(|n| n.kind() == "instruction") else {
+        return;
+    };
+    let mut cursor = node.walk();
+    let banked: Vec<Node<'a>> = node
+        .children_by_field_name("modifier", &mut cursor)
+        .filter(|m| m.kind() == "modifier" && checker.node_text(*m).starts_with(".const["))
+        .collect();
+    for space in banked {
+        report(checker, space);
+    }
+}
+
+/// Reports the `.const[N]` written at `space` (a declaration's state space or a modifier).
+fn report<'a>(checker: &mut Checker<'a>, space: Node<'a>) {
     let written = checker.node_text(space);
     let what = if space.kind() == "modifier" {
         format!("`{written}` names an explicit constant bank")

@@ -140,6 +140,9 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
         return;
     };
+    if node.parent().is_none_or(|parent| parent.kind() != "source_file") {
+        return;
+    }
     let Some(declaration) = VariableDeclaration::cast(node, checker.text()) else {
         return;
     };

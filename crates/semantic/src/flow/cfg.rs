@@ -1,6 +1,7 @@
 //! The control-flow graph of one function body.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -60,8 +61,9 @@ pub struct FunctionFlow<'t> {
     pub name: Option<Node<'t>>,
     /// Whether it is an `.entry`.
     pub is_entry: bool,
-    /// Every instruction, in order (nested `{ }` blocks flattened).
-    pub insns: Vec<Instruction<'t>>,
+    /// Every instruction, in order (nested `{ }` blocks flattened): shared, so that a
+    /// linter that looks at the same instructions need not classify them again.
+    pub insns: Vec<Rc<Instruction<'t>>>,
     /// The guard of each instruction.
     pub guards: Vec<Option<Guard>>,
     /// The basic blocks; block 0 is the entry.
@@ -79,7 +81,7 @@ pub struct FunctionFlow<'t> {
 
 /// What the walk over a body collects before blocks are cut.
 struct Walk<'t> {
-    insns: Vec<Instruction<'t>>,
+    insns: Vec<Rc<Instruction<'t>>>,
     /// (nested block, label name) → the instruction it precedes; block 0 is the body.
     labels: HashMap<(u32, &'t str), InsnId>,
     /// The parent of each nested block (index 0, the body, is its own).
@@ -100,6 +102,15 @@ struct Walk<'t> {
 }
 
 impl<'t> FunctionFlow<'t> {
+    /// The instruction whose node is `node`, if it is one of the function's.
+    pub fn instruction_at(&self, node: Node<'t>) -> Option<&Rc<Instruction<'t>>> {
+        let at = self
+            .insns
+            .binary_search_by_key(&node.start_byte(), |insn| insn.node().start_byte())
+            .ok()?;
+        self.insns.get(at).filter(|insn| insn.node() == node)
+    }
+
     /// The flow of every function definition of `parsed`, in source order.
     pub fn all(parsed: &'t ptxkit_syntax::ParsedSource, symbols: &SymbolTable) -> Vec<FunctionFlow<'t>> {
         let root = parsed.root();
@@ -300,7 +311,7 @@ impl<'t> Walk<'t> {
         self.scope_of.push(self.scope);
         self.def_at.push(self.defs.len() as u32);
         self.use_at.push(self.uses.len() as u32);
-        self.insns.push(insn);
+        self.insns.push(Rc::new(insn));
     }
 }
 
@@ -440,4 +451,27 @@ fn reverse_post_order(blocks: &[Block], edges: &[BlockId]) -> Vec<BlockId> {
     }
     post.reverse();
     post
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instruction_at_finds_each_instruction_of_its_function_only() {
+        let text = ".version 8.0\n.target sm_90\n.entry a()\n{\n.reg .b32 %r<3>;\nmov.u32 %r1, 0;\n{\nadd.s32 %r2, %r1, 1;\n}\nL: ret;\n}\n.entry b()\n{\nret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let symbols = crate::SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        assert_eq!(flows[0].insns.len(), 3);
+        for insn in &flows[0].insns {
+            let found = flows[0].instruction_at(insn.node()).expect("its own instruction");
+            assert!(Rc::ptr_eq(found, insn));
+            assert!(flows[1].instruction_at(insn.node()).is_none());
+        }
+        // Not an instruction: the body, the declaration.
+        assert!(flows[0].instruction_at(flows[0].body).is_none());
+        let declaration = flows[0].body.named_child(0).expect("the .reg declaration");
+        assert!(flows[0].instruction_at(declaration).is_none());
+    }
 }
