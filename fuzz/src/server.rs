@@ -572,9 +572,11 @@ fn check_ranges(method: &str, value: &Value, text: &str, encoding: Encoding) {
             let is_position =
                 |v: Option<&Value>| v.is_some_and(|p| p.get("line").is_some() && p.get("character").is_some());
             if is_position(object.get("start")) && is_position(object.get("end")) {
+                let line = value["start"]["line"].as_u64().unwrap_or(0) as usize;
                 assert!(
                     byte_range(text, value, encoding).is_some(),
-                    "{method}: range {value} is not in the text"
+                    "{method}: range {value} is not in the text ({encoding:?}; line {line}: {:?})",
+                    text.split('\n').nth(line)
                 );
             }
             object.values().for_each(|v| check_ranges(method, v, text, encoding));
@@ -641,7 +643,12 @@ fn apply(text: &str, edits: &[Value], encoding: Encoding, what: &str) -> String 
         .iter()
         .map(|edit| {
             let Some(range) = byte_range(text, &edit["range"], encoding) else {
-                panic!("{what}: edit range {} is not in the text", edit["range"]);
+                let line = edit["range"]["start"]["line"].as_u64().unwrap_or(0) as usize;
+                panic!(
+                    "{what}: edit range {} is not in the text (line {line}: {:?})",
+                    edit["range"],
+                    text.split('\n').nth(line)
+                );
             };
             (range, edit["newText"].as_str().unwrap_or_default())
         })
