@@ -235,12 +235,38 @@ fn random_change(
     }
 }
 
-/// The position of byte `offset` (a character boundary) counted the way the
-/// client does: lines end at `\n`, characters in `encoding`'s units.
+/// The lines of `text` as a client counts them (LSP 3.17: a line ends at `\n`, `\r\n`
+/// or a lone `\r`): each line's byte range without its line ending, and the byte after
+/// that ending.
+fn lsp_lines(text: &str) -> Vec<(std::ops::Range<usize>, usize)> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let ending = match (bytes[i], bytes.get(i + 1)) {
+            (b'\r', Some(b'\n')) => 2,
+            (b'\r' | b'\n', _) => 1,
+            _ => 0,
+        };
+        if ending > 0 {
+            lines.push((start..i, i + ending));
+            start = i + ending;
+            i += ending;
+        } else {
+            i += 1;
+        }
+    }
+    lines.push((start..text.len(), text.len()));
+    lines
+}
+
+/// The position of byte `offset` (a character boundary, not inside a line ending)
+/// counted the way the client does, characters in `encoding`'s units.
 fn position(text: &str, offset: usize, encoding: Encoding) -> lsp_types::Position {
-    let before = &text[..offset];
-    let line = before.matches('\n').count();
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let lines = lsp_lines(text);
+    let line = lines.partition_point(|(range, _)| range.start <= offset).max(1) - 1;
+    let start = lines[line].0.start;
     lsp_types::Position::new(line as u32, units(&text[start..offset], encoding) as u32)
 }
 
@@ -254,19 +280,18 @@ fn units(text: &str, encoding: Encoding) -> usize {
 /// A position near `offset` that a careless client might send.
 fn odd_position(text: &str, offset: usize, encoding: Encoding, random: &mut Random) -> lsp_types::Position {
     let exact = position(text, offset, encoding);
-    let lines = text.matches('\n').count() as u32 + 1;
+    let lines = lsp_lines(text);
     match random.below(6) {
         0 => lsp_types::Position::new(exact.line, exact.character + 1 + random.below(50) as u32),
-        1 => lsp_types::Position::new(lines + random.below(3) as u32, random.below(5) as u32),
+        1 => lsp_types::Position::new(lines.len() as u32 + random.below(3) as u32, random.below(5) as u32),
         2 => lsp_types::Position::new(u32::MAX, u32::MAX),
         // Inside a character: one unit into the next one (a surrogate pair's
         // second half in UTF-16, a continuation byte in UTF-8).
         3 => lsp_types::Position::new(exact.line, exact.character + 1),
-        // Between `\r` and `\n` of the line, when it ends so.
+        // One past the end of the line (between `\r` and `\n` when it ends so).
         4 => {
-            let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-            let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-            lsp_types::Position::new(exact.line, units(&text[start..end], encoding) as u32)
+            let (range, _) = &lines[exact.line as usize];
+            lsp_types::Position::new(exact.line, units(&text[range.clone()], encoding) as u32 + 1)
         }
         _ => lsp_types::Position::new(exact.line, 0),
     }
@@ -463,7 +488,7 @@ impl Client {
         match method {
             "textDocument/documentSymbol" => check_symbols(result, text, self.encoding),
             "textDocument/foldingRange" => {
-                let lines = text.matches('\n').count() as u64 + 1;
+                let lines = lsp_lines(text).len() as u64;
                 for range in result.as_array().into_iter().flatten() {
                     let (start, end) = (range["startLine"].as_u64(), range["endLine"].as_u64());
                     assert!(
@@ -533,14 +558,9 @@ fn pick_offset(text: &str, random: &mut Random) -> usize {
 fn byte_offset(text: &str, position: &Value, encoding: Encoding) -> Option<usize> {
     let line = usize::try_from(position["line"].as_u64()?).ok()?;
     let character = usize::try_from(position["character"].as_u64()?).ok()?;
-    let start = if line == 0 {
-        0
-    } else {
-        text.match_indices('\n').nth(line - 1)?.0 + 1
-    };
-    let rest = &text[start..];
-    let line_text = rest.find('\n').map_or(rest, |end| &rest[..end]);
-    let line_text = line_text.strip_suffix('\r').unwrap_or(line_text);
+    let (range, _) = lsp_lines(text).get(line)?.clone();
+    let start = range.start;
+    let line_text = &text[range];
     let mut counted = 0;
     for (offset, c) in line_text.char_indices() {
         if counted == character {
@@ -576,7 +596,7 @@ fn check_ranges(method: &str, value: &Value, text: &str, encoding: Encoding) {
                 assert!(
                     byte_range(text, value, encoding).is_some(),
                     "{method}: range {value} is not in the text ({encoding:?}; line {line}: {:?})",
-                    text.split('\n').nth(line)
+                    lsp_lines(text).get(line).map(|(range, _)| &text[range.clone()])
                 );
             }
             object.values().for_each(|v| check_ranges(method, v, text, encoding));
@@ -607,10 +627,7 @@ fn check_symbols(value: &Value, text: &str, encoding: Encoding) {
 fn check_tokens(value: &Value, text: &str, encoding: Encoding) {
     let Some(data) = value["data"].as_array() else { return };
     assert_eq!(data.len() % 5, 0, "semantic tokens come in fives");
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|line| line.strip_suffix('\r').unwrap_or(line))
-        .collect();
+    let lines: Vec<&str> = lsp_lines(text).into_iter().map(|(range, _)| &text[range]).collect();
     let (mut line, mut start, mut previous_end) = (0usize, 0usize, 0usize);
     for token in data.chunks(5) {
         let field = |i: usize| token[i].as_u64().expect("a token field is a number") as usize;
@@ -647,7 +664,7 @@ fn apply(text: &str, edits: &[Value], encoding: Encoding, what: &str) -> String 
                 panic!(
                     "{what}: edit range {} is not in the text (line {line}: {:?})",
                     edit["range"],
-                    text.split('\n').nth(line)
+                    lsp_lines(text).get(line).map(|(range, _)| &text[range.clone()])
                 );
             };
             (range, edit["newText"].as_str().unwrap_or_default())

@@ -1,9 +1,9 @@
 //! LSP positions (line, character) and byte offsets in a document's text.
 //!
 //! LSP counts characters in UTF-16 code units unless client and server agree
-//! on UTF-8 at `initialize` ([`Encoding`]). A line ends at `\n`; a `\r`
-//! before it is not part of the line (`\r\n` files). Positions the client gets
-//! wrong are clamped, never trusted: a line past the end is the end of the
+//! on UTF-8 at `initialize` ([`Encoding`]). A line ends at `\n`, `\r\n` or a
+//! `\r` alone (LSP 3.17), which is not part of the line. Positions the client
+//! gets wrong are clamped, never trusted: a line past the end is the end of the
 //! text, a character past the end of its line is the end of that line, and a
 //! character inside a UTF-16 surrogate pair is the start of that character.
 
@@ -44,29 +44,55 @@ impl Encoding {
 /// LSP positions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineMap {
+    /// Where each LSP line starts (after `\n`, `\r\n` or a lone `\r`).
     starts: Vec<usize>,
+    /// Where each tree-sitter row starts (after `\n` only: tree-sitter counts no other).
+    rows: Vec<usize>,
     len: usize,
 }
 
 impl LineMap {
     /// The line starts of `text`.
     pub fn new(text: &str) -> LineMap {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let mut rows = vec![0];
+        for (i, &byte) in bytes.iter().enumerate() {
+            match byte {
+                b'\n' => {
+                    starts.push(i + 1);
+                    rows.push(i + 1);
+                }
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
+                _ => {}
+            }
+        }
         LineMap {
             starts,
+            rows,
             len: text.len(),
         }
     }
 
-    /// The byte range of line `line` without its line ending (`\n` or `\r\n`).
-    fn line(&self, text: &str, line: usize) -> Range<usize> {
+    /// The byte range of line `line` without its line ending (`\n`, `\r\n` or `\r`).
+    pub(crate) fn line(&self, text: &str, line: usize) -> Range<usize> {
         let start = self.starts[line];
-        let mut end = self.starts.get(line + 1).map_or(self.len, |next| next - 1);
-        if end > start && text.as_bytes()[end - 1] == b'\r' {
-            end -= 1;
-        }
-        start..end
+        let end = match self.starts.get(line + 1) {
+            Some(&next) if text[..next].ends_with("\r\n") => next - 2,
+            Some(&next) => next - 1,
+            None => self.len,
+        };
+        start..end.max(start)
+    }
+
+    /// Where line `line` starts, if the text has it.
+    pub(crate) fn line_start(&self, line: usize) -> Option<usize> {
+        self.starts.get(line).copied()
+    }
+
+    /// The line holding byte `offset` (clamped to the text).
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&start| start <= offset.min(self.len)) - 1
     }
 
     /// The byte offset of `position` in `text`, clamped as the module
@@ -99,7 +125,9 @@ impl LineMap {
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.starts.partition_point(|&start| start <= offset) - 1;
+        let line = self.line_of(offset);
+        // Inside a line ending (between `\r` and `\n`): the end of the line.
+        let offset = offset.min(self.line(text, line).end);
         let prefix = &text[self.starts[line]..offset];
         let character = match encoding {
             Encoding::Utf16 => prefix.chars().map(char::len_utf16).sum(),
@@ -111,8 +139,8 @@ impl LineMap {
     /// The tree-sitter point of byte `offset` (0-based row, column in bytes).
     pub fn point(&self, offset: usize) -> tree_sitter::Point {
         let offset = offset.min(self.len);
-        let row = self.starts.partition_point(|&start| start <= offset) - 1;
-        tree_sitter::Point::new(row, offset - self.starts[row])
+        let row = self.rows.partition_point(|&start| start <= offset) - 1;
+        tree_sitter::Point::new(row, offset - self.rows[row])
     }
 
     /// The LSP range of a byte range.
@@ -154,6 +182,23 @@ mod tests {
         assert_eq!(map.offset(text, Position::new(0, 2), Encoding::Utf16), 1);
         // Inside the emoji's bytes: back to its start.
         assert_eq!(map.position(text, 3, Encoding::Utf16), Position::new(0, 1));
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        // LSP 3.17: `\n`, `\r\n` and `\r` end lines (the fuzz target found a formatting edit
+        // after a final lone `\r` given as a character past its line's end).
+        let text = "ab\rcd\r\nef\r";
+        let map = LineMap::new(text);
+        assert_eq!(map.position(text, 3, Encoding::Utf16), Position::new(1, 0));
+        assert_eq!(map.position(text, 2, Encoding::Utf16), Position::new(0, 2));
+        assert_eq!(map.position(text, text.len(), Encoding::Utf16), Position::new(3, 0));
+        assert_eq!(map.offset(text, Position::new(1, 9), Encoding::Utf16), 5);
+        assert_eq!(map.offset(text, Position::new(2, 9), Encoding::Utf16), 9);
+        // Between `\r` and `\n`: the end of the line.
+        assert_eq!(map.position(text, 6, Encoding::Utf16), Position::new(1, 2));
+        // tree-sitter counts rows at `\n` only.
+        assert_eq!(map.point(8), tree_sitter::Point::new(1, 1));
     }
 
     #[test]

@@ -78,11 +78,11 @@ pub fn full(document: &mut Document, encoding: Encoding) -> SemanticTokens {
     let mut data = Vec::with_capacity(spans.len());
     let (mut last_line, mut last_start) = (0u32, 0u32);
     for (start, end, ty, modifiers) in spans {
-        // One token per line of the span.
+        // One token per line of the span (lines end at `\n`, `\r\n` or a lone `\r`).
         let mut from = start;
         while from < end {
-            let to = text[from..end].find('\n').map_or(end, |i| from + i);
-            let piece_end = if text[from..to].ends_with('\r') { to - 1 } else { to };
+            let line = lines.line_of(from);
+            let piece_end = end.min(lines.line(&text, line).end);
             if piece_end > from {
                 let begin = lines.position(&text, from, encoding);
                 let finish = lines.position(&text, piece_end, encoding);
@@ -102,7 +102,10 @@ pub fn full(document: &mut Document, encoding: Encoding) -> SemanticTokens {
                 last_line = begin.line;
                 last_start = begin.character;
             }
-            from = to + 1;
+            match lines.line_start(line + 1) {
+                Some(next) => from = next,
+                None => break,
+            }
         }
     }
     SemanticTokens { result_id: None, data }
