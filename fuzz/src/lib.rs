@@ -7,7 +7,8 @@
 //!   keeps every non-whitespace character and every comment.
 //! - [`check_lint`]: linting never panics; every fix applies alone and leaves
 //!   no more syntax errors than the input had; `--fix` and every reporter run;
-//!   linted in groups it finds what one pass finds (and runs with syntax errors).
+//!   linted in groups it finds what one pass finds (and runs with syntax errors);
+//!   the rules' patterns found by the pruned walk are the query cursor's.
 //! - [`check_rewrite`]: rewriting never panics or fails its own checks; an
 //!   accepted rewrite parses cleanly, and a second run is a no-op.
 //! - [`check_split`]: the lexical splitter's items parse as the whole text
@@ -177,6 +178,15 @@ pub fn check_lint(text: &str) {
                 "linted in groups (trees kept: {})",
                 keep > 0
             );
+        }
+    }
+    // The rules' patterns found by the pruned walk are the query cursor's, whole and in a
+    // range (as the piecewise and incremental linters ask).
+    let middle = (text.len() / 3..2 * text.len() / 3 + 1).filter(|&at| text.is_char_boundary(at));
+    let (from, to) = (middle.clone().next().unwrap_or(0), middle.last().unwrap_or(text.len()));
+    for range in [None, Some(from..to)] {
+        if let Some(difference) = ptxkit_lint::dispatch_disagreement(text, range.clone()) {
+            panic!("rule matches in {range:?}: {difference}");
         }
     }
     // As a text past the whole-file limit is: in groups even with syntax errors (where error

@@ -400,6 +400,83 @@ pub(crate) fn finish_with(mut checker: Checker<'_>, mut suppressions: Suppressio
     diagnostics
 }
 
+/// For the fuzz target: the first pattern whose matches on `text` (in `range`, when given)
+/// differ between the pruned walk ([`crate::dispatch`]) and the query cursor over the whole
+/// tree, with both lists of matches; `None` when they agree (they must).
+#[doc(hidden)]
+pub fn dispatch_disagreement(text: &str, range: Option<std::ops::Range<usize>>) -> Option<String> {
+    let parsed = parse(text);
+    let walked = plan_matches(&parsed, range.clone());
+    let cursor = cursor_matches(&parsed, range);
+    let pattern = (0..walked.len().max(cursor.len())).find(|&p| walked.get(p) != cursor.get(p))?;
+    Some(format!(
+        "pattern {pattern}: the walk found {:?}, the query cursor {:?}",
+        walked.get(pattern),
+        cursor.get(pattern)
+    ))
+}
+
+/// Every match of the combined query under `root` (in `range`), by pattern, in the
+/// order found: as (capture name, byte range, kind id) lists.
+type ByPattern = Vec<Vec<Vec<(&'static str, std::ops::Range<usize>, u16)>>>;
+
+fn cursor_matches(parsed: &ParsedSource, range: Option<std::ops::Range<usize>>) -> ByPattern {
+    let compiled = combined();
+    let mut out: ByPattern = vec![Vec::new(); compiled.query.pattern_count()];
+    let mut cursor = QueryCursor::new();
+    if let Some(range) = &range {
+        cursor.set_byte_range(range.clone());
+    }
+    let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
+    while let Some(found) = matches.next() {
+        let first = found.captures().iter().map(|c| c.node.start_byte()).min();
+        if let Some(range) = &range
+            && !first.is_some_and(|start| range.contains(&start))
+        {
+            continue;
+        }
+        out[found.pattern_index].push(
+            found
+                .captures()
+                .iter()
+                .map(|c| {
+                    (
+                        compiled.capture_names[c.index as usize],
+                        c.node.byte_range(),
+                        c.node.kind_id(),
+                    )
+                })
+                .collect(),
+        );
+    }
+    out
+}
+
+fn plan_matches(parsed: &ParsedSource, range: Option<std::ops::Range<usize>>) -> ByPattern {
+    let compiled = combined();
+    let plan = compiled
+        .plan
+        .as_ref()
+        .expect("the rules' patterns run without the cursor");
+    let mut out: ByPattern = vec![Vec::new(); compiled.query.pattern_count()];
+    plan.run(parsed.root(), parsed.text(), range.as_ref(), |found| {
+        let first = found.captures.iter().map(|c| c.1.start_byte()).min();
+        if let Some(range) = &range
+            && !first.is_some_and(|start| range.contains(&start))
+        {
+            return;
+        }
+        out[found.pattern].push(
+            found
+                .captures
+                .iter()
+                .map(|(index, node)| (found.names[*index as usize], node.byte_range(), node.kind_id()))
+                .collect(),
+        );
+    });
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,67 +554,6 @@ mod tests {
             "only {grouped} of {} files linted in groups",
             large.len()
         );
-    }
-
-    /// Every match of the combined query under `root` (in `range`), by pattern, in the
-    /// order found: as (capture name, byte range, kind id) lists.
-    type ByPattern = Vec<Vec<Vec<(&'static str, std::ops::Range<usize>, u16)>>>;
-
-    fn cursor_matches(parsed: &ParsedSource, range: Option<std::ops::Range<usize>>) -> ByPattern {
-        let compiled = combined();
-        let mut out: ByPattern = vec![Vec::new(); compiled.query.pattern_count()];
-        let mut cursor = QueryCursor::new();
-        if let Some(range) = &range {
-            cursor.set_byte_range(range.clone());
-        }
-        let mut matches = cursor.matches(&compiled.query, parsed.root(), parsed.text().as_bytes());
-        while let Some(found) = matches.next() {
-            let first = found.captures().iter().map(|c| c.node.start_byte()).min();
-            if let Some(range) = &range
-                && !first.is_some_and(|start| range.contains(&start))
-            {
-                continue;
-            }
-            out[found.pattern_index].push(
-                found
-                    .captures()
-                    .iter()
-                    .map(|c| {
-                        (
-                            compiled.capture_names[c.index as usize],
-                            c.node.byte_range(),
-                            c.node.kind_id(),
-                        )
-                    })
-                    .collect(),
-            );
-        }
-        out
-    }
-
-    fn plan_matches(parsed: &ParsedSource, range: Option<std::ops::Range<usize>>) -> ByPattern {
-        let compiled = combined();
-        let plan = compiled
-            .plan
-            .as_ref()
-            .expect("the rules' patterns run without the cursor");
-        let mut out: ByPattern = vec![Vec::new(); compiled.query.pattern_count()];
-        plan.run(parsed.root(), parsed.text(), range.as_ref(), |found| {
-            let first = found.captures.iter().map(|c| c.1.start_byte()).min();
-            if let Some(range) = &range
-                && !first.is_some_and(|start| range.contains(&start))
-            {
-                return;
-            }
-            out[found.pattern].push(
-                found
-                    .captures
-                    .iter()
-                    .map(|(index, node)| (found.names[*index as usize], node.byte_range(), node.kind_id()))
-                    .collect(),
-            );
-        });
-        out
     }
 
     /// The walk and the rooted cursors find exactly the matches the query cursor finds, in

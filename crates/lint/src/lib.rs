@@ -38,7 +38,7 @@ mod signature_problems;
 pub mod suppress;
 mod types;
 
-pub use engine::{LintResult, TextFindings, lint_parsed, lint_source, lint_text};
+pub use engine::{LintResult, TextFindings, dispatch_disagreement, lint_parsed, lint_source, lint_text};
 pub use incremental::IncrementalLinter;
 pub use registry::{FixAvailability, RuleInfo, Status, find_rule, rules};
 pub use settings::Settings;
