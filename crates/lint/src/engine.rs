@@ -401,7 +401,7 @@ pub(crate) fn finish_with(mut checker: Checker<'_>, mut suppressions: Suppressio
 }
 
 /// For the fuzz target: the first pattern whose matches on `text` (in `range`, when given)
-/// differ between the pruned walk ([`crate::dispatch`]) and the query cursor over the whole
+/// differ between the pruned walk (the `dispatch` module) and the query cursor over the whole
 /// tree, with both lists of matches; `None` when they agree (they must).
 #[doc(hidden)]
 pub fn dispatch_disagreement(text: &str, range: Option<std::ops::Range<usize>>) -> Option<String> {
