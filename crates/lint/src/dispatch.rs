@@ -20,7 +20,7 @@
 //! items) makes the engine fall back to the query cursor over the whole tree for every
 //! pattern; a test keeps the registered rules off that path.
 
-use ptxkit_syntax::tree_sitter::{Language, Node, Query, QueryCursor, StreamingIterator, TreeCursor};
+use ptxkit_syntax::tree_sitter::{Language, Node, Query, QueryCursor, StreamingIterator};
 
 /// One match: the pattern index in the combined query, and its captures as (capture
 /// index, node) with the capture names to read them.
@@ -182,9 +182,7 @@ impl Plan {
         if let Some(range) = range {
             query_cursor.set_byte_range(range.clone());
         }
-        let mut cursor: TreeCursor<'t> = root.walk();
-        loop {
-            let node = cursor.node();
+        ptxkit_syntax::visit_pruned(root, |node| {
             let outside = range.is_some_and(|r| node.start_byte() >= r.end || node.end_byte() < r.start);
             if !outside {
                 let kind = usize::from(node.kind_id());
@@ -212,20 +210,8 @@ impl Plan {
                     }
                 }
             }
-            let go_down = !outside
-                && (self.descend.get(usize::from(node.kind_id())).copied().unwrap_or(true) || node.has_error());
-            if go_down && cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-            }
-        }
+            !outside && (self.descend.get(usize::from(node.kind_id())).copied().unwrap_or(true) || node.has_error())
+        });
     }
 }
 

@@ -34,5 +34,5 @@ pub use parse::{
 };
 pub use span::{LineColumn, LineIndex, Span};
 pub use tree_sitter;
-pub use walk::{Preorder, max_block_depth, preorder};
+pub use walk::{Preorder, max_block_depth, preorder, visit_pruned};
 pub use write::{VerifyError, WriteError, verify_replacement, write_atomic};

@@ -238,24 +238,16 @@ impl ParsedSource {
     /// ```
     pub fn comments(&self) -> Vec<&str> {
         let mut found = Vec::new();
-        let mut cursor = self.root().walk();
-        loop {
-            let node = cursor.node();
+        crate::walk::visit_pruned(self.root(), |node| {
             let text = self.node_text(node);
             if node.kind() == "comment" {
                 found.push(text);
-            } else if text.contains('/') && cursor.goto_first_child() {
-                continue;
+                false
+            } else {
+                text.contains('/')
             }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return found;
-                }
-            }
-        }
+        });
+        found
     }
 
     /// Every `ERROR` node (outermost only), `MISSING` token, unclosed `/*`
@@ -307,10 +299,8 @@ impl ParsedSource {
     /// The `ERROR` and `MISSING` nodes and unclosed comments of the tree.
     fn tree_errors(&self, may_have_unclosed_comment: bool) -> Vec<SyntaxError> {
         let mut errors = Vec::new();
-        let mut cursor = self.tree.walk();
-        loop {
-            let node = cursor.node();
-            let descend = if node.is_error() {
+        crate::walk::visit_pruned(self.tree.root_node(), |node| {
+            if node.is_error() {
                 errors.push(SyntaxError {
                     span: Span::of(node),
                     kind: SyntaxErrorKind::Unexpected,
@@ -330,19 +320,9 @@ impl ParsedSource {
                 false
             } else {
                 node.has_error() || may_have_unclosed_comment
-            };
-            if descend && cursor.goto_first_child() {
-                continue;
             }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return errors;
-                }
-            }
-        }
+        });
+        errors
     }
 
     /// Checks that the tree loses nothing: the leaves, in order, with the

@@ -46,6 +46,36 @@ impl<'t> Iterator for Preorder<'t> {
     }
 }
 
+/// Visits every node under (and including) `root` in source order, going into a node's
+/// children only when `visit` returns true for it: the walks that skip what cannot hold what
+/// they look for (comments, errors, a rule's pattern roots).
+///
+/// ```
+/// let parsed = ptxkit_syntax::parse(".version 7.8\n.target sm_80\n");
+/// let mut top = Vec::new();
+/// ptxkit_syntax::visit_pruned(parsed.root(), |node| {
+///     top.push(node.kind());
+///     node.kind() == "source_file"
+/// });
+/// assert_eq!(top, ["source_file", "version_directive", "target_directive"]);
+/// ```
+pub fn visit_pruned<'t>(root: Node<'t>, mut visit: impl FnMut(Node<'t>) -> bool) {
+    let mut cursor = root.walk();
+    loop {
+        if visit(cursor.node()) && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
 /// How deeply `{ }` blocks nest under `root` (a function body counts 1).
 pub fn max_block_depth(root: Node<'_>) -> usize {
     let mut cursor = root.walk();
