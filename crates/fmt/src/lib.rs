@@ -200,13 +200,17 @@ pub fn check_syntax(parsed: &ParsedSource) -> Result<(), FormatError> {
 /// The document for a parsed source (`--print-doc`); top-level items with
 /// syntax errors are printed verbatim.
 pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<doc::Doc<'a>, FormatError> {
-    check_formattable(parsed)?;
-    let printer = printer::Printer {
-        source: parsed.text(),
-        options,
-        depth: std::cell::Cell::new(0),
-    };
-    Ok(printer.node(parsed.root()))
+    check_size(parsed.text())?;
+    let printer = printer::Printer::new(parsed.text(), options);
+    let doc = printer.node(parsed.root());
+    if printer.too_deep() {
+        // The exact depth, for the message: walked only in this rare case.
+        return Err(FormatError::TooDeep {
+            depth: tree::tree_depth(parsed.root()),
+            limit: tree::MAX_TREE_DEPTH,
+        });
+    }
+    Ok(doc)
 }
 
 /// The largest source ptxfmt formats whole. Formatted in groups of top-level
@@ -223,18 +227,6 @@ pub fn check_size(text: &str) -> Result<(), FormatError> {
         return Err(FormatError::TooLarge {
             size: text.len(),
             limit: MAX_FORMAT_BYTES,
-        });
-    }
-    Ok(())
-}
-
-fn check_formattable(parsed: &ParsedSource) -> Result<(), FormatError> {
-    check_size(parsed.text())?;
-    let depth = tree::tree_depth(parsed.root());
-    if depth > tree::MAX_TREE_DEPTH {
-        return Err(FormatError::TooDeep {
-            depth,
-            limit: tree::MAX_TREE_DEPTH,
         });
     }
     Ok(())
@@ -265,8 +257,9 @@ fn format_checked_with(parsed: &ParsedSource, options: &Options, crlf: bool) -> 
 }
 
 /// Checks that `output` is `parsed` with only whitespace changed: the same
-/// non-whitespace text, no new syntax error, every comment kept, the same
-/// tree. Returns the output's parse.
+/// non-whitespace text, no new syntax error, the same tree and so every
+/// comment kept (one walk of both trees checks both). Returns the output's
+/// parse.
 fn verify(parsed: &ParsedSource, output: String) -> Result<ParsedSource, FormatError> {
     // An already formatted file: the same text parses to the same tree, so every check
     // below holds without parsing it again.
@@ -276,16 +269,28 @@ fn verify(parsed: &ParsedSource, output: String) -> Result<ParsedSource, FormatE
     if !verify::same_non_whitespace(parsed.text(), &output) {
         return Err(FormatError::Internal("the output's non-whitespace text differs".into()));
     }
-    let reparsed =
-        ptxkit_syntax::verify_replacement(parsed, output).map_err(|err| FormatError::Internal(err.to_string()))?;
-    if let Some(offset) = verify::first_tree_difference(parsed, &reparsed) {
-        let position = parsed.lines().line_column(parsed.text(), offset);
-        return Err(FormatError::Internal(format!(
-            "the output parses differently near line {}, column {}",
-            position.line, position.column
-        )));
+    let reparsed = ptxkit_syntax::parse(output);
+    let (before, after) = (parsed.syntax_errors().len(), reparsed.syntax_errors().len());
+    if after > before {
+        let error = ptxkit_syntax::VerifyError::NewSyntaxErrors { before, after };
+        return Err(FormatError::Internal(error.to_string()));
     }
-    Ok(reparsed)
+    match verify::tree_difference(parsed, &reparsed) {
+        None => Ok(reparsed),
+        Some(verify::TreeDifference {
+            lost_comment: Some(comment),
+            ..
+        }) => Err(FormatError::Internal(
+            ptxkit_syntax::VerifyError::LostComment(comment).to_string(),
+        )),
+        Some(difference) => {
+            let position = parsed.lines().line_column(parsed.text(), difference.offset);
+            Err(FormatError::Internal(format!(
+                "the output parses differently near line {}, column {}",
+                position.line, position.column
+            )))
+        }
+    }
 }
 
 /// Whether the text's first line ends in CRLF (the output keeps it).

@@ -12,7 +12,8 @@ use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::{Doc, Mark};
 use crate::options::Options;
-use crate::tokens::{Sep, between, ends_line, first_leaf, is_comment, last_leaf};
+use crate::tokens::{Sep, between, between_leaves, ends_line, first_leaf, gap, is_comment, last_leaf};
+use crate::tree::MAX_TREE_DEPTH;
 use crate::{block, declaration, function, instruction, module, operand, section};
 
 /// Builds the document for one parsed source.
@@ -24,14 +25,52 @@ pub struct Printer<'a> {
     /// How many blocks enclose what is being built (statements start at
     /// `depth * indent_width`).
     pub depth: Cell<usize>,
+    /// How many [`Printer::node`] calls enclose the one running.
+    nesting: Cell<usize>,
+    /// Whether a node lay too deep to lay out (see [`Printer::too_deep`]).
+    too_deep: Cell<bool>,
 }
 
 impl<'a> Printer<'a> {
+    /// A printer for `source`, at depth 0.
+    pub fn new(source: &'a str, options: &'a Options) -> Self {
+        Printer {
+            source,
+            options,
+            depth: Cell::new(0),
+            nesting: Cell::new(0),
+            too_deep: Cell::new(false),
+        }
+    }
+
+    /// Whether the tree was nested too deeply to lay out: a node with
+    /// children lay under [`MAX_TREE_DEPTH`] nested [`Printer::node`] calls
+    /// (so the tree is deeper than that). It was not descended into, and the
+    /// document built must not be used. This bounds the recursion of the
+    /// layout (document building, lowering, rendering, dropping) without a
+    /// walk of its own.
+    pub fn too_deep(&self) -> bool {
+        self.too_deep.get()
+    }
+
     /// The document for any node, dispatched on its kind.
     pub fn node(&self, node: Node<'a>) -> Doc<'a> {
         if node.child_count() == 0 || node.is_error() {
             return self.token(node);
         }
+        let nesting = self.nesting.get();
+        if nesting >= MAX_TREE_DEPTH {
+            self.too_deep.set(true);
+            return Doc::text("");
+        }
+        self.nesting.set(nesting + 1);
+        let doc = self.dispatch(node);
+        self.nesting.set(nesting);
+        doc
+    }
+
+    /// [`Printer::node`] for a node with children.
+    fn dispatch(&self, node: Node<'a>) -> Doc<'a> {
         match node.kind_name() {
             "source_file" => module::source_file(self, node),
             "function_definition" | "function_declaration" => function::function(self, node),
@@ -89,29 +128,52 @@ impl<'a> Printer<'a> {
     }
 
     /// Calls `emit` with each token of `nodes` and the space between tokens
-    /// as they print on one line; false when they cannot.
+    /// as they print on one line; false when they cannot. One cursor walks
+    /// the leaves of every node, and each leaf's kind is read once.
     fn flat_pieces(&self, nodes: &[Node<'a>], mut emit: impl FnMut(&str)) -> bool {
-        let mut prev: Option<Node<'a>> = None;
+        let Some(first) = nodes.first() else {
+            return true;
+        };
+        let mut cursor = first.walk();
+        let mut prev: Option<(Node<'a>, &'static str)> = None;
         for &node in nodes {
-            for leaf in ptxkit_syntax::preorder(node).filter(|n| n.child_count() == 0) {
+            cursor.reset(node);
+            // How far below `node` the cursor is.
+            let mut depth = 0usize;
+            'leaves: loop {
+                if cursor.goto_first_child() {
+                    depth += 1;
+                    continue;
+                }
+                let leaf = cursor.node();
+                let kind = leaf.kind_name();
                 let token = &self.source[leaf.byte_range()];
-                if matches!(
-                    leaf.kind_name(),
-                    "preprocessor" | "dwarf_directive" | "unterminated_comment"
-                ) || (is_comment(leaf) && token.starts_with("//"))
+                if matches!(kind, "preprocessor" | "dwarf_directive" | "unterminated_comment")
+                    || (kind == "comment" && token.starts_with("//"))
                     || token.contains('\n')
                 {
                     return false;
                 }
-                if let Some(prev) = prev {
-                    match between(prev, leaf, self.source) {
+                if let Some((prev, prev_kind)) = prev {
+                    match between_leaves(prev, prev_kind, kind, gap(prev, leaf, self.source), self.source) {
                         Sep::None => {}
                         Sep::Space => emit(" "),
                         Sep::Break => return false,
                     }
                 }
                 emit(token);
-                prev = Some(leaf);
+                prev = Some((leaf, kind));
+                // On to the next sibling of this leaf or of an ancestor below `node`.
+                loop {
+                    if depth == 0 {
+                        break 'leaves;
+                    }
+                    if cursor.goto_next_sibling() {
+                        break;
+                    }
+                    cursor.goto_parent();
+                    depth -= 1;
+                }
             }
         }
         true
@@ -135,10 +197,12 @@ impl<'a> Printer<'a> {
     /// after a comma becomes `space`, a list's line break, unless a comment
     /// follows (it stays on the comma's line).
     pub fn separator(&self, prev: Node<'a>, next: Node<'a>, space: &Doc<'a>) -> Doc<'a> {
-        match between(prev, next, self.source) {
+        let last = last_leaf(prev);
+        let (last_kind, first_kind) = (last.kind_name(), first_leaf(next).kind_name());
+        match between_leaves(last, last_kind, first_kind, gap(prev, next, self.source), self.source) {
             Sep::None => Doc::text(""),
             Sep::Break => Doc::Hardline,
-            Sep::Space if last_leaf(prev).kind_name() == "," && !is_comment(first_leaf(next)) => space.clone(),
+            Sep::Space if last_kind == "," && first_kind != "comment" => space.clone(),
             Sep::Space => Doc::text(" "),
         }
     }

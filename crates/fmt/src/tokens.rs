@@ -75,23 +75,31 @@ pub fn newlines_between(prev: Node<'_>, next: Node<'_>, source: &str) -> usize {
     gap(prev, next, source).bytes().filter(|&b| b == b'\n').count()
 }
 
-fn gap<'s>(prev: Node<'_>, next: Node<'_>, source: &'s str) -> &'s str {
+/// The whitespace between two adjacent pieces.
+pub fn gap<'s>(prev: Node<'_>, next: Node<'_>, source: &'s str) -> &'s str {
     let (start, end) = (prev.end_byte(), next.start_byte());
     if start <= end { &source[start..end] } else { "" }
 }
 
 /// The whitespace rule between `prev` and `next`, adjacent in the source.
 pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
-    // Each leaf and its kind found once: this runs between every two pieces of the output.
     let last = last_leaf(prev);
-    let last_kind = last.kind_name();
+    let first_kind = first_leaf(next).kind_name();
+    between_leaves(last, last.kind_name(), first_kind, gap(prev, next, source), source)
+}
+
+/// [`between`] told the pieces' facts: `last` is the last leaf of the piece
+/// before (of kind `last_kind`), `first_kind` the kind of the first leaf of
+/// the piece after, `gap` the whitespace between the pieces ([`gap`]). The
+/// callers that walk leaves, or need the leaves themselves, find each leaf
+/// and kind once.
+pub fn between_leaves(last: Node<'_>, last_kind: &str, first_kind: &str, gap: &str, source: &str) -> Sep {
     if leaf_ends_line(last, last_kind, source) {
         return Sep::Break;
     }
-    let first_kind = first_leaf(next).kind_name();
     match first_kind {
         "preprocessor" | "dwarf_directive" => return Sep::Break,
-        "comment" if newlines_between(prev, next, source) > 0 => return Sep::Break,
+        "comment" if gap.contains('\n') => return Sep::Break,
         "comment" => return Sep::Space,
         _ => {}
     }
@@ -107,11 +115,7 @@ pub fn between(prev: Node<'_>, next: Node<'_>, source: &str) -> Sep {
     if matches!(last_kind, "(" | "[" | "{") {
         return Sep::None;
     }
-    if gap(prev, next, source).is_empty() {
-        Sep::None
-    } else {
-        Sep::Space
-    }
+    if gap.is_empty() { Sep::None } else { Sep::Space }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! `--print-tree`, and the nesting-depth guard that keeps the recursive
-//! layout away from a stack overflow.
+//! `--print-tree`, and the nesting-depth limit that keeps the recursive
+//! layout away from a stack overflow (the printer enforces it as it
+//! descends: see `Printer::too_deep`).
 
 use std::fmt::Write;
 
@@ -7,12 +8,14 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ParsedSource;
 use ptxkit_syntax::tree_sitter::Node;
 
-/// The deepest syntax tree the formatter lays out. Real PTX stays far below
-/// (function bodies with a few nested blocks are about 15 levels deep).
+/// The deepest syntax tree the formatter lays out: its layout recursion
+/// descends one tree level per call and refuses to go deeper than this, so
+/// a tree it refuses is deeper. Real PTX stays far below (function bodies
+/// with a few nested blocks are about 15 levels deep).
 pub const MAX_TREE_DEPTH: usize = 400;
 
 /// How deep the tree under `root` is (the root is depth 0), walked without
-/// recursion.
+/// recursion (for the message of a tree too deep to format).
 pub fn tree_depth(root: Node<'_>) -> usize {
     let mut cursor = root.walk();
     let mut depth = 0usize;

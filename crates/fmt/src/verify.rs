@@ -2,7 +2,9 @@
 //! hold the same non-whitespace text, parse to the same tree, and keep every
 //! comment. A failure is an internal error and the file is left untouched.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ParsedSource;
+use ptxkit_syntax::tree_sitter::Node;
 
 /// Whether `a` and `b` are equal once all whitespace is removed.
 pub fn same_non_whitespace(a: &str, b: &str) -> bool {
@@ -26,16 +28,37 @@ pub fn same_non_whitespace(a: &str, b: &str) -> bool {
 /// (ignoring trailing whitespace). Returns the byte offset in `a` of the
 /// first difference.
 pub fn first_tree_difference(a: &ParsedSource, b: &ParsedSource) -> Option<usize> {
+    tree_difference(a, b).map(|difference| difference.offset)
+}
+
+/// Where and how two trees first differ (see [`first_tree_difference`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeDifference {
+    /// The byte offset in the first tree.
+    pub offset: usize,
+    /// The first tree's comment there, when the difference is a comment of
+    /// the first tree that the second lacks or has changed.
+    pub lost_comment: Option<String>,
+}
+
+/// [`first_tree_difference`] with what differs. Every comment is a leaf, so
+/// equal trees have the same comments in the same order: this one walk also
+/// checks that every comment is kept (and names the first that is not).
+pub fn tree_difference(a: &ParsedSource, b: &ParsedSource) -> Option<TreeDifference> {
     let mut left = a.root().walk();
     let mut right = b.root().walk();
     loop {
         let (l, r) = (left.node(), right.node());
+        let count = l.child_count();
         let same = l.kind_id() == r.kind_id()
-            && l.child_count() == r.child_count()
+            && count == r.child_count()
             && left.field_id() == right.field_id()
-            && (l.child_count() > 0 || a.node_text(l).trim_end() == b.node_text(r).trim_end());
+            && (count > 0 || a.node_text(l).trim_end() == b.node_text(r).trim_end());
         if !same {
-            return Some(l.start_byte());
+            return Some(TreeDifference {
+                offset: l.start_byte(),
+                lost_comment: is_comment(l).then(|| a.node_text(l).trim_end().chars().take(60).collect()),
+            });
         }
         if left.goto_first_child() {
             right.goto_first_child();
@@ -54,6 +77,11 @@ pub fn first_tree_difference(a: &ParsedSource, b: &ParsedSource) -> Option<usize
     }
 }
 
+/// Whether `node` is a comment.
+fn is_comment(node: Node<'_>) -> bool {
+    node.kind_name() == "comment"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +95,10 @@ mod tests {
         assert_eq!(first_tree_difference(&a, &b), None);
         let c = ptxkit_syntax::parse(".version 7.8\n.target sm_90\n");
         assert!(first_tree_difference(&a, &c).is_some());
+        let lost = ptxkit_syntax::parse(".version 7.8\n.target sm_80 // u\n");
+        let difference = tree_difference(&a, &lost).unwrap();
+        assert_eq!(difference.lost_comment.as_deref(), Some("// t"));
+        assert_eq!(difference.offset, a.text().find("// t").unwrap());
+        assert_eq!(tree_difference(&a, &c).unwrap().lost_comment, None);
     }
 }
