@@ -4,8 +4,8 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::Doc;
-use crate::operand_columns as align;
-use crate::printer::{HeadList, ListStyle, Printer, children};
+use crate::operand_columns::Parts;
+use crate::printer::{HeadList, ListStyle, Printer};
 
 /// The head (`guard`, `opcode`, `modifier`s, glued as written), then the
 /// `operand`s (or a call's `returns`, `callee`, `arguments`, `targets`)
@@ -15,14 +15,23 @@ use crate::printer::{HeadList, ListStyle, Printer, children};
 /// one, is the width the head is padded to so that the operands of a run of
 /// instructions line up.
 pub fn instruction<'a>(p: &Printer<'a>, node: Node<'a>, column: Option<usize>) -> Doc<'a> {
-    let parts = children(node);
-    let Some(head_end) = align::head_len(&parts) else {
+    instruction_parts(p, Parts::of(p.source, node), column)
+}
+
+/// [`instruction`] for an instruction's [`Parts`], found already.
+pub fn instruction_parts<'a>(p: &Printer<'a>, parts: Parts<'a>, column: Option<usize>) -> Doc<'a> {
+    let Parts {
+        nodes: parts,
+        head_end,
+        head,
+    } = parts;
+    let Some(head_end) = head_end else {
         return p.sequence(&parts);
     };
     let end = parts.last().filter(|n| n.kind_name() == ";").copied();
     let rest_end = if end.is_some() { parts.len() - 1 } else { parts.len() };
     let head_parts = &parts[..head_end];
-    let (head, width) = match align::head_text(p.source, head_parts) {
+    let (head, width) = match head {
         Some(text) => {
             let width = text.chars().count();
             (Doc::text(text), Some(width))

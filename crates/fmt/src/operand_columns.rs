@@ -43,6 +43,27 @@ pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
     Some(text)
 }
 
+/// An instruction's children and head, found once for the alignment pass and
+/// the layout (finding a node's children walks the tree).
+pub struct Parts<'a> {
+    /// The children, extras included.
+    pub nodes: Vec<Node<'a>>,
+    /// How many of them form the head ([`head_len`]).
+    pub head_end: Option<usize>,
+    /// The head as one string ([`head_text`]), when there is a head.
+    pub head: Option<String>,
+}
+
+impl<'a> Parts<'a> {
+    /// The parts of the instruction or call `node` of `source`.
+    pub fn of(source: &str, node: Node<'a>) -> Self {
+        let nodes = children(node);
+        let head_end = head_len(&nodes);
+        let head = head_end.and_then(|end| head_text(source, &nodes[..end]));
+        Parts { nodes, head_end, head }
+    }
+}
+
 /// For each statement of a block, the width to pad its head to, or `None`.
 ///
 /// A run is a sequence of instructions with operands, not interrupted by a
@@ -50,7 +71,13 @@ pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
 /// `verbatim` (`ptxfmt: off`/`skip`), instructions whose head is longer than
 /// [`MAX_ALIGNED_HEAD`] and instructions that do not fit on one line (they
 /// wrap after the head) end a run.
-pub fn operand_columns<'a>(p: &Printer<'a>, items: &[Node<'a>], verbatim: &[bool]) -> Vec<Option<usize>> {
+/// `parts` holds the [`Parts`] of each instruction not marked `verbatim`.
+pub fn operand_columns<'a>(
+    p: &Printer<'a>,
+    items: &[Node<'a>],
+    parts: &[Option<Parts<'a>>],
+    verbatim: &[bool],
+) -> Vec<Option<usize>> {
     let source = p.source;
     let mut columns = vec![None; items.len()];
     let mut run: Vec<(usize, usize)> = Vec::new();
@@ -78,17 +105,23 @@ pub fn operand_columns<'a>(p: &Printer<'a>, items: &[Node<'a>], verbatim: &[bool
                 continue;
             }
         }
-        let parts = children(*item);
-        let Some(head_end) = head_len(&parts) else { continue };
-        let has_operands = parts[head_end..].iter().any(|n| !is_extra(*n) && n.kind_name() != ";");
+        let Some(Parts {
+            nodes,
+            head_end: Some(head_end),
+            head,
+        }) = &parts[i]
+        else {
+            continue;
+        };
+        let has_operands = nodes[*head_end..].iter().any(|n| !is_extra(*n) && n.kind_name() != ";");
         if !has_operands {
             continue;
         }
-        let Some(width) = head_text(source, &parts[..head_end]).map(|t| t.chars().count()) else {
+        let Some(width) = head.as_ref().map(|t| t.chars().count()) else {
             continue;
         };
         let fits = p
-            .flat_width(&parts)
+            .flat_width(nodes)
             .is_some_and(|flat| p.statement_column() + flat <= p.options.line_width);
         if width <= MAX_ALIGNED_HEAD && fits {
             run.push((i, width));

@@ -7,8 +7,8 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::{Doc, Mark};
-use crate::instruction::instruction;
-use crate::operand_columns;
+use crate::instruction::{instruction, instruction_parts};
+use crate::operand_columns::{self, Parts};
 use crate::printer::Printer;
 use crate::suppress::{Plan, plan};
 use crate::tokens::{ends_line, is_comment, newlines_between};
@@ -30,9 +30,19 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
     if scope == Scope::Module {
         keep_syntax_errors(&mut plan, &mut blank_before, items, p.source);
     }
+    // Each instruction's children and head, found once for the alignment pass and the layout.
+    let mut parts: Vec<Option<Parts<'a>>> = items
+        .iter()
+        .zip(&plan)
+        .map(|(item, step)| {
+            let formatted = *step == Plan::Format;
+            let instruction = matches!(item.kind_name(), "instruction" | "call_instruction");
+            (formatted && instruction).then(|| Parts::of(p.source, *item))
+        })
+        .collect();
     let columns = if p.options.align_operands {
         let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
-        operand_columns::operand_columns(p, items, &verbatim)
+        operand_columns::operand_columns(p, items, &parts, &verbatim)
     } else {
         vec![None; items.len()]
     };
@@ -87,7 +97,10 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
             }
             Plan::Format | Plan::Inside => {
                 let doc = match item.kind_name() {
-                    "instruction" | "call_instruction" => instruction(p, item, columns[i]),
+                    "instruction" | "call_instruction" => match parts[i].take() {
+                        Some(parts) => instruction_parts(p, parts, columns[i]),
+                        None => instruction(p, item, columns[i]),
+                    },
                     _ => p.node(item),
                 };
                 line.push(doc.marked(Mark::Statement));
