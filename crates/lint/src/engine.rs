@@ -617,6 +617,30 @@ mod tests {
         assert!(broken > 1000, "{broken} broken texts");
     }
 
+    /// Error recovery can nest one pattern's roots (here a parameter declaration inside the
+    /// `ERROR` of a variable declaration): the query cursor yields the inner match first (it
+    /// completes first), and so must the walk. Found by the `lint` fuzz target.
+    #[test]
+    fn dispatch_keeps_the_cursors_order_when_error_recovery_nests_roots() {
+        let texts = [
+            ".version 7.8\n.target sm_80\n.visible .func  (.param .b32 func_ret;\n.visible .global .align 8 .u64 g;\n",
+            ".version 7.8\n.target sm_80\n.visible .func (.param .b32 a, .param .u64 b;\n.global .f32 x;\n.visible .global .align 8 .u64 g;\n",
+            ".version 7.8\n.target sm_80\n.visible .entry k(.param .u64 p\n{\n.reg .b32 %r<2>;\n.local .b32 l;\nmov.u32 %r1, 1;\n}\n.global .b32 after;\n",
+        ];
+        for text in texts {
+            let parsed = parse(text);
+            assert!(parsed.root().has_error(), "{text}");
+            assert_eq!(plan_matches(&parsed, None), cursor_matches(&parsed, None), "{text}");
+            for range in piece_ranges(&parsed, 3) {
+                assert_eq!(
+                    plan_matches(&parsed, Some(range.clone())),
+                    cursor_matches(&parsed, Some(range.clone())),
+                    "{text} in {range:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_rules_patterns_run_without_the_query_cursor_over_the_tree() {
         assert!(
