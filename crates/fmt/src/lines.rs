@@ -99,6 +99,11 @@ impl Render for LineWriter {
             line.text.push_str(s);
             return Ok(s.len());
         }
+        if !s.contains('\n') {
+            // Most pieces are one token or one run of spaces.
+            self.push_piece(s);
+            return Ok(s.len());
+        }
         let mut pieces = s.split('\n');
         if let Some(first) = pieces.next() {
             self.push_piece(first);
