@@ -12,33 +12,23 @@ const TEXTS: [&str; 3] = [
 
 const PIECES: [&str; 8] = ["", ";", "\n", "}\n{", ".global", "%r2, ", "/*", "\r\n\tret;\n"];
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
 #[test]
 fn an_edited_parse_is_a_fresh_parse() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = fastrand::Rng::with_seed(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     for text in TEXTS {
         let parsed = parse(text);
         for _ in 0..400 {
             // One to three edits that do not overlap, in any order.
-            let mut cuts: Vec<usize> = (0..2 * (1 + rng.below(3))).map(|_| rng.below(text.len() + 1)).collect();
+            let mut cuts: Vec<usize> = (0..2 * (1 + rng.usize(..3)))
+                .map(|_| rng.usize(..text.len() + 1))
+                .collect();
             cuts.sort();
             let mut edits: Vec<TextEdit> = cuts
                 .chunks(2)
-                .map(|pair| TextEdit::replace(Span::new(pair[0], pair[1]), PIECES[rng.below(PIECES.len())]))
+                .map(|pair| TextEdit::replace(Span::new(pair[0], pair[1]), PIECES[rng.usize(..PIECES.len())]))
                 .collect();
-            if rng.below(2) == 0 {
+            if rng.usize(..2) == 0 {
                 edits.reverse();
             }
             let edited = parsed.edited(&edits).unwrap();
