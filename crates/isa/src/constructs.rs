@@ -21,6 +21,7 @@
 //! assert_eq!(issues, ["Deprecated feature: '@@DWARF directive' not supported as of PTX version 2.0"]);
 //! ```
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::{field_children, text};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span};
@@ -512,11 +513,11 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         }));
     };
     let keyword = || node.child(0).unwrap_or(node);
-    match node.kind() {
+    match node.kind_name() {
         "address_size_directive" => add(".address_size", keyword()),
         "file_directive" => {
             add(".file", keyword());
-            if node.child_by_field_name("timestamp").is_some() {
+            if node.field("timestamp").is_some() {
                 add(".file timestamp", node);
             }
         }
@@ -525,7 +526,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
             let mut cursor = node.walk();
             if node
                 .named_children(&mut cursor)
-                .any(|c| matches!(c.kind(), "loc_function_name" | "loc_inlined_at"))
+                .any(|c| matches!(c.kind_name(), "loc_function_name" | "loc_inlined_at"))
             {
                 add(".loc inlined_at", node);
             }
@@ -533,12 +534,12 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "section_directive" => add(".section", keyword()),
         "section_data" => {
             for value in field_children(node, "value") {
-                if value.kind() == "binary_expression" {
+                if value.kind_name() == "binary_expression" {
                     add(".section offset expression", value);
                 }
             }
         }
-        "label" if up(1).is_some_and(|p| p.kind() == "section_body") => add(".section label", node),
+        "label" if up(1).is_some_and(|p| p.kind_name() == "section_body") => add(".section label", node),
         "pragma_directive" => {
             add(".pragma", keyword());
             for value in field_children(node, "value") {
@@ -558,7 +559,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "function_definition" | "function_declaration" => function_uses(node, source, &mut add),
         "linkage" => add(text(node, source), node),
         "function_directive" => {
-            if let Some(name) = node.child_by_field_name("name") {
+            if let Some(name) = node.field("name") {
                 add(text(name, source), name);
             }
         }
@@ -567,7 +568,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "calltargets_directive" => add(".calltargets", keyword()),
         "parameter_declaration" => parameter_uses(node, up(2), source, &mut add),
         "variable_declaration" => {
-            if up(1).is_some_and(|p| p.kind() == "source_file") {
+            if up(1).is_some_and(|p| p.kind_name() == "source_file") {
                 for space in field_children(node, "state_space") {
                     match text(space, source) {
                         ".reg" => add("module-scope .reg", node),
@@ -581,7 +582,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "state_space" => state_space_uses(node, source, &mut add),
         "alignment" => add(".align", keyword()),
         "attribute_item" => {
-            if let Some(name) = node.child_by_field_name("name") {
+            if let Some(name) = node.field("name") {
                 add(&format!(".attribute({})", text(name, source)), node);
             }
         }
@@ -591,7 +592,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
             _ => add("vector variable wider than .v4", node),
         },
         "declarator" => {
-            if let Some(init) = node.child_by_field_name("initializer")
+            if let Some(init) = node.field("initializer")
                 && let Some(name) = first_address(init)
             {
                 add("address initializer", name);
@@ -604,7 +605,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "mask_expression" => add("mask()", node),
         "cast_expression" => {
             add("constant expression", node);
-            let to = node.child_by_field_name("type").map(|t| text(t, source));
+            let to = node.field("type").map(|t| text(t, source));
             if !matches!(to, Some(".s64" | ".u64")) {
                 add("cast to a type other than .s64/.u64", node);
             }
@@ -634,7 +635,7 @@ fn first_address(init: Node<'_>) -> Option<Node<'_>> {
     loop {
         let node = cursor.node();
         if node == init || node.is_named() {
-            match node.kind() {
+            match node.kind_name() {
                 "identifier" => return Some(node),
                 "field_initializer" => {}
                 _ => {
@@ -653,13 +654,13 @@ fn first_address(init: Node<'_>) -> Option<Node<'_>> {
 }
 
 fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
-    let Some(kind) = node.child_by_field_name("kind") else {
+    let Some(kind) = node.field("kind") else {
         return;
     };
     add(text(kind, source), kind);
-    if node.kind() == "function_definition"
+    if node.kind_name() == "function_definition"
         && text(kind, source) == ".entry"
-        && let Some(list) = node.child_by_field_name("parameters")
+        && let Some(list) = node.field("parameters")
         && !field_children(list, "parameter").is_empty()
     {
         add("kernel parameter list", list);
@@ -671,15 +672,13 @@ fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'
 fn parameter_uses(node: Node<'_>, function: Option<Node<'_>>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
     // Parameters of function definitions only: ptxas does not check prototypes
     // (`.func f(.param .b32 a);`) the same way.
-    if let Some(function) = function.filter(|f| f.kind() == "function_definition") {
-        let is_func = function
-            .child_by_field_name("kind")
-            .is_some_and(|k| text(k, source) == ".func");
-        let space = node.child_by_field_name("state_space").map(|n| text(n, source));
+    if let Some(function) = function.filter(|f| f.kind_name() == "function_definition") {
+        let is_func = function.field("kind").is_some_and(|k| text(k, source) == ".func");
+        let space = node.field("state_space").map(|n| text(n, source));
         if is_func && space == Some(".param") {
             add(".func .param parameter", node);
         }
-        if let Some(declarator) = node.child_by_field_name("declarator")
+        if let Some(declarator) = node.field("declarator")
             && field_children(declarator, "dimension").iter().any(|d| {
                 text(*d, source)
                     .chars()

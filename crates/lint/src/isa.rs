@@ -5,6 +5,7 @@
 
 use ptxkit_isa::{Feature, Issue, Target, Version};
 use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, elements};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::text;
 
@@ -64,7 +65,7 @@ pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &
     let Some(address) = insn.address_operand() else {
         return Vec::new();
     };
-    let Some(handle) = elements(address).next().filter(|e| e.kind() == "identifier") else {
+    let Some(handle) = elements(address).next().filter(|e| e.kind_name() == "identifier") else {
         return Vec::new();
     };
     match symbols.register(handle.start_byte(), text(handle, source)) {
