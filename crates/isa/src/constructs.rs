@@ -163,21 +163,34 @@ fn deprecation_name(d: &Deprecation) -> &'static str {
 /// assert!(ptxkit_isa::constructs::rows(".nonsense").is_empty());
 /// ```
 pub fn rows(name: &str) -> Vec<Row> {
-    let mut found: Vec<Row> = DIRECTIVES
-        .iter()
-        .chain(DECLARATIONS)
-        .chain(SPECIAL_REGISTERS)
-        .filter(|f| f.pattern == name)
-        .map(Row::Introduced)
-        .collect();
-    found.extend(
-        DEPRECATIONS
+    rows_named(name).to_vec()
+}
+
+/// [`rows`] from a map built once: the construct walk asks it for every directive,
+/// declaration and state space of a file.
+fn rows_named(name: &str) -> &'static [Row] {
+    static BY_NAME: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<Row>>> = std::sync::OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| {
+        // In the order `rows` lists them: first versions, removals, unsupported.
+        let all = DIRECTIVES
             .iter()
-            .filter(|d| !matches!(d.construct, Construct::Instruction(_)) && deprecation_name(d) == name)
-            .map(Row::Removed),
-    );
-    found.extend(UNSUPPORTED.iter().filter(|u| u.name == name).map(Row::Unsupported));
-    found
+            .chain(DECLARATIONS)
+            .chain(SPECIAL_REGISTERS)
+            .map(|f| (f.pattern, Row::Introduced(f)))
+            .chain(
+                DEPRECATIONS
+                    .iter()
+                    .filter(|d| !matches!(d.construct, Construct::Instruction(_)))
+                    .map(|d| (deprecation_name(d), Row::Removed(d))),
+            )
+            .chain(UNSUPPORTED.iter().map(|u| (u.name, Row::Unsupported(u))));
+        let mut by_name: std::collections::HashMap<&'static str, Vec<Row>> = std::collections::HashMap::new();
+        for (name, row) in all {
+            by_name.entry(name).or_default().push(row);
+        }
+        by_name
+    });
+    by_name.get(name).map_or(&[], Vec::as_slice)
 }
 
 /// One use of a construct in a file: the row that judges it and where it is.
@@ -507,7 +520,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         return;
     }
     let mut add = |name: &str, at: Node<'_>| {
-        found.extend(rows(name).into_iter().map(|row| Use {
+        found.extend(rows_named(name).iter().map(|&row| Use {
             row,
             span: Span::of(at),
         }));

@@ -50,6 +50,12 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The table of the items recorded so far (its module scope's `end` is set by
+    /// [`Self::finish`]).
+    pub(crate) fn table(&self) -> &SymbolTable {
+        &self.table
+    }
+
     pub(crate) fn finish(mut self) -> SymbolTable {
         self.table.scopes[0].end = self.table.scopes.len() as u32;
         self.table
