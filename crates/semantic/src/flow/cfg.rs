@@ -78,11 +78,15 @@ pub struct FunctionFlow<'t> {
     def_at: Vec<u32>,
     uses: Vec<Access<'t>>,
     use_at: Vec<u32>,
+    /// The start byte of each instruction (what [`Self::instruction_at`] searches).
+    starts: Vec<usize>,
 }
 
 /// What the walk over a body collects before blocks are cut.
 struct Walk<'t> {
     insns: Vec<Rc<Instruction<'t>>>,
+    /// The start byte of each instruction.
+    starts: Vec<usize>,
     /// (nested block, label name) → the instruction it precedes; block 0 is the body.
     labels: HashMap<(u32, &'t str), InsnId>,
     /// The parent of each nested block (index 0, the body, is its own).
@@ -105,10 +109,7 @@ struct Walk<'t> {
 impl<'t> FunctionFlow<'t> {
     /// The instruction whose node is `node`, if it is one of the function's.
     pub fn instruction_at(&self, node: Node<'t>) -> Option<&Rc<Instruction<'t>>> {
-        let at = self
-            .insns
-            .binary_search_by_key(&node.start_byte(), |insn| insn.node().start_byte())
-            .ok()?;
+        let at = self.starts.binary_search(&node.start_byte()).ok()?;
         self.insns.get(at).filter(|insn| insn.node() == node)
     }
 
@@ -130,6 +131,7 @@ impl<'t> FunctionFlow<'t> {
             .is_some_and(|k| &source[k.byte_range()] == ".entry");
         let mut walk = Walk {
             insns: Vec::new(),
+            starts: Vec::new(),
             labels: HashMap::new(),
             parents: vec![0],
             scope_of: Vec::new(),
@@ -158,6 +160,7 @@ impl<'t> FunctionFlow<'t> {
             defs: walk.defs,
             def_at: walk.def_at,
             uses: walk.uses,
+            starts: walk.starts,
             use_at: walk.use_at,
         })
     }
@@ -313,6 +316,7 @@ impl<'t> Walk<'t> {
         self.def_at.push(self.defs.len() as u32);
         self.use_at.push(self.uses.len() as u32);
         self.insns.push(Rc::new(insn));
+        self.starts.push(at);
     }
 }
 
