@@ -474,6 +474,58 @@ pub const GRAMMAR: &[GrammarItem] = &[
 /// Every construct of `parsed` with its rows, in source order (constructs with a syntax error
 /// inside are left to the syntax error).
 pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
+    uses_where(parsed, |_| true)
+}
+
+/// The uses of [`uses`] that can have an issue under `.version version` and `.target
+/// target`, and maybe others: the instructions (most of a file's nodes) are not walked when
+/// their text shows that they hold none. Inside an instruction only special registers and
+/// constant expressions are constructs; a cast, `generic()` and `mask()` are spelt with a
+/// `(`, a special register with its name.
+///
+/// ```
+/// use ptxkit_isa::constructs::{uses, uses_that_can_fail};
+/// use ptxkit_isa::{target, version};
+/// let parsed = ptxkit_syntax::parse(".version 7.0\n.target sm_80\n.entry k()\n{\n\tmov.u32 %r1, %clusterid.x;\n\tadd.s32 %r1, %r1, 4;\n\tret;\n}\n");
+/// let (v, t) = (version("7.0").unwrap(), target("sm_80").unwrap());
+/// let issues = |found: Vec<ptxkit_isa::constructs::Use>| -> Vec<_> { found.iter().flat_map(|u| u.issues(v, t)).collect() };
+/// assert_eq!(issues(uses_that_can_fail(&parsed, v, t)), issues(uses(&parsed)));
+/// assert!(!issues(uses(&parsed)).is_empty(), "%clusterid needs PTX 7.8 and sm_90");
+/// ```
+pub fn uses_that_can_fail(parsed: &ParsedSource, version: Version, target: Target) -> Vec<Use> {
+    let can_fail = |name: &str| {
+        rows_named(name).iter().any(|&row| {
+            !Use {
+                row,
+                span: Span::new(0, 0),
+            }
+            .issues(version, target)
+            .is_empty()
+        })
+    };
+    let expressions = can_fail("constant expression");
+    let source = parsed.text();
+    uses_where(parsed, |insn| {
+        let text = &source[insn.byte_range()];
+        expressions || insn.has_error() || text.contains('(') || names_special_register(text)
+    })
+}
+
+/// Whether a `%` word of `text` (what follows the `%` up to a character that cannot be in
+/// an identifier) is a special register's name.
+fn names_special_register(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().filter(|(_, b)| **b == b'%').any(|(at, _)| {
+        let end = bytes[at + 1..]
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$'))
+            .map_or(bytes.len(), |n| at + 1 + n);
+        crate::directives::special_register(&text[at..end]).is_some()
+    })
+}
+
+/// [`uses`], walking into an instruction (or `call`) only when `descend` says so.
+fn uses_where(parsed: &ParsedSource, descend: impl Fn(Node<'_>) -> bool) -> Vec<Use> {
     let source = parsed.text();
     let mut found = Vec::new();
     // One cursor walk (pre-order) that keeps the ancestors of the node it is at, so that the
@@ -483,11 +535,12 @@ pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
     let mut ancestors: Vec<Node<'_>> = Vec::new();
     loop {
         let node = cursor.node();
-        if !node.has_error() {
+        let enter = !matches!(node.kind_name(), "instruction" | "call_instruction") || descend(node);
+        if enter && !node.has_error() {
             let up = |n: usize| ancestors.len().checked_sub(n).map(|at| ancestors[at]);
             add_uses(node, &up, source, &mut found);
         }
-        if cursor.goto_first_child() {
+        if enter && cursor.goto_first_child() {
             ancestors.push(node);
             continue;
         }

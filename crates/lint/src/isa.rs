@@ -35,10 +35,13 @@ pub fn construct_issues(
     parsed: &ptxkit_syntax::ParsedSource,
     destination: Option<(Version, Target)>,
 ) -> Vec<(Span, Issue)> {
-    if destination.is_none() {
+    let Some((version, target)) = destination else {
         return Vec::new();
-    }
-    issues_of_uses(&ptxkit_isa::constructs::uses(parsed), destination)
+    };
+    issues_of_uses(
+        &ptxkit_isa::constructs::uses_that_can_fail(parsed, version, target),
+        destination,
+    )
 }
 
 /// What is wrong with each construct use under `destination` (nothing when it is not
