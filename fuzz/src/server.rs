@@ -35,27 +35,11 @@ use serde_json::{Value, json};
 
 const URI: &str = "untitled:fuzz.ptx";
 
-/// A small deterministic generator (xorshift), seeded from the input.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// The server's property (see the module documentation), with choices
 /// made from `seed`.
 pub(crate) fn check(text: &str, seed: u64) {
-    let mut random = Random(seed | 1);
-    let encoding = if random.below(2) == 0 {
+    let mut random = fastrand::Rng::with_seed(seed);
+    let encoding = if random.usize(..2) == 0 {
         Encoding::Utf16
     } else {
         Encoding::Utf8
@@ -72,7 +56,7 @@ pub(crate) fn check(text: &str, seed: u64) {
     for version in 1..=6 {
         let mut changes = Vec::new();
         let mut expected = Some(document.text().to_string());
-        for _ in 0..1 + random.below(3) {
+        for _ in 0..1 + random.usize(..3) {
             let current = expected.clone().unwrap_or_else(|| document.text().to_string());
             let (change, exact) = random_change(&current, encoding, &mut random);
             expected = match (expected, exact) {
@@ -171,7 +155,7 @@ const TYPED: &[&str] = &[
 fn random_change(
     text: &str,
     encoding: Encoding,
-    random: &mut Random,
+    random: &mut fastrand::Rng,
 ) -> (TextDocumentContentChangeEvent, Option<(std::ops::Range<usize>, String)>) {
     let boundary = |mut at: usize| {
         at = at.min(text.len());
@@ -184,25 +168,25 @@ fn random_change(
         }
         at
     };
-    let at = boundary(random.below(text.len() + 1));
-    let inserted = match random.below(6) {
-        0..=2 => TYPED[random.below(TYPED.len())].to_string(),
+    let at = boundary(random.usize(..text.len() + 1));
+    let inserted = match random.usize(..6) {
+        0..=2 => TYPED[random.usize(..TYPED.len())].to_string(),
         3 => String::new(),
         4 => {
             // A piece of the text, pasted.
-            let from = boundary(random.below(text.len() + 1));
-            let to = boundary(from + random.below(200));
+            let from = boundary(random.usize(..text.len() + 1));
+            let to = boundary(from + random.usize(..200));
             text[from..to].to_string()
         }
-        _ => TYPED[random.below(TYPED.len())].repeat(1 + random.below(4)),
+        _ => TYPED[random.usize(..TYPED.len())].repeat(1 + random.usize(..4)),
     };
-    match random.below(10) {
+    match random.usize(..10) {
         // Exact ranges: an insertion or a replacement of a few characters or lines.
         0..=6 => {
-            let end = match random.below(3) {
+            let end = match random.usize(..3) {
                 0 => at,
-                1 => boundary(at + 1 + random.below(8)),
-                _ => boundary(at + random.below(400)),
+                1 => boundary(at + 1 + random.usize(..8)),
+                _ => boundary(at + random.usize(..400)),
             };
             let range = lsp_types::Range::new(position(text, at, encoding), position(text, end, encoding));
             let change = TextDocumentContentChangeEvent {
@@ -224,7 +208,7 @@ fn random_change(
         // A position the client got wrong: the server clamps it, whatever it is.
         _ => {
             let start = odd_position(text, at, encoding, random);
-            let end = odd_position(text, boundary(at + random.below(40)), encoding, random);
+            let end = odd_position(text, boundary(at + random.usize(..40)), encoding, random);
             let change = TextDocumentContentChangeEvent {
                 range: Some(lsp_types::Range::new(start, end)),
                 range_length: None,
@@ -278,12 +262,12 @@ fn units(text: &str, encoding: Encoding) -> usize {
 }
 
 /// A position near `offset` that a careless client might send.
-fn odd_position(text: &str, offset: usize, encoding: Encoding, random: &mut Random) -> lsp_types::Position {
+fn odd_position(text: &str, offset: usize, encoding: Encoding, random: &mut fastrand::Rng) -> lsp_types::Position {
     let exact = position(text, offset, encoding);
     let lines = lsp_lines(text);
-    match random.below(6) {
-        0 => lsp_types::Position::new(exact.line, exact.character + 1 + random.below(50) as u32),
-        1 => lsp_types::Position::new(lines.len() as u32 + random.below(3) as u32, random.below(5) as u32),
+    match random.usize(..6) {
+        0 => lsp_types::Position::new(exact.line, exact.character + 1 + random.usize(..50) as u32),
+        1 => lsp_types::Position::new(lines.len() as u32 + random.usize(..3) as u32, random.usize(..5) as u32),
         2 => lsp_types::Position::new(u32::MAX, u32::MAX),
         // Inside a character: one unit into the next one (a surrogate pair's
         // second half in UTF-16, a continuation byte in UTF-8).
@@ -371,12 +355,12 @@ impl Client {
 
     /// Asks the server about `text` (the document's current text) at a few
     /// positions, and checks the answers.
-    fn ask_about(&mut self, text: &str, random: &mut Random) {
+    fn ask_about(&mut self, text: &str, random: &mut fastrand::Rng) {
         let encoding = self.encoding;
         let document = json!({"uri": URI});
         for _ in 0..3 {
             let at = pick_offset(text, random);
-            let position = if random.below(5) == 0 {
+            let position = if random.usize(..5) == 0 {
                 odd_position(text, at, encoding, random)
             } else {
                 position(text, at, encoding)
@@ -392,7 +376,7 @@ impl Client {
                 let answer = self.request(method, at_json.clone());
                 self.check_answer(method, &answer, text);
             }
-            let references = json!({"textDocument": document, "position": position, "context": {"includeDeclaration": random.below(2) == 0}});
+            let references = json!({"textDocument": document, "position": position, "context": {"includeDeclaration": random.usize(..2) == 0}});
             let answer = self.request("textDocument/references", references);
             self.check_answer("textDocument/references", &answer, text);
             let prepared = self.request("textDocument/prepareRename", at_json.clone());
@@ -417,7 +401,7 @@ impl Client {
         );
         self.check_formatting(&answer, text);
         let start = pick_offset(text, random);
-        let end = (start + random.below(2000)).min(text.len());
+        let end = (start + random.usize(..2000)).min(text.len());
         let end = (end..=text.len())
             .find(|&i| text.is_char_boundary(i))
             .unwrap_or(text.len());
@@ -544,8 +528,8 @@ fn response_json(response: Response) -> Value {
 }
 
 /// A character boundary of `text`, more often at the start of a word.
-fn pick_offset(text: &str, random: &mut Random) -> usize {
-    let mut at = random.below(text.len() + 1);
+fn pick_offset(text: &str, random: &mut fastrand::Rng) -> usize {
+    let mut at = random.usize(..text.len() + 1);
     while !text.is_char_boundary(at) {
         at -= 1;
     }

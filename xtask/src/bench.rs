@@ -358,6 +358,20 @@ fn against_ptxas(ptxlint: &Path, corpus: &Path) -> Result<()> {
         bytes as f64 / 1e6,
         ptxas_secs / lint
     );
+    // The ceiling: parsing alone, as if split over 2 cores without loss.
+    let texts: Vec<String> = paths
+        .iter()
+        .filter_map(|p| ptxkit_syntax::source::read_source(p).ok())
+        .collect();
+    let started = cpu_seconds()?;
+    for text in &texts {
+        std::hint::black_box(ptxkit_syntax::parse(text.as_str()));
+    }
+    let parse_two_cores = (cpu_seconds()? - started) / 2.0;
+    println!(
+        "  bare parse of those files, CPU seconds over 2 cores: {parse_two_cores:.2} s: parsing alone is {:.1}x faster than ptxas -O0 (the ceiling of this design)",
+        ptxas_secs / parse_two_cores
+    );
     Ok(())
 }
 

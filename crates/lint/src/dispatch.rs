@@ -43,6 +43,9 @@ pub(crate) struct Plan {
     rooted: Option<Rooted>,
     /// By node kind id: whether some rooted pattern starts at that kind.
     roots: Vec<bool>,
+    /// By node kind id: whether some rooted pattern starts at nodes of that kind that can
+    /// contain (per `node-types.json`) another node the same pattern starts at.
+    nests: Vec<bool>,
     /// By node kind id: whether a node of that kind can contain a node some pattern
     /// starts at (ids past the end, such as `ERROR`'s, are gone into).
     descend: Vec<bool>,
@@ -90,9 +93,11 @@ impl Plan {
                 })
                 .collect()
         };
+        let containment = Containment::new(node_types)?;
         let mut by_kind: Vec<Vec<(usize, u32)>> = vec![Vec::new(); kinds];
         let mut roots = vec![false; kinds];
         let mut targets: Vec<String> = Vec::new();
+        let mut nesting_roots: Vec<String> = Vec::new();
         let mut rooted_source = String::new();
         let mut rooted_combined = Vec::new();
         for pattern in 0..query.pattern_count() {
@@ -121,6 +126,8 @@ impl Plan {
                             roots[id] = true;
                         }
                     }
+                    let containers = containment.containers_of(&names);
+                    nesting_roots.extend(names.iter().filter(|name| containers.contains(name)).cloned());
                     targets.extend(names);
                     rooted_source.push_str(text);
                     rooted_source.push('\n');
@@ -149,19 +156,23 @@ impl Plan {
                 names,
             })
         };
-        let containers = containers_of(node_types, &targets)?;
-        let descend = (0..kinds)
-            .map(|id| {
-                let id = id as u16;
-                language
-                    .node_kind_for_id(id)
-                    .is_some_and(|name| containers.iter().any(|c| c == name))
-            })
-            .collect();
+        let by_name = |named: Vec<String>| -> Vec<bool> {
+            (0..kinds)
+                .map(|id| {
+                    let id = id as u16;
+                    language
+                        .node_kind_for_id(id)
+                        .is_some_and(|name| named.iter().any(|c| c == name))
+                })
+                .collect()
+        };
+        let descend = by_name(containment.containers_of(&targets));
+        let nests = by_name(nesting_roots);
         Some(Plan {
             by_kind,
             rooted,
             roots,
+            nests,
             descend,
             names,
         })
@@ -170,6 +181,13 @@ impl Plan {
     /// Calls `found` with every match of the combined query under `root` whose nodes the
     /// query cursor with `range` as its byte range would see, in a preorder walk: at each
     /// node, its node patterns (in pattern order), then the rooted patterns starting there.
+    ///
+    /// Each pattern's matches come in the query cursor's order, which is the order they
+    /// complete in: a match rooted at an outer node can complete after one rooted inside
+    /// it. So at a root node that can hold other roots (by the grammar, or because it holds
+    /// a syntax error and an `ERROR` node may hold anything), the rooted patterns run with
+    /// one cursor over its whole subtree, which yields the nested matches in that order,
+    /// and the roots inside it are not matched again.
     pub(crate) fn run<'t>(
         &self,
         root: Node<'t>,
@@ -179,9 +197,13 @@ impl Plan {
     ) {
         let mut query_cursor = QueryCursor::new();
         query_cursor.set_max_start_depth(Some(0));
+        let mut subtree_cursor = QueryCursor::new();
         if let Some(range) = range {
             query_cursor.set_byte_range(range.clone());
+            subtree_cursor.set_byte_range(range.clone());
         }
+        // The root node whose whole subtree the subtree cursor has matched, if any.
+        let mut matched_subtree: Option<Node<'t>> = None;
         ptxkit_syntax::visit_pruned(root, |node| {
             let outside = range.is_some_and(|r| node.start_byte() >= r.end || node.end_byte() < r.start);
             if !outside {
@@ -197,8 +219,15 @@ impl Plan {
                 }
                 if let Some(rooted) = &self.rooted
                     && self.roots.get(kind).copied().unwrap_or(false)
+                    && !matched_subtree.is_some_and(|outer| is_within(node, outer))
                 {
-                    let mut matches = query_cursor.matches(&rooted.query, node, text.as_bytes());
+                    let cursor = if node.has_error() || self.nests.get(kind).copied().unwrap_or(true) {
+                        matched_subtree = Some(node);
+                        &mut subtree_cursor
+                    } else {
+                        &mut query_cursor
+                    };
+                    let mut matches = cursor.matches(&rooted.query, node, text.as_bytes());
                     while let Some(one) = matches.next() {
                         let captures: smallvec::SmallVec<[(u32, Node<'t>); 2]> =
                             one.captures().iter().map(|c| (c.index, c.node)).collect();
@@ -215,71 +244,103 @@ impl Plan {
     }
 }
 
-/// The node kinds (names) that can contain, at any depth, a node of one of `targets`' kinds,
-/// from the grammar's `node-types.json`; `None` when it cannot be read.
-fn containers_of(node_types: &str, targets: &[String]) -> Option<Vec<String>> {
-    let types: serde_json::Value = serde_json::from_str(node_types).ok()?;
-    let types = types.as_array()?;
-    let name_of = |t: &serde_json::Value| -> Option<(String, bool)> {
-        Some((t.get("type")?.as_str()?.to_string(), t.get("named")?.as_bool()?))
-    };
-    // Supertypes stand for their subtypes.
-    let mut subtypes: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
-    for entry in types {
-        if let (Some((name, _)), Some(list)) = (name_of(entry), entry.get("subtypes").and_then(|s| s.as_array())) {
-            subtypes.insert(name, list.iter().filter_map(name_of).map(|(n, _)| n).collect());
-        }
+/// Whether `node` is `outer` or lies inside it.
+fn is_within(node: Node<'_>, outer: Node<'_>) -> bool {
+    if node.start_byte() < outer.start_byte() || node.end_byte() > outer.end_byte() {
+        return false;
     }
-    let expand = |name: &str| -> Vec<String> {
-        let mut out = Vec::new();
-        let mut todo = vec![name.to_string()];
-        while let Some(next) = todo.pop() {
-            match subtypes.get(&next) {
-                Some(list) => todo.extend(list.iter().cloned()),
-                None => out.push(next),
+    // A node of zero width at `outer`'s end may be its next sibling: ask the ancestors.
+    let mut at = Some(node);
+    while let Some(next) = at {
+        if next == outer {
+            return true;
+        }
+        if next.start_byte() < outer.start_byte() {
+            return false;
+        }
+        at = next.parent();
+    }
+    false
+}
+
+/// Which node kinds can hold which as children, from the grammar's `node-types.json`.
+struct Containment {
+    /// Each named kind's possible named children (fields and unnamed-field children),
+    /// supertypes expanded into their subtypes.
+    children: std::collections::HashMap<String, Vec<String>>,
+}
+
+impl Containment {
+    /// The containment of `node_types`; `None` when it cannot be read.
+    fn new(node_types: &str) -> Option<Containment> {
+        let types: serde_json::Value = serde_json::from_str(node_types).ok()?;
+        let types = types.as_array()?;
+        let name_of = |t: &serde_json::Value| -> Option<(String, bool)> {
+            Some((t.get("type")?.as_str()?.to_string(), t.get("named")?.as_bool()?))
+        };
+        // Supertypes stand for their subtypes.
+        let mut subtypes: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
+        for entry in types {
+            if let (Some((name, _)), Some(list)) = (name_of(entry), entry.get("subtypes").and_then(|s| s.as_array())) {
+                subtypes.insert(name, list.iter().filter_map(name_of).map(|(n, _)| n).collect());
             }
         }
-        out
-    };
-    // Each named kind's possible children (fields and unnamed-field children).
-    let mut children: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
-    for entry in types {
-        let Some((name, true)) = name_of(entry) else { continue };
-        let mut lists: Vec<&serde_json::Value> = Vec::new();
-        if let Some(fields) = entry.get("fields").and_then(|f| f.as_object()) {
-            lists.extend(fields.values());
-        }
-        if let Some(list) = entry.get("children") {
-            lists.push(list);
-        }
-        let mut kinds = Vec::new();
-        for list in lists {
-            for t in list.get("types").and_then(|t| t.as_array()).into_iter().flatten() {
-                if let Some((child, true)) = name_of(t) {
-                    kinds.extend(expand(&child));
+        let expand = |name: &str| -> Vec<String> {
+            let mut out = Vec::new();
+            let mut todo = vec![name.to_string()];
+            while let Some(next) = todo.pop() {
+                match subtypes.get(&next) {
+                    Some(list) => todo.extend(list.iter().cloned()),
+                    None => out.push(next),
                 }
             }
+            out
+        };
+        let mut children: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
+        for entry in types {
+            let Some((name, true)) = name_of(entry) else { continue };
+            let mut lists: Vec<&serde_json::Value> = Vec::new();
+            if let Some(fields) = entry.get("fields").and_then(|f| f.as_object()) {
+                lists.extend(fields.values());
+            }
+            if let Some(list) = entry.get("children") {
+                lists.push(list);
+            }
+            let mut kinds = Vec::new();
+            for list in lists {
+                for t in list.get("types").and_then(|t| t.as_array()).into_iter().flatten() {
+                    if let Some((child, true)) = name_of(t) {
+                        kinds.extend(expand(&child));
+                    }
+                }
+            }
+            children.insert(name, kinds);
         }
-        children.insert(name, kinds);
+        Some(Containment { children })
     }
-    // Fixpoint: a kind contains a target if a child is one or contains one.
-    let mut containers: std::collections::HashSet<String> = std::collections::HashSet::new();
-    loop {
-        let before = containers.len();
-        for (name, kinds) in &children {
-            if !containers.contains(name)
-                && kinds
-                    .iter()
-                    .any(|k| targets.iter().any(|t| t == k) || containers.contains(k))
-            {
-                containers.insert(name.clone());
+
+    /// The node kinds (names) that can contain, at any depth, a node of one of `targets`'
+    /// kinds.
+    fn containers_of(&self, targets: &[String]) -> Vec<String> {
+        // Fixpoint: a kind contains a target if a child is one or contains one.
+        let mut containers: std::collections::HashSet<String> = std::collections::HashSet::new();
+        loop {
+            let before = containers.len();
+            for (name, kinds) in &self.children {
+                if !containers.contains(name)
+                    && kinds
+                        .iter()
+                        .any(|k| targets.iter().any(|t| t == k) || containers.contains(k))
+                {
+                    containers.insert(name.clone());
+                }
+            }
+            if containers.len() == before {
+                break;
             }
         }
-        if containers.len() == before {
-            break;
-        }
+        containers.into_iter().collect()
     }
-    Some(containers.into_iter().collect())
 }
 
 /// The shape of a pattern's text (comments and whitespace aside).
@@ -457,6 +518,61 @@ mod tests {
         }
     }
 
+    /// Every match of `plan` (or of the query cursor over the whole tree), as the pattern
+    /// and its captures' byte ranges, in the order found.
+    fn matches_of(query: &Query, plan: Option<&Plan>, text: &str) -> Vec<(usize, Vec<std::ops::Range<usize>>)> {
+        let parsed = ptxkit_syntax::parse(text);
+        let mut out = Vec::new();
+        match plan {
+            Some(plan) => plan.run(parsed.root(), parsed.text(), None, |found| {
+                out.push((found.pattern, found.captures.iter().map(|c| c.1.byte_range()).collect()))
+            }),
+            None => {
+                let mut cursor = QueryCursor::new();
+                let mut matches = cursor.matches(query, parsed.root(), parsed.text().as_bytes());
+                while let Some(one) = matches.next() {
+                    out.push((
+                        one.pattern_index,
+                        one.captures().iter().map(|c| c.node.byte_range()).collect(),
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// A pattern whose root kind nests in itself by the grammar (blocks in blocks): the
+    /// outer block's matches complete around the inner block's, and come in the cursor's
+    /// order, each once.
+    #[test]
+    fn roots_that_nest_by_the_grammar_keep_the_cursors_order() {
+        let source = "(block (instruction) @first (instruction) @second)\n(instruction) @any\n";
+        let language = ptxkit_syntax::language();
+        let query = Query::new(&language, source).unwrap();
+        let names: Vec<&'static str> = query
+            .capture_names()
+            .iter()
+            .map(|name| &*Box::leak(name.to_string().into_boxed_str()))
+            .collect();
+        let plan = Plan::new(
+            &language,
+            &query,
+            Box::leak(names.into_boxed_slice()),
+            source,
+            ptxkit_syntax::node_types(),
+        )
+        .expect("both patterns run without the cursor over the tree");
+        let text = ".version 7.8\n.target sm_80\n.entry k()\n{\n\tret;\n\t{\n\t\tret;\n\t\t{ ret; ret; }\n\t\tret;\n\t}\n\tret;\n}\n";
+        let walked = matches_of(&query, Some(&plan), text);
+        let cursor = matches_of(&query, None, text);
+        let of = |all: &[(usize, Vec<std::ops::Range<usize>>)], pattern| -> Vec<Vec<std::ops::Range<usize>>> {
+            all.iter().filter(|m| m.0 == pattern).map(|m| m.1.clone()).collect()
+        };
+        assert_eq!(of(&cursor, 0).len(), 3, "{cursor:?}");
+        assert_eq!(of(&walked, 0), of(&cursor, 0));
+        assert_eq!(of(&walked, 1), of(&cursor, 1));
+    }
+
     #[test]
     fn containers_follow_fields_children_and_supertypes() {
         let types = r#"[
@@ -467,7 +583,9 @@ mod tests {
             {"type": "instruction", "named": true, "fields": {"operand": {"multiple": true, "required": false, "types": [{"type": "register", "named": true}]}}},
             {"type": "register", "named": true, "fields": {}}
         ]"#;
-        let mut found = containers_of(types, &["instruction".to_string()]).unwrap();
+        let mut found = Containment::new(types)
+            .unwrap()
+            .containers_of(&["instruction".to_string()]);
         found.sort();
         assert_eq!(found, ["block", "function_definition", "source_file"]);
     }

@@ -390,7 +390,12 @@ pub(crate) fn finish_with(mut checker: Checker<'_>, mut suppressions: Suppressio
         }
     }
 
+    let syntax_errors = checker.syntax_errors().len();
+    let parsed = checker.parsed;
     let mut diagnostics = checker.diagnostics;
+    if syntax_errors > 0 {
+        withhold_fixes_that_add_syntax_errors(parsed, syntax_errors, &mut diagnostics);
+    }
     // A total order (the message breaks ties): the same text gives the same output whatever
     // order rules found things in (the symbol table's maps have none).
     diagnostics.sort_by(|a, b| {
@@ -398,6 +403,34 @@ pub(crate) fn finish_with(mut checker: Checker<'_>, mut suppressions: Suppressio
     });
     diagnostics.dedup();
     diagnostics
+}
+
+/// How many bytes of text the fixes of one file with syntax errors are checked over in
+/// all (each check parses the fixed text again, reusing the unchanged parts of the tree,
+/// and lists its syntax errors): a 100 KB file's first 2,500 fixes.
+const FIX_CHECK_BYTES: usize = 256 * 1024 * 1024;
+
+/// In a text with syntax errors (`syntax_errors` of them), a fix can change how the parser
+/// recovers from them, elsewhere too: the fixes whose fixed text has more syntax errors are
+/// withheld (the finding stays, without a fix), as are those past [`FIX_CHECK_BYTES`]. Only a
+/// whole text's parse can be checked; a group's fixes (a text past the whole-file limit,
+/// see [`crate::grouped`]) are left as they are, and `--fix` checks what it applies.
+fn withhold_fixes_that_add_syntax_errors(parsed: &ParsedSource, syntax_errors: usize, diagnostics: &mut [Diagnostic]) {
+    if parsed.covered() != (0..parsed.text().len()) {
+        return;
+    }
+    let mut budget = FIX_CHECK_BYTES;
+    for diagnostic in diagnostics.iter_mut() {
+        let Some(fix) = &diagnostic.fix else { continue };
+        let keep = budget >= parsed.text().len()
+            && parsed
+                .edited(&fix.edits)
+                .is_ok_and(|fixed| fixed.syntax_errors().len() <= syntax_errors);
+        budget = budget.saturating_sub(parsed.text().len());
+        if !keep {
+            diagnostic.fix = None;
+        }
+    }
 }
 
 /// For the fuzz target: the first pattern whose matches on `text` (in `range`, when given)
@@ -615,6 +648,61 @@ mod tests {
             }
         }
         assert!(broken > 1000, "{broken} broken texts");
+    }
+
+    /// Error recovery can nest one pattern's roots (here a parameter declaration inside the
+    /// `ERROR` of a variable declaration): the query cursor yields the inner match first (it
+    /// completes first), and so must the walk. Found by the `lint` fuzz target.
+    #[test]
+    fn dispatch_keeps_the_cursors_order_when_error_recovery_nests_roots() {
+        let texts = [
+            ".version 7.8\n.target sm_80\n.visible .func  (.param .b32 func_ret;\n.visible .global .align 8 .u64 g;\n",
+            ".version 7.8\n.target sm_80\n.visible .func (.param .b32 a, .param .u64 b;\n.global .f32 x;\n.visible .global .align 8 .u64 g;\n",
+            ".version 7.8\n.target sm_80\n.visible .entry k(.param .u64 p\n{\n.reg .b32 %r<2>;\n.local .b32 l;\nmov.u32 %r1, 1;\n}\n.global .b32 after;\n",
+        ];
+        for text in texts {
+            let parsed = parse(text);
+            assert!(parsed.root().has_error(), "{text}");
+            assert_eq!(plan_matches(&parsed, None), cursor_matches(&parsed, None), "{text}");
+            for range in piece_ranges(&parsed, 3) {
+                assert_eq!(
+                    plan_matches(&parsed, Some(range.clone())),
+                    cursor_matches(&parsed, Some(range.clone())),
+                    "{text} in {range:?}"
+                );
+            }
+        }
+    }
+
+    /// In a text with a syntax error, a fix can change how the parser recovers elsewhere
+    /// (here replacing `.globa` with `.global` turned the broken parameter list's recovery
+    /// into five more errors; found by the `lint` fuzz target): no fix offered may add one.
+    #[test]
+    fn no_fix_adds_a_syntax_error_to_a_broken_text() {
+        let fuzzed = "\t.entry _Z8d_renderPjjjf (\n\t\t.param .u32 __cudaparm__Z8d_renderPjjjf_i1, %rd2, %r2, %p1[%r1], [%r3], %rd2, %r2, %p1;\n\tcp.async.bulk.prefetch.L2.globa.sp2::cache_hint [%rd1], %r1, %rd2;\n\ttcgen05.mma.cta_group::1.kind::tfbulke_rpfetch()";
+        let module = ".version 7.8\n.target sm_80\n.address_size 64\n.tex .u32 t;\n.entry k(.param .u64 p)\n{\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n\tld.param.u64 %rd1, [p];\n\tld.globa.u32 %r1, [%rd1];\n\tshfl.bfly.b32 %r2, %r1, 1, 31;\n\tcvt.rn.f3.s32 %r3, %r2;\n\tret;\n}\n";
+        let mut texts = vec![fuzzed.to_string()];
+        for at in (0..module.len()).step_by(3) {
+            texts.push(format!("{}{}", &module[..at], &module[at + 1..]));
+            texts.push(format!("{}({}", &module[..at], &module[at..]));
+        }
+        let mut fixes = 0;
+        for text in &texts {
+            let result = lint_source(text.as_str(), &Settings::default());
+            let before = result.parsed.syntax_errors().len();
+            for diagnostic in &result.diagnostics {
+                let Some(fix) = &diagnostic.fix else { continue };
+                let fixed = ptxkit_syntax::apply_edits(text, &fix.edits).unwrap();
+                let after = parse(fixed.as_str()).syntax_errors().len();
+                assert!(
+                    after <= before,
+                    "fix of {} adds syntax errors ({before} -> {after}) to {text:?}",
+                    diagnostic.rule
+                );
+                fixes += usize::from(before > 0);
+            }
+        }
+        assert!(fixes > 100, "{fixes} fixes in broken texts");
     }
 
     #[test]

@@ -17,24 +17,8 @@ fn corpus_dir() -> Option<PathBuf> {
     ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "ptxls incremental-analysis corpus test")
 }
 
-/// A small deterministic generator (xorshift), so that a failure replays.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// A random edit of `text`: a byte range (on character boundaries) and its replacement.
-fn random_edit(text: &str, random: &mut Random) -> (std::ops::Range<usize>, String) {
+fn random_edit(text: &str, random: &mut fastrand::Rng) -> (std::ops::Range<usize>, String) {
     let boundary = |mut at: usize| {
         at = at.min(text.len());
         while !text.is_char_boundary(at) {
@@ -46,22 +30,22 @@ fn random_edit(text: &str, random: &mut Random) -> (std::ops::Range<usize>, Stri
         }
         at
     };
-    let at = boundary(random.below(text.len() + 1));
+    let at = boundary(random.usize(..text.len() + 1));
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
-    match random.below(8) {
+    match random.usize(..8) {
         // One character typed.
         0..=2 => {
             const TYPED: &[&str] = &[" ", "x", "1", ";", "}", "{", "%", ".", "\n", "/", ",", "[", "@"];
-            (at..at, TYPED[random.below(TYPED.len())].to_string())
+            (at..at, TYPED[random.usize(..TYPED.len())].to_string())
         }
         // A few characters deleted.
-        3 | 4 => (at..boundary(at + 1 + random.below(4)), String::new()),
+        3 | 4 => (at..boundary(at + 1 + random.usize(..4)), String::new()),
         // A whole line deleted.
         5 => (line_start..line_end, String::new()),
         // Another line of the file pasted here.
         6 => {
-            let from = boundary(random.below(text.len() + 1));
+            let from = boundary(random.usize(..text.len() + 1));
             let start = text[..from].rfind('\n').map_or(0, |i| i + 1);
             let end = text[from..].find('\n').map_or(text.len(), |i| from + i + 1);
             (line_start..line_start, text[start..end].to_string())
@@ -72,7 +56,7 @@ fn random_edit(text: &str, random: &mut Random) -> (std::ops::Range<usize>, Stri
             let end = text[at..]
                 .find(|c: char| !c.is_alphanumeric() && c != '_')
                 .map_or(text.len(), |i| at + i);
-            (at..end, WORDS[random.below(WORDS.len())].to_string())
+            (at..end, WORDS[random.usize(..WORDS.len())].to_string())
         }
     }
 }
@@ -81,13 +65,13 @@ fn check_file(path: &Path, edits: usize, seed: u64) -> Result<usize, String> {
     let text = ptxkit_syntax::source::read_source(path).map_err(|e| e.to_string())?;
     let settings = ptxkit_lint::Settings::default();
     let mut document = Document::new(None, 0, text.clone());
-    let mut random = Random(seed);
+    let mut random = fastrand::Rng::with_seed(seed);
     let mut findings = 0;
     for version in 1..=edits {
         // One or two changes per notification, as editors batch them.
         let mut changes = Vec::new();
         let mut expected = document.text().to_string();
-        for _ in 0..1 + random.below(2) {
+        for _ in 0..1 + random.usize(..2) {
             let (bytes, insert) = random_edit(&expected, &mut random);
             let lines = ptxkit_server::position::LineMap::new(&expected);
             changes.push(TextDocumentContentChangeEvent {

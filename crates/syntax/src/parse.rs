@@ -198,6 +198,56 @@ impl ParsedSource {
         &self.text[self.covered.clone()]
     }
 
+    /// The text with `edits` applied ([`crate::apply_edits`]), parsed again reusing the
+    /// parts of this tree the edits leave alone (a whole text's parse; a group's is parsed
+    /// from scratch as a whole text). The tree is the one [`parse`] would build.
+    ///
+    /// ```
+    /// use ptxkit_syntax::{Span, TextEdit};
+    /// let parsed = ptxkit_syntax::parse(".version 7.8\n.target sm_80\n.global .u32 g;\n");
+    /// let edited = parsed.edited(&[TextEdit::replace(Span::new(35, 39), ".f32")]).unwrap();
+    /// assert_eq!(edited.text(), ".version 7.8\n.target sm_80\n.global .f32 g;\n");
+    /// assert_eq!(edited.root().to_sexp(), ptxkit_syntax::parse(edited.text()).root().to_sexp());
+    /// ```
+    pub fn edited(&self, edits: &[crate::TextEdit]) -> Result<ParsedSource, crate::EditError> {
+        let text = crate::apply_edits(&self.text, edits)?;
+        let (Some(start), Some(old_end)) = (
+            edits.iter().map(|e| e.span.start).min(),
+            edits.iter().map(|e| e.span.end).max(),
+        ) else {
+            return Ok(ParsedSource::whole(text, self.tree.clone()));
+        };
+        if self.covered != (0..self.text.len()) {
+            return Ok(parse(text));
+        }
+        // One edit that covers them all: the text before the first and after the last is
+        // the old text's, whatever the edits between them do.
+        let new_end = old_end + text.len() - self.text.len();
+        let point = |offset: usize| {
+            let row = self.lines.line_of(offset);
+            Point::new(row, offset - self.lines.line_start(row))
+        };
+        let start_position = point(start);
+        let inserted = &text[start..new_end];
+        let new_end_position = match inserted.rfind('\n') {
+            None => Point::new(start_position.row, start_position.column + inserted.len()),
+            Some(last) => Point::new(
+                start_position.row + inserted.bytes().filter(|&b| b == b'\n').count(),
+                inserted.len() - last - 1,
+            ),
+        };
+        let mut tree = self.tree.clone();
+        tree.edit(&tree_sitter::InputEdit {
+            start_byte: start,
+            old_end_byte: old_end,
+            new_end_byte: new_end,
+            start_position,
+            old_end_position: point(old_end),
+            new_end_position,
+        });
+        Ok(reparse(text, &tree))
+    }
+
     /// The text, shared (to parse another group of it with [`parse_group`]).
     pub fn shared_text(&self) -> &Arc<String> {
         &self.text
