@@ -21,6 +21,7 @@
 //! assert_eq!(issues, ["Deprecated feature: '@@DWARF directive' not supported as of PTX version 2.0"]);
 //! ```
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::{field_children, text};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span};
@@ -162,21 +163,34 @@ fn deprecation_name(d: &Deprecation) -> &'static str {
 /// assert!(ptxkit_isa::constructs::rows(".nonsense").is_empty());
 /// ```
 pub fn rows(name: &str) -> Vec<Row> {
-    let mut found: Vec<Row> = DIRECTIVES
-        .iter()
-        .chain(DECLARATIONS)
-        .chain(SPECIAL_REGISTERS)
-        .filter(|f| f.pattern == name)
-        .map(Row::Introduced)
-        .collect();
-    found.extend(
-        DEPRECATIONS
+    rows_named(name).to_vec()
+}
+
+/// [`rows`] from a map built once: the construct walk asks it for every directive,
+/// declaration and state space of a file.
+fn rows_named(name: &str) -> &'static [Row] {
+    static BY_NAME: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<Row>>> = std::sync::OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| {
+        // In the order `rows` lists them: first versions, removals, unsupported.
+        let all = DIRECTIVES
             .iter()
-            .filter(|d| !matches!(d.construct, Construct::Instruction(_)) && deprecation_name(d) == name)
-            .map(Row::Removed),
-    );
-    found.extend(UNSUPPORTED.iter().filter(|u| u.name == name).map(Row::Unsupported));
-    found
+            .chain(DECLARATIONS)
+            .chain(SPECIAL_REGISTERS)
+            .map(|f| (f.pattern, Row::Introduced(f)))
+            .chain(
+                DEPRECATIONS
+                    .iter()
+                    .filter(|d| !matches!(d.construct, Construct::Instruction(_)))
+                    .map(|d| (deprecation_name(d), Row::Removed(d))),
+            )
+            .chain(UNSUPPORTED.iter().map(|u| (u.name, Row::Unsupported(u))));
+        let mut by_name: std::collections::HashMap<&'static str, Vec<Row>> = std::collections::HashMap::new();
+        for (name, row) in all {
+            by_name.entry(name).or_default().push(row);
+        }
+        by_name
+    });
+    by_name.get(name).map_or(&[], Vec::as_slice)
 }
 
 /// One use of a construct in a file: the row that judges it and where it is.
@@ -460,6 +474,58 @@ pub const GRAMMAR: &[GrammarItem] = &[
 /// Every construct of `parsed` with its rows, in source order (constructs with a syntax error
 /// inside are left to the syntax error).
 pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
+    uses_where(parsed, |_| true)
+}
+
+/// The uses of [`uses`] that can have an issue under `.version version` and `.target
+/// target`, and maybe others: the instructions (most of a file's nodes) are not walked when
+/// their text shows that they hold none. Inside an instruction only special registers and
+/// constant expressions are constructs; a cast, `generic()` and `mask()` are spelt with a
+/// `(`, a special register with its name.
+///
+/// ```
+/// use ptxkit_isa::constructs::{uses, uses_that_can_fail};
+/// use ptxkit_isa::{target, version};
+/// let parsed = ptxkit_syntax::parse(".version 7.0\n.target sm_80\n.entry k()\n{\n\tmov.u32 %r1, %clusterid.x;\n\tadd.s32 %r1, %r1, 4;\n\tret;\n}\n");
+/// let (v, t) = (version("7.0").unwrap(), target("sm_80").unwrap());
+/// let issues = |found: Vec<ptxkit_isa::constructs::Use>| -> Vec<_> { found.iter().flat_map(|u| u.issues(v, t)).collect() };
+/// assert_eq!(issues(uses_that_can_fail(&parsed, v, t)), issues(uses(&parsed)));
+/// assert!(!issues(uses(&parsed)).is_empty(), "%clusterid needs PTX 7.8 and sm_90");
+/// ```
+pub fn uses_that_can_fail(parsed: &ParsedSource, version: Version, target: Target) -> Vec<Use> {
+    let can_fail = |name: &str| {
+        rows_named(name).iter().any(|&row| {
+            !Use {
+                row,
+                span: Span::new(0, 0),
+            }
+            .issues(version, target)
+            .is_empty()
+        })
+    };
+    let expressions = can_fail("constant expression");
+    let source = parsed.text();
+    uses_where(parsed, |insn| {
+        let text = &source[insn.byte_range()];
+        expressions || insn.has_error() || text.contains('(') || names_special_register(text)
+    })
+}
+
+/// Whether a `%` word of `text` (what follows the `%` up to a character that cannot be in
+/// an identifier) is a special register's name.
+fn names_special_register(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().filter(|(_, b)| **b == b'%').any(|(at, _)| {
+        let end = bytes[at + 1..]
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$'))
+            .map_or(bytes.len(), |n| at + 1 + n);
+        crate::directives::special_register(&text[at..end]).is_some()
+    })
+}
+
+/// [`uses`], walking into an instruction (or `call`) only when `descend` says so.
+fn uses_where(parsed: &ParsedSource, descend: impl Fn(Node<'_>) -> bool) -> Vec<Use> {
     let source = parsed.text();
     let mut found = Vec::new();
     // One cursor walk (pre-order) that keeps the ancestors of the node it is at, so that the
@@ -469,11 +535,12 @@ pub fn uses(parsed: &ParsedSource) -> Vec<Use> {
     let mut ancestors: Vec<Node<'_>> = Vec::new();
     loop {
         let node = cursor.node();
-        if !node.has_error() {
+        let enter = !matches!(node.kind_name(), "instruction" | "call_instruction") || descend(node);
+        if enter && !node.has_error() {
             let up = |n: usize| ancestors.len().checked_sub(n).map(|at| ancestors[at]);
             add_uses(node, &up, source, &mut found);
         }
-        if cursor.goto_first_child() {
+        if enter && cursor.goto_first_child() {
             ancestors.push(node);
             continue;
         }
@@ -506,17 +573,17 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         return;
     }
     let mut add = |name: &str, at: Node<'_>| {
-        found.extend(rows(name).into_iter().map(|row| Use {
+        found.extend(rows_named(name).iter().map(|&row| Use {
             row,
             span: Span::of(at),
         }));
     };
     let keyword = || node.child(0).unwrap_or(node);
-    match node.kind() {
+    match node.kind_name() {
         "address_size_directive" => add(".address_size", keyword()),
         "file_directive" => {
             add(".file", keyword());
-            if node.child_by_field_name("timestamp").is_some() {
+            if node.field("timestamp").is_some() {
                 add(".file timestamp", node);
             }
         }
@@ -525,7 +592,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
             let mut cursor = node.walk();
             if node
                 .named_children(&mut cursor)
-                .any(|c| matches!(c.kind(), "loc_function_name" | "loc_inlined_at"))
+                .any(|c| matches!(c.kind_name(), "loc_function_name" | "loc_inlined_at"))
             {
                 add(".loc inlined_at", node);
             }
@@ -533,12 +600,12 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "section_directive" => add(".section", keyword()),
         "section_data" => {
             for value in field_children(node, "value") {
-                if value.kind() == "binary_expression" {
+                if value.kind_name() == "binary_expression" {
                     add(".section offset expression", value);
                 }
             }
         }
-        "label" if up(1).is_some_and(|p| p.kind() == "section_body") => add(".section label", node),
+        "label" if up(1).is_some_and(|p| p.kind_name() == "section_body") => add(".section label", node),
         "pragma_directive" => {
             add(".pragma", keyword());
             for value in field_children(node, "value") {
@@ -558,7 +625,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "function_definition" | "function_declaration" => function_uses(node, source, &mut add),
         "linkage" => add(text(node, source), node),
         "function_directive" => {
-            if let Some(name) = node.child_by_field_name("name") {
+            if let Some(name) = node.field("name") {
                 add(text(name, source), name);
             }
         }
@@ -567,7 +634,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "calltargets_directive" => add(".calltargets", keyword()),
         "parameter_declaration" => parameter_uses(node, up(2), source, &mut add),
         "variable_declaration" => {
-            if up(1).is_some_and(|p| p.kind() == "source_file") {
+            if up(1).is_some_and(|p| p.kind_name() == "source_file") {
                 for space in field_children(node, "state_space") {
                     match text(space, source) {
                         ".reg" => add("module-scope .reg", node),
@@ -581,7 +648,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "state_space" => state_space_uses(node, source, &mut add),
         "alignment" => add(".align", keyword()),
         "attribute_item" => {
-            if let Some(name) = node.child_by_field_name("name") {
+            if let Some(name) = node.field("name") {
                 add(&format!(".attribute({})", text(name, source)), node);
             }
         }
@@ -591,7 +658,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
             _ => add("vector variable wider than .v4", node),
         },
         "declarator" => {
-            if let Some(init) = node.child_by_field_name("initializer")
+            if let Some(init) = node.field("initializer")
                 && let Some(name) = first_address(init)
             {
                 add("address initializer", name);
@@ -604,7 +671,7 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "mask_expression" => add("mask()", node),
         "cast_expression" => {
             add("constant expression", node);
-            let to = node.child_by_field_name("type").map(|t| text(t, source));
+            let to = node.field("type").map(|t| text(t, source));
             if !matches!(to, Some(".s64" | ".u64")) {
                 add("cast to a type other than .s64/.u64", node);
             }
@@ -634,7 +701,7 @@ fn first_address(init: Node<'_>) -> Option<Node<'_>> {
     loop {
         let node = cursor.node();
         if node == init || node.is_named() {
-            match node.kind() {
+            match node.kind_name() {
                 "identifier" => return Some(node),
                 "field_initializer" => {}
                 _ => {
@@ -653,13 +720,13 @@ fn first_address(init: Node<'_>) -> Option<Node<'_>> {
 }
 
 fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
-    let Some(kind) = node.child_by_field_name("kind") else {
+    let Some(kind) = node.field("kind") else {
         return;
     };
     add(text(kind, source), kind);
-    if node.kind() == "function_definition"
+    if node.kind_name() == "function_definition"
         && text(kind, source) == ".entry"
-        && let Some(list) = node.child_by_field_name("parameters")
+        && let Some(list) = node.field("parameters")
         && !field_children(list, "parameter").is_empty()
     {
         add("kernel parameter list", list);
@@ -671,15 +738,13 @@ fn function_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'
 fn parameter_uses(node: Node<'_>, function: Option<Node<'_>>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
     // Parameters of function definitions only: ptxas does not check prototypes
     // (`.func f(.param .b32 a);`) the same way.
-    if let Some(function) = function.filter(|f| f.kind() == "function_definition") {
-        let is_func = function
-            .child_by_field_name("kind")
-            .is_some_and(|k| text(k, source) == ".func");
-        let space = node.child_by_field_name("state_space").map(|n| text(n, source));
+    if let Some(function) = function.filter(|f| f.kind_name() == "function_definition") {
+        let is_func = function.field("kind").is_some_and(|k| text(k, source) == ".func");
+        let space = node.field("state_space").map(|n| text(n, source));
         if is_func && space == Some(".param") {
             add(".func .param parameter", node);
         }
-        if let Some(declarator) = node.child_by_field_name("declarator")
+        if let Some(declarator) = node.field("declarator")
             && field_children(declarator, "dimension").iter().any(|d| {
                 text(*d, source)
                     .chars()

@@ -446,6 +446,16 @@ pub fn directive(name: &str) -> Option<&'static Feature> {
 /// assert_eq!(r.target, ptxkit_isa::TargetReq::AtLeast(90));
 /// ```
 pub fn special_register(name: &str) -> Option<&'static Feature> {
+    static BY_NAME: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static Feature>> =
+        std::sync::OnceLock::new();
+    let by_name = BY_NAME.get_or_init(|| {
+        let mut by_name = std::collections::HashMap::new();
+        for row in SPECIAL_REGISTERS {
+            // The first row of a name, as a search of the table finds.
+            by_name.entry(row.pattern).or_insert(row);
+        }
+        by_name
+    });
     let base = name.split('.').next().unwrap_or(name);
-    SPECIAL_REGISTERS.iter().find(|f| f.pattern == base)
+    by_name.get(base).copied()
 }

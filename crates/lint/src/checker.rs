@@ -3,6 +3,7 @@
 
 use ptxkit_isa::{Target, Version};
 use ptxkit_semantic::{Instruction, ModuleHeader, SymbolTable};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span};
 
@@ -105,9 +106,9 @@ pub(crate) fn module_items(parsed: &ParsedSource) -> Vec<(&'static str, Span)> {
     let root = parsed.root();
     let mut cursor = root.walk();
     root.named_children(&mut cursor)
-        .filter(|n| !matches!(n.kind(), "comment" | "preprocessor"))
+        .filter(|n| !matches!(n.kind_name(), "comment" | "preprocessor"))
         .map(|n| {
-            let kind = match n.kind() {
+            let kind = match n.kind_name() {
                 "version_directive" => "version_directive",
                 "target_directive" => "target_directive",
                 "address_size_directive" => "address_size_directive",
@@ -195,7 +196,7 @@ impl<'a> Checker<'a> {
         captures: &Captures<'a>,
         opcodes: &[&str],
     ) -> Option<(Node<'a>, std::rc::Rc<Instruction<'a>>)> {
-        let node = captures.get("instruction").filter(|n| n.kind() == "instruction")?;
+        let node = captures.get("instruction").filter(|n| n.kind_name() == "instruction")?;
         let insn = self.insn(node)?;
         opcodes.contains(&insn.opcode()).then_some((node, insn))
     }

@@ -87,7 +87,10 @@ pub fn lint(
     let keep = text.len() <= keep_trees_bytes;
     let parse = |range: &Range<usize>| parse_group(&text, &lines, range.clone());
 
-    // 1. Read: the model, and the top-level items.
+    // 1. Read: the model, and the top-level items. A module-scope `.reg` or `.local`
+    // sends the text down the whole-file path as soon as a group declares one.
+    let needs_whole =
+        crate::find_rule(module_scope_register_or_local::NAME).is_some_and(|rule| settings.is_enabled(rule));
     let mut builder = ModelBuilder::new(&text);
     let mut items = Vec::new();
     let mut kept = Vec::new();
@@ -101,6 +104,9 @@ pub fn lint(
             }
             syntax_errors.extend(errors);
             builder.items(&group);
+            if needs_whole && module_scope_register_or_local::present(builder.symbols()) {
+                return None;
+            }
             items.extend(crate::checker::module_items(&group));
             if keep {
                 kept.push(group);
@@ -108,11 +114,6 @@ pub fn lint(
         }
     }
     let model = builder.finish();
-    if crate::find_rule(module_scope_register_or_local::NAME).is_some_and(|rule| settings.is_enabled(rule))
-        && module_scope_register_or_local::present(&model.symbols)
-    {
-        return None;
-    }
 
     // 2. Check each group.
     let has_errors = !syntax_errors.is_empty();
@@ -228,7 +229,9 @@ mod tests {
         let broken = base.replace("\tret;\n}\n.pragma", "\tret\n}\n.pragma");
         let module_reg = format!(".reg .b32 m;\n{base}");
         let unclosed = format!("{base}/* never closed\n");
-        for text in [&broken, &module_reg, &unclosed] {
+        // Declared in the last group: found once every group is read.
+        let module_reg_last = format!("{base}.local .b32 m;\n");
+        for text in [&broken, &module_reg, &unclosed, &module_reg_last] {
             assert!(in_groups(text, &settings, 1).iter().all(Option::is_none), "{text}");
             assert!(!lint_text_whole(text, &settings).is_empty());
         }

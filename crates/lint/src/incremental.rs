@@ -21,6 +21,7 @@
 //! declares one. The language server's tests and its fuzz target lint texts edited at random
 //! both ways and compare.
 
+use ptxkit_syntax::NodeKind as _;
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -116,8 +117,8 @@ impl IncrementalLinter {
             .map(|node| Current {
                 node,
                 range: node.byte_range(),
-                body: (node.kind() == "function_definition")
-                    .then(|| node.child_by_field_name("body").map(|b| b.byte_range()))
+                body: (node.kind_name() == "function_definition")
+                    .then(|| node.field("body").map(|b| b.byte_range()))
                     .flatten(),
             })
             .collect();

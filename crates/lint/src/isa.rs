@@ -5,6 +5,7 @@
 
 use ptxkit_isa::{Feature, Issue, Target, Version};
 use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, elements};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::text;
 
@@ -34,10 +35,13 @@ pub fn construct_issues(
     parsed: &ptxkit_syntax::ParsedSource,
     destination: Option<(Version, Target)>,
 ) -> Vec<(Span, Issue)> {
-    if destination.is_none() {
+    let Some((version, target)) = destination else {
         return Vec::new();
-    }
-    issues_of_uses(&ptxkit_isa::constructs::uses(parsed), destination)
+    };
+    issues_of_uses(
+        &ptxkit_isa::constructs::uses_that_can_fail(parsed, version, target),
+        destination,
+    )
 }
 
 /// What is wrong with each construct use under `destination` (nothing when it is not
@@ -64,7 +68,7 @@ pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &
     let Some(address) = insn.address_operand() else {
         return Vec::new();
     };
-    let Some(handle) = elements(address).next().filter(|e| e.kind() == "identifier") else {
+    let Some(handle) = elements(address).next().filter(|e| e.kind_name() == "identifier") else {
         return Vec::new();
     };
     match symbols.register(handle.start_byte(), text(handle, source)) {

@@ -8,6 +8,7 @@
 use ptxkit_semantic::Instruction;
 use ptxkit_semantic::flow::alignment::{Alignment, Congruence};
 use ptxkit_semantic::flow::cfg::InsnId;
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::types::type_shape;
@@ -31,7 +32,7 @@ pub(crate) fn requirements<'t>(insn: &Instruction<'t>, source: &str, out: &mut V
         insn.operands()
             .iter()
             .copied()
-            .filter(|o| o.kind() == "address_operand")
+            .filter(|o| o.kind_name() == "address_operand")
     };
     match insn.opcode() {
         "ld" | "ldu" | "st" | "atom" | "red" => {
@@ -50,10 +51,10 @@ pub(crate) fn requirements<'t>(insn: &Instruction<'t>, source: &str, out: &mut V
             let sunk = insn
                 .operands()
                 .iter()
-                .find(|o| o.kind() == "vector_operand")
+                .find(|o| o.kind_name() == "vector_operand")
                 .map_or(0, |v| {
                     let all: Vec<Node<'t>> = ptxkit_semantic::elements(*v).collect();
-                    all.iter().rev().take_while(|e| e.kind() == "sink").count() as u64
+                    all.iter().rev().take_while(|e| e.kind_name() == "sink").count() as u64
                 });
             let touched = size - sunk.min(u64::from(vector.unwrap_or(1)) - 1) * (size / u64::from(vector.unwrap_or(1)));
             out.push(Requirement {

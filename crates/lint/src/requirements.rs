@@ -3,6 +3,7 @@
 
 use ptxkit_isa::{Feature, Requirements, Target, Version};
 use ptxkit_semantic::{Instruction, SymbolTable};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{ParsedSource, preorder};
 
 /// One line that forces a minimum.
@@ -52,7 +53,7 @@ pub fn feature_uses(parsed: &ParsedSource) -> Vec<FeatureUse> {
     };
     let symbols = SymbolTable::build(parsed);
     for node in preorder(parsed.root()) {
-        match node.kind() {
+        match node.kind_name() {
             "instruction" | "call_instruction" if !node.has_error() => {
                 if let Some(insn) = Instruction::cast(node, source) {
                     let form = insn.form();

@@ -2,6 +2,7 @@
 //! the syntax node each one points at, and how the closest form reads in a note.
 
 use ptxkit_isa::signature::{Form, Problem};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -78,9 +79,9 @@ pub(crate) fn chain_span<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> 
 pub(crate) fn operand_node<'a>(check: &SignatureCheck<'a>, operand: usize, element: Option<usize>) -> Option<Node<'a>> {
     let node = *check.operand_nodes.get(operand)?;
     let Some(element) = element else { return Some(node) };
-    let inner = match node.kind() {
+    let inner = match node.kind_name() {
         "address_operand" | "vector_operand" => ptxkit_semantic::elements(node).nth(element),
-        "predicate_pair" => node.child_by_field_name(if element == 0 { "value" } else { "predicate" }),
+        "predicate_pair" => node.field(if element == 0 { "value" } else { "predicate" }),
         _ => None,
     };
     Some(inner.unwrap_or(node))

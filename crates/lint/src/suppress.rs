@@ -8,6 +8,7 @@
 //! A suppression that suppresses nothing is reported (`unused-suppression`),
 //! and so is one that names no known rule (`invalid-suppression`).
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Span, preorder};
 
 use crate::registry::{RuleInfo, find_rule};
@@ -67,13 +68,15 @@ impl Suppressions {
         if !parsed.covered_text().contains(MARKER) {
             return Suppressions::default();
         }
-        let comments = preorder(parsed.root()).filter(|n| n.kind() == "comment").map(|node| {
-            (
-                Span::of(node),
-                parsed.node_text(node),
-                parsed.lines().line_of(node.start_byte()),
-            )
-        });
+        let comments = preorder(parsed.root())
+            .filter(|n| n.kind_name() == "comment")
+            .map(|node| {
+                (
+                    Span::of(node),
+                    parsed.node_text(node),
+                    parsed.lines().line_of(node.start_byte()),
+                )
+            });
         Self::from_comments(comments)
     }
 

@@ -7,6 +7,7 @@
 use ptxkit_isa::constructs::{Row, Use};
 use ptxkit_isa::version::LAST_32BIT_VERSION;
 use ptxkit_isa::{TargetOption, Version};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder};
 
 use crate::header::Header;
@@ -95,7 +96,7 @@ fn target_options(parsed: &ParsedSource, header: &Header, movement: &Move, out: 
 fn first_f64(parsed: &ParsedSource) -> Option<Span> {
     let text = parsed.text();
     preorder(parsed.root())
-        .find(|n| matches!(n.kind(), "modifier" | "type") && &text[n.byte_range()] == ".f64")
+        .find(|n| matches!(n.kind_name(), "modifier" | "type") && &text[n.byte_range()] == ".f64")
         .map(Span::of)
 }
 

@@ -5,6 +5,7 @@
 
 use ptxkit_isa::{Issue, Target, Version, check, requirements};
 use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
 use ptxkit_lint::migration::Move;
@@ -107,13 +108,13 @@ pub fn leftovers(parsed: &ParsedSource, movement: &Move, already: &dyn Fn(Span, 
 fn handle_register<'t>(instruction: &Instruction<'t>, symbols: &SymbolTable, text: &'t str) -> Option<&'t str> {
     let address = instruction.address_operand()?;
     let mut cursor = address.walk();
-    let handle = address.children_by_field_name("element", &mut cursor).next()?;
+    let handle = address.fields("element", &mut cursor).next()?;
     let name = &text[handle.byte_range()];
     let declared = matches!(
         symbols.register(handle.start_byte(), name),
         RegisterLookup::Declared(_) | RegisterLookup::InRange(_)
     );
-    (handle.kind() == "identifier" && declared).then_some(name)
+    (handle.kind_name() == "identifier" && declared).then_some(name)
 }
 
 /// The refusal for one leftover instruction, at `span`.

@@ -1,5 +1,6 @@
 //! How wide the module's addresses are, as its instructions use them.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{ParsedSource, Span, preorder};
 
 use crate::{Instruction, ModuleHeader, SymbolTable, elements};
@@ -39,7 +40,7 @@ pub fn first_32bit_address(parsed: &ParsedSource, header: &ModuleHeader) -> Opti
             continue;
         }
         for operand in instruction.operands() {
-            if operand.kind() != "address_operand" {
+            if operand.kind_name() != "address_operand" {
                 continue;
             }
             let base = elements(*operand).find_map(|e| base_register(e, text));
@@ -56,9 +57,9 @@ pub fn first_32bit_address(parsed: &ParsedSource, header: &ModuleHeader) -> Opti
 }
 
 fn base_register<'t>(element: ptxkit_syntax::tree_sitter::Node<'_>, source: &'t str) -> Option<&'t str> {
-    match element.kind() {
+    match element.kind_name() {
         "identifier" => Some(&source[element.byte_range()]),
-        "binary_expression" => base_register(element.child_by_field_name("left")?, source),
+        "binary_expression" => base_register(element.field("left")?, source),
         _ => None,
     }
 }

@@ -7,6 +7,7 @@
 //! [`ModuleHeader::address_size`].
 
 use ptxkit_isa::{Target, TargetOption, Version};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::text;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span};
@@ -100,9 +101,9 @@ impl ModuleHeader {
     /// Records `node` if it is a header directive (called for each top-level item); returns
     /// whether it was one.
     pub(crate) fn add(&mut self, node: Node<'_>, source: &str) -> bool {
-        match node.kind() {
+        match node.kind_name() {
             "version_directive" => {
-                let number = node.child_by_field_name("version");
+                let number = node.field("version");
                 self.versions.push(VersionDirective {
                     span: Span::of(node),
                     number_span: number.map_or(Span::of(node), Span::of),
@@ -112,7 +113,7 @@ impl ModuleHeader {
             "target_directive" => {
                 let mut cursor = node.walk();
                 let entries = node
-                    .children_by_field_name("target", &mut cursor)
+                    .fields("target", &mut cursor)
                     .map(|entry| TargetName::new(text(entry, source), Span::of(entry)))
                     .collect();
                 self.targets.push(TargetDirective {
@@ -122,7 +123,7 @@ impl ModuleHeader {
             }
             "address_size_directive" => {
                 let size = node
-                    .child_by_field_name("size")
+                    .field("size")
                     .and_then(|s| ptxkit_syntax::literal::integer_value(text(s, source)))
                     .and_then(|v| u32::try_from(v).ok());
                 self.address_sizes.push(AddressSizeDirective {

@@ -12,6 +12,7 @@
 
 use ptxkit_isa::InstructionForm;
 use ptxkit_isa::types::is_type_name;
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span};
 
@@ -129,7 +130,7 @@ fn children_with_field(node: Node<'_>, id: u16) -> impl Iterator<Item = Node<'_>
 impl<'t> Instruction<'t> {
     /// Views `node` as an instruction if it is one (`instruction` or `call_instruction`).
     pub fn cast(node: Node<'t>, source: &'t str) -> Option<Self> {
-        let is_call = match node.kind() {
+        let is_call = match node.kind_name() {
             "instruction" => false,
             "call_instruction" => true,
             _ => return None,
@@ -277,7 +278,10 @@ impl<'t> Instruction<'t> {
 
     /// The first address operand (`[...]`), if any.
     pub fn address_operand(&self) -> Option<Node<'t>> {
-        self.operands.iter().copied().find(|n| n.kind() == "address_operand")
+        self.operands
+            .iter()
+            .copied()
+            .find(|n| n.kind_name() == "address_operand")
     }
 
     /// The parts of a `call`; `None` for other instructions.
@@ -364,17 +368,17 @@ pub fn symbol_address<'t>(address: Node<'t>, source: &str) -> Option<SymbolAddre
     let (Some(element), None) = (elements.next(), elements.next()) else {
         return None;
     };
-    match element.kind() {
+    match element.kind_name() {
         "identifier" => Some(SymbolAddress {
             base: element,
             offset: 0,
         }),
         "binary_expression" => {
-            let left = element.child_by_field_name("left")?;
-            let right = element.child_by_field_name("right")?;
-            let operator = &source[element.child_by_field_name("operator")?.byte_range()];
+            let left = element.field("left")?;
+            let right = element.field("right")?;
+            let operator = &source[element.field("operator")?.byte_range()];
             let constant = |n: Node<'_>| ptxkit_syntax::literal::eval_integer(n, source);
-            match (left.kind(), right.kind(), operator) {
+            match (left.kind_name(), right.kind_name(), operator) {
                 ("identifier", _, "+") => Some(SymbolAddress {
                     base: left,
                     offset: constant(right)?,
@@ -402,7 +406,7 @@ pub fn elements(operand: Node<'_>) -> impl Iterator<Item = Node<'_>> {
 /// Every identifier node under `node` (itself included), in source order, without
 /// recursion.
 pub fn identifiers(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
-    ptxkit_syntax::preorder(node).filter(|n| n.kind() == "identifier")
+    ptxkit_syntax::preorder(node).filter(|n| n.kind_name() == "identifier")
 }
 
 #[cfg(test)]

@@ -117,6 +117,11 @@ impl<'a> ModelBuilder<'a> {
         }
     }
 
+    /// The symbols of the items read so far.
+    pub fn symbols(&self) -> &SymbolTable {
+        self.symbols.table()
+    }
+
     /// The model of every item read.
     pub fn finish(self) -> SemanticModel {
         SemanticModel {

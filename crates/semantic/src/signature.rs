@@ -8,6 +8,7 @@
 
 use ptxkit_isa::signature::{Found, Instance, Literal, NameKind};
 use ptxkit_isa::special_registers::is_special_register;
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::instruction::{Call, Instruction, elements};
@@ -148,13 +149,13 @@ impl<'a> Classifier<'a> {
     /// Whether `node` (an expression) names a register somewhere.
     fn register_in(&self, node: Node<'a>) -> Option<Found<'a>> {
         ptxkit_syntax::preorder(node)
-            .filter(|n| n.kind() == "identifier")
+            .filter(|n| n.kind_name() == "identifier")
             .map(|n| self.name(n, self.text(n)))
             .find(|f| matches!(f, Found::Register { .. } | Found::SpecialRegister { .. }))
     }
 
     fn operand(&self, node: Node<'a>, in_address: bool) -> Found<'a> {
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => self.name(node, self.text(node)),
             "integer" => Found::Immediate {
                 literal: Literal::Integer,
@@ -168,28 +169,25 @@ impl<'a> Classifier<'a> {
             "address_operand" => Found::Address(elements(node).map(|e| self.operand(e, true)).collect()),
             "vector_operand" => Found::Vector(elements(node).map(|e| self.operand(e, false)).collect()),
             "predicate_pair" => {
-                let part = |field| {
-                    node.child_by_field_name(field)
-                        .map_or(Found::Other, |n| self.operand(n, false))
-                };
+                let part = |field| node.field(field).map_or(Found::Other, |n| self.operand(n, false));
                 Found::Pair(Box::new(part("value")), Box::new(part("predicate")))
             }
             "member_operand" => {
-                let object = node.child_by_field_name("object").map_or("", |n| self.text(n));
+                let object = node.field("object").map_or("", |n| self.text(n));
                 if is_special_register(object) {
                     Found::SpecialRegister { ty: None }
                 } else {
-                    match node.child_by_field_name("object").map(|n| self.name(n, object)) {
+                    match node.field("object").map(|n| self.name(n, object)) {
                         Some(Found::Register { ty, .. }) => Found::Register { ty, vector: 0 },
                         _ => Found::Other,
                     }
                 }
             }
             "unary_expression" => {
-                let operator = node.child_by_field_name("operator").map_or("", |n| self.text(n));
-                let argument = node.child_by_field_name("argument");
+                let operator = node.field("operator").map_or("", |n| self.text(n));
+                let argument = node.field("argument");
                 match (operator, argument) {
-                    ("!", Some(arg)) if arg.kind() == "identifier" => {
+                    ("!", Some(arg)) if arg.kind_name() == "identifier" => {
                         Found::Negated(Box::new(self.operand(arg, false)))
                     }
                     _ => self.expression(node, in_address),
@@ -212,7 +210,7 @@ impl<'a> Classifier<'a> {
         }
         let register = self.register_in(node);
         let name = ptxkit_syntax::preorder(node)
-            .filter(|n| n.kind() == "identifier")
+            .filter(|n| n.kind_name() == "identifier")
             .map(|n| self.name(n, self.text(n)))
             .find(|f| matches!(f, Found::Name { .. }));
         match (register, name) {

@@ -2,12 +2,13 @@
 //! instructions, declarations and functions so that tools need not count
 //! children.
 
+use crate::NodeKind as _;
 use tree_sitter::Node;
 
 /// Children of `node` stored under `field`, in order.
 pub fn field_children<'t>(node: Node<'t>, field: &str) -> Vec<Node<'t>> {
     let mut cursor = node.walk();
-    node.children_by_field_name(field, &mut cursor).collect()
+    node.fields(field, &mut cursor).collect()
 }
 
 /// The text of a node.
@@ -26,7 +27,7 @@ pub struct Instruction<'t> {
 impl<'t> Instruction<'t> {
     /// Views `node` as an instruction if it is one.
     pub fn cast(node: Node<'t>, source: &'t str) -> Option<Self> {
-        matches!(node.kind(), "instruction" | "call_instruction").then_some(Self { node, source })
+        matches!(node.kind_name(), "instruction" | "call_instruction").then_some(Self { node, source })
     }
 
     /// The syntax node.
@@ -36,19 +37,17 @@ impl<'t> Instruction<'t> {
 
     /// Whether this is a `call`.
     pub fn is_call(&self) -> bool {
-        self.node.kind() == "call_instruction"
+        self.node.kind_name() == "call_instruction"
     }
 
     /// The opcode word, e.g. `ld`.
     pub fn opcode(&self) -> &'t str {
-        self.node
-            .child_by_field_name("opcode")
-            .map_or("", |n| text(n, self.source))
+        self.node.field("opcode").map_or("", |n| text(n, self.source))
     }
 
     /// The opcode node.
     pub fn opcode_node(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("opcode")
+        self.node.field("opcode")
     }
 
     /// The modifier nodes, e.g. `.global`, `.v4`, `.u32`.
@@ -83,13 +82,11 @@ impl<'t> Instruction<'t> {
 
     /// The guard predicate, if any.
     pub fn guard(&self) -> Option<Guard<'t>> {
-        let node = self.node.child_by_field_name("guard")?;
+        let node = self.node.field("guard")?;
         Some(Guard {
             node,
-            negated: node.child_by_field_name("negated").is_some(),
-            predicate: node
-                .child_by_field_name("predicate")
-                .map_or("", |n| text(n, self.source)),
+            negated: node.field("negated").is_some(),
+            predicate: node.field("predicate").map_or("", |n| text(n, self.source)),
         })
     }
 
@@ -99,16 +96,12 @@ impl<'t> Instruction<'t> {
         if !self.is_call() {
             return None;
         }
-        let list = |field| {
-            self.node
-                .child_by_field_name(field)
-                .map(|l| field_children(l, "argument"))
-        };
+        let list = |field| self.node.field(field).map(|l| field_children(l, "argument"));
         Some(CallParts {
             returns: list("returns"),
-            callee: self.node.child_by_field_name("callee"),
+            callee: self.node.field("callee"),
             arguments: list("arguments"),
-            targets: self.node.child_by_field_name("targets"),
+            targets: self.node.field("targets"),
         })
     }
 }
@@ -155,7 +148,7 @@ impl<'t> Specifiers<'t> {
 
     /// The state-space node (`.reg`, `.shared::cta`, `.const[2]`, ...).
     pub fn state_space_node(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("state_space")
+        self.node.field("state_space")
     }
 
     /// The state space as written, without `.const[N]` banks stripped.
@@ -175,24 +168,24 @@ impl<'t> Specifiers<'t> {
 
     /// The vector width (2 for `.v2`), if any.
     pub fn vector_width(&self) -> Option<u32> {
-        let node = self.node.child_by_field_name("vector")?;
+        let node = self.node.field("vector")?;
         text(node, self.source).strip_prefix(".v")?.parse().ok()
     }
 
     /// The `.align N` node, if any.
     pub fn alignment_node(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("align")
+        self.node.field("align")
     }
 
     /// The `.align` value when it is a plain integer.
     pub fn alignment(&self) -> Option<u64> {
-        let value = self.alignment_node()?.child_by_field_name("value")?;
+        let value = self.alignment_node()?.field("value")?;
         crate::literal::integer_value(text(value, self.source)).and_then(|v| u64::try_from(v).ok())
     }
 
     /// The `.ptr` qualifier of a kernel parameter, if any.
     pub fn pointer_node(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("pointer")
+        self.node.field("pointer")
     }
 }
 
@@ -206,7 +199,7 @@ pub struct VariableDeclaration<'t> {
 impl<'t> VariableDeclaration<'t> {
     /// Views `node` as a variable declaration if it is one.
     pub fn cast(node: Node<'t>, source: &'t str) -> Option<Self> {
-        (node.kind() == "variable_declaration").then_some(Self { node, source })
+        (node.kind_name() == "variable_declaration").then_some(Self { node, source })
     }
 
     /// The syntax node.
@@ -235,7 +228,7 @@ impl<'t> VariableDeclaration<'t> {
 
     /// Whether it is declared at module scope (outside any function).
     pub fn is_module_scope(&self) -> bool {
-        self.node.parent().is_some_and(|p| p.kind() == "source_file")
+        self.node.parent().is_some_and(|p| p.kind_name() == "source_file")
     }
 }
 
@@ -262,7 +255,7 @@ impl<'t> Parameter<'t> {
 
     /// The parameter's name and array dimensions.
     pub fn declarator(&self) -> Option<Declarator<'t>> {
-        self.node.child_by_field_name("declarator").map(|node| Declarator {
+        self.node.field("declarator").map(|node| Declarator {
             node,
             source: self.source,
         })
@@ -284,7 +277,7 @@ impl<'t> Declarator<'t> {
 
     /// The name node.
     pub fn name_node(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("name")
+        self.node.field("name")
     }
 
     /// The declared name (`%r` for `%r<10>`).
@@ -294,7 +287,7 @@ impl<'t> Declarator<'t> {
 
     /// `N` of a parameterized name `%r<N>`.
     pub fn count(&self) -> Option<u64> {
-        let count = self.node.child_by_field_name("count")?.child_by_field_name("count")?;
+        let count = self.node.field("count")?.field("count")?;
         crate::literal::integer_value(text(count, self.source)).and_then(|v| u64::try_from(v).ok())
     }
 
@@ -305,7 +298,7 @@ impl<'t> Declarator<'t> {
 
     /// The initializer after `=`, if any.
     pub fn initializer(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("initializer")
+        self.node.field("initializer")
     }
 }
 
@@ -319,7 +312,7 @@ pub struct Function<'t> {
 impl<'t> Function<'t> {
     /// Views `node` as a function if it is a definition or declaration.
     pub fn cast(node: Node<'t>, source: &'t str) -> Option<Self> {
-        matches!(node.kind(), "function_definition" | "function_declaration").then_some(Self { node, source })
+        matches!(node.kind_name(), "function_definition" | "function_declaration").then_some(Self { node, source })
     }
 
     /// The syntax node.
@@ -330,20 +323,18 @@ impl<'t> Function<'t> {
     /// Whether it is a kernel (`.entry`).
     pub fn is_entry(&self) -> bool {
         self.node
-            .child_by_field_name("kind")
+            .field("kind")
             .is_some_and(|k| text(k, self.source) == ".entry")
     }
 
     /// The function's name.
     pub fn name(&self) -> &'t str {
-        self.node
-            .child_by_field_name("name")
-            .map_or("", |n| text(n, self.source))
+        self.node.field("name").map_or("", |n| text(n, self.source))
     }
 
     /// The name node.
     pub fn name_node(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("name")
+        self.node.field("name")
     }
 
     /// Linkage directives.
@@ -371,12 +362,12 @@ impl<'t> Function<'t> {
 
     /// The body block, for definitions.
     pub fn body(&self) -> Option<Node<'t>> {
-        self.node.child_by_field_name("body")
+        self.node.field("body")
     }
 
     fn parameter_list(&self, field: &str) -> Vec<Parameter<'t>> {
         self.node
-            .child_by_field_name(field)
+            .field(field)
             .map(|list| field_children(list, "parameter"))
             .unwrap_or_default()
             .into_iter()
@@ -393,8 +384,8 @@ pub fn version_directive<'t>(root: Node<'t>, source: &'t str) -> Option<(Node<'t
     let mut cursor = root.walk();
     let found = root
         .named_children(&mut cursor)
-        .find(|n| n.kind() == "version_directive")?;
-    let value = found.child_by_field_name("version").map_or("", |v| text(v, source));
+        .find(|n| n.kind_name() == "version_directive")?;
+    let value = found.field("version").map_or("", |v| text(v, source));
     Some((found, value))
 }
 
@@ -403,7 +394,7 @@ pub fn target_directive<'t>(root: Node<'t>, source: &'t str) -> Option<(Node<'t>
     let mut cursor = root.walk();
     let found = root
         .named_children(&mut cursor)
-        .find(|n| n.kind() == "target_directive")?;
+        .find(|n| n.kind_name() == "target_directive")?;
     let targets = field_children(found, "target")
         .into_iter()
         .map(|n| text(n, source))

@@ -1,6 +1,7 @@
 //! PTX literal values and constant-expression evaluation (PTX ISA "Constant
 //! Expressions": 64-bit integers with C precedence).
 
+use crate::NodeKind as _;
 use tree_sitter::Node;
 
 /// The value of an integer literal: decimal, `0x` hex, `0` octal or `0b`
@@ -42,9 +43,9 @@ fn eval(node: Node<'_>, source: &str, depth: usize) -> Option<i64> {
     if depth > MAX_DEPTH {
         return None;
     }
-    let child = |field| node.child_by_field_name(field);
+    let child = |field| node.field(field);
     let sub = |n: Node<'_>| eval(n, source, depth + 1);
-    match node.kind() {
+    match node.kind_name() {
         "integer" => integer_value(&source[node.byte_range()]).map(|v| v as i64),
         "parenthesized_expression" => sub(child("expression")?),
         "cast_expression" => sub(child("value")?),
@@ -96,13 +97,15 @@ fn eval(node: Node<'_>, source: &str, depth: usize) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
+    use crate::NodeKind as _;
+
     #[test]
     fn evaluates_array_sizes() {
         let parsed = crate::parse(".global .b8 a[(1 << 4) + 2 * 3 - -1], b[4 > 3 ? 8 : 2], c[N];\n");
         let text = parsed.text();
         let sizes: Vec<_> = crate::walk::preorder(parsed.root())
-            .filter(|n| n.kind() == "array_dimension")
-            .map(|n| super::eval_integer(n.child_by_field_name("size").unwrap(), text))
+            .filter(|n| n.kind_name() == "array_dimension")
+            .map(|n| super::eval_integer(n.field("size").unwrap(), text))
             .collect();
         assert_eq!(sizes, [Some(23), Some(8), None]);
     }

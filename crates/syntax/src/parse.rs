@@ -1,5 +1,6 @@
 //! Parsing PTX text into a lossless concrete syntax tree.
 
+use crate::NodeKind as _;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -290,7 +291,7 @@ impl ParsedSource {
         let mut found = Vec::new();
         crate::walk::visit_pruned(self.root(), |node| {
             let text = self.node_text(node);
-            if node.kind() == "comment" {
+            if node.kind_name() == "comment" {
                 found.push(text);
                 false
             } else {
@@ -338,7 +339,7 @@ impl ParsedSource {
         let root = self.root();
         let mut cursor = root.walk();
         root.named_children(&mut cursor)
-            .filter(|n| is_statement_outside_function(n.kind()))
+            .filter(|n| is_statement_outside_function(n.kind_name()))
             .map(|n| SyntaxError {
                 span: Span::of(n),
                 kind: SyntaxErrorKind::OutsideFunction,
@@ -359,10 +360,10 @@ impl ParsedSource {
             } else if node.is_missing() {
                 errors.push(SyntaxError {
                     span: Span::of(node),
-                    kind: SyntaxErrorKind::Missing(node.kind().to_string()),
+                    kind: SyntaxErrorKind::Missing(node.kind_name().to_string()),
                 });
                 false
-            } else if node.kind() == "unterminated_comment" {
+            } else if node.kind_name() == "unterminated_comment" {
                 errors.push(SyntaxError {
                     span: Span::of(node),
                     kind: SyntaxErrorKind::UnclosedComment,

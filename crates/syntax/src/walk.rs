@@ -1,6 +1,7 @@
 //! Iterative tree walks: no recursion, so 10,000 nested blocks cannot
 //! overflow the stack.
 
+use crate::NodeKind as _;
 use tree_sitter::{Node, TreeCursor};
 
 /// Every node under (and including) a root, in source order (pre-order).
@@ -83,7 +84,7 @@ pub fn max_block_depth(root: Node<'_>) -> usize {
     let mut max = 0usize;
     loop {
         let node = cursor.node();
-        let is_block = node.kind() == "block";
+        let is_block = node.kind_name() == "block";
         if is_block {
             depth += 1;
             max = max.max(depth);
@@ -101,7 +102,7 @@ pub fn max_block_depth(root: Node<'_>) -> usize {
             if !cursor.goto_parent() {
                 return max;
             }
-            if cursor.node().kind() == "block" {
+            if cursor.node().kind_name() == "block" {
                 depth -= 1;
             }
         }

@@ -155,3 +155,80 @@ fn attributes_of_call_prototypes_are_found() {
     assert!(abi.rejected(Version::new(8, 8), Target::sm(90)));
     assert!(!abi.rejected(Version::new(9, 0), Target::sm(80)));
 }
+
+/// The issues of [`uses_that_can_fail`] are those of [`uses`] under `version` and `target`.
+fn assert_same_issues(parsed: &ParsedSource, version: Version, target: Target, what: &str) -> usize {
+    let issues = |found: Vec<Use>| -> Vec<(Span, Issue)> {
+        found
+            .iter()
+            .flat_map(|u| u.issues(version, target).into_iter().map(move |i| (u.span, i)))
+            .collect()
+    };
+    let all = issues(uses(parsed));
+    assert_eq!(
+        issues(uses_that_can_fail(parsed, version, target)),
+        all,
+        "{what} under {version} {target}"
+    );
+    all.len()
+}
+
+/// Destinations from the oldest to the newest, where different constructs fail.
+fn destinations() -> Vec<(Version, Target)> {
+    [
+        ("1.0", "sm_10"),
+        ("2.0", "sm_20"),
+        ("6.0", "sm_60"),
+        ("7.8", "sm_90"),
+        ("9.0", "sm_100a"),
+    ]
+    .iter()
+    .map(|(v, t)| (crate::version(v).unwrap(), crate::target(t).unwrap()))
+    .collect()
+}
+
+#[test]
+fn skipping_instructions_keeps_every_issue_of_every_row_probe() {
+    let mut issues = 0;
+    for (row, probe) in every_row_with_its_probe() {
+        let parsed = ptxkit_syntax::parse(&probe);
+        for (version, target) in destinations() {
+            issues += assert_same_issues(&parsed, version, target, row.name());
+        }
+    }
+    // Casts, `generic()`, `mask()` and special registers inside instructions among them.
+    let probe = kernel(
+        Version::new(9, 0),
+        "sm_100a",
+        ".global .u32 g;",
+        "",
+        "\t.reg .b64 %rd<3>;\n\tmov.u64 %rd1, generic(g);\n\tmov.u64 %rd2, mask(g);\n\tadd.s64 %rd1, %rd1, ((.u32) 1);\n\tmov.u32 %r1, %clock_hi;\n\tmov.u32 %r2, %laneid;\n\tmov.u64 %rd2, [g+(4*2)];",
+    );
+    let parsed = ptxkit_syntax::parse(&probe);
+    for (version, target) in destinations() {
+        issues += assert_same_issues(&parsed, version, target, &probe);
+    }
+    assert!(issues > 100, "{issues} issues compared");
+}
+
+#[test]
+fn skipping_instructions_keeps_every_issue_on_the_corpus() {
+    let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "construct corpus test") else {
+        return;
+    };
+    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
+    let mut checked = 0;
+    let mut issues = 0;
+    for path in files.into_iter().filter_map(Result::ok) {
+        let Ok(text) = ptxkit_syntax::source::read_source(&path) else {
+            continue;
+        };
+        let parsed = ptxkit_syntax::parse(text);
+        for (version, target) in [destinations()[0], destinations()[2]] {
+            issues += assert_same_issues(&parsed, version, target, &path.display().to_string());
+        }
+        checked += 1;
+    }
+    assert!(checked > 1000, "{checked} files under {}", dir.display());
+    assert!(issues > 10_000, "{issues} issues compared");
+}

@@ -2,6 +2,7 @@
 //! helpers that turn syntax nodes into diagnostics and text edits.
 
 use ptxkit_isa::{Target, Version};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::{Function, Instruction, VariableDeclaration, text};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Diagnostic, Fix, ParsedSource, Severity, Span, TextEdit, preorder};
@@ -149,7 +150,7 @@ impl<'a> PassContext<'a> {
         instruction
             .operands()
             .into_iter()
-            .map(|op| matches!(op.kind(), "identifier" | "integer" | "float").then(|| self.node_text(op)))
+            .map(|op| matches!(op.kind_name(), "identifier" | "integer" | "float").then(|| self.node_text(op)))
             .collect()
     }
 

@@ -2,6 +2,7 @@
 //! on the host's default, from PTX 2.3.
 
 use ptxkit_semantic::{Instruction, SymbolTable, elements};
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::target_directive;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
@@ -121,13 +122,14 @@ fn uses_64bit_addresses(ctx: &PassContext<'_>) -> bool {
             continue;
         }
         for operand in instruction.operands() {
-            if operand.kind() != "address_operand" {
+            if operand.kind_name() != "address_operand" {
                 continue;
             }
-            let base = elements(*operand).find(|e| e.kind() == "identifier" || e.kind() == "binary_expression");
+            let base =
+                elements(*operand).find(|e| e.kind_name() == "identifier" || e.kind_name() == "binary_expression");
             let name = base.map(|b| {
-                let b = if b.kind() == "binary_expression" {
-                    b.child_by_field_name("left").unwrap_or(b)
+                let b = if b.kind_name() == "binary_expression" {
+                    b.field("left").unwrap_or(b)
                 } else {
                     b
                 };

@@ -1,6 +1,7 @@
 //! `b128-private-memory`: `.b128` registers, and their loads and stores in
 //! thread-private memory, split into `.b64` pairs below PTX 8.3.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::{Instruction, VariableDeclaration};
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
@@ -117,7 +118,7 @@ fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
     let text = ctx.text();
     // A `.b128` parameter or variable has no older type of the same ABI class.
     for node in preorder(ctx.parsed.root()) {
-        if !matches!(node.kind(), "parameter_declaration" | "variable_declaration") {
+        if !matches!(node.kind_name(), "parameter_declaration" | "variable_declaration") {
             continue;
         }
         let is_b128 = ptxkit_syntax::ast::field_children(node, "type")
@@ -170,7 +171,7 @@ fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let names: Vec<&str> = preorder(node)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
                 .map(|n| &text[n.byte_range()])
                 .collect();
             if !names.iter().any(|n| halves(n).is_some()) {
@@ -222,17 +223,17 @@ fn rewrite_use(
     let modifiers = instruction.modifiers();
     let operands = instruction.operands();
     let pair = |node: ptxkit_syntax::tree_sitter::Node<'_>| {
-        (node.kind() == "identifier")
+        (node.kind_name() == "identifier")
             .then(|| halves(ctx.node_text(node)))
             .flatten()
     };
     let elements = |node: ptxkit_syntax::tree_sitter::Node<'_>| -> Option<Vec<String>> {
-        if node.kind() != "vector_operand" {
+        if node.kind_name() != "vector_operand" {
             return None;
         }
         let mut cursor = node.walk();
         let items: Vec<String> = node
-            .children_by_field_name("element", &mut cursor)
+            .fields("element", &mut cursor)
             .map(|e| ctx.node_text(e).to_string())
             .collect();
         (items.len() == 2).then_some(items)

@@ -1,6 +1,7 @@
 //! `drop-inlined-line-info`: `.loc F L C, function_name S, inlined_at F L C`
 //! → `.loc F L C` when moving PTX from CUDA 12+ compilers below PTX 8.0.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit, preorder};
 
 use crate::migration::{Boundary, Finder, Migration, PassContext, Since, Tag};
@@ -82,16 +83,16 @@ the inlined function's own line instead of showing the inline call chain.
 
 fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
     for node in preorder(ctx.parsed.root()) {
-        if node.kind() != "loc_directive" {
+        if node.kind_name() != "loc_directive" {
             continue;
         }
-        let Some(column) = node.child_by_field_name("column") else {
+        let Some(column) = node.field("column") else {
             continue;
         };
         let mut cursor = node.walk();
         let extra = node
             .named_children(&mut cursor)
-            .filter(|c| matches!(c.kind(), "loc_function_name" | "loc_inlined_at"))
+            .filter(|c| matches!(c.kind_name(), "loc_function_name" | "loc_inlined_at"))
             .last();
         if let Some(last) = extra {
             let span = Span::new(column.end_byte(), last.end_byte());

@@ -1,5 +1,6 @@
 //! `drop-used-bytes-mask`: delete `.pragma "used_bytes_mask ..."` below PTX 8.3.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, Span, preorder};
 
 use ptxkit_isa::snippet::Snippet;
@@ -74,11 +75,11 @@ is partly unused; without the hint it loads all bytes.
 
 fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
     for node in preorder(ctx.parsed.root()) {
-        if node.kind() != "pragma_directive" {
+        if node.kind_name() != "pragma_directive" {
             continue;
         }
         let mut cursor = node.walk();
-        let is_mask = node.children_by_field_name("value", &mut cursor).any(|v| {
+        let is_mask = node.fields("value", &mut cursor).any(|v| {
             ctx.node_text(v)
                 .trim_matches('"')
                 .trim_start()

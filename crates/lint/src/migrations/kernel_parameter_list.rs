@@ -1,6 +1,7 @@
 //! `kernel-parameter-list`: kernel `.param` declarations in the body moved
 //! into the `.entry` parameter list, from PTX 1.4.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Diagnostic, Span, TextEdit};
 
@@ -103,7 +104,7 @@ fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
             edits.push(ctx.delete_statement(node));
         }
         let list = format!("({})", parameters.join(", "));
-        match function.node().child_by_field_name("parameters") {
+        match function.node().field("parameters") {
             Some(existing) => edits.push(TextEdit::replace(Span::of(existing), list)),
             None => {
                 let Some(name) = function.name_node() else { continue };

@@ -34,6 +34,7 @@
 //! No fix: the address must be computed in a 64-bit register.
 
 use ptxkit_semantic::Instruction;
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -67,7 +68,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     if !checker.header.is_64bit() || node.has_error() {
         return;
     }
-    for &address in insn.operands().iter().filter(|o| o.kind() == "address_operand") {
+    for &address in insn.operands().iter().filter(|o| o.kind_name() == "address_operand") {
         check_address(checker, node, &insn, address);
     }
 }
@@ -87,10 +88,10 @@ fn check_address<'a>(checker: &mut Checker<'a>, node: Node<'a>, insn: &Instructi
     let (Some(element), None) = (elements.next(), elements.next()) else {
         return;
     };
-    let register = match element.kind() {
+    let register = match element.kind_name() {
         "identifier" => element,
-        "binary_expression" => match element.child_by_field_name("left") {
-            Some(left) if left.kind() == "identifier" => left,
+        "binary_expression" => match element.field("left") {
+            Some(left) if left.kind_name() == "identifier" => left,
             _ => return,
         },
         _ => return,

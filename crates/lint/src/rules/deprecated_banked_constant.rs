@@ -27,6 +27,7 @@
 //! `ld`). No fix for other banks:
 //! they were bound to the host through the driver API.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
@@ -121,13 +122,13 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     }
     // An instruction's `.const[N]` modifiers (the shared per-instruction pattern: a pattern
     // of its own would run the query cursor at every instruction).
-    let Some(node) = captures.get("instruction").filter(|n| n.kind() == "instruction") else {
+    let Some(node) = captures.get("instruction").filter(|n| n.kind_name() == "instruction") else {
         return;
     };
     let mut cursor = node.walk();
     let banked: Vec<Node<'a>> = node
-        .children_by_field_name("modifier", &mut cursor)
-        .filter(|m| m.kind() == "modifier" && checker.node_text(*m).starts_with(".const["))
+        .fields("modifier", &mut cursor)
+        .filter(|m| m.kind_name() == "modifier" && checker.node_text(*m).starts_with(".const["))
         .collect();
     for space in banked {
         report(checker, space);
@@ -137,7 +138,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
 /// Reports the `.const[N]` written at `space` (a declaration's state space or a modifier).
 fn report<'a>(checker: &mut Checker<'a>, space: Node<'a>) {
     let written = checker.node_text(space);
-    let what = if space.kind() == "modifier" {
+    let what = if space.kind_name() == "modifier" {
         format!("`{written}` names an explicit constant bank")
     } else {
         format!("`{written}` declares a variable in an explicit constant bank")
@@ -154,7 +155,7 @@ fn report<'a>(checker: &mut Checker<'a>, space: Node<'a>) {
         .diagnostic_with(severity, Span::of(space), what)
         .with_label("banked constant")
         .with_note(note)
-        .with_help(if space.kind() == "modifier" {
+        .with_help(if space.kind_name() == "modifier" {
             "use the flat `.const` space (`ld.const`)"
         } else {
             "declare it in the flat `.const` space"

@@ -34,6 +34,7 @@
 //! ## Fix safety
 //! `[%rd1-4]` is rewritten `[%rd1+-4]` (safe: the same address). Other cases have no fix.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
@@ -61,12 +62,8 @@ const MEMORY: &[&str] = &["ld", "ldu", "st", "atom", "red", "prefetch", "prefetc
 
 /// One `+`/`-` term of an address: the operator before it (`+` for the first) and its node.
 fn terms<'t>(node: Node<'t>, source: &str, out: &mut Vec<(&'static str, Node<'t>)>) {
-    if node.kind() == "binary_expression"
-        && let (Some(left), Some(op), Some(right)) = (
-            node.child_by_field_name("left"),
-            node.child_by_field_name("operator"),
-            node.child_by_field_name("right"),
-        )
+    if node.kind_name() == "binary_expression"
+        && let (Some(left), Some(op), Some(right)) = (node.field("left"), node.field("operator"), node.field("right"))
     {
         match &source[op.byte_range()] {
             "+" => {
@@ -98,12 +95,12 @@ enum Term {
 fn classify(checker: &Checker<'_>, node: Node<'_>) -> Term {
     let source = checker.text();
     let names: Vec<Node<'_>> = ptxkit_syntax::preorder(node)
-        .filter(|n| n.kind() == "identifier")
+        .filter(|n| n.kind_name() == "identifier")
         .collect();
     if names.is_empty() {
         return Term::Constant;
     }
-    if node.kind() != "identifier" {
+    if node.kind_name() != "identifier" {
         return Term::Other;
     }
     let name = &source[node.byte_range()];
@@ -117,10 +114,10 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    if node.kind() != "instruction" {
+    if node.kind_name() != "instruction" {
         return;
     }
-    for &address in insn.operands().iter().filter(|o| o.kind() == "address_operand") {
+    for &address in insn.operands().iter().filter(|o| o.kind_name() == "address_operand") {
         check_address(checker, &insn, address);
     }
 }

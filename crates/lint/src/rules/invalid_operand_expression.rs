@@ -25,6 +25,7 @@
 //! ## Fix safety
 //! No fix.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -53,7 +54,7 @@ const MEMBERS: &[&str] = &[".x", ".y", ".z", ".w", ".r", ".g", ".b", ".a"];
 /// Whether `node` names a register (declared, in a range, or `%`-named), with its declared
 /// type and vector width when known.
 fn register<'a>(checker: &Checker<'a>, node: Node<'_>) -> Option<(Option<&'a str>, Option<u32>)> {
-    if node.kind() != "identifier" {
+    if node.kind_name() != "identifier" {
         return None;
     }
     let name = checker.node_text(node);
@@ -82,17 +83,17 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let Some((node, insn)) = checker.captured_instruction(captures) else {
         return;
     };
-    if node.kind() != "instruction" {
+    if node.kind_name() != "instruction" {
         return;
     }
-    for &operand in insn.operands().iter().filter(|o| EXPRESSIONS.contains(&o.kind())) {
+    for &operand in insn.operands().iter().filter(|o| EXPRESSIONS.contains(&o.kind_name())) {
         check_operand(checker, &insn, operand);
     }
 }
 
 /// One operand expression of `insn`.
 fn check_operand<'a>(checker: &mut Checker<'a>, insn: &Instruction<'a>, operand: Node<'a>) {
-    let nodes = if operand.kind() == "vector_operand" {
+    let nodes = if operand.kind_name() == "vector_operand" {
         elements(operand).collect()
     } else {
         vec![operand]
@@ -111,10 +112,10 @@ fn check_operand<'a>(checker: &mut Checker<'a>, insn: &Instruction<'a>, operand:
 
 /// What is wrong with one operand expression, and ptxas's words for it.
 fn problem(checker: &Checker<'_>, node: Node<'_>, opcode: &str) -> Option<(String, String)> {
-    match node.kind() {
+    match node.kind_name() {
         "unary_expression" => {
-            let operator = checker.node_text(node.child_by_field_name("operator")?);
-            let argument = node.child_by_field_name("argument")?;
+            let operator = checker.node_text(node.field("operator")?);
+            let argument = node.field("argument")?;
             let (ty, _) = register(checker, argument)?;
             match operator {
                 "-" | "~" => Some((
@@ -137,8 +138,8 @@ fn problem(checker: &Checker<'_>, node: Node<'_>, opcode: &str) -> Option<(Strin
             }
         }
         "member_operand" => {
-            let member = checker.node_text(node.child_by_field_name("member")?);
-            let object = node.child_by_field_name("object")?;
+            let member = checker.node_text(node.field("member")?);
+            let object = node.field("object")?;
             let (_, vector) = register(checker, object)?;
             let declared = checker
                 .symbols
@@ -155,7 +156,7 @@ fn problem(checker: &Checker<'_>, node: Node<'_>, opcode: &str) -> Option<(Strin
         }
         "binary_expression" => {
             let identifiers: Vec<Node<'_>> = ptxkit_syntax::preorder(node)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
                 .collect();
             let has_register = identifiers.iter().any(|n| register(checker, *n).is_some());
             let has_name = identifiers.iter().any(|n| {

@@ -24,6 +24,7 @@
 //! No fix: the right alignment depends on the aggregate's most strictly
 //! aligned member.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::literal::eval_integer;
 
@@ -53,8 +54,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     };
     let is_param = alignment.parent().is_some_and(|p| {
-        p.kind() == "parameter_declaration"
-            && p.child_by_field_name("state_space")
+        p.kind_name() == "parameter_declaration"
+            && p.field("state_space")
                 .is_some_and(|s| checker.node_text(s).starts_with(".param"))
     });
     let diagnostic = if n <= 0 || (n as u64).count_ones() != 1 {

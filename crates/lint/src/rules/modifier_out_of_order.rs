@@ -29,6 +29,7 @@
 //! means what its modifiers say, in any order.
 
 use ptxkit_isa::modifier_order::misplaced;
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
 use crate::checker::{Captures, Checker, RuleImpl};
@@ -58,7 +59,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     }
     let Some(insn) = checker.insn(node) else { return };
     // Plain instructions with two modifiers or more.
-    if node.kind() != "instruction" || insn.modifiers().len() < 2 {
+    if node.kind_name() != "instruction" || insn.modifiers().len() < 2 {
         return;
     }
     let modifiers: Vec<&str> = insn.modifiers().iter().map(|m| m.text).collect();

@@ -34,6 +34,7 @@
 //! function at module scope.
 
 use ptxkit_semantic::RegisterLookup;
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::ast::{Function, VariableDeclaration};
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit, preorder};
@@ -140,7 +141,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     let (Some(space), Some(node)) = (captures.get("space"), captures.get("declaration")) else {
         return;
     };
-    if node.parent().is_none_or(|parent| parent.kind() != "source_file") {
+    if node.parent().is_none_or(|parent| parent.kind_name() != "source_file") {
         return;
     }
     let Some(declaration) = VariableDeclaration::cast(node, checker.text()) else {
@@ -246,7 +247,7 @@ fn users_of_module_declarations<'a>(checker: &Checker<'a>) -> ModuleScopeUsers<'
     let items: Vec<Node<'a>> = root.named_children(&mut cursor).collect();
     let mut users: ModuleScopeUsers<'a> = items
         .iter()
-        .filter(|n| n.kind() == "variable_declaration")
+        .filter(|n| n.kind_name() == "variable_declaration")
         .map(|n| (Span::of(*n), Vec::new()))
         .collect();
     if users.is_empty() {
@@ -261,7 +262,7 @@ fn users_of_module_declarations<'a>(checker: &Checker<'a>) -> ModuleScopeUsers<'
     for function in items.iter().filter_map(|n| Function::cast(*n, text)) {
         let Some(body) = function.body() else { continue };
         let mut used: Vec<usize> = Vec::new();
-        for node in preorder(body).filter(|n| n.kind() == "identifier") {
+        for node in preorder(body).filter(|n| n.kind_name() == "identifier") {
             let (at, name) = (node.start_byte(), &text[node.byte_range()]);
             let resolved = match checker.symbols.register(at, name) {
                 RegisterLookup::Declared(register) => Some(register.span),

@@ -31,6 +31,7 @@
 //! ## Fix safety
 //! No fix: either the suffix or the registers may be what is wrong.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -166,7 +167,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     for m in mismatches {
         // `.bf16` elements take no constant, `.f16` ones no decimal float, registers or not.
         let judged_by_type =
-            m.expected.starts_with(".bf16") || (m.expected.starts_with(".f16") && m.node.kind() == "float");
+            m.expected.starts_with(".bf16") || (m.expected.starts_with(".f16") && m.node.kind_name() == "float");
         if !judged_by_type && let Some(register) = beside_register(checker, node, m.node) {
             // A constant in a braced vector with registers: ptxas judges it against them.
             let diagnostic = checker
@@ -211,15 +212,15 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
 /// The declared type of the register a constant element of a braced vector is judged against
 /// (the first register after it, else the nearest before it), when `constant` is one.
 fn beside_register<'a>(checker: &Checker<'a>, instruction: Node<'a>, constant: Node<'a>) -> Option<&'a str> {
-    if !matches!(constant.kind(), "integer" | "float") {
+    if !matches!(constant.kind_name(), "integer" | "float") {
         return None;
     }
-    let vector = constant.parent().filter(|p| p.kind() == "vector_operand")?;
+    let vector = constant.parent().filter(|p| p.kind_name() == "vector_operand")?;
     let mut cursor = vector.walk();
-    let elements: Vec<Node<'a>> = vector.children_by_field_name("element", &mut cursor).collect();
+    let elements: Vec<Node<'a>> = vector.fields("element", &mut cursor).collect();
     let at = elements.iter().position(|e| e.id() == constant.id())?;
     let typed = |e: &Node<'a>| {
-        (e.kind() == "identifier")
+        (e.kind_name() == "identifier")
             .then(|| {
                 checker
                     .symbols
@@ -254,10 +255,10 @@ fn signature_mismatches<'a>(checker: &Checker<'a>, node: Node<'a>) -> Option<(Ve
             continue;
         };
         let name = checker.node_text(register);
-        let what = match register.kind() {
+        let what = match register.kind_name() {
             "integer" => format!("`{name}` is an integer constant"),
             "float" => format!("`{name}` is a float constant"),
-            _ if register.kind() != "identifier" => format!("`{name}` is a constant"),
+            _ if register.kind_name() != "identifier" => format!("`{name}` is a constant"),
             _ => {
                 let declared = checker
                     .symbols
@@ -322,13 +323,13 @@ fn table_mismatches<'a>(
         let Some((expected, shown)) = shape_of(*slot) else {
             continue;
         };
-        let registers: Vec<Node<'_>> = match operand.kind() {
+        let registers: Vec<Node<'_>> = match operand.kind_name() {
             "identifier" if !vectorized => vec![*operand],
             "vector_operand" if vectorized => {
                 let mut cursor = operand.walk();
                 operand
-                    .children_by_field_name("element", &mut cursor)
-                    .filter(|e| e.kind() == "identifier")
+                    .fields("element", &mut cursor)
+                    .filter(|e| e.kind_name() == "identifier")
                     .collect()
             }
             _ => continue,

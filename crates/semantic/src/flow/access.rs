@@ -7,6 +7,7 @@
 //! list. Every other register it names is read, addresses included. Special registers
 //! (`%tid.x`) and names that are not registers (variables, labels, functions) are neither.
 
+use ptxkit_syntax::NodeKind as _;
 use std::collections::HashMap;
 
 use ptxkit_syntax::tree_sitter::Node;
@@ -170,12 +171,12 @@ pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
 
 /// The register identifiers `operand` names, sinks and non-register names aside, in order.
 pub(super) fn identifiers_in<'t>(operand: Node<'t>, mut each: impl FnMut(Node<'t>)) {
-    match operand.kind() {
+    match operand.kind_name() {
         "identifier" => each(operand),
         "sink" | "integer" | "float" | "string" => {}
         _ => {
             for node in ptxkit_syntax::preorder(operand) {
-                if node.kind() == "identifier" {
+                if node.kind_name() == "identifier" {
                     // `%tid.x` is a member operand whose object is a special register;
                     // `arr[%r1]` names the array and reads the index.
                     each(node);

@@ -9,6 +9,7 @@
 //! a fresh opaque base. A guarded write joins with the old value; joins keep the low
 //! bits both sides agree on, so loops reach a fixed point in at most 33 steps per register.
 
+use ptxkit_syntax::NodeKind as _;
 use std::collections::HashMap;
 
 use ptxkit_syntax::tree_sitter::Node;
@@ -328,17 +329,17 @@ impl Lattice for Registers {
 
 /// `name`, `name+C`, `name-C`, `C+name` as an expression node.
 fn name_plus<'t>(node: Node<'t>, source: &'t str) -> Option<(&'t str, i64)> {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" => Some((&source[node.byte_range()], 0)),
         "binary_expression" => {
-            let left = node.child_by_field_name("left")?;
-            let right = node.child_by_field_name("right")?;
-            let operator = &source[node.child_by_field_name("operator")?.byte_range()];
+            let left = node.field("left")?;
+            let right = node.field("right")?;
+            let operator = &source[node.field("operator")?.byte_range()];
             let constant = |n: Node<'_>| ptxkit_syntax::literal::eval_integer(n, source);
-            match (left.kind(), operator) {
+            match (left.kind_name(), operator) {
                 ("identifier", "+") => Some((&source[left.byte_range()], constant(right)?)),
                 ("identifier", "-") => Some((&source[left.byte_range()], constant(right)?.checked_neg()?)),
-                (_, "+") if right.kind() == "identifier" => Some((&source[right.byte_range()], constant(left)?)),
+                (_, "+") if right.kind_name() == "identifier" => Some((&source[right.byte_range()], constant(left)?)),
                 _ => None,
             }
         }
@@ -349,13 +350,10 @@ fn name_plus<'t>(node: Node<'t>, source: &'t str) -> Option<(&'t str, i64)> {
 /// The alignment a `.ptr .align N` qualifier states for the parameter declared at `span`.
 fn pointer_alignment(root: Node<'_>, source: &str, variable: &Variable) -> Option<u64> {
     let mut node = root.descendant_for_byte_range(variable.span.start, variable.span.end)?;
-    while node.kind() != "parameter_declaration" {
+    while node.kind_name() != "parameter_declaration" {
         node = node.parent()?;
     }
-    let value = node
-        .child_by_field_name("pointer")?
-        .child_by_field_name("align")?
-        .child_by_field_name("value")?;
+    let value = node.field("pointer")?.field("align")?.field("value")?;
     ptxkit_syntax::literal::integer_value(&source[value.byte_range()]).and_then(|v| u64::try_from(v).ok())
 }
 
@@ -478,7 +476,7 @@ impl<'s> Alignment<'s> {
         let mut direct = HashMap::new();
         for insn in &flow.insns {
             for operand in insn.operands() {
-                if operand.kind() != "address_operand" {
+                if operand.kind_name() != "address_operand" {
                     continue;
                 }
                 let Some(found) = crate::symbol_address(*operand, source) else {

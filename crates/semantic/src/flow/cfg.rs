@@ -1,5 +1,6 @@
 //! The control-flow graph of one function body.
 
+use ptxkit_syntax::NodeKind as _;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -77,11 +78,15 @@ pub struct FunctionFlow<'t> {
     def_at: Vec<u32>,
     uses: Vec<Access<'t>>,
     use_at: Vec<u32>,
+    /// The start byte of each instruction (what [`Self::instruction_at`] searches).
+    starts: Vec<usize>,
 }
 
 /// What the walk over a body collects before blocks are cut.
 struct Walk<'t> {
     insns: Vec<Rc<Instruction<'t>>>,
+    /// The start byte of each instruction.
+    starts: Vec<usize>,
     /// (nested block, label name) → the instruction it precedes; block 0 is the body.
     labels: HashMap<(u32, &'t str), InsnId>,
     /// The parent of each nested block (index 0, the body, is its own).
@@ -104,10 +109,7 @@ struct Walk<'t> {
 impl<'t> FunctionFlow<'t> {
     /// The instruction whose node is `node`, if it is one of the function's.
     pub fn instruction_at(&self, node: Node<'t>) -> Option<&Rc<Instruction<'t>>> {
-        let at = self
-            .insns
-            .binary_search_by_key(&node.start_byte(), |insn| insn.node().start_byte())
-            .ok()?;
+        let at = self.starts.binary_search(&node.start_byte()).ok()?;
         self.insns.get(at).filter(|insn| insn.node() == node)
     }
 
@@ -116,19 +118,20 @@ impl<'t> FunctionFlow<'t> {
         let root = parsed.root();
         let mut cursor = root.walk();
         root.named_children(&mut cursor)
-            .filter(|n| n.kind() == "function_definition")
+            .filter(|n| n.kind_name() == "function_definition")
             .filter_map(|n| FunctionFlow::build(n, parsed.text(), symbols))
             .collect()
     }
 
     /// The flow of one `function_definition` node.
     pub fn build(function: Node<'t>, source: &'t str, symbols: &SymbolTable) -> Option<FunctionFlow<'t>> {
-        let body = function.child_by_field_name("body")?;
+        let body = function.field("body")?;
         let is_entry = function
-            .child_by_field_name("kind")
+            .field("kind")
             .is_some_and(|k| &source[k.byte_range()] == ".entry");
         let mut walk = Walk {
             insns: Vec::new(),
+            starts: Vec::new(),
             labels: HashMap::new(),
             parents: vec![0],
             scope_of: Vec::new(),
@@ -146,7 +149,7 @@ impl<'t> FunctionFlow<'t> {
         let rpo = reverse_post_order(&blocks, &edges);
         Some(FunctionFlow {
             body,
-            name: function.child_by_field_name("name"),
+            name: function.field("name"),
             is_entry,
             insns: walk.insns,
             guards: walk.guards,
@@ -157,6 +160,7 @@ impl<'t> FunctionFlow<'t> {
             defs: walk.defs,
             def_at: walk.def_at,
             uses: walk.uses,
+            starts: walk.starts,
             use_at: walk.use_at,
         })
     }
@@ -202,14 +206,14 @@ impl<'t> Walk<'t> {
         let mut pending_label: Option<&'t str> = None;
         for statement in block.named_children(&mut cursor) {
             let label = pending_label.take();
-            match statement.kind() {
+            match statement.kind_name() {
                 "instruction" | "call_instruction" => {
                     if let Some(insn) = Instruction::cast(statement, source) {
                         self.instruction(insn, source, symbols);
                     }
                 }
                 "label" => {
-                    if let Some(name) = statement.child_by_field_name("name") {
+                    if let Some(name) = statement.field("name") {
                         let name = &source[name.byte_range()];
                         self.labels.insert((self.scope, name), self.insns.len() as InsnId);
                         pending_label = Some(name);
@@ -219,7 +223,7 @@ impl<'t> Walk<'t> {
                     if let Some(label) = label {
                         let mut c = statement.walk();
                         let targets = statement
-                            .children_by_field_name("target", &mut c)
+                            .fields("target", &mut c)
                             .map(|t| &source[t.byte_range()])
                             .collect();
                         self.tables.insert(label, targets);
@@ -254,19 +258,19 @@ impl<'t> Walk<'t> {
     /// Records the `.reg` declarators of a nested block.
     fn declare(&mut self, declaration: Node<'t>, source: &'t str) {
         let is_reg = declaration
-            .child_by_field_name("state_space")
+            .field("state_space")
             .is_some_and(|s| &source[s.byte_range()] == ".reg");
         if !is_reg {
             return;
         }
         let mut c = declaration.walk();
-        for declarator in declaration.children_by_field_name("declarator", &mut c) {
-            let Some(name) = declarator.child_by_field_name("name") else {
+        for declarator in declaration.fields("declarator", &mut c) {
+            let Some(name) = declarator.field("name") else {
                 continue;
             };
             let count = declarator
-                .child_by_field_name("count")
-                .and_then(|c| c.child_by_field_name("count"))
+                .field("count")
+                .and_then(|c| c.field("count"))
                 .and_then(|c| source[c.byte_range()].parse().ok());
             self.registers.declare(&source[name.byte_range()], count);
         }
@@ -281,12 +285,12 @@ impl<'t> Walk<'t> {
                 .map(|reg| Access { reg, node })
         };
         let guard = insn.guard().and_then(|g| {
-            let predicate = g.child_by_field_name("predicate")?;
+            let predicate = g.field("predicate")?;
             let access = resolve(predicate)?;
             self.uses.push(access);
             Some(Guard {
                 reg: access.reg,
-                negated: g.child_by_field_name("negated").is_some(),
+                negated: g.field("negated").is_some(),
             })
         });
         let (defs, uses) = (&mut self.defs, &mut self.uses);
@@ -300,7 +304,7 @@ impl<'t> Walk<'t> {
         } else {
             let writes = writes_first_operand(&insn);
             for (index, operand) in insn.operands().iter().enumerate() {
-                if index == 0 && writes && operand.kind() != "address_operand" {
+                if index == 0 && writes && operand.kind_name() != "address_operand" {
                     identifiers_in(*operand, |n| defs.extend(resolve(n)));
                 } else {
                     identifiers_in(*operand, |n| uses.extend(resolve(n)));
@@ -312,6 +316,7 @@ impl<'t> Walk<'t> {
         self.def_at.push(self.defs.len() as u32);
         self.use_at.push(self.uses.len() as u32);
         self.insns.push(Rc::new(insn));
+        self.starts.push(at);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Building the symbol table: one iterative walk over the module's declarations, functions
 //! and blocks.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::{Declarator, Function, Parameter, Specifiers, VariableDeclaration, text};
 use ptxkit_syntax::literal::eval_integer;
@@ -34,7 +35,7 @@ impl<'a> Builder<'a> {
     /// Records what one top-level item declares.
     pub(crate) fn item(&mut self, node: Node<'_>) {
         let source = self.source;
-        match node.kind() {
+        match node.kind_name() {
             "variable_declaration" => {
                 if let Some(decl) = VariableDeclaration::cast(node, source) {
                     add_declaration(&mut self.table.module, decl, ScopeId::MODULE, source);
@@ -47,6 +48,12 @@ impl<'a> Builder<'a> {
             }
             _ => {}
         }
+    }
+
+    /// The table of the items recorded so far (its module scope's `end` is set by
+    /// [`Self::finish`]).
+    pub(crate) fn table(&self) -> &SymbolTable {
+        &self.table
     }
 
     pub(crate) fn finish(mut self) -> SymbolTable {
@@ -128,7 +135,7 @@ impl<'a> Builder<'a> {
         let mut cursor = body.walk();
         loop {
             let node = cursor.node();
-            let descend = match node.kind() {
+            let descend = match node.kind_name() {
                 "block" => {
                     let parent = current(&blocks);
                     blocks.push(self.open(ScopeKind::Block, Span::of(node), parent));
@@ -142,7 +149,7 @@ impl<'a> Builder<'a> {
                     false
                 }
                 "label" => {
-                    if let Some(name) = node.child_by_field_name("name") {
+                    if let Some(name) = node.field("name") {
                         let name_text = text(name, source);
                         let label = Label {
                             name: name_text.to_string(),
@@ -165,7 +172,7 @@ impl<'a> Builder<'a> {
             }
             let mut leaving = node;
             loop {
-                if leaving.kind() == "block"
+                if leaving.kind_name() == "block"
                     && let Some(block) = blocks.pop()
                 {
                     self.close(block);
@@ -215,7 +222,7 @@ fn add_register(
     let ty = specifiers.type_name().map(str::to_string);
     let vector = specifiers.vector_width();
     let span = declarator.name_node().map_or(Span::of(declarator.node()), Span::of);
-    if declarator.node().child_by_field_name("count").is_some() {
+    if declarator.node().field("count").is_some() {
         let count = declarator.count().unwrap_or(0);
         declarations
             .ranges
@@ -250,7 +257,7 @@ fn variable(
 ) -> Variable {
     let dimensions = declarator.dimensions();
     let elements = dimensions.iter().try_fold(1u64, |acc, dim| {
-        let size = dim.child_by_field_name("size")?;
+        let size = dim.field("size")?;
         let value = u64::try_from(eval_integer(size, source)?).ok()?;
         acc.checked_mul(value)
     });

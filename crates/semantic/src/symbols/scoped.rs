@@ -1,6 +1,7 @@
 //! Scoped lookups: what a name means at a position, the symbol under a cursor, every
 //! reference to a symbol, and the names visible at a position.
 
+use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span, preorder};
 
@@ -157,14 +158,14 @@ impl SymbolTable {
     /// parameter or function header.
     fn declared_by(&self, ident: Node<'_>, source: &str) -> Option<Symbol<'_>> {
         let parent = ident.parent()?;
-        let is_name = parent.child_by_field_name("name") == Some(ident);
+        let is_name = parent.field("name") == Some(ident);
         if !is_name {
             return None;
         }
         let name = &source[ident.byte_range()];
         let span = Span::of(ident);
-        let is_label = parent.kind() == "label";
-        match parent.kind() {
+        let is_label = parent.kind_name() == "label";
+        match parent.kind_name() {
             "function_definition" | "function_declaration" => {
                 let all = self.functions.get(name)?;
                 all.iter()
@@ -211,14 +212,14 @@ impl SymbolTable {
     pub fn symbol_at(&self, parsed: &ParsedSource, offset: usize) -> Option<(Span, Symbol<'_>)> {
         let source = parsed.text();
         let node = parsed.root().descendant_for_byte_range(offset, offset)?;
-        let ident = if node.kind() == "identifier" {
+        let ident = if node.kind_name() == "identifier" {
             node
         } else {
             // At the end of a name (`%r1|`), the identifier ends where the cursor is.
             let before = parsed
                 .root()
                 .descendant_for_byte_range(offset.checked_sub(1)?, offset.checked_sub(1)?)?;
-            (before.kind() == "identifier").then_some(before)?
+            (before.kind_name() == "identifier").then_some(before)?
         };
         let symbol = self.meaning(ident, source)?;
         Some((Span::of(ident), symbol))
@@ -231,7 +232,7 @@ impl SymbolTable {
             return Some(declared);
         }
         let parent = ident.parent()?;
-        if parent.kind() == "target_directive" || parent.child_by_field_name("name") == Some(ident) {
+        if parent.kind_name() == "target_directive" || parent.field("name") == Some(ident) {
             return None;
         }
         self.resolve(ident.start_byte(), &source[ident.byte_range()])
@@ -253,7 +254,7 @@ impl SymbolTable {
         };
         let mut out = Vec::new();
         for node in preorder(parsed.root()) {
-            if node.kind() != "identifier" || !name_matches(&source[node.byte_range()]) {
+            if node.kind_name() != "identifier" || !name_matches(&source[node.byte_range()]) {
                 continue;
             }
             let same = match self.declared_by(node, source) {
