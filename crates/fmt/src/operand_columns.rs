@@ -120,9 +120,11 @@ pub fn operand_columns<'a>(
         let Some(width) = head.as_ref().map(|t| t.chars().count()) else {
             continue;
         };
+        // As the layout prints it on one line: the head, a space (even where the input
+        // glues the first operand to the head: `and.b32!%r1`), the operands.
         let fits = p
-            .flat_width(nodes)
-            .is_some_and(|flat| p.statement_column() + flat <= p.options.line_width);
+            .flat_width(&nodes[*head_end..])
+            .is_some_and(|flat| p.statement_column() + width + 1 + flat <= p.options.line_width);
         if width <= MAX_ALIGNED_HEAD && fits {
             run.push((i, width));
         } else {

@@ -1,0 +1,46 @@
+//! Formatting formatted output changes nothing, at every line width and indentation,
+//! including where the input glues an instruction's first operand to its head
+//! (`and.b32!%r1`, `ld.v2.f32{%f1, %f2}`, `mov.s32-1`): the printer always puts a space
+//! there, so the operand-alignment pass must measure the instruction with it. Found by the
+//! `format` fuzz target (a run's alignment decided on a width one column short, then decided
+//! differently on the output).
+
+use ptxkit_fmt::{IndentStyle, Options, format_text};
+
+const BODIES: [&str; 4] = [
+    "\tcvt.s32.u32 \t%r1, %tid.x;\n\tand.b32!\t%r21, %r20, %r1;\n\tmul.lo.u32 \t%r25, %r24, 4;\n",
+    "\tmov.u32 %r1, 1;\n\tld.global.v2.f32{%f1, %f2}, [%rd1];\n\tadd.f32 %f3, %f1, %f2;\n",
+    "\tmov.s32-1, %r1;\n\tmov.s32 %r2,-1;\n\tsetp.ne.s32 %p1, %r2, 0;\n\tmul.wide.s32 %rd2, %r2, 4;\n",
+    "\tst.global.u32[%rd1], %r1;\n\tselp.b32 %r3, %r1, %r2, !%p1;\n\tand.pred %p2,!%p1, %p1;\n\tret;\n",
+];
+
+#[test]
+fn formatted_output_is_a_fixed_point_at_every_width() {
+    let mut checked = 0;
+    for body in BODIES {
+        let text = format!(".version 7.8\n.target sm_80\n.entry k()\n{{\n{body}}}\n");
+        for line_width in 16..=64 {
+            for (indent_style, indent_width) in [
+                (IndentStyle::Spaces, 4),
+                (IndentStyle::Tabs, 4),
+                (IndentStyle::Tabs, 15),
+                (IndentStyle::Spaces, 1),
+            ] {
+                for align_operands in [true, false] {
+                    let options = Options {
+                        line_width,
+                        indent_style,
+                        indent_width,
+                        align_operands,
+                        ..Options::default()
+                    };
+                    let once = format_text(&text, &options).unwrap();
+                    let twice = format_text(&once, &options).unwrap();
+                    assert_eq!(twice, once, "{options:?} on {text:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 49 * 4 * 2);
+}
