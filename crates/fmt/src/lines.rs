@@ -192,12 +192,15 @@ pub fn align_comments(lines: &mut [Line], align: bool) {
 
 /// The final text: trailing whitespace dropped, runs of blank lines
 /// collapsed to one (none at the start or end), indentation as spaces or
-/// tabs, each line ended by `\n` or `\r\n`.
+/// tabs, each line ended by `\n` or `\r\n`. A last line that ends in a line
+/// break of its own (a verbatim preprocessor line whose `\` continuation
+/// holds the file's final line break) gets no other.
 pub fn finish(lines: &[Line], options: &Options, crlf: bool) -> String {
     let newline = if crlf { "\r\n" } else { "\n" };
     let size: usize = lines.iter().map(|l| l.indent + l.text.len() + 2).sum();
     let mut out = String::with_capacity(size);
     let mut pending_blank = false;
+    let mut last_ends_in_break = false;
     for line in lines {
         let text = line.text.trim_end_matches([' ', '\t']);
         if text.is_empty() {
@@ -217,6 +220,10 @@ pub fn finish(lines: &[Line], options: &Options, crlf: bool) -> String {
         }
         out.push_str(text);
         out.push_str(newline);
+        last_ends_in_break = text.ends_with('\n');
+    }
+    if last_ends_in_break {
+        out.truncate(out.len() - newline.len());
     }
     out
 }

@@ -44,3 +44,41 @@ fn formatted_output_is_a_fixed_point_at_every_width() {
     }
     assert_eq!(checked, 4 * 49 * 4 * 2);
 }
+
+/// A preprocessor line ending in `\` continues onto the next line, so at the end of a file
+/// the final line break the formatter adds becomes part of it; formatting again must not add
+/// another (found by the `format` fuzz target: `#f\\\` at the end of a file).
+#[test]
+fn a_continued_preprocessor_line_at_the_end_stays_put() {
+    let mut checked = 0;
+    for body in [
+        "#f\\\\\\",
+        "#define A \\",
+        "#x\\",
+        "#x \\\n",
+        "#x \\\r\n",
+        "#x \\\n\n",
+        "#x \\\n\n\n",
+    ] {
+        for before in [
+            "",
+            ".version 7.8\n.target sm_80\n",
+            ".version 7.8\n.target sm_80\n.entry k()\n{\n\tret;\n}\n\n",
+        ] {
+            for crlf in [false, true] {
+                let text = format!("{before}{body}");
+                let text = if crlf {
+                    text.replace('\n', "\r\n").replace("\r\r\n", "\r\n")
+                } else {
+                    text
+                };
+                let options = Options::default();
+                let once = format_text(&text, &options).unwrap();
+                let twice = format_text(&once, &options).unwrap();
+                assert_eq!(twice, once, "{text:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 7 * 3 * 2);
+}
