@@ -72,7 +72,18 @@ fn leaf_ends_line(leaf: Node<'_>, kind: &str, source: &str) -> bool {
 
 /// Number of line breaks in the whitespace between two pieces.
 pub fn newlines_between(prev: Node<'_>, next: Node<'_>, source: &str) -> usize {
-    gap(prev, next, source).bytes().filter(|&b| b == b'\n').count()
+    line_breaks(gap(prev, next, source))
+}
+
+/// Number of line breaks in `whitespace`: `\n`, `\r\n`, and a lone `\r` (which ends a `//`
+/// comment in the grammar, and a line in LSP).
+pub fn line_breaks(whitespace: &str) -> usize {
+    let bytes = whitespace.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(at, &b)| b == b'\n' || (b == b'\r' && bytes.get(at + 1) != Some(&b'\n')))
+        .count()
 }
 
 /// The whitespace between two adjacent pieces.
@@ -99,7 +110,7 @@ pub fn between_leaves(last: Node<'_>, last_kind: &str, first_kind: &str, gap: &s
     }
     match first_kind {
         "preprocessor" | "dwarf_directive" => return Sep::Break,
-        "comment" if gap.contains('\n') => return Sep::Break,
+        "comment" if line_breaks(gap) > 0 => return Sep::Break,
         "comment" => return Sep::Space,
         _ => {}
     }

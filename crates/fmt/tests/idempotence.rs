@@ -82,3 +82,27 @@ fn a_continued_preprocessor_line_at_the_end_stays_put() {
     }
     assert_eq!(checked, 7 * 3 * 2);
 }
+
+/// A lone `\r` ends a `//` comment (as LSP and the grammar's comments have it), so the
+/// formatter counts it as a line break everywhere: a comment after a lone `\r` was taken for
+/// a trailing comment on the line before, then for a comment on its own line once the output
+/// had a `\n` there (found by the `format` fuzz target). Each line break of a module, in turn,
+/// made one or three lone `\r`s.
+#[test]
+fn a_lone_carriage_return_is_a_line_break() {
+    let module = ".version 7.8\n.target sm_80 // t\n\n// about k\n.entry k()\n{\n\t// first\n\tmov.u32 %r1, 1; // one\n\n\tadd.u32 %r1, %r1, 1;\n\t@%p1 bra $L1;\n$L1:\n\tret;\n} // k\n// after k\n.func f()\n{\n\tret;\n}\n";
+    let mut checked = 0;
+    for (at, _) in module.match_indices('\n') {
+        for breaks in ["\r", "\r\r\r"] {
+            let text = format!("{}{breaks}{}", &module[..at], &module[at + 1..]);
+            let options = Options::default();
+            let Ok(once) = format_text(&text, &options) else {
+                continue;
+            };
+            let twice = format_text(&once, &options).unwrap();
+            assert_eq!(twice, once, "{text:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
+}
