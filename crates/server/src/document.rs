@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use lsp_types::TextDocumentContentChangeEvent;
 use ptxkit_lint::{IncrementalLinter, Settings};
 use ptxkit_semantic::SemanticModel;
-use ptxkit_syntax::tree_sitter::{InputEdit, Point, Tree};
+use ptxkit_syntax::tree_sitter::Tree;
 use ptxkit_syntax::{Diagnostic, ParsedSource};
 
 use crate::position::{Encoding, LineMap};
@@ -80,7 +80,9 @@ impl Document {
                 Some(range) => {
                     let bytes = self.lines.bytes(&self.text, range, encoding);
                     if let Some(tree) = &mut self.edited {
-                        tree.edit(&input_edit(&self.lines, bytes.clone(), &change.text));
+                        tree.edit(&ptxkit_syntax::input_edit(bytes.clone(), &change.text, |at| {
+                            self.lines.point(at)
+                        }));
                     }
                     self.text.replace_range(bytes, &change.text);
                 }
@@ -133,27 +135,6 @@ fn analyse<'d>(analysis: &'d mut Option<Analysis>, edited: &mut Option<Tree>, te
         let model = SemanticModel::build(&parsed);
         Analysis { parsed, model }
     })
-}
-
-/// The tree-sitter edit replacing `bytes` of the text `lines` indexes with
-/// `inserted` (points count bytes, as tree-sitter does).
-fn input_edit(lines: &LineMap, bytes: std::ops::Range<usize>, inserted: &str) -> InputEdit {
-    let start_position = lines.point(bytes.start);
-    let new_end_position = match inserted.rfind('\n') {
-        None => Point::new(start_position.row, start_position.column + inserted.len()),
-        Some(last) => Point::new(
-            start_position.row + inserted.matches('\n').count(),
-            inserted.len() - last - 1,
-        ),
-    };
-    InputEdit {
-        start_byte: bytes.start,
-        old_end_byte: bytes.end,
-        new_end_byte: bytes.start + inserted.len(),
-        start_position,
-        old_end_position: lines.point(bytes.end),
-        new_end_position,
-    }
 }
 
 #[cfg(test)]

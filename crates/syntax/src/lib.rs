@@ -29,8 +29,8 @@ pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, SourceRef}
 pub use edit::{EditError, TextEdit, apply_edits};
 pub use kind::NodeKind;
 pub use parse::{
-    ParsedSource, SyntaxError, SyntaxErrorKind, is_statement_outside_function, language, new_parser, node_types, parse,
-    parse_group, reparse,
+    ParsedSource, SyntaxError, SyntaxErrorKind, input_edit, is_statement_outside_function, language, new_parser,
+    node_types, parse, parse_group, reparse,
 };
 pub use span::{LineColumn, LineIndex, Span};
 pub use tree_sitter;

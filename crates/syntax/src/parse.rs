@@ -97,6 +97,27 @@ pub fn reparse(text: impl Into<String>, old: &Tree) -> ParsedSource {
     ParsedSource::whole(text, tree)
 }
 
+/// The tree-sitter edit that replaces the bytes `replaced` of a text with `inserted`;
+/// `point` gives the row and byte column of an offset of the text before the edit.
+pub fn input_edit(replaced: Range<usize>, inserted: &str, point: impl Fn(usize) -> Point) -> tree_sitter::InputEdit {
+    let start_position = point(replaced.start);
+    let new_end_position = match inserted.rfind('\n') {
+        None => Point::new(start_position.row, start_position.column + inserted.len()),
+        Some(last) => Point::new(
+            start_position.row + inserted.bytes().filter(|&b| b == b'\n').count(),
+            inserted.len() - last - 1,
+        ),
+    };
+    tree_sitter::InputEdit {
+        start_byte: replaced.start,
+        old_end_byte: replaced.end,
+        new_end_byte: replaced.start + inserted.len(),
+        start_position,
+        old_end_position: point(replaced.end),
+        new_end_position,
+    }
+}
+
 /// A tree-sitter parser set up for PTX.
 pub fn new_parser() -> Parser {
     let mut parser = Parser::new();
@@ -227,24 +248,8 @@ impl ParsedSource {
             let row = self.lines.line_of(offset);
             Point::new(row, offset - self.lines.line_start(row))
         };
-        let start_position = point(start);
-        let inserted = &text[start..new_end];
-        let new_end_position = match inserted.rfind('\n') {
-            None => Point::new(start_position.row, start_position.column + inserted.len()),
-            Some(last) => Point::new(
-                start_position.row + inserted.bytes().filter(|&b| b == b'\n').count(),
-                inserted.len() - last - 1,
-            ),
-        };
         let mut tree = self.tree.clone();
-        tree.edit(&tree_sitter::InputEdit {
-            start_byte: start,
-            old_end_byte: old_end,
-            new_end_byte: new_end,
-            start_position,
-            old_end_position: point(old_end),
-            new_end_position,
-        });
+        tree.edit(&input_edit(start..old_end, &text[start..new_end], point));
         Ok(reparse(text, &tree))
     }
 
