@@ -37,14 +37,19 @@ pub enum Mark {
 pub enum Doc<'a> {
     /// Text without line breaks.
     Text(Cow<'a, str>),
-    /// Text that counts as `width` columns for layout (verbatim text that
-    /// spans lines, comments that do not count toward the line width).
+    /// Text that counts as `width` columns for layout (comments that do not
+    /// count toward the line width).
     Sized {
         /// The text.
         text: Cow<'a, str>,
         /// Columns the layout should assume it takes.
         width: usize,
     },
+    /// Text whose line breaks are its own, printed as written: each line
+    /// counts its width, a line break in it breaks the groups around it, and
+    /// the text after it continues where its last line ends (its lines after
+    /// the first start at column 0).
+    Lines(Cow<'a, str>),
     /// A space when its group is flat, a line break when broken.
     Line,
     /// Nothing when its group is flat, a line break when broken.
@@ -85,15 +90,17 @@ impl<'a> Doc<'a> {
         Doc::Text(text.into())
     }
 
-    /// Verbatim text that may span lines. A multi-line text never fits on a
-    /// line: the groups around it break.
+    /// Verbatim text that may span lines ([`Doc::Lines`] when it does: the
+    /// groups around it break).
     pub fn verbatim(text: impl Into<Cow<'a, str>>) -> Self {
         let text = text.into();
-        let width = match text.rsplit_once('\n') {
-            Some(_) => 1 << 24,
-            None => text.chars().count(),
+        let doc = if text.contains('\n') {
+            Doc::Lines(text)
+        } else {
+            let width = text.chars().count();
+            Doc::sized(text, width)
         };
-        Doc::sized(text, width).marked(Mark::Verbatim)
+        doc.marked(Mark::Verbatim)
     }
 
     /// Text without line breaks that counts as `width` columns for layout.
@@ -144,6 +151,7 @@ impl<'a> Doc<'a> {
                 let raw = arena.alloc(pretty::Doc::BorrowedText(text.as_ref()));
                 DocBuilder(arena, pretty::Doc::RenderLen(*width, raw).into())
             }
+            Doc::Lines(text) => lines(arena, text),
             Doc::Line => arena.line(),
             Doc::LineEmpty => arena.line_(),
             Doc::SoftLine => arena.softline(),
@@ -179,6 +187,24 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// `text`'s lines joined by hard line breaks at indentation 0, each line
+/// `RenderLen` of its own width (a `\r` before a line break takes none), so
+/// that `pretty` breaks the groups around the text and knows the column after
+/// it. A hard line break is written as `\n` alone, and the line writer keeps
+/// verbatim text as written, so the text comes out unchanged.
+fn lines<'b>(arena: &'b Arena<'b, Mark>, text: &'b str) -> DocBuilder<'b, Arena<'b, Mark>, Mark> {
+    let line = |line: &'b str| {
+        let width = line.strip_suffix('\r').unwrap_or(line).chars().count();
+        let raw = arena.alloc(pretty::Doc::BorrowedText(line));
+        DocBuilder(arena, pretty::Doc::RenderLen(width, raw).into())
+    };
+    // A hard line break takes the indentation of the document after it: every
+    // line, the empty last one included, is a `RenderLen` inside the nest.
+    arena
+        .intersperse(text.split('\n').map(line), arena.hardline())
+        .nest(isize::MIN)
+}
+
 impl fmt::Display for Doc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_doc(self, f, 0)
@@ -190,6 +216,7 @@ fn write_doc(doc: &Doc<'_>, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Re
     match doc {
         Doc::Text(text) => writeln!(f, "{pad}{text:?}"),
         Doc::Sized { text, width } => writeln!(f, "{pad}{text:?} (width {width})"),
+        Doc::Lines(text) => writeln!(f, "{pad}{text:?} (lines)"),
         Doc::Line => writeln!(f, "{pad}line"),
         Doc::LineEmpty => writeln!(f, "{pad}line_"),
         Doc::SoftLine => writeln!(f, "{pad}softline"),
@@ -278,5 +305,25 @@ mod tests {
         let doc = Doc::concat(vec![Doc::text("a"), Doc::Line, Doc::verbatim("/* a\n b */")]).group();
         assert_eq!(doc.render(80), "a\n/* a\n b */");
         assert!(doc.to_string().contains("verbatim("));
+    }
+
+    #[test]
+    fn text_after_lines_continues_where_their_last_line_ends() {
+        let list = Doc::concat(vec![Doc::text("x,"), Doc::Hardline, Doc::text("y")]).align();
+        let doc = Doc::concat(vec![
+            Doc::text("op "),
+            Doc::verbatim("/* a\r\n  b */"),
+            Doc::text(" {"),
+            list,
+            Doc::text("}"),
+        ]);
+        assert_eq!(doc.render(80), "op /* a\r\n  b */ {x,\n        y}");
+        // Only the first line counts toward the line the text starts on.
+        let group = |comment| Doc::concat(vec![Doc::text("a"), Doc::Line, Doc::text("b"), Doc::verbatim(comment)]);
+        assert_eq!(group("/*\n*/").group().render(4), "a\nb/*\n*/");
+        assert_eq!(
+            Doc::concat(vec![group("/*\n*/").group(), Doc::Hardline]).render(6),
+            "a\nb/*\n*/\n"
+        );
     }
 }

@@ -106,3 +106,41 @@ fn a_lone_carriage_return_is_a_line_break() {
     }
     assert!(checked > 30, "{checked}");
 }
+
+/// Text after a block comment that spans lines starts on the comment's last line, at the
+/// column where the comment ends: a list aligned after it is indented from there. The layout
+/// took a multi-line comment for text 2^24 columns wide (so that no group around it fits),
+/// and aligned a vector after one 16,777,216 columns in (found by the `format` fuzz target:
+/// `ld.param.v4.b32 /**\n*/\n{%r209, ...}` formatted 5,949 bytes into 50 MB). A comment
+/// spanning lines, in turn, at every token boundary of a module with vectors, argument,
+/// parameter and initializer lists and addresses.
+#[test]
+fn a_block_comment_spanning_lines_ends_where_its_last_line_ends() {
+    let module = ".version 7.8\n.target sm_80\n.global .align 4 .u32 tab[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n.func (.param .b32 r) f(.param .b32 a, .param .b32 b)\n{\n\tret;\n}\n.entry k(.param .u64 p)\n{\n\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<3>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v4.b32 {%r1, %r2, %r3, %r4}, [%rd1+16];\n\tcall.uni (%r5), f, (%r1, %r2);\n\tst.global.v4.b32 [%rd1], {%r5, %r6, %r7, %r8};\n\tret;\n}\n";
+    let is_word = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'%' | b'$');
+    let bytes = module.as_bytes();
+    let mut checked = 0;
+    for at in (1..module.len()).filter(|&at| !(is_word(bytes[at - 1]) && is_word(bytes[at]))) {
+        for comment in ["/**\n*/\n", "/* a\n   b */", " /* long comment line\r\n */ "] {
+            let text = format!("{}{comment}{}", &module[..at], &module[at..]);
+            for line_width in [24, 80] {
+                let options = Options {
+                    line_width,
+                    ..Options::default()
+                };
+                let Ok(once) = format_text(&text, &options) else {
+                    continue;
+                };
+                assert!(once.len() < 2 * text.len(), "{} bytes from {text:?}", once.len());
+                for line in once.lines() {
+                    let indent = line.len() - line.trim_start().len();
+                    assert!(indent <= line_width, "indented {indent} from {text:?}:\n{once}");
+                }
+                let twice = format_text(&once, &options).unwrap();
+                assert_eq!(twice, once, "{text:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
