@@ -75,8 +75,16 @@ pub trait NodeKind<'t> {
         't: 'c;
 }
 
+/// Whether `node` is from this grammar's trees (same kind and field counts): the tables
+/// answer for PTX nodes only, and `Node` is also the type of `crates/inline`'s C++ trees.
+fn is_ptx(node: &Node<'_>) -> bool {
+    let (language, ptx) = (node.language(), crate::language());
+    language.node_kind_count() == ptx.node_kind_count() && language.field_count() == ptx.field_count()
+}
+
 impl<'t> NodeKind<'t> for Node<'t> {
     fn kind_name(&self) -> &'static str {
+        debug_assert!(is_ptx(self), "NodeKind on a node of another grammar");
         // Every kind id of this grammar is in the table but the error node's (u16::MAX).
         match names().get(usize::from(self.kind_id())) {
             Some(name) => name,
@@ -86,6 +94,7 @@ impl<'t> NodeKind<'t> for Node<'t> {
     }
 
     fn field(&self, name: &str) -> Option<Node<'t>> {
+        debug_assert!(is_ptx(self), "NodeKind on a node of another grammar");
         self.child_by_field_id(field_id(name)?.get())
     }
 
@@ -93,6 +102,7 @@ impl<'t> NodeKind<'t> for Node<'t> {
     where
         't: 'c,
     {
+        debug_assert!(is_ptx(self), "NodeKind on a node of another grammar");
         field_id(name)
             .map(|id| self.children_by_field_id(id, cursor))
             .into_iter()
