@@ -87,7 +87,11 @@ pub struct Checker<'a> {
     /// of items (a group's own tree knows only its own).
     pub(crate) module_has_errors: std::cell::OnceCell<bool>,
     /// The ISA issues of each instruction form seen so far (see [`Checker::form_issues`]).
-    pub(crate) form_issues: std::cell::RefCell<std::collections::HashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
+    pub(crate) form_issues: std::cell::RefCell<rustc_hash::FxHashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
+    /// The signature analysis of each instance seen so far (see [`Checker::signature`]).
+    pub(crate) analyses: std::cell::RefCell<
+        rustc_hash::FxHashMap<ptxkit_isa::signature::Instance<'a>, Option<ptxkit_isa::signature::Analysis>>,
+    >,
 }
 
 /// What the ISA tables read of an instruction (its [`Instruction::form`]): the opcode, the
@@ -302,7 +306,7 @@ impl<'a> Checker<'a> {
         last_one(&self.last_signature, node.id(), || {
             std::rc::Rc::new(self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
                 let instance = insn.signature_instance(self.symbols);
-                let analysis = ptxkit_isa::signature::analyze(&instance)?;
+                let analysis = self.analysis(&instance)?;
                 Some(SignatureCheck {
                     analysis,
                     instance,
@@ -311,6 +315,18 @@ impl<'a> Checker<'a> {
                 })
             }))
         })
+    }
+
+    /// [`ptxkit_isa::signature::analyze`] of `instance`: computed once per distinct instance
+    /// in the file (a kernel repeats a few hundred of them thousands of times), since the
+    /// matcher reads nothing but the instance.
+    fn analysis(&self, instance: &ptxkit_isa::signature::Instance<'a>) -> Option<ptxkit_isa::signature::Analysis> {
+        if let Some(analysis) = self.analyses.borrow().get(instance) {
+            return analysis.clone();
+        }
+        let analysis = ptxkit_isa::signature::analyze(instance);
+        self.analyses.borrow_mut().insert(instance.clone(), analysis.clone());
+        analysis
     }
 
     /// The names `insn` uses and what each resolves to, computed once for all rules.

@@ -250,7 +250,8 @@ pub(crate) fn new_checker<'a>(
         accesses: std::cell::RefCell::new(None),
         module_scope_users: std::cell::OnceCell::new(),
         module_has_errors: std::cell::OnceCell::new(),
-        form_issues: std::cell::RefCell::new(std::collections::HashMap::new()),
+        form_issues: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
+        analyses: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
     }
 }
 
@@ -292,16 +293,17 @@ pub(crate) fn run_matches<'a>(
         if !before(checker, first.unwrap_or(0)) {
             return;
         }
+        // One set of captures for every rule of the pattern (about 30 per instruction).
+        let captures = Captures {
+            names: found.names,
+            items: found.captures.iter().copied().collect(),
+        };
         for &owner in &compiled.owners[found.pattern] {
             if !enabled[owner] {
                 continue;
             }
             let rule = &all[owner];
             let Some(check) = rule.imp.on_match else { continue };
-            let captures = Captures {
-                names: found.names,
-                items: found.captures.iter().copied().collect(),
-            };
             select(checker, rule);
             check(checker, &captures);
         }

@@ -3,7 +3,7 @@
 //! these from the syntax tree; tests and `--explain-instruction` build them by hand.
 
 /// What a name in an operand refers to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NameKind {
     /// A variable (`.global`, `.shared`, `.const`, `.local`, `.param` …).
     Variable,
@@ -24,7 +24,7 @@ pub enum NameKind {
 /// The kind of a constant, which decides the operand types it may stand for: ptxas takes an
 /// integer constant only for integer and bit types, a decimal float (`1.0`) only for `.f32` and
 /// `.f64`, and a hex float (`0f3F800000`, `0d…`) for `.f32`, `.f64` and the bit type of its width.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Literal {
     /// An integer constant or constant expression.
     Integer,
@@ -49,7 +49,7 @@ impl Literal {
 }
 
 /// One operand as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Found<'a> {
     /// A register; `ty` is its declared type (`.b32`, `.pred`), `None` when undeclared;
     /// `vector` is its declared vector width (`.reg .v4 .f32 v`), 0 for a scalar register.
@@ -133,7 +133,7 @@ impl Found<'_> {
 }
 
 /// One instruction as the matcher sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Instance<'a> {
     /// The opcode word.
     pub opcode: &'a str,

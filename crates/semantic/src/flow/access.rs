@@ -8,7 +8,9 @@
 //! (`%tid.x`) and names that are not registers (variables, labels, functions) are neither.
 
 use ptxkit_syntax::NodeKind as _;
-use std::collections::HashMap;
+// Fx: the keys are names and small integers, hashed at every operand; no iteration
+// order is relied on.
+use rustc_hash::FxHashMap as HashMap;
 
 use ptxkit_syntax::tree_sitter::Node;
 

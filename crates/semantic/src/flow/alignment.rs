@@ -10,7 +10,9 @@
 //! bits both sides agree on, so loops reach a fixed point in at most 33 steps per register.
 
 use ptxkit_syntax::NodeKind as _;
-use std::collections::HashMap;
+// Fx: the keys are names and small integers, hashed at every operand; no iteration
+// order is relied on.
+use rustc_hash::FxHashMap as HashMap;
 
 use ptxkit_syntax::tree_sitter::Node;
 
@@ -361,7 +363,7 @@ impl<'s> Alignment<'s> {
     /// Reads what each instruction of `flow` does to its destination.
     pub fn new<'t>(flow: &FunctionFlow<'t>, symbols: &'s SymbolTable, source: &'t str) -> Alignment<'s> {
         let mut bases = vec![Base::Absolute];
-        let mut ids: HashMap<(usize, bool), u32> = HashMap::new();
+        let mut ids: HashMap<(usize, bool), u32> = HashMap::default();
         let root = {
             let mut n = flow.body;
             while let Some(p) = n.parent() {
@@ -473,7 +475,7 @@ impl<'s> Alignment<'s> {
                 transfer
             })
             .collect();
-        let mut direct = HashMap::new();
+        let mut direct = HashMap::default();
         for insn in &flow.insns {
             for operand in insn.operands() {
                 if operand.kind_name() != "address_operand" {

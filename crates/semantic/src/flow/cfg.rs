@@ -1,7 +1,9 @@
 //! The control-flow graph of one function body.
 
 use ptxkit_syntax::NodeKind as _;
-use std::collections::HashMap;
+// Fx: the keys are names and small integers, hashed at every operand; no iteration
+// order is relied on.
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 use ptxkit_syntax::tree_sitter::Node;
@@ -132,11 +134,11 @@ impl<'t> FunctionFlow<'t> {
         let mut walk = Walk {
             insns: Vec::new(),
             starts: Vec::new(),
-            labels: HashMap::new(),
+            labels: HashMap::default(),
             parents: vec![0],
             scope_of: Vec::new(),
             scope: 0,
-            tables: HashMap::new(),
+            tables: HashMap::default(),
             registers: Registers::default(),
             defs: Vec::new(),
             def_at: vec![0],

@@ -22,7 +22,9 @@
 pub(crate) mod build;
 mod scoped;
 
-use std::collections::HashMap;
+// Fx: the keys are names and small integers, hashed at every operand; no iteration
+// order is relied on.
+use rustc_hash::FxHashMap as HashMap;
 
 use ptxkit_syntax::{ParsedSource, Span};
 
