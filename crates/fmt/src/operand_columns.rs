@@ -45,6 +45,7 @@ pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
 
 /// An instruction's children and head, found once for the alignment pass and
 /// the layout (finding a node's children walks the tree).
+#[derive(Clone)]
 pub struct Parts<'a> {
     /// The children, extras included.
     pub nodes: Vec<Node<'a>>,
