@@ -16,7 +16,7 @@ use crate::tokens::{Sep, between, ends_line, is_comment};
 /// one, is the width the head is padded to so that the operands of a run of
 /// instructions line up.
 pub fn instruction<'a>(p: &Printer<'a>, node: Node<'a>, column: Option<usize>) -> Doc<'a> {
-    instruction_parts(p, Parts::of(p.source, node), column)
+    instruction_parts(p, Parts::of(p, node), column)
 }
 
 /// [`instruction`] for an instruction's [`Parts`], found already.
@@ -25,6 +25,7 @@ pub fn instruction_parts<'a>(p: &Printer<'a>, parts: Parts<'a>, column: Option<u
         nodes: parts,
         head_end,
         head,
+        ..
     } = parts;
     let Some(head_end) = head_end else {
         return p.sequence(&parts);
@@ -71,19 +72,15 @@ pub fn one_line<'a>(p: &Printer<'a>, parts: &Parts<'a>, column: Option<usize>) -
     };
     let nodes = &parts.nodes;
     let head_last = nodes[head_end - 1];
-    let after_head = &nodes[head_end..];
-    let has_end = after_head.last().is_some_and(|n| n.kind_name() == ";");
-    let operands = if has_end {
-        &after_head[..after_head.len() - 1]
-    } else {
-        after_head
-    };
+    let rest = &nodes[head_end..];
+    let has_end = rest.last().is_some_and(|n| n.kind_name() == ";");
+    let operands = if has_end { &rest[..rest.len() - 1] } else { rest };
     let mut text = String::with_capacity(head.len() + 64);
     text.push_str(head);
     match operands.first() {
         // `head;` or `head`: the head, the separator, the `;`.
         None => {
-            if let Some(&end) = after_head.last() {
+            if let Some(&end) = rest.last() {
                 match between(head_last, end, p.source) {
                     Sep::Break => return None,
                     Sep::Space => text.push(' '),
@@ -99,7 +96,7 @@ pub fn one_line<'a>(p: &Printer<'a>, parts: &Parts<'a>, column: Option<usize>) -
                 return None;
             }
             text.push_str(&head_pad(column, Some(head.chars().count())));
-            text.push_str(&p.flat_text(after_head)?);
+            text.push_str(parts.after_head.as_deref()?);
         }
     }
     text.is_ascii().then_some(text)

@@ -37,7 +37,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
         .map(|(item, step)| {
             let formatted = *step == Plan::Format;
             let instruction = matches!(item.kind_name(), "instruction" | "call_instruction");
-            (formatted && instruction).then(|| Parts::of(p.source, *item))
+            (formatted && instruction).then(|| Parts::of(p, *item))
         })
         .collect();
     let columns = if p.options.align_operands {
