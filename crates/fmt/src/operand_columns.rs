@@ -45,6 +45,7 @@ pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
 
 /// An instruction's children and head, found once for the alignment pass and
 /// the layout (finding a node's children walks the tree).
+#[derive(Clone)]
 pub struct Parts<'a> {
     /// The children, extras included.
     pub nodes: Vec<Node<'a>>,
@@ -52,15 +53,27 @@ pub struct Parts<'a> {
     pub head_end: Option<usize>,
     /// The head as one string ([`head_text`]), when there is a head.
     pub head: Option<String>,
+    /// What follows the head (operands and `;`) as it prints on one line
+    /// ([`Printer::flat_text`]), when there is a head string and it can.
+    pub after_head: Option<String>,
 }
 
 impl<'a> Parts<'a> {
-    /// The parts of the instruction or call `node` of `source`.
-    pub fn of(source: &str, node: Node<'a>) -> Self {
+    /// The parts of the instruction or call `node`.
+    pub fn of(p: &Printer<'a>, node: Node<'a>) -> Self {
         let nodes = children(node);
         let head_end = head_len(&nodes);
-        let head = head_end.and_then(|end| head_text(source, &nodes[..end]));
-        Parts { nodes, head_end, head }
+        let head = head_end.and_then(|end| head_text(p.source, &nodes[..end]));
+        let after_head = match (head_end, &head) {
+            (Some(end), Some(_)) => p.flat_text(&nodes[end..]),
+            _ => None,
+        };
+        Parts {
+            nodes,
+            head_end,
+            head,
+            after_head,
+        }
     }
 }
 
@@ -109,6 +122,7 @@ pub fn operand_columns<'a>(
             nodes,
             head_end: Some(head_end),
             head,
+            after_head,
         }) = &parts[i]
         else {
             continue;
@@ -122,9 +136,9 @@ pub fn operand_columns<'a>(
         };
         // As the layout prints it on one line: the head, a space (even where the input
         // glues the first operand to the head: `and.b32!%r1`), the operands.
-        let fits = p
-            .flat_width(&nodes[*head_end..])
-            .is_some_and(|flat| p.statement_column() + width + 1 + flat <= p.options.line_width);
+        let fits = after_head
+            .as_ref()
+            .is_some_and(|flat| p.statement_column() + width + 1 + flat.chars().count() <= p.options.line_width);
         if width <= MAX_ALIGNED_HEAD && fits {
             run.push((i, width));
         } else {

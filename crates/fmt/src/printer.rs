@@ -120,13 +120,6 @@ impl<'a> Printer<'a> {
         self.flat_pieces(nodes, |piece| text.push_str(piece)).then_some(text)
     }
 
-    /// The width of [`Printer::flat_text`], without building the text.
-    pub fn flat_width(&self, nodes: &[Node<'a>]) -> Option<usize> {
-        let mut width = 0;
-        self.flat_pieces(nodes, |piece| width += piece.chars().count())
-            .then_some(width)
-    }
-
     /// Calls `emit` with each token of `nodes` and the space between tokens
     /// as they print on one line; false when they cannot. One cursor walks
     /// the leaves of every node, and each leaf's kind is read once.

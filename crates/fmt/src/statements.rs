@@ -7,7 +7,7 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::{Doc, Mark};
-use crate::instruction::{instruction, instruction_parts};
+use crate::instruction::{instruction, instruction_parts, one_line};
 use crate::operand_columns::{self, Parts};
 use crate::printer::Printer;
 use crate::suppress::{Plan, plan};
@@ -37,7 +37,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
         .map(|(item, step)| {
             let formatted = *step == Plan::Format;
             let instruction = matches!(item.kind_name(), "instruction" | "call_instruction");
-            (formatted && instruction).then(|| Parts::of(p.source, *item))
+            (formatted && instruction).then(|| Parts::of(p, *item))
         })
         .collect();
     let columns = if p.options.align_operands {
@@ -96,9 +96,16 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
                 i
             }
             Plan::Format | Plan::Inside => {
+                let starts_line = prev.is_none() || matches!(line.first(), Some(Doc::Hardline));
                 let doc = match item.kind_name() {
                     "instruction" | "call_instruction" => match parts[i].take() {
-                        Some(parts) => instruction_parts(p, parts, columns[i]),
+                        Some(parts) => {
+                            let after = columns_after(p, items, &plan, i);
+                            match fitting_line(p, item, &parts, columns[i], starts_line, after) {
+                                Some(text) => Doc::text(text),
+                                None => instruction_parts(p, parts, columns[i]),
+                            }
+                        }
                         None => instruction(p, item, columns[i]),
                     },
                     _ => p.node(item),
@@ -118,6 +125,65 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
         i = last + 1;
     }
     Doc::concat(docs)
+}
+
+/// The instruction `item` (with its `parts`) as one line of text, when the
+/// layout would print it so: it starts a line (at the statement column), the
+/// `after` columns that follow it on that line are known, and its flat text
+/// ([`one_line`]) fits in the line width with them. This is the condition
+/// under which `pretty` keeps the instruction's group flat (its fit check
+/// counts the text after the group up to the next line break), so the text
+/// is exactly what laying out the instruction's document prints (checked in
+/// debug builds), built without that document.
+fn fitting_line<'a>(
+    p: &Printer<'a>,
+    item: Node<'a>,
+    parts: &Parts<'a>,
+    column: Option<usize>,
+    starts_line: bool,
+    after: Option<usize>,
+) -> Option<String> {
+    if !starts_line || item.has_error() {
+        return None;
+    }
+    let after = after?;
+    let text = one_line(p, parts, column)?;
+    if p.statement_column() + text.len() + after > p.options.line_width {
+        return None;
+    }
+    #[cfg(debug_assertions)]
+    {
+        let doc = instruction_parts(p, parts.clone(), column);
+        debug_assert_eq!(
+            doc.render(usize::MAX / 2),
+            text,
+            "one_line differs from the flat layout"
+        );
+    }
+    Some(text)
+}
+
+/// The columns the layout puts after item `i` on its line before the next
+/// line break, where they are known: 0 when the next item starts a new line
+/// (or nothing follows: a block's `}` goes on a line of its own, and a
+/// module's items end the document), 1 when a `//` comment on the same line
+/// follows (a space, then the comment, which takes no width) and then a line
+/// break. `None` otherwise (a `/* */` comment after it, or verbatim text
+/// around an item with a syntax error).
+fn columns_after(p: &Printer<'_>, items: &[Node<'_>], plan: &[Plan], i: usize) -> Option<usize> {
+    // Whether a line break follows item `at`: the next item starts its own line (but an item
+    // with a syntax error starts with the whitespace before it, as written), and after the
+    // last item a block's `}` goes on a new line and a module's document ends.
+    let breaks_after = |at: usize| !matches!(plan.get(at + 1), Some(Plan::Broken { .. }));
+    let Some(&next) = items.get(i + 1) else {
+        return breaks_after(i).then_some(0);
+    };
+    let same_line = newlines_between(items[i], next, p.source) == 0 && !ends_line(items[i], p.source);
+    if is_comment(next) && same_line && plan[i + 1] == Plan::Format {
+        let trailing_line_comment = p.text(next).starts_with("//");
+        return (trailing_line_comment && breaks_after(i + 1)).then_some(1);
+    }
+    breaks_after(i).then_some(0)
 }
 
 /// Marks each item that holds a syntax error (an `ERROR` node, a missing
@@ -181,4 +247,34 @@ fn blank_lines(p: &Printer<'_>, open: Option<Node<'_>>, items: &[Node<'_>], scop
         }
     }
     blank
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Options, format_text};
+
+    /// How many lines `add.s32 %r1, %r2, xx…x;` with an operand of `length` columns and
+    /// `tail` after it on its line takes in a block (at column 4, width 100): 1 flat, 2 with
+    /// the operands on the line after the head.
+    fn lines_taken(length: usize, tail: &str) -> usize {
+        let text = format!(
+            ".entry k()\n{{\nadd.s32 %r1, %r2, {};{tail}\nret;\n}}\n",
+            "x".repeat(length)
+        );
+        let formatted = format_text(&text, &Options::default()).unwrap();
+        formatted.lines().count() - 4
+    }
+
+    #[test]
+    fn an_instruction_stays_on_one_line_exactly_when_it_and_what_follows_fit() {
+        // 4 + `add.s32 %r1, %r2, ` (18) + 77 + `;` = 100 columns.
+        assert_eq!(lines_taken(77, ""), 1);
+        assert_eq!(lines_taken(78, ""), 2);
+        // A trailing `//` comment takes no width, but the space before it does.
+        assert_eq!(lines_taken(76, " // c"), 1);
+        assert_eq!(lines_taken(77, " // c"), 2);
+        // A `/* */` comment after it counts its width.
+        assert_eq!(lines_taken(69, " /* c */"), 1);
+        assert_eq!(lines_taken(70, " /* c */"), 2);
+    }
 }
