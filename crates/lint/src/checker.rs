@@ -60,9 +60,6 @@ pub struct Checker<'a> {
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) last_insn: std::cell::RefCell<Option<(usize, Option<std::rc::Rc<Instruction<'a>>>)>>,
     pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
-    /// The last instruction's ISA issues with those of its operands, by node id (the version
-    /// and the target rule both read them; see [`crate::isa::instruction_issues`]).
-    pub(crate) last_instruction_issues: std::cell::RefCell<Option<(usize, crate::isa::InstructionIssues)>>,
     pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
     /// The module's top-level items (see [`Checker::module_items`]); given when the file is
     /// linted in groups of items.
@@ -330,16 +327,6 @@ impl<'a> Checker<'a> {
         let analysis = ptxkit_isa::signature::analyze(instance);
         self.analyses.borrow_mut().insert(instance.clone(), analysis.clone());
         analysis
-    }
-
-    /// `compute`'s issues of the instruction at `node`, kept for the next rule that asks about
-    /// the same instruction (the rules of a match run one after the other).
-    pub(crate) fn instruction_issues_of(
-        &self,
-        node: Node<'a>,
-        compute: impl FnOnce() -> Vec<(Span, ptxkit_isa::Issue)>,
-    ) -> crate::isa::InstructionIssues {
-        last_one(&self.last_instruction_issues, node.id(), || compute().into())
     }
 
     /// The names `insn` uses and what each resolves to, computed once for all rules.

@@ -245,7 +245,6 @@ pub(crate) fn new_checker<'a>(
         syntax_errors: std::cell::OnceCell::new(),
         last_signature: std::cell::RefCell::new(None),
         last_resolved: std::cell::RefCell::new(None),
-        last_instruction_issues: std::cell::RefCell::new(None),
         grouped: Vec::new(),
         flow: std::cell::RefCell::new(None),
         accesses: std::cell::RefCell::new(None),

@@ -3,8 +3,6 @@
 //! and the issues of every module-level construct (ptxkit-isa's construct
 //! table) and of operands that have a first version.
 
-use std::rc::Rc;
-
 use ptxkit_isa::{Feature, Issue, Target, Version};
 use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable, elements};
 use ptxkit_syntax::NodeKind as _;
@@ -79,31 +77,26 @@ pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &
     }
 }
 
-/// An instruction's version and target issues, each with the span to report it at.
-pub type InstructionIssues = Rc<[(Span, Issue)]>;
-
 /// Every version and target issue of an instruction captured as
 /// `@instruction` (its form, and texture or surface handles in registers),
 /// with the span to report it at.
-pub fn instruction_issues<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> InstructionIssues {
+pub fn instruction_issues<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> Vec<(Span, Issue)> {
     let Some(node) = captures.get("instruction") else {
-        return Rc::from([]);
+        return Vec::new();
     };
-    checker.instruction_issues_of(node, || {
-        let span = checker.opcode_span(node);
-        let mut issues: Vec<(Span, Issue)> = checker.isa_issues(node).iter().map(|i| (span, i.clone())).collect();
-        if let (Some(insn), Some((version, target))) = (checker.insn(node), checker.destination())
-            && !node.has_error()
-        {
-            let features = operand_features(&insn, checker.symbols, checker.text());
-            issues.extend(
-                ptxkit_isa::check_features(features, version, target)
-                    .into_iter()
-                    .map(|i| (span, i)),
-            );
-        }
-        issues
-    })
+    let span = checker.opcode_span(node);
+    let mut issues: Vec<(Span, Issue)> = checker.isa_issues(node).iter().map(|i| (span, i.clone())).collect();
+    if let (Some(insn), Some((version, target))) = (checker.insn(node), checker.destination())
+        && !node.has_error()
+    {
+        let features = operand_features(&insn, checker.symbols, checker.text());
+        issues.extend(
+            ptxkit_isa::check_features(features, version, target)
+                .into_iter()
+                .map(|i| (span, i)),
+        );
+    }
+    issues
 }
 
 /// The note quoting ptxas for a version or target issue: its own words, or

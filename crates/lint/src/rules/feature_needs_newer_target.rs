@@ -49,8 +49,8 @@ pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    for (span, issue) in crate::isa::instruction_issues(checker, captures).iter() {
-        report(checker, *span, issue);
+    for (span, issue) in crate::isa::instruction_issues(checker, captures) {
+        report(checker, span, &issue);
     }
 }
 
