@@ -1,6 +1,6 @@
 //! Every class of bad input, given to each of the three binaries on its own:
 //! one clear `error: PATH: …` line on stderr and exit 2, never a panic, and
-//! the file left as it was. Inputs that are valid but extreme (a 10,000-deep
+//! the file left as it was. Inputs that are valid but extreme (a 100,000-deep
 //! nesting, a 300 kB line) are handled like any other file.
 
 use std::path::Path;
@@ -118,8 +118,8 @@ fn assert_handled(name: &str, dir: &Path, file: &str, code: i32) -> Run {
 fn deep_nesting_is_refused_by_the_formatter_and_handled_by_the_others() {
     let deep = format!(
         ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{}\nret;\n{}\n",
-        "{".repeat(10_000),
-        "}".repeat(10_000)
+        "{".repeat(100_000),
+        "}".repeat(100_000)
     );
     let parens = format!(
         ".version 8.0\n.target sm_90\n.address_size 64\n.global .u32 a = {}1{};\n",

@@ -146,7 +146,7 @@ impl<'t> FunctionFlow<'t> {
             use_at: vec![0],
             guards: Vec::new(),
         };
-        walk.block(body, source, symbols, false);
+        walk.body(body, source, symbols);
         let (blocks, edges) = cut_blocks(&walk, source);
         let rpo = reverse_post_order(&blocks, &edges);
         Some(FunctionFlow {
@@ -197,16 +197,33 @@ impl<'t> FunctionFlow<'t> {
 }
 
 impl<'t> Walk<'t> {
-    fn block(&mut self, block: Node<'t>, source: &'t str, symbols: &SymbolTable, nested: bool) {
-        let outer = self.scope;
-        if nested {
-            self.registers.enter_block();
-            self.scope = self.parents.len() as u32;
-            self.parents.push(outer);
-        }
-        let mut cursor = block.walk();
+    /// Walks a function body and, inside it, every nested `{ }` block, with an explicit
+    /// stack rather than recursion: ptxas takes about 1,600 nested blocks, a tree can hold
+    /// millions, and the walk must not run out of stack on either.
+    fn body(&mut self, body: Node<'t>, source: &'t str, symbols: &SymbolTable) {
+        let mut cursor = body.walk();
+        // The scope to restore as each open nested block ends, innermost last.
+        let mut outer_scopes: Vec<u32> = Vec::new();
         let mut pending_label: Option<&'t str> = None;
-        for statement in block.named_children(&mut cursor) {
+        let mut more = cursor.goto_first_child();
+        loop {
+            if !more {
+                // The children of the innermost open block are done.
+                let Some(outer) = outer_scopes.pop() else {
+                    return;
+                };
+                cursor.goto_parent();
+                self.registers.leave_block();
+                self.scope = outer;
+                pending_label = None;
+                more = cursor.goto_next_sibling();
+                continue;
+            }
+            let statement = cursor.node();
+            if !statement.is_named() {
+                more = cursor.goto_next_sibling();
+                continue;
+            }
             let label = pending_label.take();
             match statement.kind_name() {
                 "instruction" | "call_instruction" => {
@@ -231,14 +248,24 @@ impl<'t> Walk<'t> {
                         self.tables.insert(label, targets);
                     }
                 }
-                "variable_declaration" if nested => self.declare(statement, source),
-                "block" => self.block(statement, source, symbols, true),
+                "variable_declaration" if !outer_scopes.is_empty() => self.declare(statement, source),
+                "block" => {
+                    let outer = self.scope;
+                    self.registers.enter_block();
+                    self.scope = self.parents.len() as u32;
+                    self.parents.push(outer);
+                    if cursor.goto_first_child() {
+                        outer_scopes.push(outer);
+                        more = true;
+                        continue;
+                    }
+                    // A block without children ends at once.
+                    self.registers.leave_block();
+                    self.scope = outer;
+                }
                 _ => {}
             }
-        }
-        if nested {
-            self.registers.leave_block();
-            self.scope = outer;
+            more = cursor.goto_next_sibling();
         }
     }
 
@@ -480,5 +507,42 @@ mod tests {
         assert!(flows[0].instruction_at(flows[0].body).is_none());
         let declaration = flows[0].body.named_child(0).expect("the .reg declaration");
         assert!(flows[0].instruction_at(declaration).is_none());
+    }
+
+    #[test]
+    fn labels_and_registers_of_nested_blocks_are_their_own() {
+        // Instructions: 0 mov | 1 L: mov, 2 bra L (the first block's L) | empty block |
+        // 3 L: add, 4 bra L (the innermost L) | 5 L: ret (the body's L) | 6 bra L.
+        let text = ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .b32 %r<3>;\n.reg .pred %p;\n\
+            mov.u32 %r1, 0;\n{\n.reg .b32 %t;\nL: mov.u32 %t, 1;\n@%p bra L;\n}\n{}\n\
+            {\n{\nL: add.s32 %r1, %r1, 1;\n@%p bra L;\n}\n}\nL: ret;\n@%p bra L;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let symbols = crate::SymbolTable::build(&parsed);
+        let flow = &FunctionFlow::all(&parsed, &symbols)[0];
+        assert_eq!(flow.insns.len(), 7);
+        let starts: Vec<_> = flow.blocks.iter().map(|b| b.start).collect();
+        assert_eq!(starts, [0, 1, 3, 5, 6]);
+        assert_eq!(flow.succs(1), [1, 2]);
+        assert_eq!(flow.succs(2), [2, 3]);
+        assert_eq!(flow.succs(3), []);
+        assert_eq!(flow.succs(4), [3]);
+        // %t is the nested block's register, written by instruction 1.
+        assert_eq!(flow.registers.name(flow.defs(1)[0].reg), "%t");
+    }
+
+    #[test]
+    fn a_hundred_thousand_nested_blocks_are_walked_without_recursion() {
+        let depth = 100_000;
+        let text = format!(
+            ".version 8.0\n.target sm_90\n.entry k()\n{{\n.reg .b32 %r1;\n{}mov.u32 %r1, 1;\n{}ret;\n}}\n",
+            "{\n".repeat(depth),
+            "}\n".repeat(depth)
+        );
+        let parsed = ptxkit_syntax::parse(&text);
+        let symbols = crate::SymbolTable::build(&parsed);
+        // On the test harness's 2 MiB thread stack, a recursive walk overflows.
+        let flow = &FunctionFlow::all(&parsed, &symbols)[0];
+        assert_eq!(flow.insns.len(), 2);
+        assert_eq!(flow.registers.name(flow.defs(0)[0].reg), "%r1");
     }
 }
