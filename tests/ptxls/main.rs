@@ -460,11 +460,11 @@ fn bad_requests_get_protocol_errors_not_panics() {
     );
     assert_eq!(symbols.as_array().unwrap().len(), n);
 
-    // 10,000 nested blocks and parentheses: analysed; the formatter refuses with its reason.
+    // 100,000 nested blocks and 10,000 parentheses: analysed; the formatter refuses with its reason.
     let deep = format!(
         ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{}\n.reg .b32 %r1;\nmov.u32 %r1, 1;\n{}\n.global .u32 a = {}1{};\n",
-        "{".repeat(10_000),
-        "}".repeat(10_000),
+        "{".repeat(100_000),
+        "}".repeat(100_000),
         "(".repeat(10_000),
         ")".repeat(10_000)
     );
@@ -474,6 +474,24 @@ fn bad_requests_get_protocol_errors_not_panics() {
     let (line, character) = find(&deep, "mov.u32 %r1", 0);
     let hover = client.result("textDocument/hover", at(&deep_uri, line, character + 10));
     assert!(hover["contents"]["value"].as_str().unwrap().contains(".b32"), "{hover}");
+    // On the deepest declaration's type, in no instruction and on no name: every request
+    // answers at once (climbing from there to the root would cost the square of the depth).
+    let (line, character) = find(&deep, ".reg .b32 %r1", 0);
+    let position = at(&deep_uri, line, character + 6);
+    for method in [
+        "textDocument/hover",
+        "textDocument/signatureHelp",
+        "textDocument/completion",
+        "textDocument/definition",
+        "textDocument/documentHighlight",
+        "textDocument/prepareRename",
+    ] {
+        let answer = client.request(method, position.clone());
+        assert!(
+            answer.get("result").is_some() || answer.get("error").is_some(),
+            "{method}: {answer}"
+        );
+    }
     let symbols = client.result(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": deep_uri}}),

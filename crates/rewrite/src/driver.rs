@@ -248,17 +248,12 @@ fn original_issues(original: &ParsedSource, offset: usize, now_text: &str, movem
     else {
         return Vec::new();
     };
-    let mut node = Some(node);
-    while let Some(n) = node {
-        if let Some(instruction) = ptxkit_semantic::Instruction::cast(n, text) {
-            if &text[n.byte_range()] != now_text {
-                return Vec::new();
-            }
-            return residual::move_issues(&instruction.form(), movement.from, movement.from_target);
+    match ptxkit_semantic::Instruction::around(node, text) {
+        Some(instruction) if &text[instruction.node().byte_range()] == now_text => {
+            residual::move_issues(&instruction.form(), movement.from, movement.from_target)
         }
-        node = n.parent();
+        _ => Vec::new(),
     }
-    Vec::new()
 }
 
 /// Picks fixes whose edits neither overlap nor insert at the same offset as

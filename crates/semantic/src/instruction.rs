@@ -195,10 +195,22 @@ impl<'t> Instruction<'t> {
     /// assert_eq!(add.full_opcode(), "add.s32");
     /// ```
     pub fn at(parsed: &'t ParsedSource, offset: usize) -> Option<Self> {
-        let mut node = parsed.root().descendant_for_byte_range(offset, offset);
+        let node = parsed.root().descendant_for_byte_range(offset, offset)?;
+        Instruction::around(node, parsed.text())
+    }
+
+    /// The instruction that is `node` or contains it, if any. The search climbs no
+    /// higher than the statement: it stops at a block, a function or the file, which no
+    /// instruction contains (each step up costs a walk down from the root, so climbing
+    /// to the root from deep in nested blocks would cost the square of the depth).
+    pub fn around(node: Node<'t>, source: &'t str) -> Option<Self> {
+        let mut node = Some(node);
         while let Some(n) = node {
-            if let Some(found) = Instruction::cast(n, parsed.text()) {
+            if let Some(found) = Instruction::cast(n, source) {
                 return Some(found);
+            }
+            if matches!(n.kind_name(), "block" | "function_definition" | "source_file") {
+                return None;
             }
             node = n.parent();
         }
