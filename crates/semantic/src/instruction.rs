@@ -47,6 +47,20 @@ pub struct Instruction<'t> {
     operands: Vec<Node<'t>>,
     guard: Option<Node<'t>>,
     call: Option<Call<'t>>,
+    /// The identifiers of the guard and of each operand, found on first use (see
+    /// [`Instruction::identifiers`]): name resolution and the control-flow graph both read
+    /// them, and walking an operand's subtree costs more than reading the list.
+    identifiers: std::cell::OnceCell<Identifiers<'t>>,
+}
+
+/// The identifiers of an instruction's guard and operands, in source order.
+#[derive(Debug, Clone)]
+struct Identifiers<'t> {
+    /// Every identifier: the guard's, then each operand's.
+    nodes: smallvec::SmallVec<[Node<'t>; 6]>,
+    /// Where each part's identifiers end in `nodes`: part 0 is the guard, part `i + 1`
+    /// operand `i`.
+    ends: smallvec::SmallVec<[u32; 6]>,
 }
 
 /// One dot-modifier of an instruction: `.global`, `.v4`, `.u32`.
@@ -150,6 +164,7 @@ impl<'t> Instruction<'t> {
                 arguments: None,
                 targets: None,
             }),
+            identifiers: std::cell::OnceCell::new(),
         };
         let mut cursor = node.walk();
         let mut more = cursor.goto_first_child();
@@ -331,10 +346,45 @@ impl<'t> Instruction<'t> {
     /// Every identifier in the guard and operands, in source order: the names the
     /// instruction uses.
     pub fn identifiers(&self) -> impl Iterator<Item = Node<'t>> + '_ {
-        self.guard
-            .into_iter()
-            .chain(self.operands.iter().copied())
-            .flat_map(identifiers)
+        self.identifier_parts().nodes.iter().copied()
+    }
+
+    /// Every identifier in operand `index` (as [`Self::operands`] counts them), in source
+    /// order; empty when there is no such operand.
+    pub fn operand_identifiers(&self, index: usize) -> &[Node<'t>] {
+        let parts = self.identifier_parts();
+        match (parts.ends.get(index), parts.ends.get(index + 1)) {
+            (Some(&start), Some(&end)) => &parts.nodes[start as usize..end as usize],
+            _ => &[],
+        }
+    }
+
+    /// The identifiers of the guard and of each operand, found once.
+    fn identifier_parts(&self) -> &Identifiers<'t> {
+        self.identifiers.get_or_init(|| {
+            let mut parts = Identifiers {
+                nodes: smallvec::SmallVec::new(),
+                ends: smallvec::SmallVec::new(),
+            };
+            let add = |part: Option<Node<'t>>, parts: &mut Identifiers<'t>| {
+                if let Some(node) = part {
+                    // A leaf is its own preorder: no cursor for the common plain operand.
+                    if node.child_count() == 0 {
+                        if node.kind_name() == "identifier" {
+                            parts.nodes.push(node);
+                        }
+                    } else {
+                        parts.nodes.extend(identifiers(node));
+                    }
+                }
+                parts.ends.push(parts.nodes.len() as u32);
+            };
+            add(self.guard, &mut parts);
+            for &operand in &self.operands {
+                add(Some(operand), &mut parts);
+            }
+            parts
+        })
     }
 }
 

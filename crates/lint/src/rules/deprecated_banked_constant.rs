@@ -122,13 +122,19 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     }
     // An instruction's `.const[N]` modifiers (the shared per-instruction pattern: a pattern
     // of its own would run the query cursor at every instruction).
+    // The modifiers come from the instruction's shared view (walking the node's children
+    // again cost as much as building that view).
     let Some(node) = captures.get("instruction").filter(|n| n.kind_name() == "instruction") else {
         return;
     };
-    let mut cursor = node.walk();
-    let banked: Vec<Node<'a>> = node
-        .fields("modifier", &mut cursor)
-        .filter(|m| m.kind_name() == "modifier" && checker.node_text(*m).starts_with(".const["))
+    let Some(insn) = checker.insn(node) else {
+        return;
+    };
+    let banked: smallvec::SmallVec<[Node<'a>; 1]> = insn
+        .modifiers()
+        .iter()
+        .filter(|m| m.node.kind_name() == "modifier" && m.text.starts_with(".const["))
+        .map(|m| m.node)
         .collect();
     for space in banked {
         report(checker, space);

@@ -331,12 +331,15 @@ impl<'t> Walk<'t> {
                 identifiers_in(node, |n| uses.extend(resolve(n)));
             }
         } else {
+            // An operand's identifiers come from the instruction, which finds them once for
+            // this walk and for name resolution.
             let writes = writes_first_operand(&insn);
             for (index, operand) in insn.operands().iter().enumerate() {
+                let found = insn.operand_identifiers(index).iter().filter_map(|&n| resolve(n));
                 if index == 0 && writes && operand.kind_name() != "address_operand" {
-                    identifiers_in(*operand, |n| defs.extend(resolve(n)));
+                    defs.extend(found);
                 } else {
-                    identifiers_in(*operand, |n| uses.extend(resolve(n)));
+                    uses.extend(found);
                 }
             }
         }
