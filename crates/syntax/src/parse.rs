@@ -319,10 +319,16 @@ impl ParsedSource {
     /// assert_eq!(parsed.root().child(0).unwrap().kind(), "instruction");
     /// ```
     pub fn syntax_errors(&self) -> Vec<SyntaxError> {
-        let may_have_unclosed_comment = self.covered_text().contains("/*");
+        let may_have_unclosed_comment = may_have_unclosed_comment(self.covered_text());
         let mut errors = if self.root().has_error() || may_have_unclosed_comment {
             self.tree_errors(may_have_unclosed_comment)
         } else {
+            // Checked in debug builds: the walk that looks everywhere finds nothing either.
+            debug_assert_eq!(
+                self.tree_errors(true),
+                Vec::new(),
+                "an unclosed comment the text test missed"
+            );
             Vec::new()
         };
         let stray = self.statements_outside_functions();
@@ -424,8 +430,55 @@ impl ParsedSource {
     }
 }
 
+/// Whether `text` may hold an unclosed `/*` comment (an `unterminated_comment`
+/// token): some `/*` is not followed by a `*/`. The lexer takes the longest
+/// token, and a `/*` with a `*/` after it (not sharing its `*`) is the start
+/// of a closed comment, which runs to that `*/` and so is longer than an
+/// unclosed one (which stops at the end of its line, or before a `*/`). When
+/// the last `/*` has a `*/` after it, every `/*` has: no unclosed comment,
+/// and [`ParsedSource::syntax_errors`] need not walk an error-free tree.
+fn may_have_unclosed_comment(text: &str) -> bool {
+    text.rfind("/*").is_some_and(|at| !text[at + 2..].contains("*/"))
+}
+
 /// Whether a node of this kind, directly under `source_file`, is a statement that belongs in a
 /// function body (an instruction, a call, a label, a `{ }` block).
 pub fn is_statement_outside_function(kind: &str) -> bool {
     matches!(kind, "instruction" | "call_instruction" | "label" | "block")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The unclosed comments a walk of the whole tree finds.
+    fn unclosed(text: &str) -> usize {
+        let parsed = parse(text);
+        parsed
+            .tree_errors(true)
+            .iter()
+            .filter(|e| e.kind == SyntaxErrorKind::UnclosedComment)
+            .count()
+    }
+
+    #[test]
+    fn the_text_test_flags_every_unclosed_comment() {
+        let cases = [
+            (".entry k() { /* a */ ret; }\n", false),
+            (".entry k() { /* a\n b */ ret; }\n", false),
+            (".entry k() { ret; /* a\n", true),
+            (".entry k() { /* a */ ret; } /* b\n", true),
+            (".entry k() { /* a\n ret; }\n// */\n", false),
+            (".entry k() { /*/ ret; }\n", true),
+            (".entry k() { /**/ ret; }\n", false),
+            (".entry k() { ret; }\n/* a /* b */\n", false),
+        ];
+        for (text, flagged) in cases {
+            assert_eq!(may_have_unclosed_comment(text), flagged, "{text:?}");
+            if !flagged {
+                assert_eq!(unclosed(text), 0, "{text:?}");
+            }
+        }
+        assert_eq!(unclosed(".entry k() { ret; /* a\n"), 1);
+    }
 }
