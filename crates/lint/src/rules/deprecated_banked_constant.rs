@@ -121,9 +121,8 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         return;
     }
     // An instruction's `.const[N]` modifiers (the shared per-instruction pattern: a pattern
-    // of its own would run the query cursor at every instruction).
-    // The modifiers come from the instruction's shared view (walking the node's children
-    // again cost as much as building that view).
+    // of its own would run the query cursor at every instruction), read from the
+    // instruction's shared view (walking the node's children again cost as much as building it).
     let Some(node) = captures.get("instruction").filter(|n| n.kind_name() == "instruction") else {
         return;
     };
