@@ -368,14 +368,7 @@ impl<'t> Instruction<'t> {
             };
             let add = |part: Option<Node<'t>>, parts: &mut Identifiers<'t>| {
                 if let Some(node) = part {
-                    // A leaf is its own preorder: no cursor for the common plain operand.
-                    if node.child_count() == 0 {
-                        if node.kind_name() == "identifier" {
-                            parts.nodes.push(node);
-                        }
-                    } else {
-                        parts.nodes.extend(identifiers(node));
-                    }
+                    identifiers_in(node, |n| parts.nodes.push(n));
                 }
                 parts.ends.push(parts.nodes.len() as u32);
             };
@@ -465,10 +458,22 @@ pub fn elements(operand: Node<'_>) -> impl Iterator<Item = Node<'_>> {
     children_with_field(operand, fields().element)
 }
 
-/// Every identifier node under `node` (itself included), in source order, without
-/// recursion.
-pub fn identifiers(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
-    ptxkit_syntax::preorder(node).filter(|n| n.kind_name() == "identifier")
+/// Calls `each` on every identifier node under `node` (itself included), in source order,
+/// without recursion; a plain identifier, literal or sink is not walked.
+pub(crate) fn identifiers_in<'t>(node: Node<'t>, mut each: impl FnMut(Node<'t>)) {
+    match node.kind_name() {
+        "identifier" => each(node),
+        "sink" | "integer" | "float" | "string" => {}
+        _ => {
+            for n in ptxkit_syntax::preorder(node) {
+                if n.kind_name() == "identifier" {
+                    // `%tid.x` is a member operand whose object is a special register;
+                    // `arr[%r1]` names the array and reads the index.
+                    each(n);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

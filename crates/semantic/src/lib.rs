@@ -45,7 +45,7 @@ pub mod signature;
 pub mod symbols;
 
 pub use header::{AddressSizeDirective, ModuleHeader, TargetDirective, TargetKind, TargetName, VersionDirective};
-pub use instruction::{Call, Instruction, Modifier, SymbolAddress, elements, identifiers, symbol_address};
+pub use instruction::{Call, Instruction, Modifier, SymbolAddress, elements, symbol_address};
 pub use symbols::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterLookup, RegisterRange, Scope, ScopeId,
     ScopeKind, Symbol, SymbolTable, Variable, base_space, split_index,

@@ -7,7 +7,6 @@
 //! list. Every other register it names is read, addresses included. Special registers
 //! (`%tid.x`) and names that are not registers (variables, labels, functions) are neither.
 
-use ptxkit_syntax::NodeKind as _;
 // Fx: the keys are names and small integers, hashed at every operand; no iteration
 // order is relied on.
 use rustc_hash::FxHashMap as HashMap;
@@ -168,22 +167,5 @@ pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
         "wmma" => !has(".store"),
         "tcgen05" => has(".ld"),
         _ => true,
-    }
-}
-
-/// The register identifiers `operand` names, sinks and non-register names aside, in order.
-pub(super) fn identifiers_in<'t>(operand: Node<'t>, mut each: impl FnMut(Node<'t>)) {
-    match operand.kind_name() {
-        "identifier" => each(operand),
-        "sink" | "integer" | "float" | "string" => {}
-        _ => {
-            for node in ptxkit_syntax::preorder(operand) {
-                if node.kind_name() == "identifier" {
-                    // `%tid.x` is a member operand whose object is a special register;
-                    // `arr[%r1]` names the array and reads the index.
-                    each(node);
-                }
-            }
-        }
     }
 }

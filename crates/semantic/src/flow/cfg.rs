@@ -11,7 +11,8 @@ use ptxkit_syntax::tree_sitter::Node;
 use crate::Instruction;
 use crate::symbols::SymbolTable;
 
-use super::access::{Access, Registers, identifiers_in, writes_first_operand};
+use super::access::{Access, Registers, writes_first_operand};
+use crate::instruction::identifiers_in;
 
 /// A register of one function, numbered by [`Registers`].
 pub type RegId = u32;
