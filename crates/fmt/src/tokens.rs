@@ -117,6 +117,12 @@ pub fn between_leaves(last: Node<'_>, last_kind: &str, first_kind: &str, gap: &s
     if matches!(first_kind, "," | ";" | ")" | "]" | "}") {
         return Sep::None;
     }
+    // A token that must touch what precedes it (a modifier, a member `.x`, the `<` of
+    // `%r<4>`, the `(` of a call) reads as one only while nothing separates it from the
+    // comment before it: a space there would make it a syntax error.
+    if last_kind == "comment" && gap.is_empty() && matches!(first_kind, "modifier" | "member" | "<" | "(") {
+        return Sep::None;
+    }
     if last_kind == "comment" {
         return Sep::Space;
     }
@@ -143,6 +149,19 @@ mod tests {
             .windows(2)
             .map(|w| (parsed.node_text(w[1]).to_string(), between(w[0], w[1], text)))
             .collect()
+    }
+
+    #[test]
+    fn a_token_glued_to_a_comment_before_it_stays_glued() {
+        let text = ".entry k() { .reg .b32 %r/*n*/<4>; ld.param/*a*/.u64 /*b*/.u32 %r1, %tid/*c*/.x; \
+                    mov.u32 /*d*/ %r2, 1; }";
+        let seps = seps(text);
+        let get = |token: &str| seps.iter().find(|(t, _)| t == token).unwrap().1;
+        assert_eq!(get("<"), Sep::None);
+        assert_eq!(get(".u64"), Sep::None);
+        assert_eq!(get(".u32"), Sep::None);
+        assert_eq!(get(".x"), Sep::None);
+        assert_eq!(get("%r2"), Sep::Space);
     }
 
     #[test]
