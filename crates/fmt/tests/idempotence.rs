@@ -144,3 +144,36 @@ fn a_block_comment_spanning_lines_ends_where_its_last_line_ends() {
     }
     assert!(checked > 500, "{checked}");
 }
+
+/// A `/* */` comment glued to the token after it (no space between) may sit where the grammar
+/// wants that token to touch what precedes it: a modifier, a member `.x`, the `<` of `%r<4>`,
+/// the `(` of a masked initializer. A space after the comment made the output a syntax error
+/// (found by the `format` fuzz target: `ld.param.u64 /*//*/.ld`). In turn, at every byte of a
+/// module where the comment leaves the text free of syntax errors, glued on both sides or on
+/// one: the text formats, and the output keeps the tree and formats to itself.
+#[test]
+fn a_comment_glued_to_the_token_after_it_stays_glued() {
+    let module = ".version 7.8\n.target sm_80\n.global .u32 tab[2] = {0xff00(tab), 2};\n.entry k(.param .u64 p)\n{\n\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<3>;\n\t.reg .pred %p;\n\tld.param.u64 %rd1, [p];\n\tld.global.v2.b32 {%r1, %r2}, [%rd1+16];\n\tmov.u32 %r3, %tid.x;\n\tsetp.eq.u32 %p, %r1, %r3;\n\t@%p bra.uni L;\n\tst.global.b32 [%rd1], %r3;\nL:\n\tret;\n}\n";
+    let mut checked = 0;
+    for at in 1..module.len() {
+        for comment in ["/*c*/", " /*//*/", "/**/ "] {
+            let text = format!("{}{comment}{}", &module[..at], &module[at..]);
+            let before = ptxkit_syntax::parse(text.as_str());
+            if !before.syntax_errors().is_empty() {
+                continue;
+            }
+            let options = Options::default();
+            let once = format_text(&text, &options).unwrap_or_else(|error| panic!("{error} from {text:?}"));
+            let after = ptxkit_syntax::parse(once.as_str());
+            assert_eq!(
+                ptxkit_fmt::verify::first_tree_difference(&before, &after),
+                None,
+                "{text:?}"
+            );
+            let twice = format_text(&once, &options).unwrap();
+            assert_eq!(twice, once, "{text:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "{checked}");
+}
