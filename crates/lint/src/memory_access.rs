@@ -151,7 +151,12 @@ pub(crate) fn addressed_accesses<'t, 's>(
     if checks.is_empty() {
         return None;
     }
-    let alignment = Alignment::new(flow, symbols, source);
+    let mut alignment = Alignment::new(flow, symbols, source);
+    let wanted = checks
+        .iter()
+        .zip(&at)
+        .filter_map(|(check, &i)| Alignment::address_register(flow, i, check.address, source));
+    alignment.follow_only(flow, wanted);
     let states = alignment.solve(flow);
     let mut values = vec![Congruence::Unknown; checks.len()];
     alignment.replay(flow, &states, |i, state| {

@@ -263,6 +263,9 @@ fn bitwise2(a: Congruence, b: Congruence, op: u8) -> Congruence {
     }
 }
 
+/// A register's slot in [`Registers`] when the analysis does not follow it.
+const UNTRACKED: u32 = u32::MAX;
+
 /// An operand of a transfer: a register, or a constant.
 #[derive(Debug, Clone, Copy)]
 enum Value {
@@ -290,6 +293,26 @@ enum Transfer {
     Opaque,
 }
 
+impl Transfer {
+    /// The registers the written value is computed from.
+    fn sources(self) -> impl Iterator<Item = RegId> {
+        let values = match self {
+            Transfer::Clobber | Transfer::Base(..) | Transfer::Opaque => [None, None, None],
+            Transfer::Copy(a) | Transfer::Shl(a, _) | Transfer::Bitwise(a, ..) => [Some(a), None, None],
+            Transfer::Add(a, b)
+            | Transfer::Sub(a, b)
+            | Transfer::Mul(a, b)
+            | Transfer::Bitwise2(a, b, _)
+            | Transfer::Select(a, b) => [Some(a), Some(b), None],
+            Transfer::Mad(a, b, c) => [Some(a), Some(b), Some(c)],
+        };
+        values.into_iter().flatten().filter_map(|v| match v {
+            Value::Reg(r) => Some(r),
+            Value::Imm(_) => None,
+        })
+    }
+}
+
 /// A base of addresses.
 #[derive(Debug, Clone, Copy)]
 pub enum Base<'s> {
@@ -311,11 +334,15 @@ pub struct Alignment<'s> {
     /// The base of each variable named directly in an address (`[smem+16]`), by the byte
     /// offset of the name.
     direct: HashMap<usize, u32>,
+    /// Each register's slot in a state, or [`UNTRACKED`].
+    slots: Vec<u32>,
+    /// How many registers are followed (the length of a state).
+    tracked: usize,
 }
 
-/// The state of every register at a program point.
+/// The state of every followed register at a program point, by slot.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Registers(pub Vec<Congruence>);
+pub struct Registers(Vec<Congruence>);
 
 impl Lattice for Registers {
     fn join(&mut self, other: &Self) -> bool {
@@ -499,7 +526,72 @@ impl<'s> Alignment<'s> {
             bases,
             transfers,
             direct,
+            slots: (0..flow.registers.len() as u32).collect(),
+            tracked: flow.registers.len(),
         }
+    }
+
+    /// Follows only `wanted` and the registers their values are computed from (the
+    /// backward slice through the transfers): the values of these are the same as when
+    /// every register is followed, and a state holds only them. What a linter asks of
+    /// the addresses of a few accesses needs a fraction of a function's registers.
+    pub fn follow_only(&mut self, flow: &FunctionFlow<'_>, wanted: impl IntoIterator<Item = RegId>) {
+        // The instructions that write each register, as one list per register.
+        let registers = flow.registers.len();
+        let mut writer_at = vec![0u32; registers + 1];
+        let single_def = |i: usize| match flow.defs(i as InsnId) {
+            [only] => Some(only.reg),
+            _ => None,
+        };
+        for i in 0..flow.insns.len() {
+            if let Some(r) = single_def(i) {
+                writer_at[r as usize + 1] += 1;
+            }
+        }
+        for r in 0..registers {
+            writer_at[r + 1] += writer_at[r];
+        }
+        let mut fill = writer_at.clone();
+        let mut writers = vec![0 as InsnId; writer_at[registers] as usize];
+        for i in 0..flow.insns.len() {
+            if let Some(r) = single_def(i) {
+                writers[fill[r as usize] as usize] = i as InsnId;
+                fill[r as usize] += 1;
+            }
+        }
+        let mut slots = vec![UNTRACKED; registers];
+        let mut tracked = 0u32;
+        let mut pending: Vec<RegId> = Vec::new();
+        let mut follow = |r: RegId, slots: &mut Vec<u32>, pending: &mut Vec<RegId>| {
+            if slots[r as usize] == UNTRACKED {
+                slots[r as usize] = tracked;
+                tracked += 1;
+                pending.push(r);
+            }
+        };
+        for r in wanted {
+            follow(r, &mut slots, &mut pending);
+        }
+        while let Some(r) = pending.pop() {
+            let at = writer_at[r as usize] as usize..writer_at[r as usize + 1] as usize;
+            for &i in &writers[at] {
+                for source in self.transfers[i as usize].sources() {
+                    follow(source, &mut slots, &mut pending);
+                }
+            }
+        }
+        self.slots = slots;
+        self.tracked = tracked as usize;
+    }
+
+    /// The register an address operand (`[reg]`, `[reg+C]`) of instruction `i` reads, if
+    /// any.
+    pub fn address_register(flow: &FunctionFlow<'_>, i: InsnId, address: Node<'_>, source: &str) -> Option<RegId> {
+        let found = crate::symbol_address(address, source)?;
+        flow.uses(i)
+            .iter()
+            .find(|u| u.node.id() == found.base.id())
+            .map(|u| u.reg)
     }
 
     /// The in-state of every block.
@@ -509,7 +601,7 @@ impl<'s> Alignment<'s> {
 
     /// Calls `each` before every instruction of the reachable blocks, with the state there.
     pub fn replay(&self, flow: &FunctionFlow<'_>, states: &[Registers], mut each: impl FnMut(InsnId, &Registers)) {
-        let mut scratch = Registers(Vec::with_capacity(flow.registers.len()));
+        let mut scratch = Registers(Vec::with_capacity(self.tracked));
         for &b in &flow.rpo {
             scratch.0.clone_from(&states[b as usize].0);
             for i in flow.range(b) {
@@ -531,7 +623,10 @@ impl<'s> Alignment<'s> {
     ) -> Congruence {
         if let Some(found) = crate::symbol_address(address, source) {
             if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == found.base.id()) {
-                return state.0[access.reg as usize].offset(found.offset);
+                return match self.slots[access.reg as usize] {
+                    UNTRACKED => Congruence::Unknown,
+                    slot => state.0[slot as usize].offset(found.offset),
+                };
             }
             return match self.direct.get(&found.base.start_byte()) {
                 Some(&base) => Congruence::exact(base, found.offset),
@@ -546,9 +641,9 @@ impl<'s> Alignment<'s> {
         }
     }
 
-    fn value(state: &Registers, v: Value) -> Congruence {
+    fn value(&self, state: &Registers, v: Value) -> Congruence {
         match v {
-            Value::Reg(r) => match state.0[r as usize] {
+            Value::Reg(r) => match state.0[self.slots[r as usize] as usize] {
                 Congruence::Unreached => Congruence::Unknown,
                 known => known,
             },
@@ -558,10 +653,11 @@ impl<'s> Alignment<'s> {
 
     fn step(&self, flow: &FunctionFlow<'_>, i: InsnId, state: &mut Registers) {
         let defs = flow.defs(i);
-        if defs.is_empty() {
+        if defs.iter().all(|d| self.slots[d.reg as usize] == UNTRACKED) {
             return;
         }
-        let get = |v| Self::value(state, v);
+        // A followed register's value reads only followed registers (see `follow_only`).
+        let get = |v| self.value(state, v);
         let new = match self.transfers[i as usize] {
             Transfer::Clobber => Congruence::Unknown,
             Transfer::Base(base, offset) => Congruence::exact(base, offset),
@@ -578,7 +674,11 @@ impl<'s> Alignment<'s> {
         };
         let guarded = flow.guards[i as usize].is_some() || flow.insns[i as usize].guard().is_some();
         for access in defs {
-            let slot = &mut state.0[access.reg as usize];
+            let slot = self.slots[access.reg as usize];
+            if slot == UNTRACKED {
+                continue;
+            }
+            let slot = &mut state.0[slot as usize];
             let value = if defs.len() == 1 { new } else { Congruence::Unknown };
             *slot = if guarded { slot.join(value) } else { value };
         }
@@ -588,12 +688,12 @@ impl<'s> Alignment<'s> {
 impl<'t> Analysis<'t> for Alignment<'_> {
     type State = Registers;
 
-    fn entry(&self, flow: &FunctionFlow<'t>) -> Registers {
-        Registers(vec![Congruence::Unknown; flow.registers.len()])
+    fn entry(&self, _flow: &FunctionFlow<'t>) -> Registers {
+        Registers(vec![Congruence::Unknown; self.tracked])
     }
 
-    fn bottom(&self, flow: &FunctionFlow<'t>) -> Registers {
-        Registers(vec![Congruence::Unreached; flow.registers.len()])
+    fn bottom(&self, _flow: &FunctionFlow<'t>) -> Registers {
+        Registers(vec![Congruence::Unreached; self.tracked])
     }
 
     fn transfer(&self, flow: &FunctionFlow<'t>, b: BlockId, state: &mut Registers) {
@@ -608,8 +708,17 @@ mod tests {
     use super::*;
 
     /// The value of the address of the last `ld`/`st` of `body`, as (base kind, shift,
-    /// residue).
+    /// residue), the same whether every register is followed or only the address's slice.
     fn last_address(body: &str) -> Option<(&'static str, u8, u32)> {
+        let everything = address_of_last_access(body, false).map(|(value, _)| value);
+        let slice = address_of_last_access(body, true).map(|(value, _)| value);
+        assert_eq!(everything, slice, "{body}");
+        slice
+    }
+
+    /// The value of the address of the last `ld`/`st` of `body`, and how many registers
+    /// were followed.
+    fn address_of_last_access(body: &str, slice: bool) -> Option<((&'static str, u8, u32), usize)> {
         let text = format!(
             ".version 8.0\n.target sm_90\n.address_size 64\n.shared .align 16 .b8 smem[256];\n.entry k(.param .u64 p)\n{{\n.reg .b32 %r<9>;\n.reg .b64 %rd<9>;\n.reg .pred %p<3>;\n{body}\n}}\n"
         );
@@ -617,17 +726,24 @@ mod tests {
         let symbols = SymbolTable::build(&parsed);
         let flows = FunctionFlow::all(&parsed, &symbols);
         let flow = &flows[0];
-        let alignment = Alignment::new(flow, &symbols, parsed.text());
+        let mut alignment = Alignment::new(flow, &symbols, parsed.text());
+        let last = (0..flow.insns.len() as InsnId)
+            .rev()
+            .find(|&i| matches!(flow.insns[i as usize].opcode(), "ld" | "st"))?;
+        let address = flow.insns[last as usize].address_operand()?;
+        if slice {
+            let wanted = Alignment::address_register(flow, last, address, parsed.text());
+            alignment.follow_only(flow, wanted);
+        }
         let states = alignment.solve(flow);
         let mut found = None;
         let mut at = Vec::new();
         alignment.replay(flow, &states, |i, state| {
-            if matches!(flow.insns[i as usize].opcode(), "ld" | "st") {
+            if i == last {
                 at.push((i, state.clone()));
             }
         });
         let (i, state) = at.pop()?;
-        let address = flow.insns[i as usize].address_operand()?;
         if let Congruence::Known { base, shift, residue } = alignment.address(flow, i, address, &state, parsed.text()) {
             let kind = match base {
                 ABSOLUTE => "absolute",
@@ -638,9 +754,26 @@ mod tests {
                     Base::Absolute => "absolute",
                 },
             };
-            found = Some((kind, shift, residue));
+            found = Some(((kind, shift, residue), alignment.tracked));
         }
         found
+    }
+
+    #[test]
+    fn only_the_registers_an_address_is_computed_from_are_followed() {
+        // %rd2 <- %rd3 (smem), %rd1 <- %r5 (%tid.x); not %r7, %r8, %rd4 (a guarded write
+        // to %rd4 from %rd2 reads it, but nothing reads %rd4), nor the predicate
+        let body = "mov.u32 %r5, %tid.x;\nadd.s32 %r7, %r5, 1;\nmul.wide.u32 %rd1, %r5, 16;\nmov.u64 %rd3, smem;\nadd.s64 %rd2, %rd3, %rd1;\nsetp.eq.u32 %p1, %r7, 0;\n@%p1 add.s64 %rd4, %rd2, 8;\nmov.u32 %r8, %r7;\nld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [%rd2+4];";
+        let (everything, all) = address_of_last_access(body, false).unwrap();
+        let (slice, followed) = address_of_last_access(body, true).unwrap();
+        assert_eq!(everything, ("symbol", 4, 4));
+        assert_eq!(slice, everything);
+        assert_eq!(followed, 4);
+        assert!(all > followed, "{all}");
+        // through a loop and a guarded write, the slice still reaches the base
+        let looped = "mov.u64 %rd3, smem;\nmov.u64 %rd2, %rd3;\nL:\n@%p1 add.s64 %rd2, %rd2, 12;\nsetp.lt.u64 %p1, %rd2, 9;\n@%p1 bra L;\nld.shared.u32 %r1, [%rd2];\nld.shared.v2.u32 {%r1, %r2}, [%rd2];";
+        assert_eq!(address_of_last_access(looped, true).unwrap(), (("symbol", 2, 0), 2));
+        assert_eq!(last_address(looped), Some(("symbol", 2, 0)));
     }
 
     #[test]
