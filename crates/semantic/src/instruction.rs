@@ -43,8 +43,8 @@ pub struct Instruction<'t> {
     source: &'t str,
     opcode: &'t str,
     opcode_node: Option<Node<'t>>,
-    modifiers: Vec<Modifier<'t>>,
-    operands: Vec<Node<'t>>,
+    modifiers: smallvec::SmallVec<[Modifier<'t>; 4]>,
+    operands: smallvec::SmallVec<[Node<'t>; 4]>,
     guard: Option<Node<'t>>,
     call: Option<Call<'t>>,
     /// The identifiers of the guard and of each operand, found on first use (see
@@ -155,8 +155,8 @@ impl<'t> Instruction<'t> {
             source,
             opcode: "",
             opcode_node: None,
-            modifiers: Vec::new(),
-            operands: Vec::new(),
+            modifiers: smallvec::SmallVec::new(),
+            operands: smallvec::SmallVec::new(),
             guard: None,
             call: is_call.then_some(Call {
                 returns: None,
