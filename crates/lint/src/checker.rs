@@ -143,17 +143,16 @@ pub(crate) type AccessesOf<'a> = std::rc::Rc<
     )>,
 >;
 
-/// An instruction matched against its signatures: the analysis, and the syntax nodes of the
+/// An instruction matched against its signatures: the analysis, and the instruction whose
 /// modifiers and operands its indices refer to.
 pub struct SignatureCheck<'a> {
     /// What the matcher found.
     pub analysis: ptxkit_isa::signature::Analysis,
     /// The instance the matcher saw.
     pub instance: ptxkit_isa::signature::Instance<'a>,
-    /// The node of each modifier.
-    pub modifier_nodes: Vec<Node<'a>>,
-    /// The node of each operand (for `call`: returns, callee, arguments, targets).
-    pub operand_nodes: Vec<Node<'a>>,
+    /// The instruction (its modifiers, and its operands: for `call`, returns, callee,
+    /// arguments, targets).
+    pub insn: std::rc::Rc<Instruction<'a>>,
 }
 
 impl<'a> Checker<'a> {
@@ -307,12 +306,7 @@ impl<'a> Checker<'a> {
             std::rc::Rc::new(self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
                 let instance = insn.signature_instance(self.symbols);
                 let analysis = self.analysis(&instance)?;
-                Some(SignatureCheck {
-                    analysis,
-                    instance,
-                    modifier_nodes: insn.modifiers().iter().map(|m| m.node).collect(),
-                    operand_nodes: insn.operands().to_vec(),
-                })
+                Some(SignatureCheck { analysis, instance, insn })
             }))
         })
     }

@@ -64,7 +64,7 @@ pub(crate) fn ptxas_name(check: &SignatureCheck<'_>) -> String {
 
 /// The span of modifier `index`.
 pub(crate) fn modifier_span(check: &SignatureCheck<'_>, index: usize) -> Span {
-    Span::of(check.modifier_nodes[index])
+    Span::of(check.insn.modifiers()[index].node)
 }
 
 /// The span of the opcode and its modifiers.
@@ -77,7 +77,7 @@ pub(crate) fn chain_span<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> 
 /// The node of operand `operand`, or of its element `element` inside an address, vector or
 /// pair.
 pub(crate) fn operand_node<'a>(check: &SignatureCheck<'a>, operand: usize, element: Option<usize>) -> Option<Node<'a>> {
-    let node = *check.operand_nodes.get(operand)?;
+    let node = *check.insn.operands().get(operand)?;
     let Some(element) = element else { return Some(node) };
     let inner = match node.kind_name() {
         "address_operand" | "vector_operand" => ptxkit_semantic::elements(node).nth(element),

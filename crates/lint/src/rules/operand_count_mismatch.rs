@@ -70,7 +70,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
                 format!("{min} to {max} operands")
             };
             // Extra operands are pointed at; missing ones at the whole operand list.
-            let nodes = &check.operand_nodes;
+            let nodes = check.insn.operands();
             let span = if found > max {
                 Span::new(nodes[max].start_byte(), nodes[found - 1].end_byte())
             } else if let (Some(first), Some(last)) = (nodes.first(), nodes.last()) {
