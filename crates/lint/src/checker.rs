@@ -306,7 +306,11 @@ impl<'a> Checker<'a> {
             std::rc::Rc::new(self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
                 let instance = insn.signature_instance(self.symbols);
                 let analysis = self.analysis(&instance)?;
-                Some(SignatureCheck { analysis, instance, insn })
+                Some(SignatureCheck {
+                    analysis,
+                    instance,
+                    insn,
+                })
             }))
         })
     }

@@ -151,12 +151,8 @@ pub(crate) fn addressed_accesses<'t, 's>(
     if checks.is_empty() {
         return None;
     }
-    let mut alignment = Alignment::new(flow, symbols, source);
-    let wanted = checks
-        .iter()
-        .zip(&at)
-        .filter_map(|(check, &i)| Alignment::address_register(flow, i, check.address, source));
-    alignment.follow_only(flow, wanted);
+    let addresses: Vec<(InsnId, Node<'t>)> = checks.iter().zip(&at).map(|(check, &i)| (i, check.address)).collect();
+    let alignment = Alignment::of_addresses(flow, symbols, source, &addresses);
     let states = alignment.solve(flow);
     let mut values = vec![Congruence::Unknown; checks.len()];
     alignment.replay(flow, &states, |i, state| {

@@ -386,11 +386,167 @@ fn pointer_alignment(root: Node<'_>, source: &str, variable: &Variable) -> Optio
     ptxkit_syntax::literal::integer_value(&source[value.byte_range()]).and_then(|v| u64::try_from(v).ok())
 }
 
+/// The register an address operand (`[reg]`, `[reg+C]`) of instruction `i` reads, if any.
+fn address_register(flow: &FunctionFlow<'_>, i: InsnId, address: Node<'_>, source: &str) -> Option<RegId> {
+    let found = crate::symbol_address(address, source)?;
+    flow.uses(i)
+        .iter()
+        .find(|u| u.node.id() == found.base.id())
+        .map(|u| u.reg)
+}
+
+/// The bases met while the analysis reads its transfers and addresses, numbered as met.
+struct BaseTable<'s, 't> {
+    bases: Vec<Base<'s>>,
+    /// (declaration offset, whether the parameter's value) -> base.
+    ids: HashMap<(usize, bool), u32>,
+    /// The root of the tree (where a parameter's `.ptr .align` is looked up).
+    root: Node<'t>,
+    source: &'t str,
+}
+
+impl<'s> BaseTable<'s, '_> {
+    /// The base of `variable`'s address, or of its value when `parameter`.
+    fn of(&mut self, variable: &'s Variable, parameter: bool) -> u32 {
+        let key = (variable.span.start, parameter);
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        self.bases.push(if parameter {
+            Base::Parameter(variable, pointer_alignment(self.root, self.source, variable))
+        } else {
+            Base::Symbol(variable)
+        });
+        let id = (self.bases.len() - 1) as u32;
+        self.ids.insert(key, id);
+        id
+    }
+}
+
+/// What instruction `i` of `flow`, which writes one register, does to it (the register is
+/// the first operand: `add.cc` and the like are read as their plain forms).
+fn transfer_of<'s>(
+    flow: &FunctionFlow<'_>,
+    i: InsnId,
+    symbols: &'s SymbolTable,
+    source: &str,
+    bases: &mut BaseTable<'s, '_>,
+) -> Transfer {
+    let insn = &flow.insns[i as usize];
+    let at = insn.node().start_byte();
+    let operands = insn.operands();
+    let value = |k: usize| -> Option<Value> {
+        let node = *operands.get(k)?;
+        if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == node.id()) {
+            return Some(Value::Reg(access.reg));
+        }
+        ptxkit_syntax::literal::eval_integer(node, source).map(Value::Imm)
+    };
+    let integer = insn
+        .types()
+        .iter()
+        .all(|t| t.starts_with(".u") || t.starts_with(".s") || t.starts_with(".b"));
+    match (insn.opcode(), operands.len()) {
+        ("mov" | "cvta", 2) | ("cvt", 2) if integer || insn.opcode() == "cvta" => {
+            let symbol = name_plus(operands[1], source).and_then(|(name, offset)| {
+                let variable = symbols.variable(at, name)?;
+                (!variable.is_parameter).then_some((variable, offset))
+            });
+            match (symbol, value(1)) {
+                (Some((variable, offset)), _) => Transfer::Base(bases.of(variable, false), offset),
+                (None, Some(v)) => Transfer::Copy(v),
+                _ => Transfer::Opaque,
+            }
+        }
+        ("ld", 2) if insn.space().is_some_and(|s| s.text == ".param") && insn.vector().is_none() => {
+            let parameter = insn
+                .address_operand()
+                .and_then(|a| crate::symbol_address(a, source))
+                .filter(|a| a.offset == 0)
+                .and_then(|a| symbols.variable(at, &source[a.base.byte_range()]))
+                .filter(|v| v.is_parameter && !v.is_array);
+            match parameter {
+                Some(variable) => Transfer::Base(bases.of(variable, true), 0),
+                None => Transfer::Opaque,
+            }
+        }
+        ("add", 3) if integer => match (value(1), value(2)) {
+            (Some(a), Some(b)) => Transfer::Add(a, b),
+            _ => Transfer::Opaque,
+        },
+        ("sub", 3) if integer => match (value(1), value(2)) {
+            (Some(a), Some(b)) => Transfer::Sub(a, b),
+            _ => Transfer::Opaque,
+        },
+        ("mul", 3) if integer && !insn.has(".hi") => match (value(1), value(2)) {
+            (Some(a), Some(b)) => Transfer::Mul(a, b),
+            _ => Transfer::Opaque,
+        },
+        ("mad", 4) if integer && !insn.has(".hi") && !insn.has(".cc") => match (value(1), value(2), value(3)) {
+            (Some(a), Some(b), Some(c)) => Transfer::Mad(a, b, c),
+            _ => Transfer::Opaque,
+        },
+        ("shl", 3) => match (value(1), value(2)) {
+            (Some(a), Some(Value::Imm(n))) if n >= 0 => Transfer::Shl(a, n.min(64) as u32),
+            _ => Transfer::Opaque,
+        },
+        ("and" | "or" | "xor", 3) if !insn.has(".pred") => {
+            let op = match insn.opcode() {
+                "and" => 0,
+                "or" => 1,
+                _ => 2,
+            };
+            match (value(1), value(2)) {
+                (Some(a), Some(Value::Imm(m))) | (Some(Value::Imm(m)), Some(a)) => Transfer::Bitwise(a, m as u64, op),
+                (Some(a), Some(b)) => Transfer::Bitwise2(a, b, op),
+                _ => Transfer::Opaque,
+            }
+        }
+        ("selp", 4) => match (value(1), value(2)) {
+            (Some(a), Some(b)) => Transfer::Select(a, b),
+            _ => Transfer::Opaque,
+        },
+        _ => Transfer::Opaque,
+    }
+}
+
 impl<'s> Alignment<'s> {
-    /// Reads what each instruction of `flow` does to its destination.
+    /// The analysis of every register of `flow` and every address operand (what
+    /// [`Alignment::of_addresses`] computes for a few addresses, the whole of it).
     pub fn new<'t>(flow: &FunctionFlow<'t>, symbols: &'s SymbolTable, source: &'t str) -> Alignment<'s> {
-        let mut bases = vec![Base::Absolute];
-        let mut ids: HashMap<(usize, bool), u32> = HashMap::default();
+        let addresses: Vec<(InsnId, Node<'t>)> = (0..flow.insns.len() as InsnId)
+            .flat_map(|i| {
+                flow.insns[i as usize]
+                    .operands()
+                    .iter()
+                    .filter(|o| o.kind_name() == "address_operand")
+                    .map(move |&o| (i, o))
+            })
+            .collect();
+        Alignment::build(flow, symbols, source, &addresses, true)
+    }
+
+    /// The analysis of `addresses` (each an `address_operand` node of an instruction of
+    /// `flow`): it follows only the registers these are computed from (the backward slice
+    /// through the transfers), whose values are the same as when every register is
+    /// followed. What a linter asks of a few accesses needs a fraction of a function's
+    /// registers and instructions.
+    pub fn of_addresses<'t>(
+        flow: &FunctionFlow<'t>,
+        symbols: &'s SymbolTable,
+        source: &'t str,
+        addresses: &[(InsnId, Node<'t>)],
+    ) -> Alignment<'s> {
+        Alignment::build(flow, symbols, source, addresses, false)
+    }
+
+    fn build<'t>(
+        flow: &FunctionFlow<'t>,
+        symbols: &'s SymbolTable,
+        source: &'t str,
+        addresses: &[(InsnId, Node<'t>)],
+        every_register: bool,
+    ) -> Alignment<'s> {
         let root = {
             let mut n = flow.body;
             while let Some(p) = n.parent() {
@@ -398,145 +554,13 @@ impl<'s> Alignment<'s> {
             }
             n
         };
-        let transfers = flow
-            .insns
-            .iter()
-            .enumerate()
-            .map(|(i, insn)| {
-                let i = i as InsnId;
-                let defs = flow.defs(i);
-                if defs.len() != 1 {
-                    return Transfer::Clobber;
-                }
-                let at = insn.node().start_byte();
-                let operands = insn.operands();
-                let value = |k: usize| -> Option<Value> {
-                    let node = *operands.get(k)?;
-                    if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == node.id()) {
-                        return Some(Value::Reg(access.reg));
-                    }
-                    ptxkit_syntax::literal::eval_integer(node, source).map(Value::Imm)
-                };
-                let mut base_of = |variable: &'s Variable, parameter: bool| -> u32 {
-                    let key = (variable.span.start, parameter);
-                    *ids.entry(key).or_insert_with(|| {
-                        bases.push(if parameter {
-                            Base::Parameter(variable, pointer_alignment(root, source, variable))
-                        } else {
-                            Base::Symbol(variable)
-                        });
-                        (bases.len() - 1) as u32
-                    })
-                };
-                let integer = insn
-                    .types()
-                    .iter()
-                    .all(|t| t.starts_with(".u") || t.starts_with(".s") || t.starts_with(".b"));
-                let transfer = match (insn.opcode(), operands.len()) {
-                    ("mov" | "cvta", 2) | ("cvt", 2) if integer || insn.opcode() == "cvta" => {
-                        let symbol = name_plus(operands[1], source).and_then(|(name, offset)| {
-                            let variable = symbols.variable(at, name)?;
-                            (!variable.is_parameter).then_some((variable, offset))
-                        });
-                        match (symbol, value(1)) {
-                            (Some((variable, offset)), _) => Transfer::Base(base_of(variable, false), offset),
-                            (None, Some(v)) => Transfer::Copy(v),
-                            _ => Transfer::Opaque,
-                        }
-                    }
-                    ("ld", 2) if insn.space().is_some_and(|s| s.text == ".param") && insn.vector().is_none() => {
-                        let parameter = insn
-                            .address_operand()
-                            .and_then(|a| crate::symbol_address(a, source))
-                            .filter(|a| a.offset == 0)
-                            .and_then(|a| symbols.variable(at, &source[a.base.byte_range()]))
-                            .filter(|v| v.is_parameter && !v.is_array);
-                        match parameter {
-                            Some(variable) => Transfer::Base(base_of(variable, true), 0),
-                            None => Transfer::Opaque,
-                        }
-                    }
-                    ("add", 3) if integer => match (value(1), value(2)) {
-                        (Some(a), Some(b)) => Transfer::Add(a, b),
-                        _ => Transfer::Opaque,
-                    },
-                    ("sub", 3) if integer => match (value(1), value(2)) {
-                        (Some(a), Some(b)) => Transfer::Sub(a, b),
-                        _ => Transfer::Opaque,
-                    },
-                    ("mul", 3) if integer && !insn.has(".hi") => match (value(1), value(2)) {
-                        (Some(a), Some(b)) => Transfer::Mul(a, b),
-                        _ => Transfer::Opaque,
-                    },
-                    ("mad", 4) if integer && !insn.has(".hi") && !insn.has(".cc") => {
-                        match (value(1), value(2), value(3)) {
-                            (Some(a), Some(b), Some(c)) => Transfer::Mad(a, b, c),
-                            _ => Transfer::Opaque,
-                        }
-                    }
-                    ("shl", 3) => match (value(1), value(2)) {
-                        (Some(a), Some(Value::Imm(n))) if n >= 0 => Transfer::Shl(a, n.min(64) as u32),
-                        _ => Transfer::Opaque,
-                    },
-                    ("and" | "or" | "xor", 3) if !insn.has(".pred") => {
-                        let op = match insn.opcode() {
-                            "and" => 0,
-                            "or" => 1,
-                            _ => 2,
-                        };
-                        match (value(1), value(2)) {
-                            (Some(a), Some(Value::Imm(m))) | (Some(Value::Imm(m)), Some(a)) => {
-                                Transfer::Bitwise(a, m as u64, op)
-                            }
-                            (Some(a), Some(b)) => Transfer::Bitwise2(a, b, op),
-                            _ => Transfer::Opaque,
-                        }
-                    }
-                    ("selp", 4) => match (value(1), value(2)) {
-                        (Some(a), Some(b)) => Transfer::Select(a, b),
-                        _ => Transfer::Opaque,
-                    },
-                    _ => Transfer::Opaque,
-                };
-                // Only the first operand is the destination; `add.cc` etc. are fine.
-                transfer
-            })
-            .collect();
-        let mut direct = HashMap::default();
-        for insn in &flow.insns {
-            for operand in insn.operands() {
-                if operand.kind_name() != "address_operand" {
-                    continue;
-                }
-                let Some(found) = crate::symbol_address(*operand, source) else {
-                    continue;
-                };
-                let Some(variable) = symbols.variable(operand.start_byte(), &source[found.base.byte_range()]) else {
-                    continue;
-                };
-                let key = (variable.span.start, false);
-                let base = *ids.entry(key).or_insert_with(|| {
-                    bases.push(Base::Symbol(variable));
-                    (bases.len() - 1) as u32
-                });
-                direct.insert(found.base.start_byte(), base);
-            }
-        }
-        Alignment {
-            bases,
-            transfers,
-            direct,
-            slots: (0..flow.registers.len() as u32).collect(),
-            tracked: flow.registers.len(),
-        }
-    }
-
-    /// Follows only `wanted` and the registers their values are computed from (the
-    /// backward slice through the transfers): the values of these are the same as when
-    /// every register is followed, and a state holds only them. What a linter asks of
-    /// the addresses of a few accesses needs a fraction of a function's registers.
-    pub fn follow_only(&mut self, flow: &FunctionFlow<'_>, wanted: impl IntoIterator<Item = RegId>) {
-        // The instructions that write each register, as one list per register.
+        let mut bases = BaseTable {
+            bases: vec![Base::Absolute],
+            ids: HashMap::default(),
+            root,
+            source,
+        };
+        // The instructions that write each register (and nothing else), one list per register.
         let registers = flow.registers.len();
         let mut writer_at = vec![0u32; registers + 1];
         let single_def = |i: usize| match flow.defs(i as InsnId) {
@@ -559,6 +583,10 @@ impl<'s> Alignment<'s> {
                 fill[r as usize] += 1;
             }
         }
+        // The followed registers, from the wanted ones back through their writers'
+        // transfers; only those writers' transfers are read (the others write registers
+        // no state holds).
+        let mut transfers = vec![Transfer::Clobber; flow.insns.len()];
         let mut slots = vec![UNTRACKED; registers];
         let mut tracked = 0u32;
         let mut pending: Vec<RegId> = Vec::new();
@@ -569,29 +597,45 @@ impl<'s> Alignment<'s> {
                 pending.push(r);
             }
         };
-        for r in wanted {
-            follow(r, &mut slots, &mut pending);
+        if every_register {
+            for r in 0..registers as RegId {
+                follow(r, &mut slots, &mut pending);
+            }
+        } else {
+            for &(i, address) in addresses {
+                if let Some(r) = address_register(flow, i, address, source) {
+                    follow(r, &mut slots, &mut pending);
+                }
+            }
         }
         while let Some(r) = pending.pop() {
             let at = writer_at[r as usize] as usize..writer_at[r as usize + 1] as usize;
             for &i in &writers[at] {
-                for source in self.transfers[i as usize].sources() {
+                let transfer = transfer_of(flow, i, symbols, source, &mut bases);
+                transfers[i as usize] = transfer;
+                for source in transfer.sources() {
                     follow(source, &mut slots, &mut pending);
                 }
             }
         }
-        self.slots = slots;
-        self.tracked = tracked as usize;
-    }
-
-    /// The register an address operand (`[reg]`, `[reg+C]`) of instruction `i` reads, if
-    /// any.
-    pub fn address_register(flow: &FunctionFlow<'_>, i: InsnId, address: Node<'_>, source: &str) -> Option<RegId> {
-        let found = crate::symbol_address(address, source)?;
-        flow.uses(i)
-            .iter()
-            .find(|u| u.node.id() == found.base.id())
-            .map(|u| u.reg)
+        // Variables named directly in the addresses (`[smem+16]`).
+        let mut direct = HashMap::default();
+        for &(_, address) in addresses {
+            let Some(found) = crate::symbol_address(address, source) else {
+                continue;
+            };
+            let Some(variable) = symbols.variable(address.start_byte(), &source[found.base.byte_range()]) else {
+                continue;
+            };
+            direct.insert(found.base.start_byte(), bases.of(variable, false));
+        }
+        Alignment {
+            bases: bases.bases,
+            transfers,
+            direct,
+            slots,
+            tracked: tracked as usize,
+        }
     }
 
     /// The in-state of every block.
@@ -656,7 +700,7 @@ impl<'s> Alignment<'s> {
         if defs.iter().all(|d| self.slots[d.reg as usize] == UNTRACKED) {
             return;
         }
-        // A followed register's value reads only followed registers (see `follow_only`).
+        // A followed register's value reads only followed registers (see `Alignment::of_addresses`).
         let get = |v| self.value(state, v);
         let new = match self.transfers[i as usize] {
             Transfer::Clobber => Congruence::Unknown,
@@ -726,15 +770,15 @@ mod tests {
         let symbols = SymbolTable::build(&parsed);
         let flows = FunctionFlow::all(&parsed, &symbols);
         let flow = &flows[0];
-        let mut alignment = Alignment::new(flow, &symbols, parsed.text());
         let last = (0..flow.insns.len() as InsnId)
             .rev()
             .find(|&i| matches!(flow.insns[i as usize].opcode(), "ld" | "st"))?;
         let address = flow.insns[last as usize].address_operand()?;
-        if slice {
-            let wanted = Alignment::address_register(flow, last, address, parsed.text());
-            alignment.follow_only(flow, wanted);
-        }
+        let alignment = if slice {
+            Alignment::of_addresses(flow, &symbols, parsed.text(), &[(last, address)])
+        } else {
+            Alignment::new(flow, &symbols, parsed.text())
+        };
         let states = alignment.solve(flow);
         let mut found = None;
         let mut at = Vec::new();
