@@ -11,6 +11,8 @@ use super::cfg::{BlockId, FunctionFlow, Guard, InsnId, RegId};
 use super::solve::{Analysis, Lattice, forward};
 
 const UNREACHED: u32 = u32::MAX;
+/// A register's slot in a state when the analysis does not follow it.
+const UNTRACKED: u32 = u32::MAX;
 const DEFINED: u32 = 0;
 const MAYBE: u32 = 1;
 
@@ -59,11 +61,69 @@ pub struct UndefinedRead<'t> {
     pub never_written: bool,
 }
 
-impl MaybeUndefined {
-    fn step<'t>(flow: &FunctionFlow<'t>, i: InsnId, state: &mut [u32], mut read: impl FnMut(Access<'t>)) {
+/// [`MaybeUndefined`] over the registers a read may find unwritten, each in its slot of
+/// a state (see [`MaybeUndefined::reads`]).
+struct Followed<'a> {
+    analysis: &'a MaybeUndefined,
+    /// Each register's slot, or [`UNTRACKED`].
+    slots: Vec<u32>,
+    /// How many registers are followed.
+    width: usize,
+}
+
+impl Followed<'_> {
+    /// The registers some read may find unwritten: those read in a block before any
+    /// unguarded write of them in that block. Every other register is written, unguarded,
+    /// in each block before it is read there, so its reads are fine whatever reaches the
+    /// block; and a register's state moves independently of every other's (a guard is
+    /// recorded by its register's id, not by its state), so the others need no following.
+    fn new<'a>(analysis: &'a MaybeUndefined, flow: &FunctionFlow<'_>) -> Followed<'a> {
+        let registers = flow.registers.len();
+        let mut slots = vec![UNTRACKED; registers];
+        let mut width = 0u32;
+        // The last block that wrote each register unguarded.
+        let mut written_in = vec![BlockId::MAX; registers];
+        for b in 0..flow.blocks.len() as BlockId {
+            for i in flow.range(b) {
+                for access in flow.uses(i) {
+                    let r = access.reg as usize;
+                    if written_in[r] != b && slots[r] == UNTRACKED {
+                        slots[r] = width;
+                        width += 1;
+                    }
+                }
+                if flow.guards[i as usize].is_none() {
+                    for access in flow.defs(i) {
+                        written_in[access.reg as usize] = b;
+                    }
+                }
+            }
+        }
+        Followed {
+            analysis,
+            slots,
+            width: width as usize,
+        }
+    }
+
+    /// Every register followed (what [`Followed::new`] must agree with).
+    #[cfg(test)]
+    fn every<'a>(analysis: &'a MaybeUndefined, flow: &FunctionFlow<'_>) -> Followed<'a> {
+        Followed {
+            analysis,
+            slots: (0..flow.registers.len() as u32).collect(),
+            width: flow.registers.len(),
+        }
+    }
+
+    fn step<'t>(&self, flow: &FunctionFlow<'t>, i: InsnId, state: &mut [u32], mut read: impl FnMut(Access<'t>)) {
         let guard = flow.guards[i as usize];
         for access in flow.uses(i) {
-            match state[access.reg as usize] {
+            let slot = self.slots[access.reg as usize];
+            if slot == UNTRACKED {
+                continue;
+            }
+            match state[slot as usize] {
                 DEFINED | UNREACHED => {}
                 MAYBE => read(*access),
                 g if guard.is_some_and(|guard| guarded(guard) == g) => {}
@@ -71,7 +131,11 @@ impl MaybeUndefined {
             }
         }
         for access in flow.defs(i) {
-            let slot = &mut state[access.reg as usize];
+            let slot = self.slots[access.reg as usize];
+            if slot == UNTRACKED {
+                continue;
+            }
+            let slot = &mut state[slot as usize];
             *slot = match guard {
                 None => DEFINED,
                 Some(guard) => match *slot {
@@ -89,11 +153,17 @@ impl MaybeUndefined {
             };
         }
     }
+}
 
+impl MaybeUndefined {
     /// Every read of a register that may be unwritten on some path to it, in instruction
     /// order, at most one per register (the first).
     pub fn reads<'t>(&self, flow: &FunctionFlow<'t>) -> Vec<UndefinedRead<'t>> {
-        let states = forward(flow, self);
+        Self::reads_following(flow, &Followed::new(self, flow))
+    }
+
+    fn reads_following<'t>(flow: &FunctionFlow<'t>, followed: &Followed<'_>) -> Vec<UndefinedRead<'t>> {
+        let states = forward(flow, followed);
         let mut written = vec![false; flow.registers.len()];
         for i in 0..flow.insns.len() as InsnId {
             for access in flow.defs(i) {
@@ -101,11 +171,11 @@ impl MaybeUndefined {
             }
         }
         let mut first: Vec<Option<(InsnId, Access<'t>)>> = vec![None; flow.registers.len()];
-        let mut scratch = self.bottom(flow);
+        let mut scratch = followed.bottom(flow);
         for &b in &flow.rpo {
             scratch.0.clone_from(&states[b as usize].0);
             for i in flow.range(b) {
-                Self::step(flow, i, &mut scratch.0, |access| {
+                followed.step(flow, i, &mut scratch.0, |access| {
                     let slot = &mut first[access.reg as usize];
                     if slot.is_none_or(|(at, _)| at > i) {
                         *slot = Some((i, access));
@@ -127,24 +197,26 @@ impl MaybeUndefined {
     }
 }
 
-impl<'t> Analysis<'t> for MaybeUndefined {
+impl<'t> Analysis<'t> for Followed<'_> {
     type State = Definedness;
 
-    fn entry(&self, flow: &FunctionFlow<'t>) -> Definedness {
-        let mut state = vec![MAYBE; flow.registers.len()];
-        for &reg in &self.defined_at_entry {
-            state[reg as usize] = DEFINED;
+    fn entry(&self, _flow: &FunctionFlow<'t>) -> Definedness {
+        let mut state = vec![MAYBE; self.width];
+        for &reg in &self.analysis.defined_at_entry {
+            if let Some(&slot) = self.slots.get(reg as usize).filter(|&&s| s != UNTRACKED) {
+                state[slot as usize] = DEFINED;
+            }
         }
         Definedness(state)
     }
 
-    fn bottom(&self, flow: &FunctionFlow<'t>) -> Definedness {
-        Definedness(vec![UNREACHED; flow.registers.len()])
+    fn bottom(&self, _flow: &FunctionFlow<'t>) -> Definedness {
+        Definedness(vec![UNREACHED; self.width])
     }
 
     fn transfer(&self, flow: &FunctionFlow<'t>, b: BlockId, state: &mut Definedness) {
         for i in flow.range(b) {
-            Self::step(flow, i, &mut state.0, |_| {});
+            self.step(flow, i, &mut state.0, |_| {});
         }
     }
 
@@ -203,11 +275,40 @@ mod tests {
         let analysis = MaybeUndefined {
             defined_at_entry: Vec::new(),
         };
-        analysis
-            .reads(&flows[0])
-            .iter()
-            .map(|r| (flows[0].registers.name(r.access.reg).to_string(), r.never_written))
-            .collect()
+        let named = |found: Vec<UndefinedRead<'_>>| -> Vec<(String, bool)> {
+            found
+                .iter()
+                .map(|r| (flows[0].registers.name(r.access.reg).to_string(), r.never_written))
+                .collect()
+        };
+        let followed = named(analysis.reads(&flows[0]));
+        let every = named(MaybeUndefined::reads_following(
+            &flows[0],
+            &Followed::every(&analysis, &flows[0]),
+        ));
+        assert_eq!(followed, every, "{body}");
+        followed
+    }
+
+    #[test]
+    fn only_registers_read_before_a_plain_write_in_some_block_are_followed() {
+        let text = ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .b32 %r<9>;\n.reg .pred %p<3>;\nmov.u32 %r1, 0;\nsetp.eq.s32 %p1, %r1, 0;\n@%p1 mov.u32 %r2, 1;\nadd.s32 %r3, %r2, 1;\n@%p1 bra L;\nmov.u32 %r4, 2;\nL:\nadd.s32 %r5, %r4, %r1;\nret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let symbols = crate::SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let flow = &flows[0];
+        let analysis = MaybeUndefined {
+            defined_at_entry: Vec::new(),
+        };
+        let followed = Followed::new(&analysis, flow);
+        let mut names: Vec<&str> = (0..flow.registers.len() as RegId)
+            .filter(|&r| followed.slots[r as usize] != UNTRACKED)
+            .map(|r| flow.registers.name(r))
+            .collect();
+        names.sort_unstable();
+        // %r2 is read after a guarded write only; %r4 and %r1 are read in a block that does
+        // not write them; %r1 in the first block and %p1 are written before any read there
+        assert_eq!(names, ["%r1", "%r2", "%r4"]);
     }
 
     #[test]
