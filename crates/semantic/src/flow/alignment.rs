@@ -386,13 +386,14 @@ fn pointer_alignment(root: Node<'_>, source: &str, variable: &Variable) -> Optio
     ptxkit_syntax::literal::integer_value(&source[value.byte_range()]).and_then(|v| u64::try_from(v).ok())
 }
 
+/// The register instruction `i` reads at `node`, if `node` is one of its register reads.
+fn register_read_at(flow: &FunctionFlow<'_>, i: InsnId, node: Node<'_>) -> Option<RegId> {
+    flow.uses(i).iter().find(|u| u.node.id() == node.id()).map(|u| u.reg)
+}
+
 /// The register an address operand (`[reg]`, `[reg+C]`) of instruction `i` reads, if any.
 fn address_register(flow: &FunctionFlow<'_>, i: InsnId, address: Node<'_>, source: &str) -> Option<RegId> {
-    let found = crate::symbol_address(address, source)?;
-    flow.uses(i)
-        .iter()
-        .find(|u| u.node.id() == found.base.id())
-        .map(|u| u.reg)
+    register_read_at(flow, i, crate::symbol_address(address, source)?.base)
 }
 
 /// The bases met while the analysis reads its transfers and addresses, numbered as met.
@@ -437,8 +438,8 @@ fn transfer_of<'s>(
     let operands = insn.operands();
     let value = |k: usize| -> Option<Value> {
         let node = *operands.get(k)?;
-        if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == node.id()) {
-            return Some(Value::Reg(access.reg));
+        if let Some(reg) = register_read_at(flow, i, node) {
+            return Some(Value::Reg(reg));
         }
         ptxkit_syntax::literal::eval_integer(node, source).map(Value::Imm)
     };
@@ -666,8 +667,8 @@ impl<'s> Alignment<'s> {
         source: &str,
     ) -> Congruence {
         if let Some(found) = crate::symbol_address(address, source) {
-            if let Some(access) = flow.uses(i).iter().find(|u| u.node.id() == found.base.id()) {
-                return match self.slots[access.reg as usize] {
+            if let Some(reg) = register_read_at(flow, i, found.base) {
+                return match self.slots[reg as usize] {
                     UNTRACKED => Congruence::Unknown,
                     slot => state.0[slot as usize].offset(found.offset),
                 };
