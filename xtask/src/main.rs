@@ -58,6 +58,11 @@ tasks:
                    nvcc -ptx or ptxas rejects it (needs NVCC and PTXAS_13_5)
 ";
 
+/// The tools' allocator (see `src/bin/ptxlint.rs`), so that the benchmarks' bare parse is
+/// measured with the allocator the tools parse with.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
