@@ -54,7 +54,26 @@ pub fn check_parse(text: &str) {
         let _ = parsed.lines().line_column(text, error.span.end);
     }
     let _ = parsed.comments();
+    check_children(&parsed);
     exercise_views(&parsed);
+}
+
+/// Every node's children read in one call (`ptxkit_syntax::children`, which reads
+/// tree-sitter's subtrees directly) are the cursor's: same nodes, positions, fields.
+fn check_children(parsed: &ParsedSource) {
+    let facts = |child: &ptxkit_syntax::Child<'_>| {
+        let node = child.node;
+        (
+            (node.id(), node.kind_id(), node.grammar_id(), node.is_named(), node.is_extra(), node.is_missing()),
+            (node.byte_range(), node.start_position(), node.end_position(), node.child_count()),
+            (child.field, child.has_children),
+        )
+    };
+    for node in preorder(parsed.root()) {
+        let fast: Vec<_> = ptxkit_syntax::children(node).iter().map(facts).collect();
+        let slow: Vec<_> = ptxkit_syntax::children_by_cursor(node).iter().map(facts).collect();
+        assert_eq!(fast, slow, "the children of {node:?} differ from the cursor's");
+    }
 }
 
 /// Asks every typed view of every node for everything it offers.

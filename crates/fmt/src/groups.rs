@@ -104,8 +104,7 @@ fn format_group(piece: &str, options: &Options, crlf: bool, last: bool) -> Optio
         return None;
     }
     let root = parsed.root();
-    let mut cursor = root.walk();
-    let top: Vec<_> = root.children(&mut cursor).collect();
+    let top: Vec<_> = ptxkit_syntax::children(root).iter().map(|child| child.node).collect();
     if top.iter().any(|node| directive(*node, piece).is_some()) {
         return None;
     }

@@ -121,53 +121,35 @@ impl<'a> Printer<'a> {
     }
 
     /// Calls `emit` with each token of `nodes` and the space between tokens
-    /// as they print on one line; false when they cannot. One cursor walks
-    /// the leaves of every node, and each leaf's kind is read once.
+    /// as they print on one line; false when they cannot. Each leaf's kind is
+    /// read once.
     fn flat_pieces(&self, nodes: &[Node<'a>], mut emit: impl FnMut(&str)) -> bool {
-        let Some(first) = nodes.first() else {
-            return true;
-        };
-        let mut cursor = first.walk();
         let mut prev: Option<(Node<'a>, &'static str)> = None;
-        for &node in nodes {
-            cursor.reset(node);
-            // How far below `node` the cursor is.
-            let mut depth = 0usize;
-            'leaves: loop {
-                if cursor.goto_first_child() {
-                    depth += 1;
-                    continue;
-                }
-                let leaf = cursor.node();
-                let kind = leaf.kind_name();
-                let token = &self.source[leaf.byte_range()];
-                if matches!(kind, "preprocessor" | "dwarf_directive" | "unterminated_comment")
-                    || (kind == "comment" && token.starts_with("//"))
-                    || token.contains('\n')
-                {
-                    return false;
-                }
-                if let Some((prev, prev_kind)) = prev {
-                    match between_leaves(prev, prev_kind, kind, gap(prev, leaf, self.source), self.source) {
-                        Sep::None => {}
-                        Sep::Space => emit(" "),
-                        Sep::Break => return false,
-                    }
-                }
-                emit(token);
-                prev = Some((leaf, kind));
-                // On to the next sibling of this leaf or of an ancestor below `node`.
-                loop {
-                    if depth == 0 {
-                        break 'leaves;
-                    }
-                    if cursor.goto_next_sibling() {
-                        break;
-                    }
-                    cursor.goto_parent();
-                    depth -= 1;
+        // The nodes still to read, the next one last.
+        let mut pending: Vec<Node<'a>> = nodes.iter().rev().copied().collect();
+        while let Some(node) = pending.pop() {
+            if node.child_count() > 0 {
+                pending.extend(ptxkit_syntax::children(node).iter().rev().map(|child| child.node));
+                continue;
+            }
+            let leaf = node;
+            let kind = leaf.kind_name();
+            let token = &self.source[leaf.byte_range()];
+            if matches!(kind, "preprocessor" | "dwarf_directive" | "unterminated_comment")
+                || (kind == "comment" && token.starts_with("//"))
+                || token.contains('\n')
+            {
+                return false;
+            }
+            if let Some((prev, prev_kind)) = prev {
+                match between_leaves(prev, prev_kind, kind, gap(prev, leaf, self.source), self.source) {
+                    Sep::None => {}
+                    Sep::Space => emit(" "),
+                    Sep::Break => return false,
                 }
             }
+            emit(token);
+            prev = Some((leaf, kind));
         }
         true
     }
@@ -333,6 +315,5 @@ pub struct HeadList<'a> {
 
 /// All children of a node, extras included, in order.
 pub fn children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut cursor = node.walk();
-    node.children(&mut cursor).collect()
+    ptxkit_syntax::children(node).iter().map(|child| child.node).collect()
 }

@@ -3,8 +3,8 @@
 //! comment. A failure is an internal error and the file is left untouched.
 
 use ptxkit_syntax::NodeKind as _;
-use ptxkit_syntax::ParsedSource;
 use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_syntax::{Child, ParsedSource};
 
 /// Whether `a` and `b` are equal once all whitespace is removed.
 pub fn same_non_whitespace(a: &str, b: &str) -> bool {
@@ -45,36 +45,40 @@ pub struct TreeDifference {
 /// equal trees have the same comments in the same order: this one walk also
 /// checks that every comment is kept (and names the first that is not).
 pub fn tree_difference(a: &ParsedSource, b: &ParsedSource) -> Option<TreeDifference> {
-    let mut left = a.root().walk();
-    let mut right = b.root().walk();
-    loop {
-        let (l, r) = (left.node(), right.node());
-        let count = l.child_count();
-        let same = l.kind_id() == r.kind_id()
-            && count == r.child_count()
-            && left.field_id() == right.field_id()
-            && (count > 0 || a.node_text(l).trim_end() == b.node_text(r).trim_end());
+    fn root(parsed: &ParsedSource) -> Child<'_> {
+        Child {
+            node: parsed.root(),
+            field: None,
+            has_children: parsed.root().child_count() > 0,
+        }
+    }
+    // The pairs of nodes still to compare, the next one last; the children of the pair at
+    // hand.
+    let mut pending = vec![(root(a), root(b))];
+    let (mut left, mut right): (Vec<Child<'_>>, Vec<Child<'_>>) = (Vec::new(), Vec::new());
+    while let Some((l, r)) = pending.pop() {
+        left.clear();
+        right.clear();
+        if l.has_children {
+            ptxkit_syntax::extend_with_children(&mut left, l.node);
+        }
+        if r.has_children {
+            ptxkit_syntax::extend_with_children(&mut right, r.node);
+        }
+        let same = l.node.kind_id() == r.node.kind_id()
+            && l.field == r.field
+            && left.len() == right.len()
+            && (!left.is_empty() || a.node_text(l.node).trim_end() == b.node_text(r.node).trim_end());
         if !same {
+            let l = l.node;
             return Some(TreeDifference {
                 offset: l.start_byte(),
                 lost_comment: is_comment(l).then(|| a.node_text(l).trim_end().chars().take(60).collect()),
             });
         }
-        if left.goto_first_child() {
-            right.goto_first_child();
-            continue;
-        }
-        loop {
-            if left.goto_next_sibling() {
-                right.goto_next_sibling();
-                break;
-            }
-            if !left.goto_parent() {
-                return None;
-            }
-            right.goto_parent();
-        }
+        pending.extend(left.iter().copied().zip(right.iter().copied()).rev());
     }
+    None
 }
 
 /// Whether `node` is a comment.

@@ -528,32 +528,21 @@ fn names_special_register(text: &str) -> bool {
 fn uses_where(parsed: &ParsedSource, descend: impl Fn(Node<'_>) -> bool) -> Vec<Use> {
     let source = parsed.text();
     let mut found = Vec::new();
-    // One cursor walk (pre-order) that keeps the ancestors of the node it is at, so that the
+    // One walk (pre-order) that keeps the ancestors of the node it is at, so that the
     // constructs that depend on their parent need not ask the tree (`Node::parent` searches
     // down from the root).
-    let mut cursor = parsed.root().walk();
-    let mut ancestors: Vec<Node<'_>> = Vec::new();
-    loop {
-        let node = cursor.node();
+    ptxkit_syntax::visit_tree(parsed.root(), |step, ancestors| {
+        let ptxkit_syntax::Step::Enter(node) = step else {
+            return false;
+        };
         let enter = !matches!(node.kind_name(), "instruction" | "call_instruction") || descend(node);
         if enter && !node.has_error() {
             let up = |n: usize| ancestors.len().checked_sub(n).map(|at| ancestors[at]);
             add_uses(node, &up, source, &mut found);
         }
-        if enter && cursor.goto_first_child() {
-            ancestors.push(node);
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return found;
-            }
-            ancestors.pop();
-        }
-    }
+        enter
+    });
+    found
 }
 
 /// The constructs that `node` itself is (not its children), with their rows.

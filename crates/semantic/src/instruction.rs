@@ -125,22 +125,6 @@ fn fields() -> &'static Fields {
     })
 }
 
-/// The children of `node` under field `id`, in order.
-fn children_with_field(node: Node<'_>, id: u16) -> impl Iterator<Item = Node<'_>> {
-    let mut cursor = node.walk();
-    let mut more = cursor.goto_first_child();
-    std::iter::from_fn(move || {
-        while more {
-            let found = (cursor.field_id().map(u16::from) == Some(id)).then(|| cursor.node());
-            more = cursor.goto_next_sibling();
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    })
-}
-
 impl<'t> Instruction<'t> {
     /// Views `node` as an instruction if it is one (`instruction` or `call_instruction`).
     pub fn cast(node: Node<'t>, source: &'t str) -> Option<Self> {
@@ -166,11 +150,8 @@ impl<'t> Instruction<'t> {
             }),
             identifiers: std::cell::OnceCell::new(),
         };
-        let mut cursor = node.walk();
-        let mut more = cursor.goto_first_child();
-        while more {
-            let child = cursor.node();
-            match cursor.field_id().map(u16::from) {
+        for &ptxkit_syntax::Child { node: child, field, .. } in &ptxkit_syntax::children(node) {
+            match field.map(u16::from) {
                 Some(id) if id == f.guard => insn.guard = Some(child),
                 Some(id) if id == f.opcode => {
                     insn.opcode = &source[child.byte_range()];
@@ -195,7 +176,6 @@ impl<'t> Instruction<'t> {
                 }
                 _ => {}
             }
-            more = cursor.goto_next_sibling();
         }
         Some(insn)
     }
@@ -386,14 +366,14 @@ impl<'t> Call<'t> {
     pub fn return_values(&self) -> impl Iterator<Item = Node<'t>> + 't {
         self.returns
             .into_iter()
-            .flat_map(|list| children_with_field(list, fields().argument))
+            .flat_map(|list| ptxkit_syntax::children_in_field(list, fields().argument))
     }
 
     /// The arguments, in order (empty without an argument list).
     pub fn argument_values(&self) -> impl Iterator<Item = Node<'t>> + 't {
         self.arguments
             .into_iter()
-            .flat_map(|list| children_with_field(list, fields().argument))
+            .flat_map(|list| ptxkit_syntax::children_in_field(list, fields().argument))
     }
 }
 
@@ -419,7 +399,7 @@ pub struct SymbolAddress<'t> {
 /// assert_eq!((&source[address.base.byte_range()], address.offset), ("buf", 8));
 /// ```
 pub fn symbol_address<'t>(address: Node<'t>, source: &str) -> Option<SymbolAddress<'t>> {
-    let mut elements = children_with_field(address, fields().element);
+    let mut elements = ptxkit_syntax::children_in_field(address, fields().element);
     let (Some(element), None) = (elements.next(), elements.next()) else {
         return None;
     };
@@ -455,7 +435,7 @@ pub fn symbol_address<'t>(address: Node<'t>, source: &str) -> Option<SymbolAddre
 
 /// The elements of an address `[a, b, {c, d}]` or a vector `{a, b}`, in order.
 pub fn elements(operand: Node<'_>) -> impl Iterator<Item = Node<'_>> {
-    children_with_field(operand, fields().element)
+    ptxkit_syntax::children_in_field(operand, fields().element)
 }
 
 /// Calls `each` on every identifier node under `node` (itself included), in source order,

@@ -108,9 +108,7 @@ impl<'a> ModelBuilder<'a> {
 
     /// Reads the top-level items of `parsed`, the parse of `source` or of its next group.
     pub fn items(&mut self, parsed: &ParsedSource) {
-        let root = parsed.root();
-        let mut cursor = root.walk();
-        for node in root.named_children(&mut cursor) {
+        for node in ptxkit_syntax::named_children(parsed.root()) {
             if !self.header.add(node, self.source) {
                 self.symbols.item(node);
             }

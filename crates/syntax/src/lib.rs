@@ -11,6 +11,7 @@
 //! ```
 
 pub mod ast;
+mod children;
 pub mod config;
 pub mod corpus;
 pub mod diagnostic;
@@ -25,6 +26,9 @@ pub mod split;
 mod walk;
 mod write;
 
+pub use children::{
+    Child, Children, children, children_by_cursor, children_in_field, extend_with_children, named_children,
+};
 pub use diagnostic::{Applicability, Diagnostic, Fix, Label, Severity, SourceRef};
 pub use edit::{EditError, TextEdit, apply_edits};
 pub use kind::NodeKind;
@@ -34,5 +38,5 @@ pub use parse::{
 };
 pub use span::{LineColumn, LineIndex, Span};
 pub use tree_sitter;
-pub use walk::{Preorder, max_block_depth, preorder, visit_pruned};
+pub use walk::{Preorder, Step, max_block_depth, preorder, visit_pruned, visit_tree};
 pub use write::{VerifyError, WriteError, verify_replacement, write_atomic};

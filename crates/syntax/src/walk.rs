@@ -2,7 +2,7 @@
 //! overflow the stack.
 
 use crate::NodeKind as _;
-use tree_sitter::{Node, TreeCursor};
+use tree_sitter::Node;
 
 /// Every node under (and including) a root, in source order (pre-order).
 ///
@@ -12,38 +12,30 @@ use tree_sitter::{Node, TreeCursor};
 /// assert_eq!(kinds, ["source_file", "version_directive", "version_number", "target_directive", "identifier"]);
 /// ```
 pub fn preorder(root: Node<'_>) -> Preorder<'_> {
-    Preorder {
-        cursor: root.walk(),
-        done: false,
-    }
+    Preorder { pending: vec![root] }
 }
 
 /// Iterator returned by [`preorder`].
 pub struct Preorder<'t> {
-    cursor: TreeCursor<'t>,
-    done: bool,
+    /// The nodes still to visit, the next one last: the children of each node visited so
+    /// far, in reverse.
+    pending: Vec<Node<'t>>,
 }
 
 impl<'t> Iterator for Preorder<'t> {
     type Item = Node<'t>;
 
     fn next(&mut self) -> Option<Node<'t>> {
-        if self.done {
-            return None;
-        }
-        let node = self.cursor.node();
-        if !self.cursor.goto_first_child() {
-            loop {
-                if self.cursor.goto_next_sibling() {
-                    break;
-                }
-                if !self.cursor.goto_parent() {
-                    self.done = true;
-                    break;
-                }
-            }
-        }
+        let node = self.pending.pop()?;
+        push_children(&mut self.pending, node);
         Some(node)
+    }
+}
+
+/// Pushes the children of `node` on `pending` in reverse, so that the first pops first.
+fn push_children<'t>(pending: &mut Vec<Node<'t>>, node: Node<'t>) {
+    if node.child_count() > 0 {
+        pending.extend(crate::children(node).iter().rev().map(|child| child.node));
     }
 }
 
@@ -61,18 +53,67 @@ impl<'t> Iterator for Preorder<'t> {
 /// assert_eq!(top, ["source_file", "version_directive", "target_directive"]);
 /// ```
 pub fn visit_pruned<'t>(root: Node<'t>, mut visit: impl FnMut(Node<'t>) -> bool) {
-    let mut cursor = root.walk();
-    loop {
-        if visit(cursor.node()) && cursor.goto_first_child() {
-            continue;
+    let mut pending = vec![root];
+    while let Some(node) = pending.pop() {
+        if visit(node) {
+            push_children(&mut pending, node);
         }
-        loop {
-            if cursor.goto_next_sibling() {
+    }
+}
+
+/// One step of [`visit_tree`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step<'t> {
+    /// A node is reached: say whether to go into its children.
+    Enter(Node<'t>),
+    /// The children of a node entered are done.
+    Leave(Node<'t>),
+}
+
+/// Visits every node under (and including) `root` in source order: `visit(Step::Enter(node),
+/// ancestors)` for each node (`ancestors` from the root down to its parent) says whether to
+/// go into its children, and `visit(Step::Leave(node), ancestors)` follows the children of
+/// each node entered (its answer is not read).
+///
+/// ```
+/// use ptxkit_syntax::Step;
+/// let parsed = ptxkit_syntax::parse(".entry k()\n{\n\t{ ret; }\n}\n");
+/// let mut blocks = Vec::new();
+/// ptxkit_syntax::visit_tree(parsed.root(), |step, ancestors| match step {
+///     Step::Enter(node) => {
+///         if node.kind() == "block" {
+///             blocks.push(format!("enter {} under {}", node.start_byte(), ancestors.len()));
+///         }
+///         node.kind() != "instruction"
+///     }
+///     Step::Leave(node) => {
+///         if node.kind() == "block" {
+///             blocks.push(format!("leave {}", node.start_byte()));
+///         }
+///         false
+///     }
+/// });
+/// // The function's body (under the file and the function), and the block in it.
+/// assert_eq!(blocks, ["enter 11 under 2", "enter 14 under 3", "leave 14", "leave 11"]);
+/// ```
+pub fn visit_tree<'t>(root: Node<'t>, mut visit: impl FnMut(Step<'t>, &[Node<'t>]) -> bool) {
+    // The nodes entered, outermost first, and the children of each still to visit.
+    let mut ancestors: Vec<Node<'t>> = Vec::new();
+    let mut open: Vec<<crate::Children<'t> as IntoIterator>::IntoIter> = Vec::new();
+    let mut next = Some(root);
+    while let Some(node) = next.take() {
+        if visit(Step::Enter(node), &ancestors) {
+            ancestors.push(node);
+            open.push(crate::children(node).into_iter());
+        }
+        while let Some(children) = open.last_mut() {
+            if let Some(child) = children.next() {
+                next = Some(child.node);
                 break;
             }
-            if !cursor.goto_parent() {
-                return;
-            }
+            open.pop();
+            let node = ancestors.pop().expect("a node entered for each list of children");
+            visit(Step::Leave(node), &ancestors);
         }
     }
 }

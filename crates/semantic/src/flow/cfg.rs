@@ -202,27 +202,25 @@ impl<'t> Walk<'t> {
     /// stack rather than recursion: ptxas takes about 1,600 nested blocks, a tree can hold
     /// millions, and the walk must not run out of stack on either.
     fn body(&mut self, body: Node<'t>, source: &'t str, symbols: &SymbolTable) {
-        let mut cursor = body.walk();
-        // The scope to restore as each open nested block ends, innermost last.
+        // The statements still to read of each open block, innermost last, and the scope
+        // to restore as each open nested block ends.
+        let mut open = vec![ptxkit_syntax::children(body).into_iter()];
         let mut outer_scopes: Vec<u32> = Vec::new();
         let mut pending_label: Option<&'t str> = None;
-        let mut more = cursor.goto_first_child();
-        loop {
-            if !more {
+        while let Some(statements) = open.last_mut() {
+            let Some(statement) = statements.next() else {
                 // The children of the innermost open block are done.
+                open.pop();
                 let Some(outer) = outer_scopes.pop() else {
                     return;
                 };
-                cursor.goto_parent();
                 self.registers.leave_block();
                 self.scope = outer;
                 pending_label = None;
-                more = cursor.goto_next_sibling();
                 continue;
-            }
-            let statement = cursor.node();
+            };
+            let statement = statement.node;
             if !statement.is_named() {
-                more = cursor.goto_next_sibling();
                 continue;
             }
             let label = pending_label.take();
@@ -255,18 +253,12 @@ impl<'t> Walk<'t> {
                     self.registers.enter_block();
                     self.scope = self.parents.len() as u32;
                     self.parents.push(outer);
-                    if cursor.goto_first_child() {
-                        outer_scopes.push(outer);
-                        more = true;
-                        continue;
-                    }
-                    // A block without children ends at once.
-                    self.registers.leave_block();
-                    self.scope = outer;
+                    // A block without children ends at once, when its empty list is read.
+                    outer_scopes.push(outer);
+                    open.push(ptxkit_syntax::children(statement).into_iter());
                 }
                 _ => {}
             }
-            more = cursor.goto_next_sibling();
         }
     }
 

@@ -2,10 +2,10 @@
 //! and blocks.
 
 use ptxkit_syntax::NodeKind as _;
-use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::{Declarator, Function, Parameter, Specifiers, VariableDeclaration, text};
 use ptxkit_syntax::literal::eval_integer;
 use ptxkit_syntax::tree_sitter::Node;
+use ptxkit_syntax::{Span, Step};
 
 use super::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterRange, Scope, ScopeId, ScopeKind, SymbolTable,
@@ -130,12 +130,21 @@ impl<'a> Builder<'a> {
     /// recursion; instructions are not entered.
     fn body(&mut self, body: Node<'_>, function: ScopeId, declarations: &mut Declarations) {
         let source = self.source;
-        let mut blocks: Vec<ScopeId> = Vec::new();
         let current = |blocks: &[ScopeId]| blocks.last().copied().unwrap_or(function);
-        let mut cursor = body.walk();
-        loop {
-            let node = cursor.node();
-            let descend = match node.kind_name() {
+        let mut blocks: Vec<ScopeId> = Vec::new();
+        ptxkit_syntax::visit_tree(body, |step, _| {
+            let node = match step {
+                Step::Enter(node) => node,
+                Step::Leave(node) => {
+                    if node.kind_name() == "block"
+                        && let Some(block) = blocks.pop()
+                    {
+                        self.close(block);
+                    }
+                    return false;
+                }
+            };
+            match node.kind_name() {
                 "block" => {
                     let parent = current(&blocks);
                     blocks.push(self.open(ScopeKind::Block, Span::of(node), parent));
@@ -166,29 +175,8 @@ impl<'a> Builder<'a> {
                     false
                 }
                 _ => false,
-            };
-            if descend && cursor.goto_first_child() {
-                continue;
             }
-            let mut leaving = node;
-            loop {
-                if leaving.kind_name() == "block"
-                    && let Some(block) = blocks.pop()
-                {
-                    self.close(block);
-                }
-                if leaving == body || cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-                leaving = cursor.node();
-            }
-            if leaving == body {
-                return;
-            }
-        }
+        });
     }
 }
 

@@ -300,9 +300,7 @@ impl SymbolTable {
     /// Builds the table of a parsed file in one walk.
     pub fn build(parsed: &ParsedSource) -> SymbolTable {
         let mut builder = build::Builder::new(parsed.text());
-        let root = parsed.root();
-        let mut cursor = root.walk();
-        for node in root.named_children(&mut cursor) {
+        for node in ptxkit_syntax::named_children(parsed.root()) {
             builder.item(node);
         }
         builder.finish()
