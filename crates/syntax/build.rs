@@ -1,4 +1,4 @@
-//! Compiles `csrc/children.c`, which reads tree-sitter's subtrees directly (see
+//! Compiles `csrc/subtrees.c`, which reads tree-sitter's subtrees directly (see
 //! `src/children.rs`) and so includes tree-sitter's internal headers: those of the exact
 //! release the workspace pins, found beside the public ones that the `tree-sitter` crate
 //! announces (`DEP_TREE_SITTER_INCLUDE`, its `links = "tree-sitter"` metadata).
@@ -15,16 +15,16 @@ fn main() {
         .join("src");
     assert!(
         internal.join("subtree.h").is_file(),
-        "tree-sitter's internal headers are not at {} (csrc/children.c needs the pinned tree-sitter release)",
+        "tree-sitter's internal headers are not at {} (csrc/subtrees.c needs the pinned tree-sitter release)",
         internal.display()
     );
-    println!("cargo:rerun-if-changed=csrc/children.c");
+    println!("cargo:rerun-if-changed=csrc/subtrees.c");
     cc::Build::new()
         .std("c11")
         .include(&include)
         .include(&internal)
-        .file("csrc/children.c")
+        .file("csrc/subtrees.c")
         .opt_level(3)
         .warnings(false)
-        .compile("ptxkit-children");
+        .compile("ptxkit-subtrees");
 }

@@ -45,6 +45,16 @@ pub struct TreeDifference {
 /// equal trees have the same comments in the same order: this one walk also
 /// checks that every comment is kept (and names the first that is not).
 pub fn tree_difference(a: &ParsedSource, b: &ParsedSource) -> Option<TreeDifference> {
+    // The same subtrees make the same nodes; only trees that may differ are compared node
+    // by node, for where and how.
+    if ptxkit_syntax::same_subtrees(a, b) {
+        return None;
+    }
+    node_difference(a, b)
+}
+
+/// [`tree_difference`], node by node.
+fn node_difference(a: &ParsedSource, b: &ParsedSource) -> Option<TreeDifference> {
     fn root(parsed: &ParsedSource) -> Child<'_> {
         Child {
             node: parsed.root(),
@@ -104,5 +114,54 @@ mod tests {
         assert_eq!(difference.lost_comment.as_deref(), Some("// t"));
         assert_eq!(difference.offset, a.text().find("// t").unwrap());
         assert_eq!(tree_difference(&a, &c).unwrap().lost_comment, None);
+        assert_eq!(node_difference(&a, &b), None);
+        assert!(node_difference(&a, &c).is_some());
+    }
+
+    /// The subtree comparison never calls trees the same that the node comparison finds
+    /// different, and it calls the formatter's outputs the same as their inputs (so that the
+    /// check takes its fast path): corpus files against their formatted text, and against
+    /// texts with whitespace taken out, doubled or turned into line breaks (which can glue
+    /// tokens, end comments or break them).
+    #[test]
+    fn same_subtrees_means_no_node_difference() {
+        let Some(dir) = ptxkit_syntax::corpus::for_tests(env!("CARGO_MANIFEST_DIR"), "subtree comparison test") else {
+            return;
+        };
+        let files = ptxkit_syntax::discover::discover(&[dir], &Default::default()).expect("the corpus is readable");
+        let (mut formatted, mut mutants, mut differ) = (0, 0, 0);
+        for path in files.into_iter().filter_map(Result::ok).step_by(3) {
+            let Ok(text) = ptxkit_syntax::source::read_source(&path) else {
+                continue;
+            };
+            if text.len() > 200_000 {
+                continue;
+            }
+            let input = ptxkit_syntax::parse(text.as_str());
+            if let Ok(output) = crate::format_parsed(&input, &crate::Options::default()) {
+                let output = ptxkit_syntax::parse(output);
+                assert!(ptxkit_syntax::same_subtrees(&input, &output), "{}", path.display());
+                assert_eq!(node_difference(&input, &output), None, "{}", path.display());
+                formatted += 1;
+            }
+            let spaces: Vec<usize> = text.match_indices([' ', '\t', '\n']).map(|(at, _)| at).collect();
+            for k in 1..8 {
+                let Some(&at) = spaces.get(spaces.len() * k / 8) else {
+                    continue;
+                };
+                for replacement in ["", "  ", "\n"] {
+                    let mutant = ptxkit_syntax::parse(format!("{}{replacement}{}", &text[..at], &text[at + 1..]));
+                    let same = ptxkit_syntax::same_subtrees(&input, &mutant);
+                    let difference = node_difference(&input, &mutant);
+                    assert!(!same || difference.is_none(), "{} at byte {at}", path.display());
+                    mutants += 1;
+                    differ += usize::from(difference.is_some());
+                }
+            }
+        }
+        assert!(
+            formatted > 300 && mutants > 5000 && differ > 100,
+            "{formatted} formatted, {mutants} mutants, {differ} differ"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! A [`tree_sitter::TreeCursor`] steps from child to child through the hidden nodes in
 //! between (repetitions, hidden rules) and asks for each step's field separately: several
 //! hundred instructions per child, which made tree walks cost as much as a third of a
-//! parse. [`children`] reads the tree's subtrees directly (in C, `csrc/children.c`, as
+//! parse. [`children`] reads the tree's subtrees directly (in C, `csrc/subtrees.c`, as
 //! tree-sitter's own cursor does) and returns the same nodes, in the same order, with the
 //! same fields, several times faster. The test `children_are_the_cursors` compares the two
 //! on every node of the corpus and of mutants with syntax errors.
@@ -46,7 +46,7 @@ pub fn children_in_field(node: Node<'_>, id: u16) -> impl Iterator<Item = Node<'
         .map(|child| child.node)
 }
 
-/// What `ptxkit_children` writes for one child (`PtxkitChild` in `csrc/children.c`).
+/// What `ptxkit_children` writes for one child (`PtxkitChild` in `csrc/subtrees.c`).
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct RawChild {

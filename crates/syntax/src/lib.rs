@@ -20,6 +20,7 @@ mod edit;
 mod kind;
 pub mod literal;
 mod parse;
+mod same_subtrees;
 pub mod source;
 mod span;
 pub mod split;
@@ -36,6 +37,7 @@ pub use parse::{
     ParsedSource, SyntaxError, SyntaxErrorKind, input_edit, is_statement_outside_function, language, new_parser,
     node_types, parse, parse_group, reparse,
 };
+pub use same_subtrees::same_subtrees;
 pub use span::{LineColumn, LineIndex, Span};
 pub use tree_sitter;
 pub use walk::{Preorder, Step, max_block_depth, preorder, visit_pruned, visit_tree};
