@@ -1,6 +1,7 @@
 //! Iterative tree walks: no recursion, so 10,000 nested blocks cannot
 //! overflow the stack.
 
+use crate::Child;
 use crate::NodeKind as _;
 use tree_sitter::Node;
 
@@ -12,30 +13,43 @@ use tree_sitter::Node;
 /// assert_eq!(kinds, ["source_file", "version_directive", "version_number", "target_directive", "identifier"]);
 /// ```
 pub fn preorder(root: Node<'_>) -> Preorder<'_> {
-    Preorder { pending: vec![root] }
+    Preorder {
+        pending: vec![as_child(root)],
+    }
 }
 
 /// Iterator returned by [`preorder`].
 pub struct Preorder<'t> {
     /// The nodes still to visit, the next one last: the children of each node visited so
     /// far, in reverse.
-    pending: Vec<Node<'t>>,
+    pending: Vec<Child<'t>>,
 }
 
 impl<'t> Iterator for Preorder<'t> {
     type Item = Node<'t>;
 
     fn next(&mut self) -> Option<Node<'t>> {
-        let node = self.pending.pop()?;
-        push_children(&mut self.pending, node);
-        Some(node)
+        let child = self.pending.pop()?;
+        push_children(&mut self.pending, child);
+        Some(child.node)
+    }
+}
+
+/// `root` as a [`Child`] of nothing, to start a walk with.
+fn as_child(root: Node<'_>) -> Child<'_> {
+    Child {
+        node: root,
+        field: None,
+        has_children: root.child_count() > 0,
     }
 }
 
 /// Pushes the children of `node` on `pending` in reverse, so that the first pops first.
-fn push_children<'t>(pending: &mut Vec<Node<'t>>, node: Node<'t>) {
-    if node.child_count() > 0 {
-        pending.extend(crate::children(node).iter().rev().map(|child| child.node));
+fn push_children<'t>(pending: &mut Vec<Child<'t>>, child: Child<'t>) {
+    if child.has_children {
+        let start = pending.len();
+        crate::extend_with_children(pending, child.node);
+        pending[start..].reverse();
     }
 }
 
@@ -53,10 +67,10 @@ fn push_children<'t>(pending: &mut Vec<Node<'t>>, node: Node<'t>) {
 /// assert_eq!(top, ["source_file", "version_directive", "target_directive"]);
 /// ```
 pub fn visit_pruned<'t>(root: Node<'t>, mut visit: impl FnMut(Node<'t>) -> bool) {
-    let mut pending = vec![root];
-    while let Some(node) = pending.pop() {
-        if visit(node) {
-            push_children(&mut pending, node);
+    let mut pending = vec![as_child(root)];
+    while let Some(child) = pending.pop() {
+        if visit(child.node) {
+            push_children(&mut pending, child);
         }
     }
 }
@@ -97,21 +111,29 @@ pub enum Step<'t> {
 /// assert_eq!(blocks, ["enter 11 under 2", "enter 14 under 3", "leave 14", "leave 11"]);
 /// ```
 pub fn visit_tree<'t>(root: Node<'t>, mut visit: impl FnMut(Step<'t>, &[Node<'t>]) -> bool) {
-    // The nodes entered, outermost first, and the children of each still to visit.
+    // The nodes entered, outermost first; the children of all of them, one list after the
+    // other in `lists`, and for each node entered the next of its children to visit and the
+    // end of its list.
     let mut ancestors: Vec<Node<'t>> = Vec::new();
-    let mut open: Vec<<crate::Children<'t> as IntoIterator>::IntoIter> = Vec::new();
+    let mut lists: Vec<Child<'t>> = Vec::new();
+    let mut open: Vec<(usize, usize)> = Vec::new();
     let mut next = Some(root);
     while let Some(node) = next.take() {
         if visit(Step::Enter(node), &ancestors) {
             ancestors.push(node);
-            open.push(crate::children(node).into_iter());
+            let start = lists.len();
+            crate::extend_with_children(&mut lists, node);
+            open.push((start, lists.len()));
         }
-        while let Some(children) = open.last_mut() {
-            if let Some(child) = children.next() {
-                next = Some(child.node);
+        while let Some((at, end)) = open.last_mut() {
+            if *at < *end {
+                next = Some(lists[*at].node);
+                *at += 1;
                 break;
             }
             open.pop();
+            let start = open.last().map_or(0, |&(_, end)| end);
+            lists.truncate(start);
             let node = ancestors.pop().expect("a node entered for each list of children");
             visit(Step::Leave(node), &ancestors);
         }
