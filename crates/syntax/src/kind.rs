@@ -10,6 +10,8 @@
 use std::num::NonZeroU16;
 use std::sync::OnceLock;
 
+use rustc_hash::FxHashMap;
+
 use tree_sitter::{Node, TreeCursor};
 
 /// The grammar's node kind names, indexed by kind id.
@@ -26,25 +28,22 @@ fn names() -> &'static [String] {
     })
 }
 
-/// The grammar's field names with their ids, sorted by name.
-fn fields() -> &'static [(String, NonZeroU16)] {
-    static FIELDS: OnceLock<Vec<(String, NonZeroU16)>> = OnceLock::new();
+/// The grammar's field ids by name.
+fn fields() -> &'static FxHashMap<String, NonZeroU16> {
+    static FIELDS: OnceLock<FxHashMap<String, NonZeroU16>> = OnceLock::new();
     FIELDS.get_or_init(|| {
         let language = crate::language();
         let count = u16::try_from(language.field_count()).expect("tree-sitter field ids are u16");
-        let mut fields: Vec<(String, NonZeroU16)> = (1..=count)
+        (1..=count)
             .filter_map(|id| Some((language.field_name_for_id(id)?.to_string(), NonZeroU16::new(id)?)))
-            .collect();
-        fields.sort();
-        fields
+            .collect()
     })
 }
 
-/// The id of the grammar's field `name`, `None` when the grammar has no such field.
+/// The id of the grammar's field `name`, `None` when the grammar has no such field (a hash
+/// lookup: the rules ask for fields by name hundreds of thousands of times a run).
 fn field_id(name: &str) -> Option<NonZeroU16> {
-    let fields = fields();
-    let at = fields.binary_search_by(|(field, _)| field.as_str().cmp(name)).ok()?;
-    Some(fields[at].1)
+    fields().get(name).copied()
 }
 
 /// A syntax tree node's kind and fields, read from tables.
