@@ -42,8 +42,9 @@ fn seed(text: &str) -> u64 {
     })
 }
 
-/// Parse: no panic; the leaves and whitespace rebuild the text; every typed
-/// view and every error position can be asked for.
+/// Parse: no panic; the leaves and whitespace rebuild the text; the tree is the one
+/// the grammar's generated lexer gives; every typed view and every error position can
+/// be asked for.
 pub fn check_parse(text: &str) {
     let parsed = parse(text);
     if let Err(offset) = parsed.check_lossless() {
@@ -54,6 +55,10 @@ pub fn check_parse(text: &str) {
         let _ = parsed.lines().line_column(text, error.span.end);
     }
     let _ = parsed.comments();
+    let generated = ptxkit_syntax::generated_lexer::parse_with_generated_lexer(text);
+    if let Some(difference) = ptxkit_syntax::generated_lexer::first_difference(parsed.tree(), &generated) {
+        panic!("the fast lexer's tree is not the generated lexer's: {difference}");
+    }
     check_children(&parsed);
     exercise_views(&parsed);
 }

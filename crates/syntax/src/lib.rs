@@ -17,6 +17,7 @@ pub mod corpus;
 pub mod diagnostic;
 pub mod discover;
 mod edit;
+pub mod generated_lexer;
 mod kind;
 pub mod literal;
 mod parse;

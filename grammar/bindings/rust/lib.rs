@@ -19,6 +19,18 @@ unsafe extern "C" {
 #[allow(unsafe_code)]
 pub const LANGUAGE: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_ptx) };
 
+#[allow(unsafe_code)]
+unsafe extern "C" {
+    fn tree_sitter_ptx_reference() -> *const ();
+}
+
+/// [`LANGUAGE`] built from `src/parser.c` exactly as `tree-sitter generate` wrote it;
+/// [`LANGUAGE`]'s lexer is rewritten to run faster (see `bindings/rust/build.rs`). For
+/// the tests and fuzz targets that check both give the same trees.
+#[doc(hidden)]
+#[allow(unsafe_code)]
+pub const REFERENCE_LANGUAGE: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_ptx_reference) };
+
 /// The content of the [`node-types.json`] file for this grammar.
 ///
 /// [`node-types.json`]: https://tree-sitter.github.io/tree-sitter/using-parsers/6-static-node-types
