@@ -26,20 +26,20 @@ pub fn parse_with_generated_lexer(text: &str) -> Tree {
 /// assert_eq!(ptxkit_syntax::generated_lexer::first_difference(fast.tree(), &generated), None);
 /// ```
 pub fn first_difference(a: &Tree, b: &Tree) -> Option<String> {
+    fn facts(cursor: &tree_sitter::TreeCursor<'_>) -> impl PartialEq + std::fmt::Debug + use<> {
+        let n = cursor.node();
+        (
+            n.kind_id(),
+            n.byte_range(),
+            cursor.field_id(),
+            n.is_missing(),
+            n.is_extra(),
+            n.is_error(),
+            n.child_count(),
+        )
+    }
     let (mut x, mut y) = (a.walk(), b.walk());
     loop {
-        fn facts(cursor: &tree_sitter::TreeCursor<'_>) -> impl PartialEq + std::fmt::Debug + use<> {
-            let n = cursor.node();
-            (
-                n.kind_id(),
-                n.byte_range(),
-                cursor.field_id(),
-                n.is_missing(),
-                n.is_extra(),
-                n.is_error(),
-                n.child_count(),
-            )
-        }
         let (left, right) = (facts(&x), facts(&y));
         if left != right {
             return Some(format!("{left:?} against {right:?}"));

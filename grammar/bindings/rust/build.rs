@@ -15,7 +15,6 @@ fn main() {
     let src_dir = Path::new("src");
     let parser_path = src_dir.join("parser.c");
     println!("cargo:rerun-if-changed={}", parser_path.display());
-    println!("cargo:rerun-if-changed=bindings/rust/build.rs");
     let out_dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let generated = std::fs::read_to_string(&parser_path).expect("src/parser.c is readable");
 
@@ -122,11 +121,9 @@ fn map_entries(text: &str) -> Result<(Entries<'_>, &str), String> {
 /// its comma.
 fn token(text: &str) -> Result<(&str, &str), String> {
     let end = if let Some(body) = text.strip_prefix('\'') {
-        let close = if body.starts_with('\\') {
-            body[2..].find('\'').map(|i| i + 2)
-        } else {
-            body[1..].find('\'').map(|i| i + 1)
-        };
+        // The closing quote, after one character or a backslash and the character it escapes.
+        let skip = if body.starts_with('\\') { 2 } else { 1 };
+        let close = body.get(skip..).and_then(|b| b.find('\'')).map(|i| i + skip);
         close
             .map(|i| i + 2)
             .ok_or("unterminated character literal in ADVANCE_MAP")?
