@@ -26,7 +26,11 @@ pub fn head_len(parts: &[Node<'_>]) -> Option<usize> {
 /// The head as one string, or `None` when comments or line breaks sit
 /// inside it (such an instruction is laid out but not aligned).
 pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
-    let mut text = String::new();
+    let written = match (head.first(), head.last()) {
+        (Some(first), Some(last)) => last.end_byte().saturating_sub(first.start_byte()),
+        _ => 0,
+    };
+    let mut text = String::with_capacity(written);
     for (i, node) in head.iter().enumerate() {
         if is_extra(*node) {
             return None;

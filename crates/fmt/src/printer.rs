@@ -116,7 +116,12 @@ impl<'a> Printer<'a> {
     /// stay on one line (a `//` comment, a preprocessor line, text that
     /// spans lines).
     pub fn flat_text(&self, nodes: &[Node<'a>]) -> Option<String> {
-        let mut text = String::new();
+        // The text as written is about as long: one allocation, not one per doubling.
+        let written = match (nodes.first(), nodes.last()) {
+            (Some(first), Some(last)) => last.end_byte().saturating_sub(first.start_byte()),
+            _ => 0,
+        };
+        let mut text = String::with_capacity(written + 8);
         self.flat_pieces(nodes, |piece| text.push_str(piece)).then_some(text)
     }
 

@@ -88,6 +88,8 @@ pub struct Checker<'a> {
     pub(crate) module_has_errors: std::cell::OnceCell<bool>,
     /// The ISA issues of each instruction form seen so far (see [`Checker::form_issues`]).
     pub(crate) form_issues: std::cell::RefCell<rustc_hash::FxHashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
+    /// What each name the instructions use was classified as, for their signature instances.
+    pub(crate) name_classes: ptxkit_semantic::signature::NameClasses<'a>,
     /// The signature analysis of each instance seen so far (see [`Checker::signature`]).
     pub(crate) analyses: std::cell::RefCell<
         rustc_hash::FxHashMap<ptxkit_isa::signature::Instance<'a>, Option<ptxkit_isa::signature::Analysis>>,
@@ -304,7 +306,7 @@ impl<'a> Checker<'a> {
     pub fn signature(&self, node: Node<'a>) -> std::rc::Rc<Option<SignatureCheck<'a>>> {
         last_one(&self.last_signature, node.id(), || {
             std::rc::Rc::new(self.insn(node).filter(|_| !node.has_error()).and_then(|insn| {
-                let instance = insn.signature_instance(self.symbols);
+                let instance = insn.signature_instance_with(self.symbols, &self.name_classes);
                 let analysis = self.analysis(&instance)?;
                 Some(SignatureCheck {
                     analysis,

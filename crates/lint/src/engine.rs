@@ -252,6 +252,7 @@ pub(crate) fn new_checker<'a>(
         module_has_errors: std::cell::OnceCell::new(),
         form_issues: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
         analyses: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
+        name_classes: Default::default(),
     }
 }
 

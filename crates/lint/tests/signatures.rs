@@ -52,6 +52,8 @@ fn every_instruction_of_clean_files_matches_a_signature() {
             let parsed = parse(&text);
             let symbols = SymbolTable::build(&parsed);
             let mut tally = Tally::default();
+            // The classes of names kept across the file's instructions, as ptxlint keeps them.
+            let names = ptxkit_semantic::signature::NameClasses::default();
             for node in preorder(parsed.root()) {
                 if !matches!(node.kind(), "instruction" | "call_instruction") || node.has_error() {
                     continue;
@@ -65,6 +67,11 @@ fn every_instruction_of_clean_files_matches_a_signature() {
                     continue;
                 }
                 let seen = insn.signature_instance(&symbols);
+                assert_eq!(
+                    insn.signature_instance_with(&symbols, &names),
+                    seen,
+                    "{name}: names classified once per function"
+                );
                 let Some(analysis) = analyze(&seen) else { continue };
                 if analysis.is_match() {
                     continue;

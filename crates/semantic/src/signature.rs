@@ -44,9 +44,26 @@ impl<'t> Instruction<'t> {
     where
         't: 'a,
     {
+        self.classify(symbols, None)
+    }
+
+    /// [`Self::signature_instance`], with the names' classes kept in `names` for the next
+    /// instructions of the file (same answers, one lookup per name and function).
+    pub fn signature_instance_with<'a>(&self, symbols: &'a SymbolTable, names: &NameClasses<'a>) -> Instance<'a>
+    where
+        't: 'a,
+    {
+        self.classify(symbols, Some(names))
+    }
+
+    fn classify<'a>(&self, symbols: &'a SymbolTable, names: Option<&NameClasses<'a>>) -> Instance<'a>
+    where
+        't: 'a,
+    {
         let classify = Classifier {
             symbols,
             source: self.source(),
+            names,
         };
         let operands = match self.call() {
             Some(call) => classify.call(call),
@@ -60,12 +77,22 @@ impl<'t> Instruction<'t> {
     }
 }
 
-struct Classifier<'a> {
-    symbols: &'a SymbolTable,
-    source: &'a str,
+/// What the names of a file's instructions were classified as (a register with its type, a
+/// variable, a function, a label...), by function body and name, shared by the instructions
+/// of one file: a kernel names a few hundred registers thousands of times, and a name's class
+/// depends only on the function it is used in (its body's declarations, then the module's).
+#[derive(Default)]
+pub struct NameClasses<'a> {
+    found: std::cell::RefCell<rustc_hash::FxHashMap<(Option<usize>, &'a str), Found<'a>>>,
 }
 
-impl<'a> Classifier<'a> {
+struct Classifier<'a, 'n> {
+    symbols: &'a SymbolTable,
+    source: &'a str,
+    names: Option<&'n NameClasses<'a>>,
+}
+
+impl<'a> Classifier<'a, '_> {
     fn text(&self, node: Node<'_>) -> &'a str {
         &self.source[node.byte_range()]
     }
@@ -89,8 +116,25 @@ impl<'a> Classifier<'a> {
         out
     }
 
+    /// What `name` (at `node`) is, from [`NameClasses`] when an instruction of the same
+    /// function has used it already.
     fn name(&self, node: Node<'a>, name: &'a str) -> Found<'a> {
         let offset = node.start_byte();
+        let Some(names) = self.names else {
+            return self.classify_name(offset, name);
+        };
+        let key = (self.symbols.body_at(offset).map(|body| body.span.start), name);
+        if let Some(found) = names.found.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = self.classify_name(offset, name);
+        names.found.borrow_mut().insert(key, found.clone());
+        found
+    }
+
+    /// [`Self::name`] without [`NameClasses`]: every lookup below depends on `offset` only
+    /// through the function body it is in.
+    fn classify_name(&self, offset: usize, name: &'a str) -> Found<'a> {
         match self.symbols.register(offset, name) {
             RegisterLookup::Declared(_) | RegisterLookup::InRange(_) => {
                 let (ty, vector) = self
@@ -223,5 +267,105 @@ impl<'a> Classifier<'a> {
                 value: None,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxkit_syntax::preorder;
+
+    /// A name means what its function declares: kept across a file's instructions, the
+    /// classes are those each instruction finds alone, where the same names are a register
+    /// of another type, a variable, a label or undeclared in the next function.
+    #[test]
+    fn shared_name_classes_answer_as_each_instruction_alone() {
+        const PTX: &str = "\
+.version 8.0
+.target sm_80
+.address_size 64
+.global .u32 g;
+.func f()
+{
+.reg .b32 %r<4>;
+.reg .f32 x;
+.shared .u32 s;
+mov.b32 %r1, %r2;
+mov.f32 x, x;
+mov.u32 %r3, s;
+bra L;
+L:
+ret;
+}
+.func h()
+{
+.reg .b64 %r<9>;
+.reg .pred x;
+.local .u64 L;
+mov.b64 %r1, %r8;
+@x bra s;
+mov.u64 %r2, L;
+mov.u32 %r7, g;
+mov.b32 %r1, %r12;
+ret;
+}
+";
+        let parsed = ptxkit_syntax::parse(PTX);
+        let symbols = SymbolTable::build(&parsed);
+        let names = NameClasses::default();
+        let mut seen = 0;
+        for node in preorder(parsed.root()) {
+            let Some(insn) = Instruction::cast(node, parsed.text()) else {
+                continue;
+            };
+            let alone = insn.signature_instance(&symbols);
+            assert_eq!(
+                insn.signature_instance_with(&symbols, &names),
+                alone,
+                "{}",
+                insn.node().utf8_text(PTX.as_bytes()).unwrap()
+            );
+            seen += 1;
+        }
+        assert_eq!(seen, 11);
+        // The same names, two functions, two meanings.
+        let at = |needle: &str| PTX.find(needle).unwrap();
+        let class = |needle: &str, name: &'static str| {
+            let node = parsed.root().descendant_for_byte_range(at(needle), at(needle)).unwrap();
+            Classifier {
+                symbols: &symbols,
+                source: PTX,
+                names: Some(&names),
+            }
+            .name(node, name)
+        };
+        assert_eq!(
+            class("mov.b32 %r1, %r2", "%r1"),
+            Found::Register {
+                ty: Some(".b32"),
+                vector: 0
+            }
+        );
+        assert_eq!(
+            class("mov.b64 %r1, %r8", "%r1"),
+            Found::Register {
+                ty: Some(".b64"),
+                vector: 0
+            }
+        );
+        assert!(matches!(
+            class("bra L", "L"),
+            Found::Name {
+                kind: NameKind::Label,
+                ..
+            }
+        ));
+        assert!(matches!(
+            class("mov.u64 %r2, L", "L"),
+            Found::Name {
+                kind: NameKind::Variable,
+                ..
+            }
+        ));
     }
 }

@@ -249,15 +249,21 @@ pub fn base_space(space: &str) -> &str {
 /// assert_eq!(ptxkit_semantic::split_index("%r01"), None);
 /// ```
 pub fn split_index(name: &str) -> Option<(&str, u64)> {
-    let digits = name.len() - name.bytes().rev().take_while(u8::is_ascii_digit).count();
-    if digits == name.len() || digits == 0 {
+    let bytes = name.as_bytes();
+    let digits = bytes.len() - bytes.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    if digits == bytes.len() || digits == 0 {
         return None;
     }
-    let (prefix, number) = name.split_at(digits);
-    if number.len() > 1 && number.starts_with('0') {
+    let number = &bytes[digits..];
+    if number.len() > 1 && number[0] == b'0' {
         return None;
     }
-    Some((prefix, number.parse().ok()?))
+    // Every register use is looked up: the digits are read here, without `str::parse`.
+    let mut value: u64 = 0;
+    for &digit in number {
+        value = value.checked_mul(10)?.checked_add(u64::from(digit - b'0'))?;
+    }
+    Some((&name[..digits], value))
 }
 
 impl Variable {

@@ -46,6 +46,47 @@ fn function_wide_lookups() {
     assert_eq!(split_index("123"), None);
 }
 
+/// `split_index` reads the digits itself: it answers as `str::parse` of the trailing digits
+/// does, overflow and leading zeros included.
+#[test]
+fn split_index_reads_digits_as_parse_does() {
+    fn by_parse(name: &str) -> Option<(&str, u64)> {
+        let digits = name.len() - name.bytes().rev().take_while(u8::is_ascii_digit).count();
+        if digits == name.len() || digits == 0 {
+            return None;
+        }
+        let (prefix, number) = name.split_at(digits);
+        if number.len() > 1 && number.starts_with('0') {
+            return None;
+        }
+        Some((prefix, number.parse().ok()?))
+    }
+    let names = [
+        "%r0",
+        "%r00",
+        "%r7",
+        "%rd12",
+        "%f10",
+        "%r",
+        "",
+        "7",
+        "%r18446744073709551615",
+        "%r18446744073709551616",
+        "%r99999999999999999999999",
+        "%p1x",
+        "é3",
+        "%ré42",
+        "%r1_2",
+        "%r012",
+        "x0",
+        "%tid.x",
+        "%r-1",
+    ];
+    for name in names {
+        assert_eq!(split_index(name), by_parse(name), "{name:?}");
+    }
+}
+
 #[test]
 fn scopes_nest_in_source_order() {
     let parsed = ptxkit_syntax::parse(K);
