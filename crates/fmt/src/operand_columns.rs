@@ -8,7 +8,7 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::printer::{Printer, children};
-use crate::tokens::{Sep, between, is_extra, newlines_between};
+use crate::tokens::{Sep, between, is_extra, newlines_between, written_len};
 
 /// Heads wider than this neither set nor follow a run's operand column: one
 /// long `wgmma` opcode should not push every `mov` operand far right.
@@ -26,11 +26,7 @@ pub fn head_len(parts: &[Node<'_>]) -> Option<usize> {
 /// The head as one string, or `None` when comments or line breaks sit
 /// inside it (such an instruction is laid out but not aligned).
 pub fn head_text(source: &str, head: &[Node<'_>]) -> Option<String> {
-    let written = match (head.first(), head.last()) {
-        (Some(first), Some(last)) => last.end_byte().saturating_sub(first.start_byte()),
-        _ => 0,
-    };
-    let mut text = String::with_capacity(written);
+    let mut text = String::with_capacity(written_len(head));
     for (i, node) in head.iter().enumerate() {
         if is_extra(*node) {
             return None;

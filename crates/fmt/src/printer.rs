@@ -12,7 +12,7 @@ use ptxkit_syntax::tree_sitter::Node;
 
 use crate::doc::{Doc, Mark};
 use crate::options::Options;
-use crate::tokens::{Sep, between, between_leaves, ends_line, first_leaf, gap, is_comment, last_leaf};
+use crate::tokens::{Sep, between, between_leaves, ends_line, first_leaf, gap, is_comment, last_leaf, written_len};
 use crate::tree::MAX_TREE_DEPTH;
 use crate::{block, declaration, function, instruction, module, operand, section};
 
@@ -116,12 +116,9 @@ impl<'a> Printer<'a> {
     /// stay on one line (a `//` comment, a preprocessor line, text that
     /// spans lines).
     pub fn flat_text(&self, nodes: &[Node<'a>]) -> Option<String> {
-        // The text as written is about as long: one allocation, not one per doubling.
-        let written = match (nodes.first(), nodes.last()) {
-            (Some(first), Some(last)) => last.end_byte().saturating_sub(first.start_byte()),
-            _ => 0,
-        };
-        let mut text = String::with_capacity(written + 8);
+        // About as long as written (a few spaces may be added after commas): one allocation,
+        // not one per doubling.
+        let mut text = String::with_capacity(written_len(nodes) + 8);
         self.flat_pieces(nodes, |piece| text.push_str(piece)).then_some(text)
     }
 

@@ -86,6 +86,15 @@ pub fn line_breaks(whitespace: &str) -> usize {
         .count()
 }
 
+/// How many bytes `nodes` (adjacent siblings) span as written, from the first's start to
+/// the last's end: the capacity for the text they print as.
+pub fn written_len(nodes: &[Node<'_>]) -> usize {
+    match (nodes.first(), nodes.last()) {
+        (Some(first), Some(last)) => last.end_byte().saturating_sub(first.start_byte()),
+        _ => 0,
+    }
+}
+
 /// The whitespace between two adjacent pieces.
 pub fn gap<'s>(prev: Node<'_>, next: Node<'_>, source: &'s str) -> &'s str {
     let (start, end) = (prev.end_byte(), next.start_byte());
