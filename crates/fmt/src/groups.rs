@@ -21,7 +21,7 @@
 use std::ops::Range;
 
 use ptxkit_syntax::NodeKind as _;
-use ptxkit_syntax::split::{groups, top_level_items};
+use ptxkit_syntax::split::{Item, groups, top_level_items};
 use rayon::prelude::*;
 
 use crate::Options;
@@ -45,7 +45,8 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
     if text.len() <= group_bytes {
         return None;
     }
-    let groups = groups(&top_level_items(text)?, text, group_bytes);
+    let items = top_level_items(text)?;
+    let groups = groups(&items, text, group_bytes);
     if groups.len() < 2 {
         return None;
     }
@@ -78,7 +79,15 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
         }
         out.push_str(&part);
     }
-    joins_fall_between_items(&out, &joins).then_some(out)
+    // An already formatted text is its own output: its items are those just cut.
+    let out_items = if out == text {
+        Some(items)
+    } else {
+        top_level_items(&out)
+    };
+    out_items
+        .is_some_and(|out_items| joins_fall_between_items(&out, &out_items, &joins))
+        .then_some(out)
 }
 
 /// The text of the group at `range` as it is formatted: without the whitespace before its
@@ -117,12 +126,9 @@ fn format_group(piece: &str, options: &Options, crlf: bool, last: bool) -> Optio
     Some(output.text().to_string())
 }
 
-/// Whether the splitter cuts `text` at each of `joins`: only whitespace lies
-/// between an item's end and the join.
-fn joins_fall_between_items(text: &str, joins: &[usize]) -> bool {
-    let Some(items) = top_level_items(text) else {
-        return false;
-    };
+/// Whether the splitter cuts `text`, whose items are `items`, at each of `joins`: only
+/// whitespace lies between an item's end and the join.
+fn joins_fall_between_items(text: &str, items: &[Item], joins: &[usize]) -> bool {
     let ends: Vec<usize> = items.iter().map(|item| item.range.end).collect();
     joins.iter().all(|&join| {
         let before = ends.partition_point(|&end| end <= join);
@@ -137,8 +143,20 @@ mod tests {
     #[test]
     fn joins_must_follow_an_item() {
         let text = ".entry a() { ret; }\n\n.entry b() { ret; }\n";
-        assert!(joins_fall_between_items(text, &[21]));
-        assert!(!joins_fall_between_items(text, &[5]));
+        let items = top_level_items(text).unwrap();
+        assert!(joins_fall_between_items(text, &items, &[21]));
+        assert!(!joins_fall_between_items(text, &items, &[5]));
+    }
+
+    /// A formatted text is its own output, checked with the items cut from it once.
+    #[test]
+    fn formatted_text_is_its_own_output_in_groups() {
+        let options = Options::default();
+        let text = ".version 7.8\n.target sm_80\n.entry a() { ret; } // a\n.entry b()\n{\n  ret;\n}\n.global .u32 g;\n.entry c() { ret; }\n";
+        let once = format_in_groups(text, &options, 1).expect("formatted in groups");
+        assert_ne!(once, text);
+        assert_eq!(format_in_groups(&once, &options, 1).as_deref(), Some(once.as_str()));
+        assert_eq!(Some(once.clone()), crate::format_text(&once, &options).ok());
     }
 
     #[test]

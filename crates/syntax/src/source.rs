@@ -131,7 +131,7 @@ pub fn decode_source(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError>
     if bytes.is_empty() {
         return Err(SourceError::Empty(path.to_path_buf()));
     }
-    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+    if let Some(offset) = memchr::memchr(0, &bytes) {
         return Err(SourceError::Binary {
             path: path.to_path_buf(),
             offset,

@@ -65,12 +65,7 @@ impl LineIndex {
     /// Indexes the line starts of `text`.
     pub fn new(text: &str) -> Self {
         let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         Self { line_starts }
     }
 

@@ -169,3 +169,55 @@ pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
         _ => true,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::SymbolTable;
+    use crate::flow::FunctionFlow;
+
+    /// Registers of ranges (`%r1`, `%q65536`, `%q99999998`), named alone (`%r01`, `%x`) and
+    /// declared again in nested blocks: one id per register, the same id for each use of it,
+    /// and each id's name the name as written.
+    #[test]
+    fn each_register_has_one_id() {
+        let text = ".version 8.0\n.target sm_90\n.entry k()\n{\n.reg .b32 %r<3>;\n.reg .b32 %r01;\n.reg .b32 %x;\n.reg .b32 %q<99999999>;\nmov.u32 %r1, 0;\nmov.u32 %r01, %r1;\nmov.u32 %x, %r01;\nmov.u32 %q99999998, %x;\nmov.u32 %q65535, %q99999998;\nmov.u32 %q65536, %q65535;\n{\n.reg .b32 %r1;\nmov.u32 %r1, %r2;\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, %r0;\n}\n}\nadd.u32 %r2, %r1, %q65536;\nret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let symbols = SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let flow = &flows[0];
+        let mut seen = Vec::new();
+        for i in 0..flow.insns.len() as u32 {
+            for access in flow.defs(i).iter().chain(flow.uses(i)) {
+                let written = &text[access.node.byte_range()];
+                assert_eq!(flow.registers.name(access.reg), written);
+                let at = access.node.start_byte();
+                seen.push((
+                    written,
+                    text[..at].matches('{').count() - text[..at].matches('}').count(),
+                    access.reg,
+                ));
+            }
+        }
+        // The same name at the same nesting is one register here (no sibling blocks).
+        for &(name, depth, reg) in &seen {
+            for &(other, other_depth, other_reg) in &seen {
+                let declared_inside = |n: &str, d: usize| match d {
+                    2 => n == "%r1",
+                    3 => n == "%r0" || n == "%r1",
+                    _ => false,
+                };
+                let same = name == other
+                    && (depth == other_depth || !declared_inside(name, depth) && !declared_inside(other, other_depth));
+                assert_eq!(reg == other_reg, same, "{name} at {depth} / {other} at {other_depth}");
+            }
+        }
+        for name in ["%r1", "%r01", "%x", "%q99999998", "%q65535", "%q65536", "%r2"] {
+            let id = flow.registers.id(name).unwrap_or_else(|| panic!("{name} has no id"));
+            assert_eq!(flow.registers.name(id), name);
+        }
+        assert_eq!(flow.registers.id("%r0"), None, "only the innermost block uses %r0");
+        assert_eq!(flow.registers.id("%q7"), None, "never used");
+        // %r1 twice (body, two blocks), %r01, %x, %q99999998, %q65535, %q65536, %r2, %r0.
+        assert_eq!(flow.registers.len(), 10);
+    }
+}
