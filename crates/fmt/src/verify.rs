@@ -6,20 +6,24 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Child, ParsedSource};
 
-/// Whether `a` and `b` are equal once all whitespace is removed.
+/// Whether `a` and `b` are equal once all whitespace (as [`char::is_whitespace`] has it) is
+/// removed.
 pub fn same_non_whitespace(a: &str, b: &str) -> bool {
-    let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    // Fast path: compare streams without allocating when possible.
-    let mut left = a.chars().filter(|c| !c.is_whitespace());
-    let mut right = b.chars().filter(|c| !c.is_whitespace());
-    let equal = loop {
-        match (left.next(), right.next()) {
-            (None, None) => break true,
-            (x, y) if x == y => continue,
-            _ => break false,
-        }
+    let equal = if a.is_ascii() && b.is_ascii() {
+        // PTX is nearly always ASCII: compare bytes, without decoding characters. These are
+        // the ASCII characters `char::is_whitespace` takes (with VT, which
+        // `u8::is_ascii_whitespace` leaves out).
+        let white = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r');
+        a.bytes().filter(|b| !white(b)).eq(b.bytes().filter(|b| !white(b)))
+    } else {
+        a.chars()
+            .filter(|c| !c.is_whitespace())
+            .eq(b.chars().filter(|c| !c.is_whitespace()))
     };
-    debug_assert_eq!(equal, strip(a) == strip(b));
+    debug_assert_eq!(equal, {
+        let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        strip(a) == strip(b)
+    });
     equal
 }
 
@@ -103,6 +107,21 @@ mod tests {
     #[test]
     fn whitespace_is_set_aside() {
         assert!(same_non_whitespace("add.s32 %r1, %r2;", "add.s32\t%r1,%r2 ;\n"));
+        // Every ASCII character is whitespace to the byte comparison exactly when it is to
+        // `char::is_whitespace`, which the comparison of other texts uses.
+        for byte in 0u8..128 {
+            let white = char::from(byte).is_whitespace();
+            let spaced = format!("a{}b", char::from(byte));
+            assert_eq!(same_non_whitespace(&spaced, "ab"), white, "{byte:#x}");
+            assert_eq!(same_non_whitespace("ab", &spaced), white, "{byte:#x}");
+            assert_eq!(
+                same_non_whitespace(&format!("{spaced}\u{a0}"), "ab\u{2003}"),
+                white,
+                "{byte:#x}"
+            );
+        }
+        assert!(!same_non_whitespace("ab", "abc"));
+        assert!(!same_non_whitespace("a\u{e9}", "a e"));
         assert!(!same_non_whitespace("add.s32 %r1;", "add.s32 %r2;"));
         let a = ptxkit_syntax::parse(".version 7.8\n.target sm_80 // t\n");
         let b = ptxkit_syntax::parse(".version   7.8 .target sm_80 // t   \n");
