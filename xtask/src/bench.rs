@@ -173,6 +173,17 @@ fn measure(command: &Path, args: &[&str], paths: &[&Path], one_core: bool) -> Re
     })
 }
 
+/// Prints one line of the one-core table: `run`'s CPU seconds, its throughput over `bytes`
+/// and its share of the `parse` seconds of the same bytes, then `note` in brackets.
+fn print_share(name: &str, run: Run, bytes: u64, parse: f64, note: &str) {
+    println!(
+        "  {name:<20} {:7.2} s {:7.1} MB/s  {:5.1}% of parse   ({note})",
+        run.cpu,
+        rate(bytes, run.cpu),
+        parse / run.cpu * 100.0
+    );
+}
+
 /// [`measure`] on one core, twice, the run with less CPU time: the bare parse it is compared
 /// with is the best of two rounds too, and this VM's speed drifts by 10-20% between runs.
 fn best_of_two(command: &Path, args: &[&str], paths: &[&Path]) -> Result<Run> {
@@ -210,12 +221,7 @@ fn bench(options: &Options, binaries: &Path) -> Result<ExitCode> {
     println!("one core (taskset -c 0), the whole corpus, CPU seconds:");
     println!("  bare parse           {parse:7.2} s {:7.1} MB/s", rate(bytes, parse));
     for (name, run) in [("ptxlint -j 1", lint1), ("ptxfmt --check -j 1", fmt1)] {
-        println!(
-            "  {name:<20} {:7.2} s {:7.1} MB/s  {:5.1}% of parse   (goal >= 70%)",
-            run.cpu,
-            rate(bytes, run.cpu),
-            parse / run.cpu * 100.0
-        );
+        print_share(name, run, bytes, parse, "goal >= 70%");
     }
     floors(&ptxlint, corpus, bytes, parse)?;
     formatted_check(&ptxfmt, &files)?;
@@ -274,13 +280,7 @@ fn floors(ptxlint: &Path, corpus: &Path, bytes: u64, parse: f64) -> Result<()> {
             &[LINT_ARGS, &["-j", "1", "--select", select]].concat(),
             &[corpus],
         )?;
-        println!(
-            "  {:<20} {:7.2} s {:7.1} MB/s  {:5.1}% of parse   ({what})",
-            "ptxlint --select",
-            run.cpu,
-            rate(bytes, run.cpu),
-            parse / run.cpu * 100.0
-        );
+        print_share("ptxlint --select", run, bytes, parse, what);
     }
     Ok(())
 }
@@ -302,12 +302,12 @@ fn formatted_check(ptxfmt: &Path, files: &[(PathBuf, u64)]) -> Result<()> {
         .sum();
     let parse = one_core_parse(&crate::target_dir().join("release/xtask"), dir.path())?;
     let check = best_of_two(ptxfmt, &[FMT_ARGS, &["-j", "1"]].concat(), &[dir.path()])?;
-    println!(
-        "  {:<20} {:7.2} s {:7.1} MB/s  {:5.1}% of parse   (the corpus formatted first: the pre-commit case)",
+    print_share(
         "ptxfmt --check -j 1",
-        check.cpu,
-        rate(bytes, check.cpu),
-        parse / check.cpu * 100.0
+        check,
+        bytes,
+        parse,
+        "the corpus formatted first: the pre-commit case",
     );
     Ok(())
 }
