@@ -27,19 +27,17 @@ fn main() {
         eprintln!("!!!!! PTX corpus not found — benchmark SKIPPED. Set PTX_CORPUS_DIR. !!!!!");
         return;
     };
-    let files: Vec<(PathBuf, String)> =
-        ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
-            .expect("walking the corpus")
-            .into_iter()
-            .filter_map(|path| {
-                let path = path.ok()?;
-                let text = ptxkit_syntax::source::read_source(&path).ok()?;
-                ptxkit_syntax::parse(text.as_str())
-                    .syntax_errors()
-                    .is_empty()
-                    .then_some((path, text))
-            })
-            .collect();
+    let files: Vec<(PathBuf, String)> = ptxkit_syntax::corpus::ptx_files(&dir)
+        .expect("walking the corpus")
+        .into_iter()
+        .filter_map(|path| {
+            let text = ptxkit_syntax::source::read_source(&path).ok()?;
+            ptxkit_syntax::parse(text.as_str())
+                .syntax_errors()
+                .is_empty()
+                .then_some((path, text))
+        })
+        .collect();
     let bytes: usize = files.iter().map(|(_, text)| text.len()).sum();
     let megabytes = bytes as f64 / 1e6;
     let options = ptxkit_fmt::Options::default();

@@ -169,3 +169,31 @@ fn configuration_is_the_nearest_file_above_each_file_with_kebab_keys() {
     );
     assert!(isolated.stdout.contains("indent-width = 4\n"), "{}", isolated.render());
 }
+
+/// Listings and explanations into a pipe whose reader has gone (`ptxrewrite --list-passes |
+/// head -1` after head exits): exit 0 and nothing on stderr, never a panic.
+#[test]
+fn listings_into_a_closed_pipe_exit_0_quietly() {
+    let listings: [(&str, &[&str]); 5] = [
+        (env!("CARGO_BIN_EXE_ptxrewrite"), &["--list-passes"]),
+        (
+            env!("CARGO_BIN_EXE_ptxrewrite"),
+            &["--explain", "implicit-float-modifiers"],
+        ),
+        (env!("CARGO_BIN_EXE_ptxlint"), &["--list-rules"]),
+        (env!("CARGO_BIN_EXE_ptxlint"), &["--explain", "PTX101"]),
+        (env!("CARGO_BIN_EXE_ptxlint"), &["--explain-instruction", "add.s32"]),
+    ];
+    for (bin, args) in listings {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = std::process::Command::new(bin)
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!((out.status.code(), stderr.as_ref()), (Some(0), ""), "{bin} {args:?}");
+    }
+}

@@ -66,11 +66,11 @@ fn the_legacy_example_is_rewritten_and_formatted() {
     insta::assert_snapshot!(format!("{}{}", rewritten.stderr, formatted.render()));
 }
 
-/// The README's ptxfmt before/after pairs (a ```ptx block after a line
+/// The manual's ptxfmt before/after pairs (docs/src/ptxfmt.md: a ```ptx block after a line
 /// starting "Before", then one after "After `ptxfmt`") are what ptxfmt prints.
 #[test]
-fn the_readme_style_examples_are_what_ptxfmt_prints() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+fn the_manual_style_examples_are_what_ptxfmt_prints() {
+    let readme = std::fs::read_to_string(root().join("docs/src/ptxfmt.md")).unwrap();
     let mut blocks = Vec::new();
     let mut label = "";
     let mut lines = readme.lines();
@@ -89,6 +89,10 @@ fn the_readme_style_examples_are_what_ptxfmt_prints() {
     assert!(pairs.len() >= 2, "found {} before/after pairs", pairs.len());
     for pair in pairs {
         let formatted = run(env!("CARGO_BIN_EXE_ptxfmt"), &[], pair[0].1.as_bytes());
-        assert_eq!(formatted.stdout, pair[1].1, "README example after {:?}", pair[0].0);
+        assert_eq!(
+            formatted.stdout, pair[1].1,
+            "docs/src/ptxfmt.md example after {:?}",
+            pair[0].0
+        );
     }
 }

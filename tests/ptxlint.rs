@@ -291,22 +291,99 @@ fn requirements_lists_the_forcing_lines() {
     insta::assert_snapshot!(ptxlint(dir.path(), &["--requirements", "k.ptx", "old.ptx", "missing.ptx"], None).render());
 }
 
-/// README's rule table lists every rule the registry has, with its name.
+/// The manual's rule and pass references list every rule and pass, as generated.
 #[test]
-fn readme_rule_table_is_generated_from_the_rules() {
+fn rule_and_pass_references_are_generated_from_the_rules() {
     // Every rule's code, name, severity, fix and summary are declared once,
-    // in its file; README's table is generated from them.
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // in its file; docs/src/rules.md's table is generated from them.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/src/");
+    let readme = std::fs::read_to_string(format!("{dir}rules.md")).unwrap();
     let table = ptxkit_lint::registry::rules_markdown_table();
     assert!(table.lines().count() > 50, "{table}");
     assert!(
         readme.contains(&format!("\n{table}\n")),
-        "README.md's rule table is stale: run `cargo xtask docs`"
+        "docs/src/rules.md is stale: run `cargo xtask docs`"
     );
-    let passes = ptxkit_lint::migrations::markdown_table();
+    let readme = std::fs::read_to_string(format!("{dir}passes.md")).unwrap();
+    let passes = ptxkit_rewrite::migrations::markdown_table();
     assert!(passes.lines().count() > 20, "{passes}");
     assert!(
         readme.contains(&format!("\n{passes}\n")),
-        "README.md's pass table is stale: run `cargo xtask docs`"
+        "docs/src/passes.md is stale: run `cargo xtask docs`"
     );
+}
+
+/// The toolchain lines of `--requirements`: the oldest toolkit and driver, as written and
+/// lowered, for each kind of row of the release table (a version's own release, a target
+/// that came later than its version, 32-bit code, releases with no recorded driver branch,
+/// a version no release has).
+#[test]
+fn requirements_name_the_oldest_toolkit_and_driver() {
+    let module = |header: &str, body: &str| format!("{header}\n.visible .entry k()\n{{\n{body}\tret;\n}}\n");
+    let files = [
+        ("ptx81.ptx", module(".version 8.1\n.target sm_90\n.address_size 64", "")),
+        (
+            "lowered.ptx",
+            module(
+                ".version 8.5\n.target sm_90a\n.address_size 64",
+                "\twgmma.fence.sync.aligned;\n",
+            ),
+        ),
+        ("sm30.ptx", module(".version 3.0\n.target sm_30\n.address_size 64", "")),
+        (
+            "bits32.ptx",
+            module(
+                ".version 7.0\n.target sm_80\n.address_size 32",
+                "\t.reg .b32 %r<2>;\n\tld.global.u32 %r1, [%r0];\n",
+            ),
+        ),
+        ("ptx14.ptx", module(".version 1.4\n.target sm_13", "")),
+        (
+            "ptx95.ptx",
+            module(".version 9.5\n.target sm_100\n.address_size 64", ""),
+        ),
+        ("ptx51.ptx", module(".version 5.1\n.target sm_60\n.address_size 64", "")),
+        // A feature that reaches an older target later: cvt to .e4m3x2 is 7.8 on sm_90, 8.1 on sm_89.
+        (
+            "e4m3.ptx",
+            module(
+                ".version 8.4\n.target sm_89\n.address_size 64",
+                "\t.reg .b16 %h;\n\t.reg .f32 %f<3>;\n\tcvt.rn.satfinite.e4m3x2.f32 %h, %f1, %f2;\n",
+            ),
+        ),
+        // No ptxas takes these as written: a newer version, an arch-specific target, a removed construct.
+        (
+            "raise.ptx",
+            module(
+                ".version 7.8\n.target sm_90\n.address_size 64",
+                "\twgmma.fence.sync.aligned;\n",
+            ),
+        ),
+        (
+            "arch.ptx",
+            module(
+                ".version 8.0\n.target sm_90\n.address_size 64",
+                "\twgmma.fence.sync.aligned;\n",
+            ),
+        ),
+        (
+            "tex.ptx",
+            module(".version 8.0\n.target sm_90\n.address_size 64\n.tex .u32 t;", ""),
+        ),
+    ];
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(n, t)| (*n, t.as_bytes())).collect();
+    let dir = workspace(&files);
+    let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+    let mut args = vec!["--requirements"];
+    args.extend(names);
+    let out = ptxlint(dir.path(), &args, None);
+    assert_eq!(out.code, 0, "{}", out.render());
+    assert!(
+        out.stdout.contains(
+            "as written (.version 8.1, .target sm_90): assembled by ptxas of CUDA 12.1 or newer, JIT-compiled by driver R530 or newer"
+        ),
+        "{}",
+        out.stdout
+    );
+    insta::assert_snapshot!(out.render());
 }

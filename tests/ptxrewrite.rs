@@ -118,7 +118,9 @@ fn refusals_name_each_construct_and_leave_the_file() {
 
 #[test]
 fn approximate_passes_need_the_flag() {
-    let legacy = ".version 6.0\n.target sm_60\n.address_size 64\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\tshfl.bfly.b32 %r2, %r1, 1, 31;\n\tret;\n}\n";
+    // A legacy shuffle only some lanes reach: no `.sync` form is exact (a full mask names
+    // lanes that never arrive), so the move to sm_80 is approximate.
+    let legacy = ".version 6.0\n.target sm_60\n.address_size 64\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\t.reg .pred %p<2>;\n\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 7;\n\t@%p1 shfl.bfly.b32 %r2, %r1, 1, 31;\n\tret;\n}\n";
     let dir = temp_with(&[("old.ptx", legacy.as_bytes())]);
     let refused = ptxrewrite(
         &["--to", "8.8", "--target", "sm_80", "--format", "concise", "old.ptx"],
@@ -283,4 +285,40 @@ fn deep_nesting_and_parallel_runs() {
         std::fs::read_to_string(dir.path().join("a.ptx")).unwrap(),
         std::fs::read_to_string(dir.path().join("b.ptx")).unwrap()
     );
+}
+
+/// `--to` takes a CUDA toolkit or a driver as well as a PTX version: the newest version the
+/// toolkit's ptxas assembles or the driver JIT-compiles; the result is the same as `--to`
+/// that version, and what cannot be named is a usage error.
+#[test]
+fn to_accepts_a_toolkit_or_a_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    let by_version = ptxrewrite(&["--to", "7.8", "-"], dir.path(), Some(K80));
+    assert_eq!(by_version.code, 0, "{}", by_version.render());
+    for to in ["cuda-11.8", "CUDA-11.8", "driver-520", "r520", "520.61.05"] {
+        let run = ptxrewrite(&["--to", to, "-"], dir.path(), Some(K80));
+        assert_eq!(run.stdout, by_version.stdout, "--to {to}:\n{}", run.render());
+        assert_eq!(run.code, 0, "--to {to}:\n{}", run.render());
+    }
+    let mut shown = String::new();
+    for to in [
+        "cuda-12.1",
+        "driver-530",
+        "cuda-12.6",
+        "driver-560",
+        "cuda-9.2",
+        "driver-396",
+    ] {
+        let run = ptxrewrite(&["--to", to, "-"], dir.path(), Some(K80));
+        let header: Vec<&str> = run.stdout.lines().take(2).collect();
+        shown.push_str(&format!("--to {to}: exit {} {}\n", run.code, header.join(" ")));
+        shown.push_str(run.stderr.lines().next().unwrap_or_default());
+        shown.push('\n');
+    }
+    for to in ["cuda-14.0", "driver-180", "cuda-x", "eleven"] {
+        let run = ptxrewrite(&["--to", to, "k.ptx"], dir.path(), None);
+        assert_eq!(run.code, 2, "--to {to}:\n{}", run.render());
+        shown.push_str(&format!("--to {to}: exit 2 {}\n", run.stderr.trim_end()));
+    }
+    insta::assert_snapshot!(shown);
 }

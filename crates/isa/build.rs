@@ -18,10 +18,16 @@ mod version;
 mod target;
 
 #[allow(dead_code, missing_docs)]
+#[path = "src/toolkit.rs"]
+mod toolkit;
+
+#[allow(dead_code, missing_docs)]
 #[path = "src/signature/notation.rs"]
 mod notation;
 
-use notation::{SigCount, SigDirection, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType};
+use notation::{
+    SigCount, SigDirection, SigEffect, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType, SigValue,
+};
 
 fn main() {
     let dir = Path::new("signatures");
@@ -188,8 +194,12 @@ fn operand_code(op: &SigOperand) -> String {
         Some((major, minor, sm)) => format!("Some(({major}, {minor}, {sm}))"),
         None => "None".to_string(),
     };
+    let asynchronous = match &op.asynchronous {
+        Some(group) => format!("Some({})", group_code(group)),
+        None => "None".to_string(),
+    };
     format!(
-        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, example: {}, range: {range}, multiple: {multiple}, nonzero: {}, since: {since} }}",
+        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, example: {}, range: {range}, multiple: {multiple}, nonzero: {}, since: {since}, asynchronous: {asynchronous}, read_when: {} }}",
         lit(&op.name),
         type_code(&op.ty),
         count_code(&op.count),
@@ -197,6 +207,10 @@ fn operand_code(op: &SigOperand) -> String {
         op.scalar,
         lit(&op.example),
         op.nonzero,
+        match &op.read_when {
+            Some(name) => format!("Some({})", lit(name)),
+            None => "None".to_string(),
+        },
     )
 }
 
@@ -227,6 +241,239 @@ fn shape_code(shape: &SigShape) -> String {
         ),
         SigShape::Negatable(o) => format!("Shape::Negatable({})", operand_code(o)),
         SigShape::Paren(o) => format!("Shape::Paren({})", operand_code(o)),
+    }
+}
+
+/// A word of the notation as the name of its `semantics` enum variant (`acq_rel` → `AcqRel`,
+/// `cp.async` → `CpAsync`, `.shared::cta` → `SharedCta`).
+fn variant(word: &str) -> String {
+    let mut out = String::new();
+    let mut upper = true;
+    for c in word.trim_start_matches('.').chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(if upper { c.to_ascii_uppercase() } else { c });
+            upper = false;
+        } else {
+            upper = true;
+        }
+    }
+    out
+}
+
+fn group_code(word: &str) -> String {
+    format!("semantics::Group::{}", variant(word))
+}
+
+fn word<'a>(effect: &'a SigEffect, key: &str) -> Option<&'a str> {
+    match effect.get(key) {
+        Some(SigValue::Word(w)) => Some(w),
+        _ => None,
+    }
+}
+
+fn position(effect: &SigEffect, key: &str) -> String {
+    match effect.get(key) {
+        Some(SigValue::Position(p)) => format!("Some({p})"),
+        _ => "None".to_string(),
+    }
+}
+
+fn flag(effect: &SigEffect, key: &str) -> String {
+    match effect.get(key) {
+        Some(SigValue::Yes) => "semantics::Flag::Yes".to_string(),
+        Some(SigValue::Part(p)) => format!("semantics::Flag::Part({p})"),
+        _ => "semantics::Flag::No".to_string(),
+    }
+}
+
+fn order_code(effect: &SigEffect, default: &str) -> String {
+    format!(
+        "semantics::Order::{}",
+        variant(word(effect, "order").unwrap_or(default))
+    )
+}
+
+fn scope_code(effect: &SigEffect) -> String {
+    match word(effect, "scope") {
+        Some(w) => format!("Some(semantics::Scope::{})", variant(w)),
+        None => "None".to_string(),
+    }
+}
+
+fn memory_code(effect: &SigEffect) -> String {
+    let Some(SigValue::Position(operand)) = effect.get("operand") else {
+        unreachable!("the notation resolves a memory line's operand")
+    };
+    let space = match effect.get("space") {
+        Some(SigValue::Part(p)) => format!("semantics::SpaceSpec::Part({p})"),
+        Some(SigValue::Word(w)) => format!("semantics::SpaceSpec::Fixed(semantics::Space::{})", variant(w)),
+        _ => unreachable!("the notation gives every memory line a space"),
+    };
+    let size = match (effect.get("width"), effect.get("bytes")) {
+        (Some(SigValue::Position(p)), _) => format!("semantics::SizeSpec::Width({p})"),
+        (_, Some(SigValue::Position(p))) => format!("semantics::SizeSpec::Value({p})"),
+        (_, Some(SigValue::Number(n))) => format!("semantics::SizeSpec::Bytes({n})"),
+        _ => "semantics::SizeSpec::Unknown".to_string(),
+    };
+    let proxy = variant(word(effect, "proxy").unwrap_or("generic"));
+    let completion = match word(effect, "async") {
+        None => "semantics::Completion::Immediate".to_string(),
+        Some("mbarrier") => match effect.get("mbarrier") {
+            Some(SigValue::Position(p)) => format!("semantics::Completion::Mbarrier({p})"),
+            _ => unreachable!("async mbarrier names its operand"),
+        },
+        Some(group) => format!("semantics::Completion::Group({})", group_code(group)),
+    };
+    let when = match effect.get("if") {
+        Some(SigValue::Part(p)) => format!("Some({p})"),
+        _ => "None".to_string(),
+    };
+    format!(
+        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, when: {when}, source: {} }}",
+        variant(&effect.kind),
+        order_code(effect, "weak"),
+        scope_code(effect),
+        effect.get("atomic").is_some(),
+        lit(&effect.source),
+    )
+}
+
+fn sync_code(effect: &SigEffect) -> String {
+    let w = |key| word(effect, key).unwrap_or_default();
+    let at = |key| match effect.get(key) {
+        Some(SigValue::Position(p)) => p.to_string(),
+        _ => unreachable!("required"),
+    };
+    match effect.kind.as_str() {
+        "barrier" => format!(
+            "semantics::SyncEffect::Barrier {{ scope: semantics::BarrierScope::{}, mode: semantics::BarrierMode::{}, id: {}, threads: {}, aligned: {}, order: {} }}",
+            variant(w("scope")),
+            variant(w("mode")),
+            position(effect, "id"),
+            position(effect, "threads"),
+            flag(effect, "aligned"),
+            order_code(effect, "acq_rel"),
+        ),
+        "warp-barrier" => format!("semantics::SyncEffect::WarpBarrier {{ mask: {} }}", at("mask")),
+        "fence" => format!(
+            "semantics::SyncEffect::Fence {{ order: {}, scope: {}, proxy: {}, space: {} }}",
+            order_code(effect, "acq_rel"),
+            scope_code(effect),
+            match word(effect, "proxy") {
+                Some(p) => format!("Some(semantics::Proxy::{})", variant(p)),
+                None => "None".to_string(),
+            },
+            match effect.get("space") {
+                Some(SigValue::Part(p)) => format!("Some({p})"),
+                _ => "None".to_string(),
+            },
+        ),
+        "commit" => format!(
+            "semantics::SyncEffect::Commit {{ group: {}, mbarrier: {} }}",
+            group_code(w("group")),
+            position(effect, "mbarrier")
+        ),
+        "wait" => format!(
+            "semantics::SyncEffect::Wait {{ group: {}, pending: {}, read: {} }}",
+            group_code(w("group")),
+            position(effect, "pending"),
+            flag(effect, "read")
+        ),
+        "mbarrier" => format!(
+            "semantics::SyncEffect::Mbarrier {{ op: semantics::MbarrierOp::{}, object: {}, count: {}, tx: {}, parity: {}, state: {}, drop: {}, expect_tx: {} }}",
+            variant(w("op")),
+            at("object"),
+            position(effect, "count"),
+            position(effect, "tx"),
+            position(effect, "parity"),
+            position(effect, "state"),
+            flag(effect, "drop"),
+            flag(effect, "expect-tx"),
+        ),
+        "operand-fence" => format!(
+            "semantics::SyncEffect::OperandFence {{ group: {} }}",
+            group_code(w("group"))
+        ),
+        "collective" => format!(
+            "semantics::SyncEffect::Collective {{ mask: {}, aligned: {}, legacy: {} }}",
+            position(effect, "mask"),
+            flag(effect, "aligned"),
+            effect.get("legacy").is_some()
+        ),
+        "elect" => format!("semantics::SyncEffect::Elect {{ mask: {} }}", at("mask")),
+        "active-mask" => "semantics::SyncEffect::ActiveMask".to_string(),
+        "exit" => "semantics::SyncEffect::Exit".to_string(),
+        "trap" => "semantics::SyncEffect::Trap".to_string(),
+        other => unreachable!("the notation checks sync kinds: {other}"),
+    }
+}
+
+fn value_code(value: &notation::SigValueLine) -> String {
+    let op_code = |op: &notation::SigValueOp| match op {
+        notation::SigValueOp::Operand(p) => format!("semantics::ValueOp::Operand({p})"),
+        notation::SigValueOp::Const(n) => format!("semantics::ValueOp::Const({n})"),
+        notation::SigValueOp::Window(Some(part), _) => {
+            format!("semantics::ValueOp::Window(semantics::SpaceSpec::Part({part}))")
+        }
+        notation::SigValueOp::Window(None, space) => format!(
+            "semantics::ValueOp::Window(semantics::SpaceSpec::Fixed(semantics::Space::{}))",
+            variant(space)
+        ),
+        notation::SigValueOp::Binary(token) => format!(
+            "semantics::ValueOp::Binary(semantics::BinaryOp::{})",
+            binary_variant(token)
+        ),
+        notation::SigValueOp::BinaryPart(part) => format!("semantics::ValueOp::BinaryPart({part})"),
+        notation::SigValueOp::Unary(token) => format!(
+            "semantics::ValueOp::Unary(semantics::UnaryOp::{})",
+            match token.as_str() {
+                "-" => "Neg",
+                "~" => "Not",
+                "!" => "LogicalNot",
+                _ => "Abs",
+            }
+        ),
+        notation::SigValueOp::Select => "semantics::ValueOp::Select".to_string(),
+    };
+    let opt = |s: &Option<String>| match s {
+        Some(s) => format!("Some({})", lit(s)),
+        None => "None".to_string(),
+    };
+    format!(
+        "semantics::ValueEffect {{ dest: {}, program: &[{}], when: {}, unless: {}, text: {}, source: {} }}",
+        value.dest,
+        value.program.iter().map(op_code).collect::<Vec<_>>().join(", "),
+        opt(&value.when),
+        opt(&value.unless),
+        lit(&value.text),
+        lit(&value.source)
+    )
+}
+
+/// The `semantics::BinaryOp` variant of a value-line operator token.
+fn binary_variant(token: &str) -> &'static str {
+    match token {
+        "+" => "Add",
+        "-" => "Sub",
+        "*" => "Mul",
+        "/" => "Div",
+        "%" => "Rem",
+        "<<" => "Shl",
+        ">>" => "Shr",
+        "&" => "And",
+        "|" => "Or",
+        "^" => "Xor",
+        "&&" => "LogicalAnd",
+        "||" => "LogicalOr",
+        "==" => "Eq",
+        "!=" => "Ne",
+        "<" => "Lt",
+        "<=" => "Le",
+        ">" => "Gt",
+        ">=" => "Ge",
+        "min" => "Min",
+        "max" => "Max",
+        other => panic!("the notation checks value operators: {other}"),
     }
 }
 
@@ -316,7 +563,7 @@ fn generate(files: &[(String, SigFile)]) -> String {
             .join(", ");
         let _ = writeln!(
             out,
-            "    Form {{ family: {}, line: {}, text: {}, section: {}, summary: {}, effects: Effects {{ read: {}, write: {}, sync: {}, collective: {}, control: {}, asynchronous: {} }}, opcode: {}, parts: &[{parts}], positions: &[{positions}], excepts: &[{excepts}], requires: &[{requires}] }},",
+            "    Form {{ family: {}, line: {}, text: {}, section: {}, summary: {}, effects: Effects {{ read: {}, write: {}, sync: {}, collective: {}, control: {}, asynchronous: {} }}, opcode: {}, parts: &[{parts}], positions: &[{positions}], excepts: &[{excepts}], requires: &[{requires}], memory: &[{}], sync: &[{}], values: &[{}] }},",
             lit(stem),
             form.line,
             lit(&form.text),
@@ -329,6 +576,9 @@ fn generate(files: &[(String, SigFile)]) -> String {
             effects("control"),
             effects("async"),
             lit(&form.opcode),
+            form.memory.iter().map(memory_code).collect::<Vec<_>>().join(", "),
+            form.sync.iter().map(sync_code).collect::<Vec<_>>().join(", "),
+            form.values.iter().map(value_code).collect::<Vec<_>>().join(", "),
         );
     }
     out.push_str("];\n\n");

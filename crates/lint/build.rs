@@ -1,6 +1,7 @@
 //! Extracts each rule's `//!` doc comment from `src/rules/<rule>.rs` so that
 //! `ptxlint --explain RULE` prints exactly the rule's documentation, and
-//! lists every rule file's `RULE` in code order (the registry).
+//! lists every rule file's `RULE` in code order: the declarations (`rule_list.rs`, for the
+//! engine) and their metadata (`rule_infos.rs`, for the registry).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -38,18 +39,22 @@ fn main() {
     std::fs::write(Path::new(&out_dir).join("rule_docs.rs"), out).expect("writable OUT_DIR");
     listed.sort();
     let mut list = String::from("&[\n");
+    let mut infos = String::from("&[\n");
     for (_, stem) in &listed {
         writeln!(list, "    rule_impls::{stem}::RULE,").expect("writing to a String");
+        writeln!(infos, "    rule_impls::{stem}::RULE.info(),").expect("writing to a String");
     }
     list.push_str("]\n");
+    infos.push_str("]\n");
     std::fs::write(Path::new(&out_dir).join("rule_list.rs"), list).expect("writable OUT_DIR");
+    std::fs::write(Path::new(&out_dir).join("rule_infos.rs"), infos).expect("writable OUT_DIR");
 }
 
 /// The `code: "PTXnnn"` of the file's `RULE`.
 fn rule_code(text: &str, path: &Path) -> String {
     let start = text
-        .find("pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {")
-        .unwrap_or_else(|| panic!("{}: no `pub(crate) const RULE: crate::RuleInfo`", path.display()));
+        .find("pub(crate) const RULE: Rule = Rule {")
+        .unwrap_or_else(|| panic!("{}: no `pub(crate) const RULE: Rule`", path.display()));
     let rest = &text[start..];
     let code = rest
         .find("code: \"")

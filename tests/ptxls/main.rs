@@ -120,6 +120,9 @@ fn an_editor_session_over_stdio() {
     insta::assert_json_snapshot!("hover_function", hover(&mut client, "add_one", 0, 0));
     insta::assert_json_snapshot!("hover_module_variable", hover(&mut client, "counter", 0, 0));
     insta::assert_json_snapshot!("hover_special_register", hover(&mut client, "%tid.x", 0, 1));
+    // On `.version`: the release that introduced it, and why no toolkit takes the file
+    // (its `.tex` variable).
+    insta::assert_json_snapshot!("hover_version", hover(&mut client, ".version 8.0", 0, 3));
     // Between instructions there is nothing to say.
     assert_eq!(hover(&mut client, "\n\n.func", 0, 1), Value::Null);
 
@@ -616,6 +619,107 @@ fn configuration_files_apply_per_document() {
     let message = shown["message"].as_str().unwrap();
     assert!(message.contains("broken/ptxlint.toml"), "{message}");
     assert!(client.take_pending("window/showMessage").is_empty(), "shown once");
+
+    assert_eq!(client.result("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    assert_eq!(client.finish().0, 0);
+}
+
+#[test]
+fn references_include_the_declaration_exactly_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let uri = uri(dir.path(), "k.ptx");
+    let mut client = Client::start(dir.path());
+    initialize(&mut client, dir.path(), &["utf-16"]);
+    open(&mut client, &uri, KERNEL);
+    diagnostics(&mut client, &uri, 1);
+
+    // The text of each location, for one line each.
+    let texts = |locations: &Value| -> Vec<String> {
+        locations
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                let (start, end) = (&l["range"]["start"], &l["range"]["end"]);
+                assert_eq!(start["line"], end["line"], "{l}");
+                let line = KERNEL.lines().nth(start["line"].as_u64().unwrap() as usize).unwrap();
+                let (from, to) = (start["character"].as_u64().unwrap(), end["character"].as_u64().unwrap());
+                format!("{}:{}", start["line"], &line[from as usize..to as usize])
+            })
+            .collect()
+    };
+    // (a use to ask at, the declaration as a location shows it, how many uses besides it)
+    for (needle, nth, declared, uses) in [
+        ("%r1", 2, "15:%r<4>", 3), // a range member: declared by the `%r<4>` declarator
+        ("%rd1", 1, "16:%rd<2>", 2),
+        ("%p,", 0, "17:%p", 2),         // a register declared alone
+        ("DONE", 0, "24:DONE", 1),      // a label
+        ("[out]", 0, "13:out", 1),      // a kernel parameter
+        ("x,1", 0, "7:x", 1),           // a function parameter
+        ("counter", 0, "4:counter", 0), // asked at the declaration itself
+        ("add_one", 0, "7:add_one", 0),
+    ] {
+        let (line, character) = find(KERNEL, needle, nth);
+        let shift = u32::from(needle.starts_with('['));
+        let ask = |include: bool, client: &mut Client| {
+            let mut params = at(&uri, line, character + shift);
+            params["context"] = json!({"includeDeclaration": include});
+            texts(&client.result("textDocument/references", params))
+        };
+        let with = ask(true, &mut client);
+        let without = ask(false, &mut client);
+        assert!(with.contains(&declared.to_string()), "{needle}: {with:?}");
+        assert!(!without.contains(&declared.to_string()), "{needle}: {without:?}");
+        assert_eq!(with.len(), without.len() + 1, "{needle}: {with:?} / {without:?}");
+        assert_eq!(without.len(), uses, "{needle}: {without:?}");
+        let mut sorted = with.clone();
+        sorted.sort_by_key(|t| t.split(':').next().unwrap().parse::<u32>().unwrap());
+        assert_eq!(with, sorted, "{needle}: in source order");
+        // Go to definition lands on the same declaration.
+        let definition = client.result("textDocument/definition", at(&uri, line, character + shift));
+        assert_eq!(texts(&json!([definition])), [declared], "{needle}");
+    }
+
+    assert_eq!(client.result("shutdown", Value::Null), Value::Null);
+    client.notify("exit", Value::Null);
+    assert_eq!(client.finish().0, 0);
+}
+
+#[test]
+fn hover_on_version_names_the_oldest_toolkit_and_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    let uri = uri(dir.path(), "v.ptx");
+    let mut client = Client::start(dir.path());
+    initialize(&mut client, dir.path(), &["utf-16"]);
+    let text = ".version 8.1\n.target sm_90\n.address_size 64\n\n.visible .entry k()\n{\n    ret;\n}\n";
+    open(&mut client, &uri, text);
+    diagnostics(&mut client, &uri, 1);
+    for character in [0, 4, 9, 11] {
+        let hover = client.result("textDocument/hover", at(&uri, 0, character));
+        let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(
+            shown.starts_with("PTX ISA 8.1: first in CUDA 12.1 (driver R530)"),
+            "{character}: {hover}"
+        );
+        assert!(
+            shown.contains(
+                "as written (.version 8.1, .target sm_90): assembled by ptxas of CUDA 12.1 or newer, \
+                 JIT-compiled by driver R530 or newer"
+            ),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(
+                "lowered (.version 7.8, .target sm_90; ptxrewrite --to 7.8): assembled by ptxas of CUDA 11.8"
+            ),
+            "{shown}"
+        );
+        assert_eq!(hover["range"]["end"]["character"], 12, "{hover}");
+    }
+    // Off the directive: no version hover.
+    let other = client.result("textDocument/hover", at(&uri, 1, 2));
+    assert!(!other.to_string().contains("PTX ISA 8.1"), "{other}");
 
     assert_eq!(client.result("shutdown", Value::Null), Value::Null);
     client.notify("exit", Value::Null);

@@ -10,6 +10,8 @@
 //! - `ptxlint` against `ptxas -O0` on the 12 largest ptxas-clean corpus files, 2 cores each;
 //! - peak resident memory of both tools over the input size on a generated file
 //!   (`--size`, default 100 MB), and `-j 2` against `-j 1` on it;
+//! - the result cache: warm and one-file-changed runs against cold ones (`--cache-only`
+//!   measures only that, [`crate::bench_cache`]);
 //! - with `--dataflow`, the cost of the dataflow rules on the five largest files.
 //!
 //! Always measures release builds: a debug `cargo xtask` builds and runs the release xtask.
@@ -24,7 +26,8 @@ use rayon::prelude::*;
 
 use crate::ptxas::{arch_for, installed};
 
-const USAGE: &str = "usage: cargo xtask bench [--size MB] [--no-ptxas] [--dataflow] [--bin-dir DIR] [CORPUS_DIR]";
+const USAGE: &str =
+    "usage: cargo xtask bench [--size MB] [--no-ptxas] [--dataflow] [--cache-only] [--bin-dir DIR] [CORPUS_DIR]";
 
 /// How many of the largest ptxas-clean files the ptxas comparison uses (the figure).
 const PTXAS_FILES: usize = 12;
@@ -37,6 +40,8 @@ struct Options {
     bin_dir: Option<PathBuf>,
     with_ptxas: bool,
     dataflow: bool,
+    /// `--cache-only`: only the result cache's figures.
+    cache_only: bool,
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
@@ -52,12 +57,14 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         bin_dir: None,
         with_ptxas: true,
         dataflow: false,
+        cache_only: false,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--no-ptxas" => options.with_ptxas = false,
             "--dataflow" => options.dataflow = true,
+            "--cache-only" => options.cache_only = true,
             "--bin-dir" => options.bin_dir = Some(rest.next().map(PathBuf::from).context(USAGE)?),
             "--size" => {
                 options.size_mb = rest
@@ -75,6 +82,14 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             "PTX corpus not found at {} (set PTX_CORPUS_DIR)",
             options.corpus.display()
         );
+    }
+    if options.cache_only
+        && let Some(binaries) = &options.bin_dir
+    {
+        // Only the tools run: no release build of this workspace is needed.
+        let files = corpus_files(&options.corpus)?;
+        crate::bench_cache::figures(&binaries.join("ptxlint"), &binaries.join("ptxfmt"), &files)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let root = crate::workspace_root();
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
@@ -109,6 +124,14 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         });
     }
     let binaries = options.bin_dir.clone().unwrap_or(release);
+    if options.cache_only {
+        return crate::bench_cache::figures(
+            &binaries.join("ptxlint"),
+            &binaries.join("ptxfmt"),
+            &corpus_files(&options.corpus)?,
+        )
+        .map(|()| ExitCode::SUCCESS);
+    }
     bench(&options, &binaries)
 }
 
@@ -119,18 +142,23 @@ fn rate(bytes: u64, seconds: f64) -> f64 {
 
 /// What one run of a tool took.
 #[derive(Clone, Copy)]
-struct Run {
+pub(crate) struct Run {
     /// Wall-clock seconds.
-    wall: f64,
+    pub(crate) wall: f64,
     /// CPU seconds (user + system): what one core spends, whatever else the machine runs.
-    cpu: f64,
+    pub(crate) cpu: f64,
     /// Peak resident memory, in bytes.
     peak: u64,
 }
 
 /// Runs `command` with `args` and `paths` to completion (output discarded) under
 /// `/usr/bin/time`; on one core when `one_core`.
-fn measure(command: &Path, args: &[&str], paths: &[&Path], one_core: bool) -> Result<Run> {
+pub(crate) fn measure(command: &Path, args: &[&str], paths: &[&Path], one_core: bool) -> Result<Run> {
+    let args: Vec<&str> = if has_cache(command) {
+        args.to_vec()
+    } else {
+        args.iter().copied().filter(|a| *a != "--no-cache").collect()
+    };
     let report = crate::target_dir().join("bench/time.txt");
     std::fs::create_dir_all(report.parent().expect("a parent"))?;
     let mut cmd = Command::new("/usr/bin/time");
@@ -139,7 +167,7 @@ fn measure(command: &Path, args: &[&str], paths: &[&Path], one_core: bool) -> Re
         cmd.args(["taskset", "-c", "0"]);
     }
     cmd.arg(command)
-        .args(args)
+        .args(&args)
         .args(paths)
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
@@ -173,6 +201,14 @@ fn measure(command: &Path, args: &[&str], paths: &[&Path], one_core: bool) -> Re
     })
 }
 
+/// Whether `tool` has a result cache (builds before it do not take `--no-cache`).
+fn has_cache(tool: &Path) -> bool {
+    Command::new(tool)
+        .arg("--help")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("--no-cache"))
+}
+
 /// Prints one line of the one-core table: `run`'s CPU seconds, its throughput over `bytes`
 /// and its share of the `parse` seconds of the same bytes, then `note` in brackets.
 fn print_share(name: &str, run: Run, bytes: u64, parse: f64, note: &str) {
@@ -192,19 +228,28 @@ fn best_of_two(command: &Path, args: &[&str], paths: &[&Path]) -> Result<Run> {
     Ok(if second.cpu < first.cpu { second } else { first })
 }
 
-const LINT_ARGS: &[&str] = &["--format", "concise", "--quiet", "--isolated"];
-const FMT_ARGS: &[&str] = &["--check", "--quiet", "--isolated"];
+/// Every figure but the cache's is of cold runs: `--no-cache` (dropped for builds from before
+/// the cache, see [`measure`]).
+const LINT_ARGS: &[&str] = &["--format", "concise", "--quiet", "--isolated", "--no-cache"];
+const FMT_ARGS: &[&str] = &["--check", "--quiet", "--isolated", "--no-cache"];
+
+/// The corpus's PTX files with their sizes.
+fn corpus_files(corpus: &Path) -> Result<Vec<(PathBuf, u64)>> {
+    Ok(
+        ptxkit_workspace::discover::discover(&[corpus.to_path_buf()], &Default::default())?
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter_map(|f| Some((std::fs::metadata(&f).ok()?.len(), f)))
+            .map(|(len, f)| (f, len))
+            .collect(),
+    )
+}
 
 fn bench(options: &Options, binaries: &Path) -> Result<ExitCode> {
     let ptxlint = binaries.join("ptxlint");
     let ptxfmt = binaries.join("ptxfmt");
     let corpus = options.corpus.as_path();
-    let files: Vec<(PathBuf, u64)> = ptxkit_syntax::discover::discover(&[corpus.to_path_buf()], &Default::default())?
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter_map(|f| Some((std::fs::metadata(&f).ok()?.len(), f)))
-        .map(|(len, f)| (f, len))
-        .collect();
+    let files = corpus_files(corpus)?;
     let bytes: u64 = files.iter().map(|(_, b)| b).sum();
     println!(
         "corpus: {} files, {:.1} MB ({})",
@@ -245,6 +290,7 @@ fn bench(options: &Options, binaries: &Path) -> Result<ExitCode> {
         );
     }
 
+    crate::bench_cache::figures(&ptxlint, &ptxfmt, &files)?;
     if options.with_ptxas {
         against_ptxas(&ptxlint, corpus)?;
     }
@@ -295,7 +341,7 @@ fn formatted_check(ptxfmt: &Path, files: &[(PathBuf, u64)]) -> Result<()> {
         // The corpus is read-only; the copy is formatted in place.
         std::fs::set_permissions(&copy, std::os::unix::fs::PermissionsExt::from_mode(0o644))?;
     }
-    measure(ptxfmt, &["--quiet", "--isolated"], &[dir.path()], false)?;
+    measure(ptxfmt, &["--quiet", "--isolated", "--no-cache"], &[dir.path()], false)?;
     let bytes: u64 = std::fs::read_dir(dir.path())?
         .filter_map(|entry| entry.ok()?.metadata().ok())
         .map(|metadata| metadata.len())
@@ -335,7 +381,7 @@ fn one_core_parse(exe: &Path, dir: &Path) -> Result<f64> {
 /// tools build).
 fn parse_seconds(dir: &Path) -> Result<ExitCode> {
     let mut texts = Vec::new();
-    for found in ptxkit_syntax::discover::discover(&[dir.to_path_buf()], &Default::default())? {
+    for found in ptxkit_workspace::discover::discover(&[dir.to_path_buf()], &Default::default())? {
         if let Ok(text) = ptxkit_syntax::source::read_source(&found?) {
             texts.push(text);
         }

@@ -7,8 +7,8 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use ptxkit_syntax::discover::{DiscoverOptions, discover};
 use ptxkit_syntax::source::read_source;
+use ptxkit_workspace::discover::{DiscoverOptions, discover};
 
 /// How many of the largest files get a peak-memory measurement.
 const LARGEST: usize = 5;

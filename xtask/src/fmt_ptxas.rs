@@ -22,13 +22,20 @@ use anyhow::{Context, Result, bail};
 
 use crate::ptxas::tool_path;
 
-const USAGE: &str = "usage: cargo xtask fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]";
+const USAGE: &str =
+    "usage: cargo xtask fmt-ptxas [--jobs N] [--limit N] [--live | --record] [--sample PERCENT] [CORPUS_DIR]";
+
+/// What the recorded verdict of a file depends on besides the two texts and the ptxas: how
+/// they are compared (this list, and the ELF comparison's code).
+const COMPARISON: &str = "ptxas --suppress-debug-info; cubins; cuobjdump 13.5 -sass; elf::same_except_line_numbers";
 
 use crate::ptxas::RELEASES as PTXAS;
 
 /// One file to check.
 struct Job {
     file: String,
+    /// The release, e.g. `ptxas_13.5`.
+    column: &'static str,
     ptxas: PathBuf,
     arch: String,
 }
@@ -45,6 +52,8 @@ enum Verdict {
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
+    let (oracle, args) = crate::verdicts::Options::take(args)?;
+    let verdicts = crate::verdicts::Verdicts::open("fmt-ptxas", "fmt-ptxas", &oracle)?;
     let mut jobs = 2usize;
     let mut limit = usize::MAX;
     let mut corpus = None;
@@ -69,30 +78,32 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let cuobjdump = tool_path("CUOBJDUMP")?;
     let ptxas: Vec<PathBuf> = PTXAS.iter().map(|p| tool_path(p.env)).collect::<Result<_>>()?;
     let work = select_jobs(&corpus, &ptxas)?;
+    let complete = limit >= work.len();
     let work: Vec<Job> = work.into_iter().take(limit).collect();
     let started = Instant::now();
     let temp = tempfile::tempdir().context("creating a temporary directory")?;
     let next = AtomicUsize::new(0);
-    let verdicts: Mutex<Vec<(usize, Verdict)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(usize, Verdict)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for worker in 0..jobs.max(1) {
-            let (work, next, verdicts, corpus, cuobjdump) = (&work, &next, &verdicts, &corpus, &cuobjdump);
+            let (work, next, results, corpus, cuobjdump, verdicts) =
+                (&work, &next, &results, &corpus, &cuobjdump, &verdicts);
             let dir = temp.path().join(format!("w{worker}"));
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = work.get(index) else { break };
-                    let verdict =
-                        check(job, corpus, cuobjdump, &dir).unwrap_or_else(|err| Verdict::Skipped(format!("{err:#}")));
-                    verdicts.lock().unwrap().push((index, verdict));
+                    let verdict = check(verdicts, job, corpus, cuobjdump, &dir)
+                        .unwrap_or_else(|err| Verdict::Skipped(format!("{err:#}")));
+                    results.lock().unwrap().push((index, verdict));
                 }
             });
         }
     });
-    let mut verdicts = verdicts.into_inner().unwrap();
-    verdicts.sort_by_key(|(index, _)| *index);
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(index, _)| *index);
     let (mut cubin, mut sass, mut elf, mut different, mut skipped) = (0, 0, 0, 0, 0);
-    for (index, verdict) in &verdicts {
+    for (index, verdict) in &results {
         let file = &work[*index].file;
         match verdict {
             Verdict::SameCubin => cubin += 1,
@@ -111,10 +122,11 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     println!(
         "{} files, {cubin} identical cubins, {sass} identical SASS, {elf} identical but for line-numbered symbol names \
          (pre-sm_75, no SASS disassembler), {different} different, {skipped} skipped ({:.0} s, {jobs} threads)",
-        verdicts.len(),
+        results.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok(if different > 0 {
+    let agrees = verdicts.finish(complete)?;
+    Ok(if different > 0 || !agrees {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
@@ -146,6 +158,7 @@ fn select_jobs(corpus: &Path, ptxas: &[PathBuf]) -> Result<Vec<Job>> {
         };
         jobs.push(Job {
             file: row.file,
+            column: release.column,
             ptxas: ptxas[chosen].clone(),
             arch,
         });
@@ -162,16 +175,61 @@ fn sm_number(target: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// Assembles a file and its formatted version and compares the results.
-fn check(job: &Job, corpus: &Path, cuobjdump: &Path, dir: &Path) -> Result<Verdict> {
+/// Formats a file and compares the code of both versions, through the recorded verdicts:
+/// the key is what ptxas is given (its release, `-arch`, the file name, both texts) and how
+/// they are compared.
+fn check(
+    verdicts: &crate::verdicts::Verdicts,
+    job: &Job,
+    corpus: &Path,
+    cuobjdump: &Path,
+    dir: &Path,
+) -> Result<Verdict> {
     let original = ptxkit_syntax::source::read_source(&corpus.join(&job.file))?;
     let formatted = match ptxkit_fmt::format_text(&original, &ptxkit_fmt::Options::default()) {
         Ok(text) => text,
         Err(err) => return Ok(Verdict::Different(format!("ptxfmt failed: {err}"))),
     };
     let name = Path::new(&job.file).file_name().context("file name")?;
+    let key = crate::verdicts::Key::of(&[
+        job.column.as_bytes(),
+        job.arch.as_bytes(),
+        name.as_encoded_bytes(),
+        original.as_bytes(),
+        formatted.as_bytes(),
+        COMPARISON.as_bytes(),
+        include_str!("elf.rs").as_bytes(),
+    ]);
+    let record = verdicts.get(key, || {
+        Ok(match compare(job, name, &original, &formatted, cuobjdump, dir)? {
+            Verdict::SameCubin => "same-cubin".to_string(),
+            Verdict::SameSass => "same-sass".to_string(),
+            Verdict::SameElf => "same-elf".to_string(),
+            Verdict::Different(why) => format!("different\t{why}"),
+            Verdict::Skipped(why) => format!("skipped\t{why}"),
+        })
+    })?;
+    let (kind, why) = record.split_once('\t').unwrap_or((record.as_str(), ""));
+    Ok(match kind {
+        "same-cubin" => Verdict::SameCubin,
+        "same-sass" => Verdict::SameSass,
+        "same-elf" => Verdict::SameElf,
+        "different" => Verdict::Different(why.to_string()),
+        _ => Verdict::Skipped(why.to_string()),
+    })
+}
+
+/// Assembles a file and its formatted version and compares the results.
+fn compare(
+    job: &Job,
+    name: &std::ffi::OsStr,
+    original: &str,
+    formatted: &str,
+    cuobjdump: &Path,
+    dir: &Path,
+) -> Result<Verdict> {
     let mut cubins = Vec::new();
-    for (side, text) in [("a", &original), ("b", &formatted)] {
+    for (side, text) in [("a", original), ("b", formatted)] {
         let side_dir = dir.join(side);
         std::fs::create_dir_all(&side_dir)?;
         let ptx = side_dir.join(name);

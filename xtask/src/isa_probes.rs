@@ -17,12 +17,13 @@ use anyhow::{Context, Result, bail};
 use ptxkit_isa::probe::{Expect, Probe, probes};
 use ptxkit_isa::{Target, Variant, Version};
 
-const USAGE: &str =
-    "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR] [--only tables|signatures]";
+const USAGE: &str = "usage: cargo xtask isa-probes [--filter TEXT] [--verbose] [--jobs N] [--dump DIR] [--only tables|signatures|register-types|address-width] [--live | --record] [--sample PERCENT]";
 
 /// One installed ptxas.
 pub(crate) struct Ptxas {
     pub(crate) label: &'static str,
+    /// The name of the release in keys and INDEX.tsv, e.g. `ptxas_13.5`.
+    pub(crate) column: &'static str,
     pub(crate) path: PathBuf,
     pub(crate) max_version: Version,
     archs: Vec<Target>,
@@ -77,6 +78,7 @@ fn find_ptxas() -> Result<Vec<Ptxas>> {
                     gpu_archs(&path).with_context(|| format!("asking {} for its architectures", path.display()))?;
                 found.push(Ptxas {
                     label,
+                    column: release.column,
                     path,
                     max_version,
                     archs,
@@ -187,20 +189,27 @@ fn show(messages: &[Vec<String>]) -> String {
         .join(", ")
 }
 
-fn run_one(dir: &Path, ptxas: &Ptxas, arch: Target, probe: &Probe) -> Result<(bool, String)> {
-    let input = dir.join("probe.ptx");
-    std::fs::write(&input, &probe.text)?;
-    let out = Command::new(&ptxas.path)
-        .args(probe.compile_only.then_some("-c"))
-        .arg(format!("-arch={arch}"))
-        .arg(&input)
-        .arg("-o")
-        .arg(dir.join("probe.cubin"))
-        .output()
-        .with_context(|| format!("running {}", ptxas.path.display()))?;
-    let mut text = String::from_utf8_lossy(&out.stderr).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stdout));
-    Ok((out.status.success(), text))
+fn run_one(
+    verdicts: &crate::verdicts::Verdicts,
+    dir: &Path,
+    ptxas: &Ptxas,
+    arch: Target,
+    probe: &Probe,
+) -> Result<(bool, String)> {
+    let arch = format!("-arch={arch}");
+    let mut args: Vec<&str> = probe.compile_only.then_some("-c").into_iter().collect();
+    args.extend([arch.as_str(), "probe.ptx", "-o", "probe.cubin"]);
+    let record = crate::ptxas::run_recorded(
+        verdicts,
+        ptxas.column,
+        &ptxas.path,
+        dir,
+        "probe.ptx",
+        &probe.text,
+        &args,
+    )?;
+    let (status, text) = crate::verdicts::parse_process_record(&record);
+    Ok((status == Some(0), text.to_string()))
 }
 
 /// The kind of table row a probe checks: the first word of its name (`feature`, `rounding`, …).
@@ -236,6 +245,7 @@ fn print_categories(selected: &[Probe], jobs: &[Job], outcomes: &[Outcome]) {
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
+    let (oracle, args) = crate::verdicts::Options::take(args)?;
     let mut filter = None;
     let mut verbose = false;
     let mut jobs_wanted = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -253,12 +263,48 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         }
     }
     let ptxas = find_ptxas()?;
+    let complete = filter.is_none();
     let signature_failures = match only.as_deref() {
         Some("tables") => 0,
-        Some("signatures") | None => crate::shape_probes::run(&ptxas, filter.as_deref(), verbose, jobs_wanted)?,
-        Some(other) => bail!("--only takes tables or signatures, not '{other}'\n{USAGE}"),
+        only @ (Some("signatures" | "register-types" | "address-width") | None) => {
+            let mut failures = 0;
+            for (name, record) in [
+                ("signatures", "isa-signatures"),
+                ("register-types", "isa-register-types"),
+                ("address-width", "isa-address-width"),
+            ] {
+                if only.is_some_and(|o| o != name) {
+                    continue;
+                }
+                let verdicts = crate::verdicts::Verdicts::open(record, "isa-probes", &oracle)?;
+                failures += match name {
+                    "signatures" => {
+                        crate::shape_probes::run(&verdicts, &ptxas, filter.as_deref(), verbose, jobs_wanted)?
+                    }
+                    "register-types" => crate::shape_probes::run_register_types(
+                        &verdicts,
+                        &ptxas,
+                        filter.as_deref(),
+                        verbose,
+                        jobs_wanted,
+                    )?,
+                    _ => crate::shape_probes::run_address_width(
+                        &verdicts,
+                        &ptxas,
+                        filter.as_deref(),
+                        verbose,
+                        jobs_wanted,
+                    )?,
+                };
+                failures += usize::from(!verdicts.finish(complete)?);
+            }
+            failures
+        }
+        Some(other) => {
+            bail!("--only takes tables, signatures, register-types or address-width, not '{other}'\n{USAGE}")
+        }
     };
-    if only.as_deref() == Some("signatures") {
+    if matches!(only.as_deref(), Some("signatures" | "register-types" | "address-width")) {
         return Ok(if signature_failures == 0 {
             ExitCode::SUCCESS
         } else {
@@ -266,6 +312,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         });
     }
     let started = Instant::now();
+    let verdicts = crate::verdicts::Verdicts::open("isa-probes", "isa-probes", &oracle)?;
     let all = probes();
     let selected: Vec<Probe> = all
         .into_iter()
@@ -300,7 +347,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         for worker in 0..jobs_wanted.max(1) {
             let dir = scratch.join(worker.to_string());
             std::fs::create_dir_all(&dir)?;
-            let (jobs, next, outcomes, selected, ptxas) = (&jobs, &next, &outcomes, &selected, &ptxas);
+            let (jobs, next, outcomes, selected, ptxas, verdicts) =
+                (&jobs, &next, &outcomes, &selected, &ptxas, &verdicts);
             handles.push(scope.spawn(move || -> Result<()> {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -308,7 +356,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                         return Ok(());
                     };
                     let probe = &selected[job.probe];
-                    let (ok, output) = run_one(&dir, &ptxas[job.ptxas], job.arch, probe)?;
+                    let (ok, output) = run_one(verdicts, &dir, &ptxas[job.ptxas], job.arch, probe)?;
                     let verdict = judge(probe, ok, &output);
                     outcomes.lock().expect("no worker panics").push(Outcome {
                         job: i,
@@ -365,7 +413,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     // A recorded quirk whose probe ran on its ptxas and agreed is stale: the table or the
     // probe changed, so the record must go.
     let mut stale = 0usize;
-    for q in ptxkit_isa::quirks::QUIRKS {
+    for q in ptxkit_isa::quirks::all() {
         let ran_and_agreed = outcomes.iter().any(|o| {
             let job = &jobs[o.job];
             selected[job.probe].name == q.probe
@@ -395,6 +443,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         started.elapsed().as_secs_f64()
     );
     println!("{counted} probes, {agree} agree");
+    failures += usize::from(!verdicts.finish(complete)?);
     Ok(if failures + signature_failures == 0 {
         ExitCode::SUCCESS
     } else {

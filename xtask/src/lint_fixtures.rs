@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 
@@ -69,9 +69,11 @@ fn rejected_lines(stderr: &str, file: &str) -> BTreeSet<usize> {
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
+    let (oracle, args) = crate::verdicts::Options::take(args)?;
     if !args.is_empty() {
-        bail!("usage: cargo xtask lint-fixtures");
+        bail!("usage: cargo xtask lint-fixtures {}", crate::verdicts::USAGE);
     }
+    let verdicts = crate::verdicts::Verdicts::open("lint-fixtures", "lint-fixtures", &oracle)?;
     let root = crate::workspace_root().join("crates/lint/tests/fixtures");
     let mut files = Vec::new();
     fixtures(&root, &mut files)?;
@@ -109,20 +111,24 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             let arch = arch_for(ptxas, &target);
             let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
             let mut rejected = BTreeSet::new();
-            let file = scratch.path().join("fixture.ptx");
             // Ordinary errors: ptxas reports them all in one run. A fatal parse error stops
             // it: blank that line and run again.
             let verdict = loop {
-                std::fs::write(&file, lines.join("\n") + "\n")?;
-                let out = Command::new(&ptxas.path)
-                    .args(["-arch", &arch, "-o", "/dev/null"])
-                    .arg(&file)
-                    .output()
-                    .with_context(|| format!("running {}", ptxas.path.display()))?;
-                if out.status.success() {
+                let text = lines.join("\n") + "\n";
+                let record = crate::ptxas::run_recorded(
+                    &verdicts,
+                    ptxas.column,
+                    &ptxas.path,
+                    scratch.path(),
+                    "fixture.ptx",
+                    &text,
+                    &["-arch", &arch, "-o", "/dev/null", "fixture.ptx"],
+                )?;
+                let (status, stderr) = crate::verdicts::parse_process_record(&record);
+                if status == Some(0) {
                     break None;
                 }
-                let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+                let stderr = stderr.to_string();
                 let now = rejected_lines(&stderr, "fixture.ptx");
                 if now.is_empty() {
                     break Some(
@@ -165,6 +171,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         files.len(),
         checks - failures
     );
+    failures += usize::from(!verdicts.finish(true)?);
     Ok(if failures == 0 && !files.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 use crate::ptxas::{Ptxas, arch_for, assemble, installed};
 
-const USAGE: &str = "usage: cargo xtask lint-mutants [--files N] [--jobs N] [--min-recall PERCENT] [--max-bytes N] [--verbose] [CORPUS_DIR]";
+const USAGE: &str = "usage: cargo xtask lint-mutants [--files N] [--jobs N] [--min-recall PERCENT] [--max-bytes N] [--verbose] [--live | --record] [--sample PERCENT] [CORPUS_DIR]";
 
 /// The mutation kinds, in report order (then those of [`crate::signature_mutants::KINDS`]).
 const KINDS: &[&str] = &[
@@ -370,7 +370,9 @@ fn clean_files(corpus: &Path, ptxas: &[Ptxas], max_bytes: u64) -> Result<Vec<(St
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
-    let o = options(args)?;
+    let (oracle, args) = crate::verdicts::Options::take(args)?;
+    let o = options(&args)?;
+    let verdicts = crate::verdicts::Verdicts::open("lint-mutants", "lint-mutants", &oracle)?;
     let ptxas = installed()?;
     let all = clean_files(&o.corpus, &ptxas, o.max_bytes)?;
     let stride = (all.len() / o.files.max(1)).max(1);
@@ -398,9 +400,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                     .unwrap_or_default();
                 let arch = arch_for(ptxas, &target);
                 let dir = tempfile::tempdir()?;
-                let parent = dir.path().join("parent.ptx");
-                std::fs::write(&parent, &text)?;
-                if !assemble(ptxas, &arch, &parent)?.ok {
+                if !assemble(&verdicts, ptxas, &arch, dir.path(), "parent.ptx", &text)?.ok {
                     return Ok(Vec::new());
                 }
                 let mut outcomes = Vec::new();
@@ -430,9 +430,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                         });
                         continue;
                     }
-                    let mpath = dir.path().join("mutant.ptx");
-                    std::fs::write(&mpath, &mutant.text)?;
-                    let verdict = assemble(ptxas, &arch, &mpath)?;
+                    let verdict = assemble(&verdicts, ptxas, &arch, dir.path(), "mutant.ptx", &mutant.text)?;
                     let lint = lint_source(&mutant.text, &settings);
                     let error_lines: Vec<usize> = lint
                         .diagnostics
@@ -472,6 +470,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         outcomes.extend(r?);
     }
     let elapsed = started.elapsed();
+    // A record is of the files this run sampled (record with the `--files` CI uses).
+    let agrees = verdicts.finish(true)?;
     let mut table: BTreeMap<&str, (usize, usize, usize, usize)> = BTreeMap::new();
     for o in &outcomes {
         let row = table.entry(o.kind).or_default();
@@ -528,6 +528,9 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
                 m.kind, m.file, m.what, m.edit_line
             );
         }
+    }
+    if !agrees {
+        return Ok(ExitCode::from(1));
     }
     if overall < o.min_recall {
         println!("FAILED: overall recall {overall:.1}% is below {:.1}%", o.min_recall);

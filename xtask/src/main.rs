@@ -1,6 +1,8 @@
 //! `cargo xtask <task>`: developer tasks for the PTX toolkit.
 
+mod architecture;
 mod bench;
+mod bench_cache;
 mod bench_input;
 mod bench_parse;
 mod corpus_index;
@@ -18,8 +20,11 @@ mod parse;
 mod pre_commit_hooks;
 mod ptxas;
 mod rewrite_check;
+mod rewrite_compare;
 mod shape_probes;
 mod signature_mutants;
+mod sync_mutants;
+mod verdicts;
 
 use anyhow::{Result, bail};
 
@@ -30,15 +35,19 @@ tasks:
   gen              regenerate grammar/src from grammar/grammar.js
   parse [--expect-errors LIST] PATH...
                    parse PTX files and directories; report syntax errors and speed
-  bench [--size MB] [--no-ptxas] [--dataflow] [--bin-dir DIR] [CORPUS]
+  bench [--size MB] [--no-ptxas] [--dataflow] [--cache-only] [--bin-dir DIR] [CORPUS]
                    every speed and memory goal in one run: parse / ptxlint / ptxfmt --check
                    on one core, -j 2 vs -j 1, ptxlint vs ptxas -O0, peak memory on a
-                   generated file (default 100 MB), --dataflow: the dataflow rules' cost
+                   generated file (default 100 MB), the result cache warm and with one file
+                   changed against cold (--cache-only: just that), --dataflow: the dataflow rules' cost
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
   lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
+  sync-mutants [--ptxas] [--verbose] PATH...   synchronisation mutants of clean PTX (drop a barrier, a wait, a fence, a commit; a divergent barrier): caught by the PTX7xx rules?
                    ptxlint vs ptxas on single-edit mutants of clean corpus files
                    (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
+  (isa-probes, lint-mutants, lint-fixtures, fmt-ptxas and rewrite-check read the recorded
+   verdicts of xtask/verdicts/ and take [--live | --record] [--sample PERCENT])
   lint-fixtures    the ptxlint fixtures marked `// ptxas-checked`: ptxas must reject exactly
                    their `//~` lines (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
   lint-bench [--no-ptxas] [CORPUS]
@@ -47,13 +56,18 @@ tasks:
   fmt-ptxas [--jobs N] [--limit N] [CORPUS_DIR]
                    assemble every ptxas-clean corpus file before and after ptxfmt;
                    the cubins (or their SASS) must be identical
-  pre-commit-hooks run the ptxfmt and ptxlint hooks of .pre-commit-hooks.yaml
-                   with pre-commit on a sample repository
+  pre-commit-hooks [--wheel DIR]
+                   run the hooks of .pre-commit-hooks.yaml (language: python) with
+                   pre-commit on a sample repository; --wheel installs the ptxkit
+                   wheel found in DIR instead of building it from HEAD
   rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]
                    prove ptxrewrite with ptxas: corpus down to 7.8 (ptxas 11.8), up to 8.8
                    (ptxas 12.9), exact rewrites give identical code, fixtures before/after
-  docs [--check]   write README's generated parts (ptxlint's rule table, from each rule
-                   file's metadata); --check exits 1 when they are stale
+  docs [--check]   write docs/src/{rules,passes,instructions}.md (from the rule files, the
+                   migrations and the signature files); --check exits 1 when they are stale
+  architecture [--verbose]
+                   the workspace's shape against its limits: import circles, identical
+                   query files, function lengths, the syntax crate's dependencies
   inline-proofs    the compiled proofs of the inline-PTX rules: ptxlint reports each,
                    nvcc -ptx or ptxas rejects it (needs NVCC and PTXAS_13_5)
 ";
@@ -85,6 +99,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "bench" => bench::run(rest),
         "bench-parse" => bench_parse::run(rest),
         "lint-mutants" => lint_mutants::run(rest),
+        "sync-mutants" => sync_mutants::run(rest),
         "lint-bench" => bench::run(&[&["--dataflow".to_string()], rest].concat()),
         "lint-fixtures" => lint_fixtures::run(rest),
         "isa-probes" => isa_probes::run(rest),
@@ -93,6 +108,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "rewrite-check" => rewrite_check::run(rest),
         "inline-proofs" => inline_proofs::run(rest),
         "docs" => docs::run(rest),
+        "architecture" => architecture::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(std::process::ExitCode::SUCCESS)

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use ptxkit_syntax::discover::{DiscoverOptions, discover};
 use ptxkit_syntax::source::read_source;
+use ptxkit_workspace::discover::{DiscoverOptions, discover};
 
 const USAGE: &str = "usage: cargo xtask parse [--expect-errors LIST.tsv] PATH...";
 

@@ -138,33 +138,72 @@ fn lineless_fatal_cause(stderr: &str) -> Option<usize> {
     rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
-/// Assembles `file` for `arch`.
-pub fn assemble(ptxas: &Ptxas, arch: &str, file: &Path) -> Result<Verdict> {
-    let out = Command::new(&ptxas.path)
-        .args(["-arch", arch, "-o", "/dev/null"])
-        .arg(file)
-        .output()
-        .with_context(|| format!("cannot run {}", ptxas.path.display()))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
+/// Assembles `text` (written to `dir/name`) for `arch`, through the recorded verdicts.
+pub fn assemble(
+    verdicts: &crate::verdicts::Verdicts,
+    ptxas: &Ptxas,
+    arch: &str,
+    dir: &Path,
+    name: &str,
+    text: &str,
+) -> Result<Verdict> {
+    let record = run_recorded(
+        verdicts,
+        ptxas.column,
+        &ptxas.path,
+        dir,
+        name,
+        text,
+        &["-arch", arch, "-o", "/dev/null", name],
+    )?;
+    let (status, stderr) = crate::verdicts::parse_process_record(&record);
+    Ok(verdict(status == Some(0), stderr, name))
+}
+
+/// What ptxas's exit and messages about the file `name` say.
+fn verdict(ok: bool, stderr: &str, name: &str) -> Verdict {
     let first = stderr
         .lines()
         .find(|l| l.contains("error") || l.contains("fatal"))
         .map(str::to_string);
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
     let line = first
         .as_deref()
         .and_then(|l| {
             let rest = l.split_once(&format!("{name}, line "))?.1;
             rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
         })
-        .or_else(|| lineless_fatal_cause(&stderr));
-    Ok(Verdict {
-        ok: out.status.success(),
+        .or_else(|| lineless_fatal_cause(stderr));
+    Verdict {
+        ok,
         first_error: first,
         line,
+    }
+}
+
+/// Runs `tool` on `text` through the recorded verdicts: the text is written to `dir/name` and
+/// the tool runs in `dir` with `args` (which name the file by `name`, and any output file
+/// relative to `dir`), so that its messages carry no temporary path. The key is `label` (the
+/// tool and its release, e.g. `ptxas_13.5`), the arguments, the file name and the text:
+/// exactly what the tool is given. Returns [`crate::verdicts::process_record`]'s text.
+pub fn run_recorded(
+    verdicts: &crate::verdicts::Verdicts,
+    label: &str,
+    tool: &Path,
+    dir: &Path,
+    name: &str,
+    text: &str,
+    args: &[&str],
+) -> Result<String> {
+    let joined = args.join("\0");
+    let key = crate::verdicts::Key::of(&[label.as_bytes(), joined.as_bytes(), name.as_bytes(), text.as_bytes()]);
+    verdicts.get(key, || {
+        std::fs::write(dir.join(name), text).with_context(|| format!("writing {}", dir.join(name).display()))?;
+        let out = Command::new(tool)
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .with_context(|| format!("cannot run {}", tool.display()))?;
+        Ok(crate::verdicts::process_record(&out))
     })
 }
 
@@ -181,6 +220,19 @@ mod tests {
         assert_eq!(super::arch_for(&ptxas, "texmode_independent, sm_90a"), "sm_90a");
         assert_eq!(super::arch_for(&ptxas, "sm_13, map_f64_to_f32"), "sm_50");
         assert_eq!(super::arch_for(&ptxas, "sm_86"), "sm_86");
+    }
+
+    #[test]
+    fn each_release_takes_the_versions_ptxkit_isa_says() {
+        for release in super::RELEASES {
+            let toolkit: ptxkit_isa::toolkit::Toolkit = release.label.parse().unwrap();
+            assert_eq!(
+                ptxkit_isa::toolkit::newest_ptx_of_toolkit(toolkit),
+                Some(release.max_ptx),
+                "{}: the release table (ptxkit_isa::toolkit) and this one disagree",
+                release.label
+            );
+        }
     }
 
     #[test]

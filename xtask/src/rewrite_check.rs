@@ -1,4 +1,4 @@
-//! `cargo xtask rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]`:
+//! `cargo xtask rewrite-check [down|up|its|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]`:
 //! proves `ptxrewrite` with the destination's ptxas.
 //!
 //! - `down`: every ptxas-clean corpus file with `.version` ≥ 8.0 is rewritten
@@ -13,6 +13,11 @@
 //!   are assembled for the same `-arch` by the same ptxas; the cubins, or else
 //!   `cuobjdump -sass` without the header flags line (which names the PTX
 //!   target), must be identical.
+//! - `its`: the same legacy files whose target is below sm_70, rewritten `--to 8.8 --target
+//!   sm_80` without `--allow-approximate`: how many convert with no intra-warp communication,
+//!   how many with `bar.warp.sync` (or `.sync` forms) added, how many are refused (and how many
+//!   of the plain ones: no shared memory, warp instruction, atomic, reduction or fence); each
+//!   converted file must be accepted by ptxas 12.9.
 //! - `fixtures`: every fixture under `crates/rewrite/tests/fixtures` is
 //!   assembled before (by a ptxas that knows its version) and, unless refused,
 //!   after (by the destination's ptxas).
@@ -24,7 +29,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -32,11 +37,11 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 
 use crate::ptxas::tool_path;
+use crate::rewrite_compare::{Exactness, compare_recorded, rejection};
 use ptxkit_isa::{Target, Version};
 use ptxkit_rewrite::{Options, Tag, migrations};
 
-const USAGE: &str =
-    "usage: cargo xtask rewrite-check [down|up|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [CORPUS_DIR]";
+const USAGE: &str = "usage: cargo xtask rewrite-check [down|up|its|exact|fixtures|all] [--jobs N] [--limit N] [--verbose] [--live | --record] [--sample PERCENT] [CORPUS_DIR]";
 
 use crate::ptxas::{RELEASES, Release as Ptxas};
 
@@ -45,9 +50,11 @@ const P12_9: &Ptxas = &RELEASES[1];
 const P11_8: &Ptxas = &RELEASES[2];
 
 /// Newest first.
-const ALL: [&Ptxas; 3] = [P13_5, P12_9, P11_8];
+pub(crate) const ALL: [&Ptxas; 3] = [P13_5, P12_9, P11_8];
 
 struct Settings {
+    /// What ptxas said of each input before (`xtask/verdicts/rewrite-check.tsv`).
+    verdicts: crate::verdicts::Verdicts,
     jobs: usize,
     limit: usize,
     verbose: bool,
@@ -62,8 +69,10 @@ struct Row {
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
+    let (oracle, args) = crate::verdicts::Options::take(args)?;
     let mut mode = "all".to_string();
     let mut settings = Settings {
+        verdicts: crate::verdicts::Verdicts::open("rewrite-check", "rewrite-check all", &oracle)?,
         jobs: 2,
         limit: usize::MAX,
         verbose: false,
@@ -76,7 +85,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             "--jobs" | "-j" => settings.jobs = rest.next().context(USAGE)?.parse().context(USAGE)?,
             "--limit" => settings.limit = rest.next().context(USAGE)?.parse().context(USAGE)?,
             "--verbose" | "-v" => settings.verbose = true,
-            "down" | "up" | "exact" | "fixtures" | "all" => mode = arg.clone(),
+            "down" | "up" | "its" | "exact" | "fixtures" | "all" => mode = arg.clone(),
             other if other.starts_with('-') => bail!("unknown option '{other}'\n{USAGE}"),
             other => corpus = Some(PathBuf::from(other)),
         }
@@ -108,7 +117,39 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     if matches!(mode.as_str(), "up" | "exact" | "all") {
         ok &= corpus_direction(&settings, Direction::UpSameModel, mode != "up")?;
     }
+    if matches!(mode.as_str(), "its" | "all") {
+        ok &= its_kernels(&settings)?;
+        ok &= corpus_direction(&settings, Direction::Its, false)?;
+    }
+    // A record of a whole `all` run replaces the old one.
+    ok &= settings
+        .verdicts
+        .finish(mode == "all" && settings.limit == usize::MAX)?;
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Assembles `text` (as `dir/name`) with `release` for `arch` through the recorded verdicts;
+/// `Ok(Err(message))` when ptxas rejects it (or crashes).
+fn assemble(
+    verdicts: &crate::verdicts::Verdicts,
+    release: &Ptxas,
+    arch: &str,
+    dir: &Path,
+    name: &str,
+    text: &str,
+) -> Result<std::result::Result<(), String>> {
+    let tool = tool_path(release.env)?;
+    let record = crate::ptxas::run_recorded(
+        verdicts,
+        release.column,
+        &tool,
+        dir,
+        name,
+        text,
+        &["-arch", arch, name, "-o", "/dev/null"],
+    )?;
+    let (code, stderr) = crate::verdicts::parse_process_record(&record);
+    Ok(rejection(code, stderr))
 }
 
 fn read_index(corpus: &Path) -> Result<Vec<Row>> {
@@ -128,6 +169,9 @@ enum Direction {
     Down,
     /// `--to 8.8 --target sm_80 --allow-approximate`, checked by ptxas 12.9.
     Up,
+    /// `--to 8.8 --target sm_80` without `--allow-approximate`, files below sm_70 only: what
+    /// the move to independent thread scheduling can prove, fix or must refuse.
+    Its,
     /// `--to 8.8 --target sm_60` (or the file's own target when newer): no
     /// independent-thread-scheduling move, so every pass can be exact.
     UpSameModel,
@@ -135,33 +179,15 @@ enum Direction {
 
 /// What happened to one corpus file.
 enum Verdict {
-    Converted { exact: Option<Exactness> },
+    /// `synchronised`: `bar.warp.sync` or `.sync` warp instructions were added.
+    Converted {
+        exact: Option<Exactness>,
+        synchronised: bool,
+    },
     Unchanged,
     Refused(Vec<String>),
     WrittenButRejected(String),
     Failed(String),
-}
-
-enum Exactness {
-    SameCubin,
-    SameSass,
-    /// The same instructions once the ABI's stack-pointer setup is set aside
-    /// and registers and branch targets are numbered by first use.
-    SameButAbi,
-    /// The same once equivalent ALU encodings are identified too (`MOV` and
-    /// `IMAD.MOV.U32 d, RZ, RZ, x`, `IADD3` and `IMAD.IADD`, `.reuse`
-    /// hints, an immediate written negative or as its 32-bit pattern).
-    SameButSelection,
-    /// Different machine code from an exact pass that does not keep the code
-    /// (`Pass::same_code` is false: expansions, legacy code moved onto the ABI).
-    Expanded(String),
-    /// Different machine code although only the header changed (no pass
-    /// applied): ptxas itself lowers the same instructions differently at
-    /// another `.version` (e.g. MC-GPU at `.target sm_20`: 4,624 SASS
-    /// instructions at PTX 3.0, 4,728 at 4.0 and later, with ptxas 13.5).
-    HeaderOnly(String),
-    Different(String),
-    Skipped(String),
 }
 
 fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool) -> Result<bool> {
@@ -170,6 +196,12 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
         Direction::Down => ("down", Version::new(7, 8), None, P11_8),
         Direction::Up => (
             "up",
+            Version::new(8, 8),
+            Some(ptxkit_isa::target("sm_80").unwrap()),
+            P12_9,
+        ),
+        Direction::Its => (
+            "its",
             Version::new(8, 8),
             Some(ptxkit_isa::target("sm_80").unwrap()),
             P12_9,
@@ -189,6 +221,12 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
             Direction::Up | Direction::UpSameModel => {
                 r.version.is_some_and(|v| v < Version::new(6, 4))
                     || uses_non_sync_warp_ops(&settings.corpus.join(&r.file))
+            }
+            Direction::Its => {
+                (r.version.is_some_and(|v| v < Version::new(6, 4))
+                    || uses_non_sync_warp_ops(&settings.corpus.join(&r.file)))
+                    && std::fs::read_to_string(settings.corpus.join(&r.file))
+                        .is_ok_and(|text| declared_target(&text).is_some_and(|t| t.sm < 70))
             }
         })
         .take(settings.limit)
@@ -223,12 +261,18 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     let (mut converted, mut unchanged, mut refused, mut rejected, mut failed) = (0, 0, 0, 0, 0);
     let (mut cubin, mut sass, mut abi, mut selection) = (0, 0, 0, 0);
     let (mut expanded, mut header_only, mut different, mut skipped) = (0, 0, 0, 0);
+    let (mut synchronised_files, mut plain, mut plain_refused) = (0, 0, 0);
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for (index, verdict) in &verdicts {
         let file = &selected[*index].file;
+        if direction == Direction::Its && is_plain(&settings.corpus.join(file)) {
+            plain += 1;
+            plain_refused += usize::from(matches!(verdict, Verdict::Refused(_)));
+        }
         match verdict {
-            Verdict::Converted { exact } => {
+            Verdict::Converted { exact, synchronised } => {
                 converted += 1;
+                synchronised_files += usize::from(*synchronised);
                 match exact {
                     Some(Exactness::SameCubin) => cubin += 1,
                     Some(Exactness::SameSass) => sass += 1,
@@ -286,7 +330,7 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     }
     let assembler = match direction {
         Direction::Down => "ptxas 11.8",
-        Direction::Up | Direction::UpSameModel => "ptxas 12.9",
+        Direction::Up | Direction::UpSameModel | Direction::Its => "ptxas 12.9",
     };
     println!("{name}: refusals by construct (files):");
     for (reason, count) in &reasons {
@@ -299,6 +343,13 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
         started.elapsed().as_secs_f64(),
         settings.jobs
     );
+    if direction == Direction::Its {
+        println!(
+            "{name}: {} converted with no intra-warp communication, {synchronised_files} with warp synchronisation added; \
+             {plain_refused} of {plain} plain files (no shared memory, warp instruction, atomic, reduction or fence) refused",
+            converted - synchronised_files
+        );
+    }
     if with_exact {
         println!(
             "{name} exact: {} exact rewrites compared: {cubin} identical cubins, {sass} identical SASS, \
@@ -311,6 +362,85 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
         );
     }
     Ok(rejected == 0 && failed == 0 && different == 0)
+}
+
+/// The legacy test kernels of `tests/its/KIND` moved to sm_80 without `--allow-approximate`:
+/// per kind, how many convert (with warp synchronisation added or not) and how many are
+/// refused; every converted kernel must be accepted by ptxas 12.9.
+fn its_kernels(settings: &Settings) -> Result<bool> {
+    let options = Options {
+        to: Version::new(8, 8),
+        target: Some(ptxkit_isa::target("sm_80").unwrap()),
+        allow_approximate: false,
+    };
+    let temp = tempfile::tempdir().context("creating a temporary directory")?;
+    let mut ok = true;
+    for kind in ["independent", "fixable", "unsafe"] {
+        let dir = crate::workspace_root().join("tests/its").join(kind);
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .with_context(|| format!("reading {}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "ptx"))
+            .collect();
+        paths.sort();
+        let (mut plain, mut synchronised, mut refused) = (0, 0, 0);
+        for path in &paths {
+            let text = std::fs::read_to_string(path)?;
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let result = ptxkit_rewrite::rewrite(&text, &options).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            if result.refused() {
+                refused += 1;
+                if settings.verbose {
+                    println!("its kernels: {kind}: refused {name}");
+                }
+                continue;
+            }
+            let count = |t: &str| {
+                t.matches("bar.warp.sync").count() + t.matches("shfl.sync").count() + t.matches("vote.sync").count()
+            };
+            if count(&result.output) > count(&text) {
+                synchronised += 1;
+            } else {
+                plain += 1;
+            }
+            let arch = arch_for(result.movement.to_target, P12_9);
+            if let Err(message) = assemble(
+                &settings.verdicts,
+                P12_9,
+                &arch,
+                temp.path(),
+                "kernel.ptx",
+                &result.output,
+            )? {
+                ok = false;
+                println!("its kernels: {kind}: WRITTEN BUT REJECTED {name}: {message}");
+            }
+        }
+        println!(
+            "its kernels: {kind}: {} kernels: {plain} converted as they are, {synchronised} with warp synchronisation added \
+             (all accepted by ptxas 12.9 unless listed), {refused} refused",
+            paths.len()
+        );
+    }
+    Ok(ok)
+}
+
+/// Whether a file has no shared memory, warp instruction, atomic, reduction or fence: nothing
+/// lanes of a warp could exchange data or order themselves through.
+fn is_plain(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let parsed = ptxkit_syntax::parse(text);
+    !parsed.text().contains(".shared")
+        && !ptxkit_syntax::preorder(parsed.root())
+            .filter_map(|n| ptxkit_syntax::ast::Instruction::cast(n, parsed.text()))
+            .any(|i| {
+                matches!(
+                    i.opcode(),
+                    "shfl" | "vote" | "atom" | "red" | "membar" | "fence" | "bar" | "barrier" | "match" | "activemask"
+                )
+            })
 }
 
 fn uses_non_sync_warp_ops(path: &Path) -> bool {
@@ -364,10 +494,8 @@ fn check_file(
         }
         Err(err) => return Ok(Verdict::Failed(format!("a second run failed: {err}"))),
     }
-    let out = dir.join("rewritten.ptx");
-    std::fs::write(&out, &result.output)?;
     let arch = arch_for(result.movement.to_target, checker);
-    let assembled = assemble(&tool_path(checker.env)?, &arch, &out, None)?;
+    let assembled = assemble(&settings.verdicts, checker, &arch, dir, "rewritten.ptx", &result.output)?;
     if let Err(message) = assembled {
         return Ok(Verdict::WrittenButRejected(format!("-arch {arch}: {message}")));
     }
@@ -382,13 +510,18 @@ fn check_file(
         .applied
         .keys()
         .any(|name| migrations::find(name).is_some_and(|p| !p.same_code));
-    let exact = (with_exact && all_exact).then(|| match compare(&path, &out, &result.movement, dir) {
+    let compared = |dir: &Path| compare_recorded(&settings.verdicts, &text, &result.output, &result.movement, dir);
+    let exact = (with_exact && all_exact).then(|| match compared(dir) {
         Ok(Exactness::Different(why)) if other_code => Exactness::Expanded(why),
         Ok(Exactness::Different(why)) if result.applied.is_empty() => Exactness::HeaderOnly(why),
         Ok(verdict) => verdict,
         Err(err) => Exactness::Skipped(format!("{err:#}")),
     });
-    Ok(Verdict::Converted { exact })
+    let synchronising = |text: &str| {
+        text.matches("bar.warp.sync").count() + text.matches("shfl.sync").count() + text.matches("vote.sync").count()
+    };
+    let synchronised = synchronising(&result.output) > synchronising(&text);
+    Ok(Verdict::Converted { exact, synchronised })
 }
 
 /// The first architecture of a module's `.target`.
@@ -422,234 +555,9 @@ fn arch_for(target: Target, ptxas: &Ptxas) -> String {
     }
 }
 
-/// Assembles `file`; `Ok(Err(message))` when ptxas rejects it (or crashes).
-fn assemble(ptxas: &Path, arch: &str, file: &Path, output: Option<&Path>) -> Result<std::result::Result<(), String>> {
-    let mut command = Command::new(ptxas);
-    command.arg("-arch").arg(arch).arg(file).arg("-o");
-    match output {
-        Some(out) => command.arg(out),
-        None => command.arg("/dev/null"),
-    };
-    let result = command
-        .output()
-        .with_context(|| format!("running {}", ptxas.display()))?;
-    if result.status.success() {
-        return Ok(Ok(()));
-    }
-    let stderr = String::from_utf8_lossy(&result.stderr);
-    let first = stderr
-        .lines()
-        .find(|l| l.contains("error") || l.contains("fatal"))
-        .unwrap_or_else(|| stderr.lines().next().unwrap_or(""))
-        .to_string();
-    let status = match result.status.code() {
-        Some(code) => format!("exit {code}"),
-        None => "crashed".to_string(),
-    };
-    Ok(Err(format!("{status}: {first}")))
-}
-
-/// Assembles original and rewrite with one ptxas for one `-arch` and compares.
-fn compare(original: &Path, rewritten: &Path, movement: &ptxkit_rewrite::Move, dir: &Path) -> Result<Exactness> {
-    let from = movement.from;
-    let newest = from.max(movement.to);
-    // The arch: the original's own target when it is an a/f target (it cannot
-    // be assembled for anything else), else the newer of the two targets.
-    let arch_target = if movement.from_target.variant != ptxkit_isa::Variant::Base {
-        movement.from_target
-    } else {
-        movement.from_target.max(movement.to_target).base()
-    };
-    let Some(ptxas) = ALL
-        .iter()
-        .find(|p| p.max_ptx >= newest && arch_target.sm <= p.max_sm && arch_target.sm.max(75) >= p.min_sm)
-    else {
-        return Ok(Exactness::Skipped(format!(
-            "no ptxas for PTX {newest} and {arch_target}"
-        )));
-    };
-    let arch = if arch_target.sm < 75 {
-        "sm_75".to_string()
-    } else {
-        arch_target.to_string()
-    };
-    let tool = tool_path(ptxas.env)?;
-    let (a, b) = (dir.join("a.cubin"), dir.join("b.cubin"));
-    if let Err(message) = assemble(&tool, &arch, original, Some(&a))? {
-        return Ok(Exactness::Skipped(format!("original: {message}")));
-    }
-    if let Err(message) = assemble(&tool, &arch, rewritten, Some(&b))? {
-        return Ok(Exactness::Different(format!(
-            "rewrite rejected by the same ptxas: {message}"
-        )));
-    }
-    if std::fs::read(&a)? == std::fs::read(&b)? {
-        return Ok(Exactness::SameCubin);
-    }
-    let (sa, sb) = (sass(&a)?, sass(&b)?);
-    if sa == sb {
-        return Ok(Exactness::SameSass);
-    }
-    if normalize_sass(&sa) == normalize_sass(&sb) {
-        return Ok(Exactness::SameButAbi);
-    }
-    if normalize_sass(&canonical_selection(&sa)) == normalize_sass(&canonical_selection(&sb)) {
-        return Ok(Exactness::SameButSelection);
-    }
-    let diff: Vec<String> = sa
-        .lines()
-        .zip(sb.lines())
-        .filter(|(x, y)| x != y)
-        .take(2)
-        .map(|(x, y)| format!("`{}` vs `{}`", x.trim(), y.trim()))
-        .collect();
-    Ok(Exactness::Different(format!(
-        "-arch {arch} with {}: {}",
-        ptxas.env,
-        diff.join(", ")
-    )))
-}
-
-/// SASS with the ABI stack-pointer setup (`R1 = c[0x0][0x28]`) removed and
-/// registers, predicates and code addresses renumbered by first use, per
-/// function, so that two listings that differ only in register allocation
-/// around that setup compare equal.
-fn normalize_sass(sass: &str) -> String {
-    let mut out = String::new();
-    for function in sass.split("Function :") {
-        let lines: Vec<(Option<u64>, &str)> = function
-            .lines()
-            .map(|l| {
-                let t = l.trim();
-                match t.strip_prefix("/*").and_then(|r| r.split_once("*/")) {
-                    Some((addr, rest)) => (u64::from_str_radix(addr, 16).ok(), rest.trim()),
-                    None => (None, t),
-                }
-            })
-            .collect();
-        let is_sp_setup = |t: &str| t.contains("R1, c[0x0][0x28]") || t.contains("R1, RZ, RZ, c[0x0][0x28]");
-        // NOP padding after the last instruction depends on the count.
-        let kept: Vec<(Option<u64>, &str)> = lines
-            .into_iter()
-            .filter(|(_, t)| !is_sp_setup(t) && !t.starts_with("NOP"))
-            .collect();
-        let mut labels = std::collections::HashMap::new();
-        for (index, (addr, _)) in kept.iter().enumerate() {
-            if let Some(a) = addr {
-                labels.insert(*a, index);
-            }
-        }
-        let mut names: std::collections::HashMap<String, String> = std::collections::HashMap::new();
-        for (_, text) in &kept {
-            let mut line = String::new();
-            let mut token = String::new();
-            let flush = |token: &mut String,
-                         line: &mut String,
-                         names: &mut std::collections::HashMap<String, String>| {
-                if token.is_empty() {
-                    return;
-                }
-                let register = ["UR", "UP", "R", "P", "B"].iter().find(|p| {
-                    token
-                        .strip_prefix(**p)
-                        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-                });
-                if let Some(prefix) = register {
-                    let count = names.iter().filter(|(k, _)| k.starts_with(prefix)).count();
-                    let name = names
-                        .entry(token.clone())
-                        .or_insert_with(|| format!("{prefix}#{count}"));
-                    line.push_str(name);
-                } else if let Some(hex) = token.strip_prefix("0x")
-                    && let Ok(addr) = u64::from_str_radix(hex, 16)
-                    && let Some(index) = labels.get(&addr)
-                    && (text.contains("BRA") || text.contains("BSSY") || text.contains("CALL") || text.contains("JMP"))
-                {
-                    line.push_str(&format!("L{index}"));
-                } else {
-                    line.push_str(token);
-                }
-                token.clear();
-            };
-            for c in text.chars() {
-                if c.is_ascii_alphanumeric() || c == '_' {
-                    token.push(c);
-                } else {
-                    flush(&mut token, &mut line, &mut names);
-                    line.push(c);
-                }
-            }
-            flush(&mut token, &mut line, &mut names);
-            out.push_str(&line);
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// SASS with equivalent ALU encodings written one way: `IMAD.MOV{.U32} d,
-/// RZ, RZ, x` and `IADD3` of one register and two `RZ` as `MOV d, x`, `IMAD.IADD d, a, 0x1,
-/// b` as `IADD3 d, a, b, RZ`, no `.reuse` operand-cache hints, and negative
-/// immediates as their 32-bit pattern.
-fn canonical_selection(sass: &str) -> String {
-    let mut out = String::new();
-    for line in sass.lines() {
-        let line = line.replace(".reuse", "");
-        let line = line.trim_end();
-        // `/*addr*/ [@P] OPCODE operands ;`: split off the opcode.
-        let canonical = line.strip_suffix(" ;").and_then(|body| {
-            let (head, operands) = body.rsplit_once("  ").map(|(h, rest)| (h, rest.trim_start()))?;
-            let (guard, rest) = match operands.split_once(' ') {
-                Some((g, rest)) if g.starts_with('@') => (format!("{g} "), rest),
-                _ => (String::new(), operands),
-            };
-            let (opcode, args) = rest.split_once(' ')?;
-            let args: Vec<&str> = args.split(", ").collect();
-            let instruction = match (opcode, &args[..]) {
-                ("IMAD.MOV.U32" | "IMAD.MOV", [d, "RZ", "RZ", x])
-                | ("IADD3", [d, x, "RZ", "RZ"] | [d, "RZ", x, "RZ"] | [d, "RZ", "RZ", x]) => format!("MOV {d}, {x}"),
-                ("IMAD.IADD", [d, a, "0x1", b]) => format!("IADD3 {d}, {a}, {b}, RZ"),
-                _ => return None,
-            };
-            Some(format!("{head}  {guard}{instruction} ;"))
-        });
-        let line = canonical.as_deref().unwrap_or(line);
-        let words: Vec<String> = line
-            .split(' ')
-            .map(|w| {
-                let (core, tail) = w.split_at(w.trim_end_matches([',', ';']).len());
-                match core.strip_prefix("-0x").and_then(|h| u32::from_str_radix(h, 16).ok()) {
-                    Some(v) => format!("0x{:x}{tail}", v.wrapping_neg()),
-                    None => w.to_string(),
-                }
-            })
-            .collect();
-        out.push_str(&words.join(" "));
-        out.push('\n');
-    }
-    out
-}
-
-/// `cuobjdump -sass` without the lines that legitimately differ: the header
-/// flags (they name the PTX target) and the encoding comments.
-fn sass(cubin: &Path) -> Result<String> {
-    let output = Command::new(tool_path("CUOBJDUMP")?)
-        .arg("-sass")
-        .arg(cubin)
-        .output()
-        .context("running cuobjdump")?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    Ok(text
-        .lines()
-        .filter(|l| !l.contains(".headerflags") && !l.trim().is_empty())
-        .map(|l| l.split("/* 0x").next().unwrap_or(l).trim_end())
-        .filter(|l| !l.trim().is_empty())
-        .collect::<Vec<_>>()
-        .join("\n"))
-}
-
 /// Assembles every fixture before and after its rewrite.
 fn fixtures(settings: &Settings) -> Result<bool> {
+    let verdicts = &settings.verdicts;
     let root = crate::workspace_root().join("crates/rewrite/tests/fixtures");
     let mut files = Vec::new();
     collect_ptx(&root, &mut files)?;
@@ -667,7 +575,7 @@ fn fixtures(settings: &Settings) -> Result<bool> {
             bad += 1;
             continue;
         };
-        let verdict = check_fixture(&text, &options, temp.path());
+        let verdict = check_fixture(verdicts, &text, &options, temp.path());
         match verdict {
             Ok(note) => {
                 ok += 1;
@@ -693,7 +601,7 @@ fn fixtures(settings: &Settings) -> Result<bool> {
             bad += 1;
             continue;
         };
-        match check_fixture(&example.before, &options, temp.path()) {
+        match check_fixture(verdicts, &example.before, &options, temp.path()) {
             Ok(note) => {
                 ok += 1;
                 if settings.verbose {
@@ -748,10 +656,12 @@ fn ptxas_for(version: Version, target: Target) -> Option<(&'static Ptxas, String
     Some((ptxas, arch))
 }
 
-fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Result<String, String> {
-    let before = dir.join("before.ptx");
-    let after = dir.join("after.ptx");
-    std::fs::write(&before, text).map_err(|e| e.to_string())?;
+fn check_fixture(
+    verdicts: &crate::verdicts::Verdicts,
+    text: &str,
+    options: &Options,
+    dir: &Path,
+) -> std::result::Result<String, String> {
     let parsed = ptxkit_syntax::parse(text);
     let version_text = ptxkit_syntax::ast::version_directive(parsed.root(), parsed.text())
         .map(|(_, v)| v.to_string())
@@ -761,8 +671,7 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
         .and_then(|(_, t)| t.first().and_then(|t| ptxkit_isa::target(t).ok()))
         .ok_or("no target")?;
     let (ptxas, arch) = ptxas_for(version, target).ok_or("no ptxas for the input")?;
-    let tool = tool_path(ptxas.env).map_err(|e| e.to_string())?;
-    if let Err(message) = assemble(&tool, &arch, &before, None).map_err(|e| e.to_string())? {
+    if let Err(message) = assemble(verdicts, ptxas, &arch, dir, "before.ptx", text).map_err(|e| e.to_string())? {
         return Err(format!(
             "the input is rejected by {} -arch {arch}: {message}",
             ptxas.env
@@ -772,10 +681,10 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
     if result.refused() {
         return Ok(format!("refused ({} refusals)", result.refusals.len()));
     }
-    std::fs::write(&after, &result.output).map_err(|e| e.to_string())?;
     let (ptxas, arch) = ptxas_for(result.movement.to, result.movement.to_target).ok_or("no ptxas for the output")?;
-    let tool = tool_path(ptxas.env).map_err(|e| e.to_string())?;
-    if let Err(message) = assemble(&tool, &arch, &after, None).map_err(|e| e.to_string())? {
+    if let Err(message) =
+        assemble(verdicts, ptxas, &arch, dir, "after.ptx", &result.output).map_err(|e| e.to_string())?
+    {
         return Err(format!(
             "the rewrite is rejected by {} -arch {arch}: {message}",
             ptxas.env
@@ -791,7 +700,9 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
     let compare_dir = dir.join("compare");
     std::fs::create_dir_all(&compare_dir).map_err(|e| e.to_string())?;
     let accepted = format!("accepted by {} -arch {arch}", ptxas.env);
-    match compare(&before, &after, &result.movement, &compare_dir).map_err(|e| format!("{e:#}"))? {
+    match compare_recorded(verdicts, text, &result.output, &result.movement, &compare_dir)
+        .map_err(|e| format!("{e:#}"))?
+    {
         Exactness::SameCubin => Ok(format!("{accepted}; exact: identical cubin")),
         Exactness::SameSass => Ok(format!("{accepted}; exact: identical SASS")),
         Exactness::SameButAbi => Ok(format!(
@@ -804,43 +715,5 @@ fn check_fixture(text: &str, options: &Options, dir: &Path) -> std::result::Resu
         Exactness::Expanded(why) | Exactness::HeaderOnly(why) | Exactness::Different(why) => {
             Err(format!("exact rewrite, different code: {why}"))
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::canonical_selection;
-
-    #[test]
-    fn equivalent_encodings_are_written_one_way() {
-        let pairs = [
-            (
-                "        /*2d20*/                   IMAD.MOV.U32 R3, RZ, RZ, R0 ;",
-                "        /*2d20*/                   MOV R3, R0 ;",
-            ),
-            (
-                "        /*32c0*/              @!P4 IMAD.MOV R9, RZ, RZ, -R9 ;",
-                "        /*32c0*/              @!P4 IADD3 R9, -R9, RZ, RZ ;",
-            ),
-            (
-                "        /*3860*/                   IADD3 R12, RZ, -R19, RZ ;",
-                "        /*3860*/                   MOV R12, -R19 ;",
-            ),
-            (
-                "        /*2eb0*/               @P3 IMAD.IADD R9, R12, 0x1, R11.reuse ;",
-                "        /*2eb0*/               @P3 IADD3 R9, R12, R11, RZ ;",
-            ),
-            (
-                "        /*2f70*/                   MOV R12, 0x80000055 ;",
-                "        /*2f70*/                   IMAD.MOV.U32 R12, RZ, RZ, -0x7fffffab ;",
-            ),
-        ];
-        for (a, b) in pairs {
-            assert_eq!(canonical_selection(a), canonical_selection(b), "{a} vs {b}");
-        }
-        assert_ne!(
-            canonical_selection("        /*0010*/                   MOV R3, R0 ;"),
-            canonical_selection("        /*0010*/                   MOV R3, R1 ;")
-        );
     }
 }

@@ -9,16 +9,18 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-use ptxkit_isa::signature::{ShapeProbe, form_count, probe_module, shape_probes};
+use anyhow::Result;
+use ptxkit_isa::signature::{
+    ShapeProbe, address_width_probes, form_count, probe_module, register_type_probes, shape_probes,
+};
 use ptxkit_isa::{Target, Version};
 
 use crate::isa_probes::Ptxas;
+use crate::verdicts::Verdicts;
 
 const BATCH: usize = 150;
 
@@ -38,30 +40,31 @@ pub fn probe_name(probe: &ShapeProbe) -> String {
     )
 }
 
-/// Runs one module; returns ptxas's success and its messages.
-fn assemble(dir: &Path, ptxas: &Ptxas, arch: Target, version: Version, text: &str) -> Result<(bool, String)> {
-    let input = dir.join("shapes.ptx");
-    std::fs::write(&input, text)?;
-    let mut command = Command::new(&ptxas.path);
-    command.arg(format!("-arch={arch}"));
+/// Runs one module (through the recorded verdicts); returns ptxas's success and its messages.
+fn assemble(
+    verdicts: &Verdicts,
+    dir: &Path,
+    ptxas: &Ptxas,
+    arch: Target,
+    version: Version,
+    text: &str,
+) -> Result<(bool, String)> {
+    let arch = format!("-arch={arch}");
+    let mut args = vec![arch.as_str()];
     // Relocatable code (no unresolved-call errors for `pfunc`) exists from PTX 3.1.
     if version >= Version::new(3, 1) {
-        command.arg("-c");
+        args.push("-c");
     }
-    let out = command
-        .arg(&input)
-        .arg("-o")
-        .arg(dir.join("shapes.o"))
-        .output()
-        .with_context(|| format!("running {}", ptxas.path.display()))?;
-    let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
-    output.push_str(&String::from_utf8_lossy(&out.stdout));
-    if out.status.code().is_none() {
+    args.extend(["shapes.ptx", "-o", "shapes.o"]);
+    let record = crate::ptxas::run_recorded(verdicts, ptxas.column, &ptxas.path, dir, "shapes.ptx", text, &args)?;
+    let (status, output) = crate::verdicts::parse_process_record(&record);
+    let mut output = output.to_string();
+    if status.is_none() {
         // Killed by a signal (ptxas 11.8 and 12.9 crash on some instructions, e.g. the sink as
         // the destination of `add.bf16x2`): the messages printed so far do not cover the rest.
         output.push_str("\nptxas crashed (killed by a signal)");
     }
-    Ok((out.status.success(), output))
+    Ok((status == Some(0), output))
 }
 
 /// The probe module with the external function `pfunc` defined in it (an empty body) where
@@ -110,7 +113,13 @@ struct Setting<'p> {
 }
 
 /// Assembles `batch` (probe indices) with one ptxas; returns what it said of each.
-fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &[usize]) -> Result<Vec<Said>> {
+fn judge_batch(
+    verdicts: &Verdicts,
+    dir: &Path,
+    setting: Setting<'_>,
+    probes: &[ShapeProbe],
+    batch: &[usize],
+) -> Result<Vec<Said>> {
     let Setting {
         ptxas,
         xi,
@@ -124,7 +133,7 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
         let instructions: Vec<&str> = pending.iter().map(|&i| probes[i].instruction.as_str()).collect();
         let (text, lines) = probe_module(version, target, &instructions);
         let text = defined_before_relocatable(version, text);
-        let (ok, output) = assemble(dir, ptxas, arch, version, &text)?;
+        let (ok, output) = assemble(verdicts, dir, ptxas, arch, version, &text)?;
         if output.contains("32-Bit compilation is no longer supported") {
             // ptxas 12.9 and 13.5 refuse 32-bit modules (PTX before 2.3): not theirs to judge.
             break;
@@ -158,7 +167,7 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
             }
             // Ambiguous: judge each probe on its own.
             for &probe in &pending {
-                said.extend(judge_batch(dir, setting, probes, &[probe])?);
+                said.extend(judge_batch(verdicts, dir, setting, probes, &[probe])?);
             }
             break;
         }
@@ -190,10 +199,163 @@ fn judge_batch(dir: &Path, setting: Setting<'_>, probes: &[ShapeProbe], batch: &
     Ok(said)
 }
 
+/// The lines of `output`'s "Program uses 32-bit address on line 'N'" warnings.
+fn lines_with_32bit_addresses(output: &str) -> Vec<usize> {
+    output
+        .lines()
+        .filter_map(|l| l.split_once("32-bit address on line '"))
+        .filter_map(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .collect()
+}
+
+/// Assembles `batch` for [`Judge::No32BitAddress`]: a probe is accepted when ptxas neither
+/// warns of a 32-bit address on its line nor rejects the line.
+fn judge_addresses(
+    verdicts: &Verdicts,
+    dir: &Path,
+    setting: Setting<'_>,
+    probes: &[ShapeProbe],
+    batch: &[usize],
+) -> Result<Vec<Said>> {
+    let mut said = Vec::new();
+    let mut pending: Vec<usize> = batch.to_vec();
+    while !pending.is_empty() {
+        let instructions: Vec<&str> = pending.iter().map(|&i| probes[i].instruction.as_str()).collect();
+        let (text, lines) = probe_module(setting.version, setting.target, &instructions);
+        let text = defined_before_relocatable(setting.version, text);
+        let (_, output) = assemble(verdicts, dir, setting.ptxas, setting.arch, setting.version, &text)?;
+        let flagged = lines_with_32bit_addresses(&output);
+        let (found, _) = errors(&output);
+        // ptxas looks for 32-bit addresses only in a module without errors: the probes whose
+        // line has one are rejected, the others are assembled again without them.
+        let mut rerun = Vec::new();
+        for (k, &probe) in pending.iter().enumerate() {
+            let line = lines[k];
+            let rejected: Vec<&str> = found
+                .iter()
+                .filter(|(n, _, _)| *n == line)
+                .map(|(_, m, _)| m.as_str())
+                .collect();
+            if !rejected.is_empty() {
+                said.push(Said {
+                    probe,
+                    ptxas: setting.xi,
+                    accepted: false,
+                    message: rejected.join(" | "),
+                });
+            } else if !found.is_empty() {
+                rerun.push(probe);
+            } else {
+                let flagged = flagged.contains(&line);
+                said.push(Said {
+                    probe,
+                    ptxas: setting.xi,
+                    accepted: !flagged,
+                    message: if flagged {
+                        "ptxas: \"Program uses 32-bit address\" on this line".to_string()
+                    } else {
+                        String::new()
+                    },
+                });
+            }
+        }
+        if rerun.len() == pending.len() {
+            // Errors on no probe's line: judge each probe alone.
+            if pending.len() > 1 {
+                for &probe in &pending {
+                    said.extend(judge_addresses(verdicts, dir, setting, probes, &[probe])?);
+                }
+            }
+            break;
+        }
+        pending = rerun;
+    }
+    Ok(said)
+}
+
 /// Runs every shape probe; returns the number of unexplained disagreements.
-pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) -> Result<usize> {
+pub fn run(verdicts: &Verdicts, ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) -> Result<usize> {
+    let label = format!("signatures: {} forms,", form_count());
+    run_probes(
+        verdicts,
+        &label,
+        shape_probes(),
+        Judge::Assembles,
+        ptxas,
+        filter,
+        verbose,
+        jobs,
+    )
+}
+
+/// What a probe's "accepted" means.
+#[derive(Clone, Copy)]
+enum Judge {
+    /// ptxas assembles its line.
+    Assembles,
+    /// ptxas neither rejects its line nor warns "Program uses 32-bit address on line 'N' which
+    /// is conflicting with .address_size 64" for it (after which 12.9 and 13.5 stop with a
+    /// line-less fatal error and 11.8 assembles 32-bit code below sm_90).
+    No32BitAddress,
+}
+
+/// Runs the register-type grid (`ptxkit_isa::signature::register_type_probes`); returns the
+/// number of unexplained disagreements.
+pub fn run_register_types(
+    verdicts: &Verdicts,
+    ptxas: &[Ptxas],
+    filter: Option<&str>,
+    verbose: bool,
+    jobs: usize,
+) -> Result<usize> {
+    run_probes(
+        verdicts,
+        "register types:",
+        register_type_probes(),
+        Judge::Assembles,
+        ptxas,
+        filter,
+        verbose,
+        jobs,
+    )
+}
+
+/// Runs the address-width grid (`ptxkit_isa::signature::address_width_probes`); returns the
+/// number of unexplained disagreements.
+pub fn run_address_width(
+    verdicts: &Verdicts,
+    ptxas: &[Ptxas],
+    filter: Option<&str>,
+    verbose: bool,
+    jobs: usize,
+) -> Result<usize> {
+    run_probes(
+        verdicts,
+        "address width:",
+        address_width_probes(),
+        Judge::No32BitAddress,
+        ptxas,
+        filter,
+        verbose,
+        jobs,
+    )
+}
+
+/// Assembles `probes` (those whose name contains `filter`) with every ptxas that can judge
+/// them and prints the disagreements and a summary line starting with `label`.
+#[allow(clippy::too_many_arguments)]
+fn run_probes(
+    verdicts: &Verdicts,
+    label: &str,
+    probes: Vec<ShapeProbe>,
+    judge: Judge,
+    ptxas: &[Ptxas],
+    filter: Option<&str>,
+    verbose: bool,
+    jobs: usize,
+) -> Result<usize> {
     let started = Instant::now();
-    let probes: Vec<ShapeProbe> = shape_probes()
+    let probes: Vec<ShapeProbe> = probes
         .into_iter()
         .filter(|p| filter.is_none_or(|f| probe_name(p).contains(f)))
         .collect();
@@ -251,7 +413,10 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
                         version: *version,
                         target: *target,
                     };
-                    let said = judge_batch(&dir, setting, probes, batch)?;
+                    let said = match judge {
+                        Judge::Assembles => judge_batch(verdicts, &dir, setting, probes, batch)?,
+                        Judge::No32BitAddress => judge_addresses(verdicts, &dir, setting, probes, batch)?,
+                    };
                     results.lock().expect("no worker panics").extend(said);
                 }
             }));
@@ -319,8 +484,7 @@ pub fn run(ptxas: &[Ptxas], filter: Option<&str>, verbose: bool, jobs: usize) ->
         }
     }
     println!(
-        "signatures: {} forms, {} probes, {} ptxas runs, {agree} agree, {quirks} known quirks, {failures} unexplained disagreements, {:.1} s",
-        form_count(),
+        "{label} {} probes, {} ptxas runs, {agree} agree, {quirks} known quirks, {failures} unexplained disagreements, {:.1} s",
         probes.len(),
         results.len(),
         started.elapsed().as_secs_f64()

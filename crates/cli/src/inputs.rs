@@ -12,8 +12,8 @@
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use ptxkit_syntax::discover::{DiscoverOptions, discover_matching};
 use ptxkit_syntax::source::{SourceError, decode_source};
+use ptxkit_workspace::discover::{DiscoverOptions, discover_matching};
 
 use crate::shared::SharedArgs;
 

@@ -4,11 +4,11 @@
 //!
 //! What the three share is written once here: the arguments every tool takes
 //! ([`shared::SharedArgs`], [`shared::ConfigArgs`]), colors, finding the
-//! inputs ([`inputs`]), running over them in parallel ([`parallel`]), diffs
-//! ([`diff`]) and the exit status ([`status`]). The libraries under them do
+//! inputs ([`inputs`], with `ptxkit-workspace`, which also finds and merges the configuration), running over them in parallel ([`parallel`]), diffs
+//! ([`diff`]), the exit status ([`status`]) and the result cache ([`cache`]). The libraries under them do
 //! not depend on clap.
 
-pub mod config;
+pub mod cache;
 pub mod diff;
 pub mod inputs;
 pub mod parallel;

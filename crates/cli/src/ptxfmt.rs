@@ -16,16 +16,22 @@ pub use args::{Args, LineRange, Mode};
 use process::{FileResult, Job, Outcome, process_path, process_stdin};
 use report::Reporter;
 
-use crate::config::ConfigResolver;
-use crate::inputs::{Discovery, Input};
+pub use process::Configs;
 
-/// The settings of one file: its options.
-pub type Configs = ConfigResolver<Options>;
+use crate::inputs::{Discovery, Input};
 
 /// Runs `ptxfmt` with the process's arguments; returns the exit status.
 pub fn main() -> ExitCode {
-    let args = Args::parse();
-    ExitCode::from(run(&args))
+    ExitCode::from(main_with(std::env::args_os()))
+}
+
+/// Runs `ptxfmt` with `args` (the program name first); returns 0, 1 or 2 as [`run`] does
+/// (2 for bad arguments, 0 for `--help` and `--version`).
+pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
+    match Args::try_parse_from(args) {
+        Ok(args) => crate::status::flushed(run(&args)),
+        Err(err) => crate::status::usage(&err),
+    }
 }
 
 /// Runs `ptxfmt`; returns 0, 1 (files would change) or 2 (errors).
@@ -34,13 +40,17 @@ pub fn run(args: &Args) -> u8 {
     let stderr_color = args.shared.color.enabled(std::io::stderr().is_terminal());
     let stdout_color = args.shared.color.enabled(std::io::stdout().is_terminal());
     let mut reporter = Reporter::new(args, stdout_color, stderr_color);
-    let configs = Configs::new(CONFIG_FILE_NAME, &args.config, |file: Option<&Path>| match file {
-        Some(file) => Options::load(file),
-        None => Ok(ptxkit_syntax::config::Loaded {
-            value: Options::default(),
-            warnings: Vec::new(),
-        }),
-    });
+    let configs = Configs::new(
+        CONFIG_FILE_NAME,
+        args.config.lookup(),
+        |file: Option<&Path>| match file {
+            Some(file) => ptxkit_workspace::fmt::load(file),
+            None => Ok(ptxkit_workspace::config::Loaded {
+                value: Options::default(),
+                warnings: Vec::new(),
+            }),
+        },
+    );
     if args.print_config {
         return print_config(args, &configs, &mut reporter);
     }
@@ -66,8 +76,13 @@ pub fn run(args: &Args) -> u8 {
         }
     };
     let stdin_name = args.shared.stdin_name();
+    // The project root: where the configuration of the current directory is (or --config's).
+    let root = configs
+        .file_for(Path::new("."))
+        .and_then(|f| f.parent().map(Path::to_path_buf));
+    let cache = crate::cache::Cache::open(&args.cache, "ptxfmt", root.as_deref());
     let work = |input: &Input| match input {
-        Input::File(path) => process_path(path, job, &configs),
+        Input::File(path) => process_path(path, job, &configs, cache.as_ref()),
         Input::Stdin => process_stdin(&stdin_name, job, &configs),
     };
     let mut results: Vec<FileResult> = inputs
@@ -113,7 +128,7 @@ fn print_config(args: &Args, configs: &Configs, reporter: &mut Reporter) -> u8 {
     }
     match options {
         Ok((options, _)) => {
-            let _ = std::io::stdout().write_all(options.to_toml().as_bytes());
+            let _ = std::io::stdout().write_all(ptxkit_workspace::fmt::to_toml(&options).as_bytes());
             0
         }
         Err(err) => {

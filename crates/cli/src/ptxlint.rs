@@ -8,24 +8,34 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use ptxkit_lint::config::{CONFIG_FILE_NAME, Config, Overrides};
 use ptxkit_lint::fix::fix_source;
 use ptxkit_lint::report::{
     FileReport, Format, Totals, render_github, render_json, render_sarif, render_statistics, render_text,
 };
-use ptxkit_lint::{Settings, find_rule, lint_text, rules};
+use ptxkit_lint::{Settings, find_rule, lint_text};
 use ptxkit_syntax::Diagnostic;
-use ptxkit_syntax::config::{ConfigError, Loaded};
 use ptxkit_syntax::source::read_source;
+use ptxkit_workspace::config::{ConfigError, Loaded};
+use ptxkit_workspace::lint::{CONFIG_FILE_NAME, Config, LintConfig, Overrides};
+use ptxkit_workspace::resolver::ConfigResolver;
 
-use crate::config::ConfigResolver;
+use crate::cache::{Cache, CacheArgs};
 use crate::inputs::{Discovery, Input, display};
 use crate::shared::{ConfigArgs, SharedArgs};
 use crate::status::{Status, is_broken_pipe};
 
-/// Lint NVIDIA PTX: catch what ptxas would reject, and what it misses.
+/// ptxlint lints NVIDIA PTX: it finds what ptxas would reject (versions,
+/// targets, rounding, types, undeclared names, state spaces, deprecated
+/// syntax) and what ptxas accepts but fails at run time (misaligned vector
+/// access, registers read before written), in `*.ptx` files and in the inline
+/// PTX of C, C++ and CUDA files. Options come from the nearest `ptxlint.toml`
+/// above each file (or `--config`).
+///
+/// Exit status: 0 when no error-severity finding; 1 on error findings (or
+/// warnings with --deny-warnings; --diff with changes); 2 when ptxlint could
+/// not do its job (bad arguments or configuration, unreadable input).
 #[derive(Parser, Debug)]
-#[command(name = "ptxlint", version, about, max_term_width = 100)]
+#[command(name = "ptxlint", version, max_term_width = 100)]
 struct Cli {
     /// Files and directories to lint (directories: every `*.ptx`, and the
     /// C, C++ and CUDA files `*.cu *.cuh *.h *.hpp *.cpp *.cc` for their
@@ -96,8 +106,10 @@ struct Cli {
     #[arg(long, value_name = "CHAIN", exclusive = true)]
     explain_instruction: Option<String>,
 
-    /// Print the minimum `.version` and `.target` each file needs, and the
-    /// lines that force them, instead of linting.
+    /// Print the minimum `.version` and `.target` each file needs, the
+    /// lines that force them, and the oldest CUDA toolkit whose ptxas
+    /// assembles the file and the oldest driver that JIT-compiles it (as
+    /// written, and lowered to that minimum), instead of linting.
     #[arg(long)]
     requirements: bool,
 
@@ -109,31 +121,33 @@ struct Cli {
     config: ConfigArgs,
 
     #[command(flatten)]
+    cache: CacheArgs,
+
+    #[command(flatten)]
     shared: SharedArgs,
 }
 
 /// Runs `ptxlint` with the process's arguments.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(status) => status.code(),
-        // `ptxlint ... | head`: the reader went away; nothing left to say.
-        Err(err) if is_broken_pipe(err.as_ref()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            Status::Failure.code()
-        }
-    }
+    ExitCode::from(main_with(std::env::args_os()))
 }
 
-/// The settings one configuration file (or none) gives.
-struct LintConfig {
-    settings: Settings,
-    /// The directory per-file-ignores globs are relative to.
-    base: PathBuf,
-    deny_warnings: bool,
-    exclude: Vec<String>,
-    include: Vec<String>,
+/// Runs `ptxlint` with `args` (the program name first); returns the exit code.
+pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => return crate::status::usage(&err),
+    };
+    let status = match run(cli) {
+        Ok(status) => status,
+        // `ptxlint ... | head`: the reader went away; nothing left to say.
+        Err(err) if is_broken_pipe(err.as_ref()) => Status::Clean,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            Status::Failure
+        }
+    };
+    crate::status::flushed(status as u8)
 }
 
 /// What happened to one input.
@@ -172,10 +186,57 @@ impl Outcome {
 type CliResult<T> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
 fn run(cli: Cli) -> CliResult<Status> {
+    if let Some(status) = explain_or_list(&cli)? {
+        return Ok(status);
+    }
+    let configs = lint_configs(&cli)?;
+    // Discovery (include and exclude globs) follows the configuration of the
+    // current directory (or --config); rules follow each file's own.
+    let here = configs.for_path(Path::new("."))?.0;
+    for warning in configs.take_warnings() {
+        eprintln!("warning: {warning}");
+    }
+    let discovery = Discovery {
+        include: &here.include,
+        exclude: &here.exclude,
+        noun: "PTX, C or C++ files",
+    };
+    let collected = crate::inputs::collect(&cli.paths, &cli.shared, &discovery)?;
+    if cli.requirements {
+        return requirements(&collected.inputs, collected.errors, &configs);
+    }
+    let mode = Mode {
+        fix: cli.fix,
+        diff: cli.diff,
+        unsafe_fixes: cli.unsafe_fixes,
+    };
+    let stdin_name = cli.shared.stdin_name();
+    // The project root: where the configuration of the current directory is (or --config's).
+    let root = configs
+        .file_for(Path::new("."))
+        .and_then(|f| f.parent().map(Path::to_path_buf));
+    let cache = Cache::open(&cli.cache, "ptxlint", root.as_deref());
+    let work = |input: &Input| process(input, &configs, mode, &stdin_name, cache.as_ref());
+    let outcomes: Vec<Outcome> = crate::parallel::map_ordered(&collected.inputs, cli.shared.jobs, work)?;
+    for warning in configs.take_warnings() {
+        eprintln!("warning: {warning}");
+    }
+    let stdin_fixed = cli.fix && collected.inputs.iter().any(|i| matches!(i, Input::Stdin));
+    report(
+        &cli,
+        &outcomes,
+        collected.errors,
+        stdin_fixed.then(|| stdin_name.display().to_string()),
+    )
+}
+
+/// `--explain`, `--explain-instruction` and `--list-rules`: what they print, and the exit
+/// status; `None` for a lint run.
+fn explain_or_list(cli: &Cli) -> CliResult<Option<Status>> {
     if let Some(name) = &cli.explain {
         let rule = find_rule(name).ok_or_else(|| format!("unknown rule '{name}' (see `ptxlint --list-rules`)"))?;
         writeln!(std::io::stdout(), "{}", rule.doc())?;
-        return Ok(Status::Clean);
+        return Ok(Some(Status::Clean));
     }
     if let Some(chain) = &cli.explain_instruction {
         let chain = chain.trim().trim_end_matches(';');
@@ -184,33 +245,22 @@ fn run(cli: Cli) -> CliResult<Status> {
         }
         let explanation = ptxkit_isa::signature::explain(chain);
         write!(std::io::stdout(), "{explanation}")?;
-        return Ok(if explanation.matches.is_empty() {
+        return Ok(Some(if explanation.matches.is_empty() {
             Status::Findings
         } else {
             Status::Clean
-        });
+        }));
     }
     if cli.list_rules {
-        for rule in rules() {
-            let fix = match rule.fix {
-                ptxkit_lint::FixAvailability::None => "",
-                ptxkit_lint::FixAvailability::Safe => "fix",
-                ptxkit_lint::FixAvailability::Unsafe => "unsafe-fix",
-                ptxkit_lint::FixAvailability::Sometimes => "fix*",
-            };
-            writeln!(
-                std::io::stdout(),
-                "{}\t{:<40}\t{:<7}\t{:<10}\t{}",
-                rule.code,
-                rule.name,
-                rule.severity,
-                fix,
-                rule.summary
-            )?;
-        }
-        return Ok(Status::Clean);
+        write!(std::io::stdout(), "{}", ptxkit_lint::registry::rules_list())?;
+        return Ok(Some(Status::Clean));
     }
+    Ok(None)
+}
 
+/// The lint configuration of each file: its `ptxlint.toml` (found as `--config` and
+/// `--isolated` say) merged with the command line.
+fn lint_configs(cli: &Cli) -> CliResult<ConfigResolver<LintConfig>> {
     let cwd = std::env::current_dir().map_err(|err| format!("cannot read the current directory: {err}"))?;
     let overrides = Overrides {
         select: cli.select.clone(),
@@ -219,159 +269,168 @@ fn run(cli: Cli) -> CliResult<Status> {
         target: cli.target.clone(),
         ptx_version: cli.ptx_version.clone(),
         preview: cli.preview,
+        deny_warnings: cli.deny_warnings,
     };
-    let deny_warnings_flag = cli.deny_warnings;
-    let configs = ConfigResolver::new(CONFIG_FILE_NAME, &cli.config, move |file: Option<&Path>| {
-        let loaded = match file {
-            Some(file) => Config::load_with_warnings(file)?,
-            None => Loaded {
-                value: Config::default(),
-                warnings: Vec::new(),
-            },
-        };
-        let config = loaded.value;
-        let origin = file.map_or_else(|| "defaults".to_string(), |p| p.display().to_string());
-        let settings = config.settings(&origin, &overrides)?;
-        let base = match file.and_then(Path::parent) {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-            _ => cwd.clone(),
-        };
-        Ok::<_, ConfigError>(Loaded {
-            value: LintConfig {
-                settings,
-                base,
-                deny_warnings: deny_warnings_flag || config.deny_warnings.unwrap_or(false),
-                exclude: config.exclude.clone().unwrap_or_default(),
-                include: config.include_globs(),
-            },
-            warnings: loaded.warnings,
-        })
-    });
-    // Discovery (include and exclude globs) follows the configuration of the
-    // current directory (or --config); rules follow each file's own.
-    let here = configs.for_path(Path::new("."))?.0;
-    for warning in configs.take_warnings() {
-        eprintln!("warning: {warning}");
-    }
-    let color = cli.shared.color.enabled(std::io::stdout().is_terminal());
-    let discovery = Discovery {
-        include: &here.include,
-        exclude: &here.exclude,
-        noun: "PTX, C or C++ files",
-    };
-    let collected = crate::inputs::collect(&cli.paths, &cli.shared, &discovery)?;
-    let inputs = collected.inputs;
-    let mut tool_errors = collected.errors;
-
-    if cli.requirements {
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        let mut failed = tool_errors;
-        for input in &inputs {
-            let Input::File(path) = input else {
-                failed.push("--requirements reads files, not standard input".to_string());
-                continue;
+    Ok(ConfigResolver::new(
+        CONFIG_FILE_NAME,
+        cli.config.lookup(),
+        move |file: Option<&Path>| {
+            let loaded = match file {
+                Some(file) => Config::load_with_warnings(file)?,
+                None => Loaded {
+                    value: Config::default(),
+                    warnings: Vec::new(),
+                },
             };
-            let shown = display(path);
-            if ptxkit_lint::inline::is_cpp_path(path) {
-                match read_cpp_source(path) {
-                    Ok(Some(text)) => {
-                        let config = match configs.for_path(path) {
-                            Ok((config, _)) => config,
-                            Err(err) => {
-                                failed.push(err);
-                                continue;
-                            }
-                        };
-                        let report = ptxkit_lint::inline::requirements::cpp_requirements(
-                            &text,
-                            &ptxkit_lint::inline::configured_destination(&config.settings),
-                        );
-                        if !report.statements.is_empty() {
-                            write!(out, "{}", report.render(&shown, &text))?;
-                        }
-                    }
-                    Ok(None) => {}
-                    Err(err) => failed.push(err.to_string()),
-                }
-                continue;
-            }
+            let origin = file.map_or_else(|| "defaults".to_string(), |p| p.display().to_string());
+            let base = match file.and_then(Path::parent) {
+                Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+                _ => cwd.clone(),
+            };
+            Ok::<_, ConfigError>(Loaded {
+                value: loaded.value.resolve(&origin, &overrides, base)?,
+                warnings: loaded.warnings,
+            })
+        },
+    ))
+}
+
+/// `--requirements`: the minimum `.version` and `.target` of each input, instead of linting.
+fn requirements(inputs: &[Input], mut failed: Vec<String>, configs: &ConfigResolver<LintConfig>) -> CliResult<Status> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for input in inputs {
+        let Input::File(path) = input else {
+            failed.push("--requirements reads files, not standard input".to_string());
+            continue;
+        };
+        let shown = display(path);
+        if !ptxkit_lint::inline::is_cpp_path(path) {
             match read_source(path) {
                 Ok(text) => {
                     let parsed = ptxkit_syntax::parse(text);
-                    write!(
-                        out,
-                        "{}",
-                        ptxkit_lint::requirements::file_requirements(&parsed).render(&shown)
-                    )?;
+                    let report = ptxkit_lint::requirements::file_requirements(&parsed);
+                    write!(out, "{}", report.render(&shown))?;
                 }
                 Err(err) => failed.push(err.to_string()),
             }
+            continue;
         }
-        for err in &failed {
-            eprintln!("error: {err}");
+        let text = match read_cpp_source(path) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(err) => {
+                failed.push(err.to_string());
+                continue;
+            }
+        };
+        let config = match configs.for_path(path) {
+            Ok((config, _)) => config,
+            Err(err) => {
+                failed.push(err);
+                continue;
+            }
+        };
+        let destination = ptxkit_lint::inline::configured_destination(&config.settings);
+        let report = ptxkit_lint::inline::requirements::cpp_requirements(&text, &destination);
+        if !report.statements.is_empty() {
+            write!(out, "{}", report.render(&shown, &text))?;
         }
-        return Ok(if failed.is_empty() {
-            Status::Clean
-        } else {
-            Status::Failure
-        });
     }
-
-    let mode = Mode {
-        fix: cli.fix,
-        diff: cli.diff,
-        unsafe_fixes: cli.unsafe_fixes,
-    };
-    let stdin_name = cli.shared.stdin_name();
-    let work = |input: &Input| process(input, &configs, mode, &stdin_name);
-    let outcomes: Vec<Outcome> = crate::parallel::map_ordered(&inputs, cli.shared.jobs, work)?;
-    for warning in configs.take_warnings() {
-        eprintln!("warning: {warning}");
+    for err in &failed {
+        eprintln!("error: {err}");
     }
-    let stdin_display = stdin_name.display().to_string();
+    Ok(if failed.is_empty() {
+        Status::Clean
+    } else {
+        Status::Failure
+    })
+}
 
+/// What a run's outcomes add up to.
+#[derive(Default)]
+struct Summary {
+    totals: Totals,
+    asm: ptxkit_lint::inline::AsmStats,
+    cpp_files: usize,
+    fixed: usize,
+    diffs: usize,
+    denied_warnings: usize,
+}
+
+/// Prints the outcomes (diffs, the fixed standard input named `stdin_fixed`, the findings
+/// in the chosen format, the summary lines) and the errors; the exit status.
+fn report(
+    cli: &Cli,
+    outcomes: &[Outcome],
+    mut tool_errors: Vec<String>,
+    stdin_fixed: Option<String>,
+) -> CliResult<Status> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut totals = Totals::default();
-    let mut asm = ptxkit_lint::inline::AsmStats::default();
-    let mut cpp_files = 0usize;
-    let mut fixed = 0usize;
-    let mut diffs = 0usize;
-    let mut denied_warnings = 0usize;
-    let stdin_fixed = cli.fix && inputs.iter().any(|i| matches!(i, Input::Stdin));
-    for outcome in &outcomes {
+    let mut summary = Summary::default();
+    for outcome in outcomes {
         if let Some(err) = &outcome.error {
             tool_errors.push(err.clone());
         }
-        totals.add(&outcome.diagnostics);
+        summary.totals.add(&outcome.diagnostics);
         if outcome.deny_warnings {
-            denied_warnings += outcome
+            summary.denied_warnings += outcome
                 .diagnostics
                 .iter()
                 .filter(|d| d.severity == ptxkit_syntax::Severity::Warning)
                 .count();
         }
         if let Some(stats) = outcome.asm {
-            asm.add(stats);
-            cpp_files += 1;
+            summary.asm.add(stats);
+            summary.cpp_files += 1;
         }
-        fixed += outcome.fixed;
+        summary.fixed += outcome.fixed;
         if cli.diff
             && let Some(original) = &outcome.original
             && original != &outcome.text
         {
-            diffs += 1;
+            summary.diffs += 1;
             write!(
                 out,
                 "{}",
                 crate::diff::unified_diff(&outcome.path, original, &outcome.text)
             )?;
         }
-        if stdin_fixed && outcome.original.is_some() && outcome.path == stdin_display {
+        if outcome.original.is_some() && stdin_fixed.as_ref() == Some(&outcome.path) {
             write!(out, "{}", outcome.text)?;
         }
     }
+    // With --fix on stdin the fixed text owns stdout; findings go to stderr.
+    let mut sink: Box<dyn Write> = if stdin_fixed.is_some() || cli.diff {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(out)
+    };
+    write_findings(cli, outcomes, &mut sink)?;
+    let text_format = matches!(cli.format, Format::Full | Format::Concise) || cli.statistics;
+    if !cli.shared.quiet && (text_format || cli.diff) {
+        write_summary(cli, &summary, tool_errors.len(), &mut sink)?;
+    }
+    sink.flush()?;
+    drop(sink);
+    for err in &tool_errors {
+        eprintln!("error: {err}");
+    }
+    Ok(if !tool_errors.is_empty() {
+        Status::Failure
+    } else if cli.exit_zero {
+        Status::Clean
+    } else if (cli.diff && summary.diffs > 0) || summary.totals.errors > 0 || summary.denied_warnings > 0 {
+        Status::Findings
+    } else {
+        Status::Clean
+    })
+}
+
+/// The findings of the outcomes that were linted, in the chosen format (nothing with
+/// `--diff`; the counts per rule with `--statistics`).
+fn write_findings(cli: &Cli, outcomes: &[Outcome], sink: &mut dyn Write) -> CliResult<()> {
     let reports: Vec<FileReport<'_>> = outcomes
         .iter()
         .filter(|o| o.error.is_none())
@@ -382,12 +441,6 @@ fn run(cli: Cli) -> CliResult<Status> {
             diagnostics: &o.diagnostics,
         })
         .collect();
-    // With --fix on stdin the fixed text owns stdout; findings go to stderr.
-    let mut sink: Box<dyn Write> = if stdin_fixed || cli.diff {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(out)
-    };
     if cli.statistics {
         write!(
             sink,
@@ -395,6 +448,7 @@ fn run(cli: Cli) -> CliResult<Status> {
             render_statistics(reports.iter().flat_map(|r| r.diagnostics.iter()))
         )?;
     } else if !cli.diff {
+        let color = cli.shared.color.enabled(std::io::stdout().is_terminal());
         match cli.format {
             Format::Full | Format::Concise => {
                 for report in &reports {
@@ -410,47 +464,38 @@ fn run(cli: Cli) -> CliResult<Status> {
             }
         }
     }
-    let text_format = matches!(cli.format, Format::Full | Format::Concise) || cli.statistics;
-    if !cli.shared.quiet && (text_format || cli.diff) {
-        if fixed > 0 {
-            let verb = if cli.diff { "Would fix" } else { "Fixed" };
-            writeln!(sink, "{verb} {fixed} finding{}.", if fixed == 1 { "" } else { "s" })?;
-        }
-        if cpp_files > 0 && !cli.diff {
-            writeln!(sink, "{}", asm_summary(asm, cpp_files))?;
-        }
-        if cli.diff {
-            writeln!(
-                sink,
-                "{diffs} file{} would be changed.",
-                if diffs == 1 { "" } else { "s" }
-            )?;
-        } else if totals.is_empty() && !tool_errors.is_empty() {
-            // Not "All checks passed!": some files were not checked.
-            let count = tool_errors.len();
-            writeln!(
-                sink,
-                "No findings in the files that were read; {count} path{} could not be linted.",
-                if count == 1 { "" } else { "s" }
-            )?;
-        } else {
-            writeln!(sink, "{}", totals.summary())?;
-        }
+    Ok(())
+}
+
+/// The lines after the findings: fixes made, asm statements checked, and the totals (or
+/// the files that would change, with `--diff`).
+fn write_summary(cli: &Cli, summary: &Summary, errors: usize, sink: &mut dyn Write) -> CliResult<()> {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    if summary.fixed > 0 {
+        let verb = if cli.diff { "Would fix" } else { "Fixed" };
+        writeln!(sink, "{verb} {} finding{}.", summary.fixed, plural(summary.fixed))?;
     }
-    sink.flush()?;
-    drop(sink);
-    for err in &tool_errors {
-        eprintln!("error: {err}");
+    if summary.cpp_files > 0 && !cli.diff {
+        writeln!(sink, "{}", asm_summary(summary.asm, summary.cpp_files))?;
     }
-    Ok(if !tool_errors.is_empty() {
-        Status::Failure
-    } else if cli.exit_zero {
-        Status::Clean
-    } else if (cli.diff && diffs > 0) || totals.errors > 0 || denied_warnings > 0 {
-        Status::Findings
+    if cli.diff {
+        writeln!(
+            sink,
+            "{} file{} would be changed.",
+            summary.diffs,
+            plural(summary.diffs)
+        )?;
+    } else if summary.totals.is_empty() && errors > 0 {
+        // Not "All checks passed!": some files were not checked.
+        writeln!(
+            sink,
+            "No findings in the files that were read; {errors} path{} could not be linted.",
+            plural(errors)
+        )?;
     } else {
-        Status::Clean
-    })
+        writeln!(sink, "{}", summary.totals.summary())?;
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy)]
@@ -460,7 +505,13 @@ struct Mode {
     unsafe_fixes: bool,
 }
 
-fn process(input: &Input, configs: &ConfigResolver<LintConfig>, mode: Mode, stdin_name: &Path) -> Outcome {
+fn process(
+    input: &Input,
+    configs: &ConfigResolver<LintConfig>,
+    mode: Mode,
+    stdin_name: &Path,
+    cache: Option<&Cache>,
+) -> Outcome {
     let path = input.path(stdin_name);
     let cpp = ptxkit_lint::inline::is_cpp_path(&path);
     let display = match input {
@@ -484,20 +535,61 @@ fn process(input: &Input, configs: &ConfigResolver<LintConfig>, mode: Mode, stdi
         Ok((config, _)) => config,
         Err(err) => return failed(err),
     };
-    let base = &config.base;
-    let absolute = if path.is_absolute() {
-        path.clone()
-    } else {
-        std::env::current_dir().map_or_else(|_| path.clone(), |cwd| cwd.join(&path))
+    let settings = config.settings_for(&config.relative(&path));
+    // Standard input is never cached.
+    let cache = cache.filter(|_| matches!(input, Input::File(_)));
+    let mut outcome = match cache {
+        Some(cache) => cached_process_text(cache, input, &path, display, text, &settings, mode, cpp),
+        None => process_text(input, &path, display, text, &settings, mode, cpp),
     };
-    let relative = absolute
-        .canonicalize()
-        .ok()
-        .and_then(|p| p.strip_prefix(base.canonicalize().ok()?).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| absolute.strip_prefix(base).map_or(path.clone(), Path::to_path_buf));
-    let settings = config.settings.for_file(&relative);
-    let mut outcome = process_text(input, &path, display, text, &settings, mode, cpp);
     outcome.deny_warnings = config.deny_warnings;
+    outcome
+}
+
+/// [`process_text`] through the result cache. A file whose findings are cached is not linted
+/// again; with --fix or --diff, only a result that fixed nothing is cached (and reused: the
+/// file is as it was), so a file that a fix changes is always linted again.
+#[allow(clippy::too_many_arguments)]
+fn cached_process_text(
+    cache: &Cache,
+    input: &Input,
+    path: &Path,
+    display: String,
+    text: String,
+    settings: &Settings,
+    mode: Mode,
+    cpp: bool,
+) -> Outcome {
+    let job = if mode.fix || mode.diff {
+        crate::cache::lint::Job::Fix {
+            unsafe_fixes: mode.unsafe_fixes,
+        }
+    } else {
+        crate::cache::lint::Job::Lint
+    };
+    let key = crate::cache::lint::key(&text, settings, job, cpp);
+    if let Some(entry) = cache.get(&key).and_then(|payload| crate::cache::lint::decode(&payload)) {
+        return Outcome {
+            asm: entry.asm,
+            path: display,
+            lines: ptxkit_syntax::LineIndex::new(&text),
+            diagnostics: entry.diagnostics,
+            original: (job != crate::cache::lint::Job::Lint).then(|| text.clone()),
+            text,
+            fixed: 0,
+            error: None,
+            deny_warnings: false,
+        };
+    }
+    let outcome = process_text(input, path, display, text, settings, mode, cpp);
+    let unchanged = outcome.fixed == 0 && outcome.original.as_ref().is_none_or(|o| *o == outcome.text);
+    if outcome.error.is_none() && unchanged {
+        let entry = crate::cache::lint::Entry {
+            diagnostics: outcome.diagnostics.clone(),
+            asm: outcome.asm,
+        };
+        cache.put(&key, &crate::cache::lint::encode(&entry));
+    }
     outcome
 }
 

@@ -13,18 +13,26 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use ptxkit_rewrite::{Options, Rewrite, RewriteError, migrations, rewrite};
+use ptxkit_rewrite::{Options, OptionsError, Rewrite, RewriteError, migrations, rewrite};
 use ptxkit_syntax::diagnostic::{render_concise, render_rich};
 use ptxkit_syntax::source::read_source;
-use ptxkit_syntax::{LineIndex, SourceRef};
+use ptxkit_syntax::{Diagnostic, LineIndex, SourceRef};
 
 use crate::inputs::{Discovery, Input, display};
 use crate::shared::SharedArgs;
 use crate::status::Status;
 
-/// Move PTX between ISA versions and targets, or refuse with a precise reason.
+/// ptxrewrite moves NVIDIA PTX between ISA versions and targets, in place, or
+/// refuses with one reason per construct that has no equivalent at the
+/// destination. Untouched lines keep their bytes, and nothing is written
+/// unless the result parses.
+///
+/// Exit status: 0 when every file is rewritten or already there; 1 when a file
+/// was refused (nothing written) or --check/--diff found a file to change; 2
+/// when ptxrewrite could not do its job (bad arguments, unreadable input, a
+/// file with syntax errors).
 #[derive(Parser, Debug)]
-#[command(name = "ptxrewrite", version, about, max_term_width = 100)]
+#[command(name = "ptxrewrite", version, max_term_width = 100)]
 struct Cli {
     /// Files and directories to rewrite in place (directories: every `*.ptx`,
     /// honouring .gitignore); `-` reads standard input and writes the result
@@ -33,8 +41,10 @@ struct Cli {
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 
-    /// The destination PTX ISA version, e.g. 7.8.
-    #[arg(long, value_name = "VERSION", required_unless_present_any = ["list_passes", "explain"])]
+    /// The destination: a PTX ISA version (7.8), a CUDA toolkit (cuda-11.8:
+    /// the newest version its ptxas assembles) or a driver (driver-520: the
+    /// newest version it JIT-compiles).
+    #[arg(long, value_name = "VERSION|cuda-X.Y|driver-N", required_unless_present_any = ["list_passes", "explain"])]
     to: Option<String>,
 
     /// The destination target, e.g. sm_80. Default: the file's target when the
@@ -78,17 +88,33 @@ struct Cli {
 
 /// Runs `ptxrewrite` with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(status) => status.code(),
-        Err(err) => {
-            eprintln!("error: {err}");
-            Status::Failure.code()
-        }
-    }
+    ExitCode::from(main_with(std::env::args_os()))
 }
 
+/// Runs `ptxrewrite` with `args` (the program name first); returns the exit code.
+pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => return crate::status::usage(&err),
+    };
+    let status = match run(cli) {
+        Ok(status) => status,
+        // `ptxrewrite … | head`: the reader went away (see `io`); nothing left to say.
+        Err(err) if err.is_empty() => Status::Clean,
+        Err(err) => {
+            eprintln!("error: {err}");
+            Status::Failure
+        }
+    };
+    crate::status::flushed(status as u8)
+}
+
+/// The message for a failed write of the output; empty when the reader of a pipe went away
+/// (`ptxrewrite … | head`), which is not ptxrewrite's failure.
 fn io(err: std::io::Error) -> String {
+    if err.kind() == std::io::ErrorKind::BrokenPipe {
+        return String::new();
+    }
     format!("cannot write the output: {err}")
 }
 
@@ -109,10 +135,12 @@ enum Outcome {
         summary: String,
         echo: Option<String>,
     },
-    /// Rewritten (or would be, in check mode); `text` is the result.
+    /// Rewritten (or would be, in check mode); `text` is the result, `notes` what the reader
+    /// should know of it, rendered (why a retarget is exact, each approximation made).
     Rewritten {
         path: String,
         summary: String,
+        notes: String,
         original: String,
         text: String,
     },
@@ -127,49 +155,17 @@ enum Outcome {
 }
 
 fn run(cli: Cli) -> Result<Status, String> {
-    if cli.list_passes {
-        for pass in migrations::MIGRATIONS {
-            println!(
-                "{:<30} {:<20} {:<12} {}",
-                pass.name,
-                pass.boundary.to_string(),
-                pass.tag.as_str(),
-                pass.summary
-            );
-        }
-        return Ok(Status::Clean);
-    }
-    if let Some(name) = &cli.explain {
-        let pass =
-            migrations::find(name).ok_or_else(|| format!("unknown pass '{name}' (see `ptxrewrite --list-passes`)"))?;
-        println!("{}", pass.explain());
-        return Ok(Status::Clean);
+    if let Some(status) = explain_or_list(&cli)? {
+        return Ok(status);
     }
     let to_text = cli.to.as_deref().unwrap_or_default();
-    let to = ptxkit_isa::version(to_text).map_err(|_| format!("--to {to_text}: not a PTX ISA version (e.g. 7.8)"))?;
-    if !to.is_known() {
-        return Err(format!(
-            "--to {to}: no such PTX ISA version (known: 1.0 to {})",
-            ptxkit_isa::version::LATEST
-        ));
-    }
-    let target = match &cli.target {
-        Some(name) => Some(ptxkit_isa::target(name).map_err(|err| format!("--target {name}: {err}"))?),
-        None => None,
-    };
-    if let Some(t) = target
-        && !t.is_supported_by(to)
-    {
-        return Err(format!(
-            "--target {t} needs PTX {} or later, not {to}: choose another --target or --to",
-            t.min_ptx().map_or_else(|| "?".to_string(), |v| v.to_string())
-        ));
-    }
-    let options = Options {
-        to,
-        target,
-        allow_approximate: cli.allow_approximate,
-    };
+    let options = Options::parse(to_text, cli.target.as_deref(), cli.allow_approximate).map_err(|err| match err {
+        OptionsError::Destination(_) | OptionsError::NotAVersion | OptionsError::UnknownVersion => {
+            format!("--to {to_text}: {err}")
+        }
+        OptionsError::BadTarget(_) => format!("--target {}: {err}", cli.target.as_deref().unwrap_or_default()),
+        OptionsError::TargetNeedsVersion { .. } => format!("--target {err}: choose another --target or --to"),
+    })?;
     let color = cli.shared.color.enabled(std::io::stderr().is_terminal());
     let discovery = Discovery {
         include: &["*.ptx".to_string()],
@@ -177,9 +173,6 @@ fn run(cli: Cli) -> Result<Status, String> {
         noun: "PTX files",
     };
     let collected = crate::inputs::collect(&cli.paths, &cli.shared, &discovery)?;
-    let inputs = collected.inputs;
-    let mut errors = collected.errors;
-
     let mode = if cli.check {
         Mode::Check
     } else if cli.diff {
@@ -192,17 +185,55 @@ fn run(cli: Cli) -> Result<Status, String> {
     let stdin_name = cli.shared.stdin_name();
     let concise = cli.format == "concise";
     let work = |input: &Input| process(input, &options, mode, &stdin_name, concise, color);
-    let outcomes: Vec<Outcome> = crate::parallel::map_ordered(&inputs, cli.shared.jobs, work)?;
+    let outcomes: Vec<Outcome> = crate::parallel::map_ordered(&collected.inputs, cli.shared.jobs, work)?;
+    report(&cli, mode, &collected.inputs, &outcomes, collected.errors)
+}
 
+/// `--list-passes` and `--explain`: what they print, and the exit status; `None` for a
+/// rewrite.
+fn explain_or_list(cli: &Cli) -> Result<Option<Status>, String> {
+    if cli.list_passes {
+        let mut stdout = std::io::stdout().lock();
+        for pass in migrations::MIGRATIONS {
+            writeln!(
+                stdout,
+                "{:<30} {:<20} {:<12} {}",
+                pass.name,
+                pass.boundary.to_string(),
+                pass.tag.as_str(),
+                pass.summary
+            )
+            .map_err(io)?;
+        }
+        return Ok(Some(Status::Clean));
+    }
+    if let Some(name) = &cli.explain {
+        let pass =
+            migrations::find(name).ok_or_else(|| format!("unknown pass '{name}' (see `ptxrewrite --list-passes`)"))?;
+        writeln!(std::io::stdout(), "{}", pass.explain()).map_err(io)?;
+        return Ok(Some(Status::Clean));
+    }
+    Ok(None)
+}
+
+/// Prints each outcome (rewritten texts or diffs on standard output, summaries, refusals and
+/// errors on standard error) and the totals; the exit status.
+fn report(
+    cli: &Cli,
+    mode: Mode,
+    inputs: &[Input],
+    outcomes: &[Outcome],
+    mut errors: Vec<String>,
+) -> Result<Status, String> {
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
     let (mut rewritten, mut unchanged, mut refused) = (0usize, 0usize, 0usize);
     for error in &errors {
         writeln!(stderr, "error: {error}").map_err(io)?;
     }
-    for (outcome, input) in outcomes.iter().zip(&inputs) {
+    for (outcome, input) in outcomes.iter().zip(inputs) {
         let is_stdin = matches!(input, Input::Stdin);
-        match outcome {
+        let summary_line = match outcome {
             Outcome::Unchanged { path, summary, echo } => {
                 unchanged += 1;
                 if let Some(text) = echo
@@ -210,13 +241,12 @@ fn run(cli: Cli) -> Result<Status, String> {
                 {
                     write!(stdout, "{text}").map_err(io)?;
                 }
-                if !cli.shared.quiet {
-                    writeln!(stderr, "{path}: {summary}").map_err(io)?;
-                }
+                Some((path, summary))
             }
             Outcome::Rewritten {
                 path,
                 summary,
+                notes,
                 original,
                 text,
             } => {
@@ -228,20 +258,25 @@ fn run(cli: Cli) -> Result<Status, String> {
                     Mode::Write | Mode::Check => {}
                 }
                 if !cli.shared.quiet {
-                    writeln!(stderr, "{path}: {summary}").map_err(io)?;
+                    write!(stderr, "{notes}").map_err(io)?;
                 }
+                Some((path, summary))
             }
             Outcome::Refused { path, report, summary } => {
                 refused += 1;
                 write!(stderr, "{report}").map_err(io)?;
-                if !cli.shared.quiet {
-                    writeln!(stderr, "{path}: {summary}").map_err(io)?;
-                }
+                Some((path, summary))
             }
             Outcome::Failed(message) => {
                 errors.push(message.clone());
                 writeln!(stderr, "error: {message}").map_err(io)?;
+                None
             }
+        };
+        if let Some((path, summary)) = summary_line
+            && !cli.shared.quiet
+        {
+            writeln!(stderr, "{path}: {summary}").map_err(io)?;
         }
     }
     if !cli.shared.quiet && outcomes.len() + errors.len() > 1 {
@@ -287,15 +322,15 @@ fn process(input: &Input, options: &Options, mode: Mode, stdin_name: &Path, conc
         "{} {} → {} {}",
         result.movement.from, result.movement.from_target, result.movement.to, result.movement.to_target
     );
-    if result.refused() {
-        let lines = LineIndex::new(&text);
-        let source = SourceRef {
-            path: &path,
-            text: &text,
-            lines: &lines,
-        };
+    let lines = LineIndex::new(&text);
+    let source = SourceRef {
+        path: &path,
+        text: &text,
+        lines: &lines,
+    };
+    let render = |diagnostics: &[Diagnostic]| {
         let mut report = String::new();
-        for diagnostic in &result.refusals {
+        for diagnostic in diagnostics {
             if concise {
                 report.push_str(&render_concise(diagnostic, source));
                 report.push('\n');
@@ -304,6 +339,10 @@ fn process(input: &Input, options: &Options, mode: Mode, stdin_name: &Path, conc
                 report.push_str("\n\n");
             }
         }
+        report
+    };
+    if result.refused() {
+        let report = render(&result.refusals);
         let count = result.refusals.len();
         return Outcome::Refused {
             path,
@@ -330,6 +369,7 @@ fn process(input: &Input, options: &Options, mode: Mode, stdin_name: &Path, conc
         return Outcome::Failed(err.to_string());
     }
     Outcome::Rewritten {
+        notes: render(&result.notes),
         path,
         summary,
         original: text,

@@ -54,6 +54,18 @@ pub struct ConfigArgs {
     pub isolated: bool,
 }
 
+impl ConfigArgs {
+    /// Which configuration file applies to a file.
+    pub fn lookup(&self) -> ptxkit_workspace::resolver::Lookup {
+        use ptxkit_workspace::resolver::Lookup;
+        match (&self.config, self.isolated) {
+            (_, true) => Lookup::Isolated,
+            (Some(file), false) => Lookup::Explicit(file.clone()),
+            (None, false) => Lookup::Nearest,
+        }
+    }
+}
+
 /// When to color output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {

@@ -23,6 +23,27 @@ impl Status {
     }
 }
 
+/// What a command line does with arguments clap refused, or with `--help` and `--version`:
+/// prints clap's text (to stdout for help and version, to stderr for errors) and returns the
+/// exit code (0 for help and version, 2 for usage errors), without exiting the process, so
+/// that the tools also run inside another program (the Python package's commands).
+pub fn usage(err: &clap::Error) -> u8 {
+    let _ = err.print();
+    if err.use_stderr() {
+        Status::Failure as u8
+    } else {
+        Status::Clean as u8
+    }
+}
+
+/// `code`, once standard output is flushed: a tool that runs inside another process (the
+/// Python package's commands) leaves no partial line unwritten when it returns.
+pub fn flushed(code: u8) -> u8 {
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    code
+}
+
 /// Whether `err` is a write to a closed pipe (`ptxlint … | head`): the reader
 /// went away, which is not the tool's failure.
 pub fn is_broken_pipe(err: &(dyn std::error::Error + 'static)) -> bool {

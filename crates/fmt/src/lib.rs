@@ -27,6 +27,7 @@ pub mod groups;
 mod instruction;
 pub mod lines;
 mod module;
+mod nodes;
 mod operand;
 pub mod operand_columns;
 pub mod options;
@@ -44,7 +45,6 @@ use ptxkit_syntax::ParsedSource;
 
 pub use formatted::{Formatted, SyntaxError};
 pub use options::{CONFIG_FILE_NAME, IndentStyle, Options};
-pub use ptxkit_syntax::config::ConfigError;
 
 /// Why a source was not formatted.
 #[derive(Debug, thiserror::Error)]
@@ -201,7 +201,7 @@ pub fn check_syntax(parsed: &ParsedSource) -> Result<(), FormatError> {
 /// syntax errors are printed verbatim.
 pub fn build_doc<'a>(parsed: &'a ParsedSource, options: &'a Options) -> Result<doc::Doc<'a>, FormatError> {
     check_size(parsed.text())?;
-    let printer = printer::Printer::new(parsed.text(), options);
+    let printer = printer::Printer::new(parsed.text(), options, nodes::LAYOUTS);
     let doc = printer.node(parsed.root());
     if printer.too_deep() {
         // The exact depth, for the message: walked only in this rare case.

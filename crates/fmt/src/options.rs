@@ -1,11 +1,8 @@
-//! Formatting options and the `ptxfmt.toml` file that sets them.
+//! Formatting options, which `ptxfmt.toml` sets (`ptxkit-workspace` reads it).
 //!
 //! Each option's doc comment is its reference documentation (the README's
 //! configuration table repeats it).
 
-use std::path::Path;
-
-use ptxkit_syntax::config::{ConfigError, Loaded};
 use serde::{Deserialize, Serialize};
 
 /// The name of the configuration file, found by walking up from each file.
@@ -59,42 +56,8 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Parses options from TOML text; `path` is used in messages. The
-    /// warnings name deprecated snake_case keys.
-    pub fn parse(text: &str, path: &Path) -> Result<Loaded<Self>, ConfigError> {
-        let loaded: Loaded<Self> = ptxkit_syntax::config::parse_toml(text, path)?;
-        loaded
-            .value
-            .validate()
-            .map_err(|message| ConfigError::invalid(path, message))?;
-        Ok(loaded)
-    }
-
-    /// Parses options from TOML text, dropping warnings.
-    pub fn from_toml(text: &str, path: &Path) -> Result<Self, ConfigError> {
-        Self::parse(text, path).map(|loaded| loaded.value)
-    }
-
-    /// Reads a `ptxfmt.toml` file, with its warnings.
-    pub fn load(path: &Path) -> Result<Loaded<Self>, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::parse(&text, path)
-    }
-
-    /// Reads a `ptxfmt.toml` file, dropping warnings.
-    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
-        Self::load(path).map(|loaded| loaded.value)
-    }
-
-    /// The options as `ptxfmt.toml` text (`--print-config`).
-    pub fn to_toml(&self) -> String {
-        toml::to_string(self).expect("options always serialize")
-    }
-
-    fn validate(&self) -> Result<(), String> {
+    /// Whether every option is in its range; why not when one is out.
+    pub fn validate(&self) -> Result<(), String> {
         if !(20..=1000).contains(&self.line_width) {
             return Err(format!(
                 "line-width must be between 20 and 1000, not {}",
@@ -122,31 +85,5 @@ impl Options {
             IndentStyle::Spaces => " ".repeat(self.indent_width),
             IndentStyle::Tabs => "\t".to_string(),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_partial_files_and_rejects_unknown_keys() {
-        let path = Path::new("ptxfmt.toml");
-        let options = Options::from_toml("line-width = 80\nindent-style = \"tabs\"\n", path).unwrap();
-        assert_eq!(options.line_width, 80);
-        assert_eq!(options.indent_style, IndentStyle::Tabs);
-        assert_eq!(options.indent_width, 4);
-        let err = Options::from_toml("line-widht = 80\n", path).unwrap_err().to_string();
-        assert!(err.contains("unknown field `line-widht`"), "{err}");
-        let err = Options::from_toml("line-width = 5\n", path).unwrap_err().to_string();
-        assert!(err.contains("line-width must be between 20 and 1000"), "{err}");
-        // The snake_case keys of earlier versions: read, with a warning each.
-        let old = Options::parse("line_width = 80\nindent_width = 2\n", path).unwrap();
-        assert_eq!((old.value.line_width, old.value.indent_width), (80, 2));
-        assert_eq!(old.warnings.len(), 2, "{:?}", old.warnings);
-        assert_eq!(
-            Options::from_toml(&Options::default().to_toml(), path).unwrap(),
-            Options::default()
-        );
     }
 }

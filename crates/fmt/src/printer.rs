@@ -14,7 +14,17 @@ use crate::doc::{Doc, Mark};
 use crate::options::Options;
 use crate::tokens::{Sep, between, between_leaves, ends_line, first_leaf, gap, is_comment, last_leaf, written_len};
 use crate::tree::MAX_TREE_DEPTH;
-use crate::{block, declaration, function, instruction, module, operand, section};
+
+/// The per-area layouts the printer hands nodes to (the table is [`crate::nodes::LAYOUTS`]):
+/// given to the printer, so that its generic layouts and the areas built on them do not
+/// import each other.
+#[derive(Clone, Copy)]
+pub struct Layouts {
+    /// The document of a node with children, by its kind.
+    pub node: for<'b> fn(&Printer<'b>, Node<'b>) -> Doc<'b>,
+    /// A list filled in rows to the line width ([`ListStyle::Rows`]).
+    pub rows: for<'b> fn(&Printer<'b>, &[Node<'b>]) -> Doc<'b>,
+}
 
 /// Builds the document for one parsed source.
 pub struct Printer<'a> {
@@ -22,6 +32,7 @@ pub struct Printer<'a> {
     pub source: &'a str,
     /// The options.
     pub options: &'a Options,
+    layouts: Layouts,
     /// How many blocks enclose what is being built (statements start at
     /// `depth * indent_width`).
     pub depth: Cell<usize>,
@@ -32,11 +43,12 @@ pub struct Printer<'a> {
 }
 
 impl<'a> Printer<'a> {
-    /// A printer for `source`, at depth 0.
-    pub fn new(source: &'a str, options: &'a Options) -> Self {
+    /// A printer for `source` with the areas' `layouts`, at depth 0.
+    pub fn new(source: &'a str, options: &'a Options, layouts: Layouts) -> Self {
         Printer {
             source,
             options,
+            layouts,
             depth: Cell::new(0),
             nesting: Cell::new(0),
             too_deep: Cell::new(false),
@@ -64,30 +76,9 @@ impl<'a> Printer<'a> {
             return Doc::text("");
         }
         self.nesting.set(nesting + 1);
-        let doc = self.dispatch(node);
+        let doc = (self.layouts.node)(self, node);
         self.nesting.set(nesting);
         doc
-    }
-
-    /// [`Printer::node`] for a node with children.
-    fn dispatch(&self, node: Node<'a>) -> Doc<'a> {
-        match node.kind_name() {
-            "source_file" => module::source_file(self, node),
-            "function_definition" | "function_declaration" => function::function(self, node),
-            "parameter_list" => function::parameter_list(self, node),
-            "block" => block::block(self, node),
-            "instruction" | "call_instruction" => instruction::instruction(self, node, None),
-            "variable_declaration" => declaration::variable_declaration(self, node),
-            "declarator" => declaration::declarator(self, node),
-            "vector_operand" | "argument_list" | "initializer_list" | "address_operand" => {
-                operand::bracketed_list(self, node)
-            }
-            "section_directive" => section::section(self, node),
-            "section_body" => section::section_body(self, node),
-            "section_data" => section::section_data(self, node),
-            "label" => self.label(node),
-            _ => self.sequence(&children(node)),
-        }
     }
 
     /// A token as written. `//` comments lose trailing whitespace and take
@@ -162,7 +153,7 @@ impl<'a> Printer<'a> {
     }
 
     /// `name:` with no space before the colon.
-    fn label(&self, node: Node<'a>) -> Doc<'a> {
+    pub fn label(&self, node: Node<'a>) -> Doc<'a> {
         let parts = children(node);
         if parts.iter().any(|n| crate::tokens::is_extra(*n)) {
             return self.sequence(&parts);
@@ -243,7 +234,7 @@ impl<'a> Printer<'a> {
             };
             let list = match style {
                 ListStyle::OnePerLine => self.sequence_with(rest, &Doc::Line).group(),
-                ListStyle::Rows => operand::wrapped_list(self, rest),
+                ListStyle::Rows => (self.layouts.rows)(self, rest),
             };
             docs.push(Doc::concat(vec![gap, list]).nest(self.indent()));
             last = final_piece;

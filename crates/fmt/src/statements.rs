@@ -30,22 +30,7 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
     if scope == Scope::Module {
         keep_syntax_errors(&mut plan, &mut blank_before, items, p.source);
     }
-    // Each instruction's children and head, found once for the alignment pass and the layout.
-    let mut parts: Vec<Option<Parts<'a>>> = items
-        .iter()
-        .zip(&plan)
-        .map(|(item, step)| {
-            let formatted = *step == Plan::Format;
-            let instruction = matches!(item.kind_name(), "instruction" | "call_instruction");
-            (formatted && instruction).then(|| Parts::of(p, *item))
-        })
-        .collect();
-    let columns = if p.options.align_operands {
-        let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
-        operand_columns::operand_columns(p, items, &parts, &verbatim)
-    } else {
-        vec![None; items.len()]
-    };
+    let (mut parts, columns) = instruction_layouts(p, items, &plan);
     let mut docs = Vec::with_capacity(items.len() * 2);
     let mut prev = open;
     let mut prev_broken = false;
@@ -97,18 +82,16 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
             }
             Plan::Format | Plan::Inside => {
                 let starts_line = prev.is_none() || matches!(line.first(), Some(Doc::Hardline));
-                let doc = match item.kind_name() {
-                    "instruction" | "call_instruction" => match parts[i].take() {
-                        Some(parts) => {
-                            let after = columns_after(p, items, &plan, i);
-                            match fitting_line(p, item, &parts, columns[i], starts_line, after) {
-                                Some(text) => Doc::text(text),
-                                None => instruction_parts(p, parts, columns[i]),
-                            }
+                let doc = match parts[i].take() {
+                    Some(parts) => {
+                        let after = columns_after(p, items, &plan, i);
+                        match fitting_line(p, item, &parts, columns[i], starts_line, after) {
+                            Some(text) => Doc::text(text),
+                            None => instruction_parts(p, parts, columns[i]),
                         }
-                        None => instruction(p, item, columns[i]),
-                    },
-                    _ => p.node(item),
+                    }
+                    None if is_instruction(item) => instruction(p, item, columns[i]),
+                    None => p.node(item),
                 };
                 line.push(doc.marked(Mark::Statement));
                 i
@@ -125,6 +108,32 @@ pub fn items<'a>(p: &Printer<'a>, open: Option<Node<'a>>, items: &[Node<'a>], sc
         i = last + 1;
     }
     Doc::concat(docs)
+}
+
+/// Whether `item` is an instruction or a call.
+fn is_instruction(item: Node<'_>) -> bool {
+    matches!(item.kind_name(), "instruction" | "call_instruction")
+}
+
+/// Each formatted instruction's children and head (found once for the alignment pass and
+/// the layout), and the column its operands start at (when they are aligned).
+fn instruction_layouts<'a>(
+    p: &Printer<'a>,
+    items: &[Node<'a>],
+    plan: &[Plan],
+) -> (Vec<Option<Parts<'a>>>, Vec<Option<usize>>) {
+    let parts: Vec<Option<Parts<'a>>> = items
+        .iter()
+        .zip(plan)
+        .map(|(item, step)| (*step == Plan::Format && is_instruction(*item)).then(|| Parts::of(p, *item)))
+        .collect();
+    let columns = if p.options.align_operands {
+        let verbatim: Vec<bool> = plan.iter().map(|step| *step != Plan::Format).collect();
+        operand_columns::operand_columns(p, items, &parts, &verbatim)
+    } else {
+        vec![None; items.len()]
+    };
+    (parts, columns)
 }
 
 /// The instruction `item` (with its `parts`) as one line of text, when the

@@ -116,10 +116,9 @@ fn corpus_dir() -> Option<PathBuf> {
 fn corpus_mutants_are_formatted_around_their_errors() {
     use rayon::prelude::*;
     let Some(dir) = corpus_dir() else { return };
-    let files: Vec<PathBuf> = ptxkit_syntax::discover::discover(&[dir], &Default::default())
+    let files: Vec<PathBuf> = ptxkit_syntax::corpus::ptx_files(&dir)
         .unwrap()
         .into_iter()
-        .map(Result::unwrap)
         .step_by(5)
         .collect();
     let outcomes: Vec<(usize, usize, usize)> = files

@@ -60,11 +60,7 @@ fn check(path: &Path) -> Result<Checked, String> {
 #[test]
 fn corpus_formats_soundly() {
     let Some(dir) = corpus_dir() else { return };
-    let files: Vec<PathBuf> = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
-        .unwrap()
-        .into_iter()
-        .map(Result::unwrap)
-        .collect();
+    let files: Vec<PathBuf> = ptxkit_syntax::corpus::ptx_files(&dir).unwrap().into_iter().collect();
     let results: Vec<Result<Checked, String>> = files.par_iter().map(|path| check(path)).collect();
     let formatted = results.iter().filter(|r| matches!(r, Ok((true, _)))).count();
     let skipped = results.iter().filter(|r| matches!(r, Ok((false, _)))).count();

@@ -13,7 +13,9 @@ mod common;
 fn options_for(path: &Path) -> Options {
     let toml = path.with_extension("toml");
     if toml.is_file() {
-        Options::from_file(&toml).unwrap()
+        let options: Options = toml::from_str(&std::fs::read_to_string(&toml).unwrap()).unwrap();
+        options.validate().unwrap();
+        options
     } else {
         Options::default()
     }

@@ -107,8 +107,8 @@ fn grouped_formatting_is_whole_file_formatting_on_the_fixtures() {
 #[test]
 fn grouped_formatting_is_whole_file_formatting_on_the_corpus() {
     let Some(dir) = corpus_dir() else { return };
-    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
-    let paths: Vec<PathBuf> = files.into_iter().map(Result::unwrap).collect();
+    let files = ptxkit_syntax::corpus::ptx_files(&dir).unwrap();
+    let paths: Vec<PathBuf> = files.into_iter().collect();
     let fared: Vec<(String, Fared)> = paths
         .par_iter()
         .map(|path| {
@@ -156,8 +156,8 @@ fn grouped_formatting_is_whole_file_formatting_on_the_corpus() {
 #[test]
 fn grouped_formatting_is_whole_file_formatting_on_corpus_whitespace_variants() {
     let Some(dir) = corpus_dir() else { return };
-    let files = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default()).unwrap();
-    let mut paths: Vec<PathBuf> = files.into_iter().map(Result::unwrap).collect();
+    let files = ptxkit_syntax::corpus::ptx_files(&dir).unwrap();
+    let mut paths: Vec<PathBuf> = files.into_iter().collect();
     paths.sort();
     let variants: [fn(&str) -> String; 3] = [
         |text| text.replace("\n\n", "\n"),

@@ -6,6 +6,8 @@
 d : out reg;
 a : reg|imm;
 
+value d = abs(a) source §9.7.1.10;
+
 @section 9.7.1.10
 abs.type  d, a;
 .type = { .s16, .s32, .s64 };

@@ -7,6 +7,7 @@
 d : out reg;      // ptxas: the sink is "Result discard mode is not allowed for instruction 'activemask'"
 
 activemask.b32  d;
+sync active-mask source §9.7.13.11: the mask of the threads executing it;
 
 // ------------------------------------------------------------------ versions and targets
 

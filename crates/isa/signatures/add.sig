@@ -10,6 +10,8 @@
 d    : out reg;
 a, b : reg|imm;
 
+value d = a + b unless .sat source §9.7.1.1: d = a + b;
+
 @section 9.7.1.1
 add.type       d, a, b;
 add.sat.s32    d, a, b;
@@ -87,11 +89,20 @@ c : reg .f32x2;
 @section 9.7.5.1
 @summary Adds two .f32x2 pairs and rounds the sums down to a packed half-precision pair (PTX 9.4).
 // ptxas: ".ftz modifier required for instruction 'add.f16x2.f32x2.f32x2'"; only .rz rounds.
+// d is the instruction's .f16x2/.bf16x2 (ptxas 13.5 takes a .b32 or .f16x2 register for
+// .f16x2, no .u32/.s32: the register-type grid).
 add{.rnd}.ftz.f16x2.atype.ctype  d, a, c;
+.atype = .ctype = { .f32x2 };
+.rnd = { .rz };
+d : out reg .f16x2;
+a, c : reg .f32x2;
+---
+@section 9.7.5.1
+@summary Adds two .f32x2 pairs and rounds the sums down to a packed .bf16x2 pair (PTX 9.4).
 add{.rnd}.bf16x2.atype.ctype     d, a, c;
 .atype = .ctype = { .f32x2 };
 .rnd = { .rz };
-d : out reg .b32;
+d : out reg .bf16x2;
 a, c : reg .f32x2;
 
 // ------------------------------------------------------------------ versions and targets

@@ -1,5 +1,7 @@
 // and: bitwise AND (§9.7.8.1).
 
+value d = a & b source §9.7.8.1;
+
 @section 9.7.8.1
 @summary Bitwise AND of two values (or two predicates): d = a & b.
 

@@ -16,12 +16,22 @@ c : pred|imm;     // ptxas takes a constant predicate too
 
 @section 9.7.13.1
 barrier{.cta}.sync{.aligned}  a{, b};
+sync barrier cta wait id a threads b aligned .aligned source §9.7.13.1: waits for the non-exited threads of the participating warps (b threads, else the CTA);
+---
+@section 9.7.13.1
 bar{.cta}.sync                a{, b};      // ptxas: "Illegal modifier '.aligned' for instruction 'bar'"
+sync barrier cta wait id a threads b aligned source §9.7.13.1: bar.sync is barrier.sync.aligned;
 ---
 @section 9.7.13.1
 @summary Marks the arrival of the executing threads at barrier a without waiting (b threads take part).
 barrier{.cta}.arrive{.aligned}  a, b;
+sync barrier cta arrive id a threads b aligned .aligned source §9.7.13.1: marks the arrival without waiting;
+b : reg|imm .u32 range 32..4294967264 multiple 32;   // as bar.arrive's, below
+---
+@section 9.7.13.1
+@summary Marks the arrival of the executing threads at barrier a without waiting (b threads take part).
 bar{.cta}.arrive                a, b;      // ptxas 13.5: without b "Arguments mismatch for instruction 'bar.arrive'"
+sync barrier cta arrive id a threads b aligned source §9.7.13.1: bar.arrive is barrier.arrive.aligned;
 // ptxas: 0 is "Instruction 'bar.arrive' requires a non-zero thread count argument"; the smallest
 // count is one warp, the largest the largest .u32 multiple of 32.
 b : reg|imm .u32 range 32..4294967264 multiple 32;
@@ -29,29 +39,43 @@ b : reg|imm .u32 range 32..4294967264 multiple 32;
 @section 9.7.13.1
 @summary Waits at barrier a and counts the threads whose predicate c is true (d = popc).
 barrier{.cta}.red.popc{.aligned}.u32  d, a{, b}, {!}c;
+sync barrier cta reduce id a threads b aligned .aligned source §9.7.13.1: waits and counts the threads whose c is true;
+---
+@section 9.7.13.1
+@summary Waits at barrier a and counts the threads whose predicate c is true (d = popc).
 bar{.cta}.red.popc.u32                d, a{, b}, {!}c;
+sync barrier cta reduce id a threads b aligned source §9.7.13.1: bar.red is barrier.red.aligned;
 ---
 @section 9.7.13.1
 @summary Waits at barrier a and reduces the threads' predicates c with .and or .or into p.
 // ptxas: ".and/.or with .u32" is "Operation requires .pred type"; .popc with .pred "Operation requires .u32 type"
 barrier{.cta}.red.op{.aligned}.pred  p, a{, b}, {!}c;
+sync barrier cta reduce id a threads b aligned .aligned source §9.7.13.1: waits and reduces the threads' predicates;
+
+---
+@section 9.7.13.1
+@summary Waits at barrier a and reduces the threads' predicates c with .and or .or into p.
 bar{.cta}.red.op.pred                p, a{, b}, {!}c;
+sync barrier cta reduce id a threads b aligned source §9.7.13.1: bar.red is barrier.red.aligned;
 
 ---
 @section 9.7.13.2
 @summary Waits until every thread of the warp in membermask arrives at this barrier.
 membermask : reg|imm .b32;
 bar.warp.sync  membermask;
+sync warp-barrier mask membermask source §9.7.13.2: the threads of membermask wait for each other (and their memory accesses are ordered);
 
 ---
 @section 9.7.13.3
 @summary Marks the arrival of the executing thread at the cluster barrier, without waiting.
 barrier.cluster.arrive{.sem}{.aligned};
 .sem = { .release, .relaxed };
+sync barrier cluster arrive aligned .aligned order release source §9.7.13.3: .release by default;
 ---
 @section 9.7.13.3
 @summary Waits until every non-exited thread of the cluster has arrived at the cluster barrier.
 barrier.cluster.wait{.acquire}{.aligned};
+sync barrier cluster wait aligned .aligned order acquire source §9.7.13.3: .acquire by default;
 
 // ------------------------------------------------------------------ versions and targets
 

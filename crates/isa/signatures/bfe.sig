@@ -9,6 +9,8 @@ b, c : reg|imm .u32;
 
 bfe.type  d, a, b, c;
 .type = { .u32, .u64, .s32, .s64 };
+value d = (a >> (b & 255)) & (((c & 255) >= 32) ? -1 : (1 << (c & 255)) - 1) when .u32 source §9.7.1.19: pos = b & 0xff, len = c & 0xff, d[i] = a[pos+i] for i < len, else 0 (unsigned);
+value d = (a >> (b & 255)) & (((c & 255) >= 64) ? -1 : (1 << (c & 255)) - 1) when .u64 source §9.7.1.19: pos = b & 0xff, len = c & 0xff, d[i] = a[pos+i] for i < len, else 0 (unsigned);
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -8,3 +8,4 @@ a : reg|imm;
 
 cnot.type  d, a;
 .type = { .b16, .b32, .b64 };
+value d = (a == 0) ? 1 : 0 source §9.7.8.5: d = (a==0) ? 1 : 0;

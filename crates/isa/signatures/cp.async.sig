@@ -18,26 +18,34 @@ ignore-src   : pred since 7.5;   // ptxas: "Feature 'igonre-src on cp.async' req
 cp.async.ca.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, src-size}{, cache-policy};
 cp.async.ca.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, ignore-src}{, cache-policy};
 cp-size : imm range 4..16 eg 4;
+memory write dst space .ss bytes cp-size async cp.async source §9.7.9.25.3.1 L118: a weak write, complete at cp.async.wait_group/wait_all;
+memory read src space .global bytes cp-size async cp.async source §9.7.9.25.3.1 L118;
 ---
 @summary Starts copying 16 bytes from global address src to shared address dst, asynchronously, caching in L2 only.
 cp.async.cg.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, src-size}{, cache-policy};
 cp.async.cg.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, ignore-src}{, cache-policy};
 cp-size : imm range 16..16 eg 16;
+memory write dst space .ss bytes cp-size async cp.async source §9.7.9.25.3.1 L118: a weak write, complete at cp.async.wait_group/wait_all;
+memory read src space .global bytes cp-size async cp.async source §9.7.9.25.3.1 L118;
 ---
 @section 9.7.9.25.3.2
 @summary Commits the cp.async operations started so far (and not committed) into a new cp.async-group.
 @effects sync
 cp.async.commit_group;
+sync commit cp.async source §9.7.9.25.3.2 L166-L210: the thread's uncommitted cp.async operations form a new group;
 ---
 @section 9.7.9.25.3.3
 @summary Waits until at most N of the most recent cp.async-groups are pending.
 @effects sync
 cp.async.wait_group  N;
 N : imm eg 0;
+sync wait cp.async pending N source §9.7.9.25.3.3: until at most N of the most recent groups are pending;
 ---
 @summary Waits until every cp.async operation started by the thread has completed.
 @effects sync
 cp.async.wait_all;
+sync commit cp.async source §9.7.9.25.3.3 L228: wait_all is commit_group then wait_group 0;
+sync wait cp.async source §9.7.9.25.3.3 L228;
 ---
 @section 9.7.13.15.15
 @summary Makes the mbarrier at addr track the completion of the thread's prior cp.async operations.
@@ -45,6 +53,7 @@ cp.async.wait_all;
 cp.async.mbarrier.arrive{.noinc}{.state}.b64  [addr];
 .state = { .shared, .shared::cta };
 addr : addr;
+sync mbarrier track-cp.async object addr source §9.7.13.15.15: an arrive-on the mbarrier when the thread's prior cp.async operations complete;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -17,6 +17,8 @@
 d : out reg wide .dtype;
 a : reg|imm wide .atype;
 
+value d = a unless .sat source §9.7.9.21: integer conversions truncate or extend (float forms are not followed);
+
 @section 9.7.9.21
 @summary Converts between integer types (truncating or sign/zero-extending; .sat clamps to the destination range).
 cvt{.sat}.dtype.atype  d, a;
@@ -126,19 +128,34 @@ except .sat because .sat does not go with .bf16;
 
 ---
 @section 9.7.9.21
-@summary Converts two .f32 values into a packed .f16x2/.bf16x2 pair, a into the upper half.
-cvt.frnd2{.relu}{.satfinite}.dtype.f32      d, a, b;
-cvt.frnd2{.relu}{.satfinite}.pzo.dtype.f32  d, a, b;
+@summary Converts two .f32 values into a packed .f16x2 pair, a into the upper half.
+// The relaxed rules apply to .f16x2 (a .b64 destination, .b64 sources), not to .bf16x2
+// (ptxas 11.8/12.9/13.5, the register-type grid).
+cvt.frnd2{.relu}{.satfinite}.f16x2.f32      d, a, b;
+cvt.frnd2{.relu}{.satfinite}.pzo.f16x2.f32  d, a, b;
 .frnd2 = { .rn, .rz };
-.dtype = { .f16x2, .bf16x2 };
-d    : out reg .b32;
+d    : out reg .f16x2 wide;
+a, b : reg|imm .f32 wide;
+---
+@section 9.7.9.21
+@summary Converts two .f32 values into a packed .bf16x2 pair, a into the upper half.
+cvt.frnd2{.relu}{.satfinite}.bf16x2.f32      d, a, b;
+cvt.frnd2{.relu}{.satfinite}.pzo.bf16x2.f32  d, a, b;
+.frnd2 = { .rn, .rz };
+d    : out reg .bf16x2;
 a, b : reg|imm .f32;
 ---
 @section 9.7.9.21
-@summary Converts two .f32 values into a packed .f16x2/.bf16x2 pair with stochastic rounding from the random bits rbits.
-cvt.rs{.relu}{.satfinite}.dtype.f32  d, a, b, rbits;
-.dtype = { .f16x2, .bf16x2 };
-d     : out reg .b32;
+@summary Converts two .f32 values into a packed .f16x2 pair with stochastic rounding from the random bits rbits.
+cvt.rs{.relu}{.satfinite}.f16x2.f32  d, a, b, rbits;
+d     : out reg .f16x2 wide;
+a, b  : reg|imm .f32 wide;
+rbits : reg .b32;
+---
+@section 9.7.9.21
+@summary Converts two .f32 values into a packed .bf16x2 pair with stochastic rounding from the random bits rbits.
+cvt.rs{.relu}{.satfinite}.bf16x2.f32  d, a, b, rbits;
+d     : out reg .bf16x2;
 a, b  : reg|imm .f32;
 rbits : reg .b32;
 
@@ -149,7 +166,7 @@ cvt.rna{.satfinite}.tf32.f32                 d, a;
 cvt.frnd2{.satfinite}{.relu}.tf32.f32       d, a;
 cvt.frnd2{.satfinite}{.relu}.pzo.tf32.f32   d, a;
 .frnd2 = { .rn, .rz };
-d : out reg .b32;
+d : out reg .tf32;   // a .b32 register
 a : reg|imm .f32;
 
 ---
@@ -159,7 +176,7 @@ cvt.frnd.satfinite{.relu}{.pzo}{.scaled}.dtype.f32  d, a, b{, scale-factor};
 .frnd   = { .rn, .rz };
 .scaled = { .scaled::n1::ue8m0 };
 .dtype  = { .e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2 };
-d    : out reg .b16;
+d    : out reg .dtype;   // a .b16 register (ptxas 11.8 also takes .u16/.s16)
 a, b : reg|imm .f32;
 scale-factor : reg .b8 if .scaled;
 ---
@@ -170,8 +187,8 @@ cvt.frnd.satfinite{.relu}{.pzo}{.scaled}.dtype.atype  d, a{, scale-factor};
 .scaled = { .scaled::n1::ue8m0 };
 .dtype  = { .e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2 };
 .atype  = { .f16x2, .bf16x2 };
-d : out reg .b16;
-a : reg .b32;
+d : out reg .dtype;
+a : reg .atype;
 scale-factor : reg .b8 if .scaled;
 ---
 @section 9.7.9.21
@@ -179,8 +196,8 @@ scale-factor : reg .b8 if .scaled;
 cvt.rn{.relu}.dtype.atype  d, a;
 .dtype = { .f16x2, .bf16x2 };
 .atype = { .e4m3x2, .e5m2x2, .e2m3x2, .e3m2x2 };
-d : out reg .b32;
-a : reg .b16;
+d : out reg .dtype;
+a : reg .atype;
 
 ---
 @section 9.7.9.21
@@ -189,7 +206,7 @@ cvt.frnd.satfinite{.relu}{.pzo}{.scaled}.dtype.f32  d, a, b{, scale-factor};
 .frnd   = { .rn, .rz };
 .scaled = { .scaled::n1::ue8m0 };
 .dtype  = { .e2m1x2 };
-d    : out reg .b8;
+d    : out reg .dtype;   // a .b8 register
 a, b : reg|imm .f32;
 scale-factor : reg .b8 if .scaled;
 ---
@@ -200,8 +217,8 @@ cvt.frnd.satfinite{.relu}{.pzo}{.scaled}.dtype.atype  d, a{, scale-factor};
 .scaled = { .scaled::n1::ue8m0 };
 .dtype  = { .e2m1x2 };
 .atype  = { .f16x2, .bf16x2 };
-d : out reg .b8;
-a : reg .b32;
+d : out reg .dtype;
+a : reg .atype;
 scale-factor : reg .b8 if .scaled;
 ---
 @section 9.7.9.21
@@ -209,22 +226,22 @@ scale-factor : reg .b8 if .scaled;
 cvt.rn{.relu}.dtype.atype  d, a;
 .dtype = { .f16x2, .bf16x2 };
 .atype = { .e2m1x2 };
-d : out reg .b32;
-a : reg .b8;
+d : out reg .dtype;
+a : reg .atype;
 
 ---
 @section 9.7.9.21
 @summary Converts four .f32 values into four packed FP8/FP6 values with stochastic rounding from rbits (.satfinite is required).
 cvt.rs{.relu}.satfinite.dtype.f32  d, {a, b, e, f}, rbits;
 .dtype = { .e4m3x4, .e5m2x4, .e2m3x4, .e3m2x4 };
-d          : out reg .b32;
+d          : out reg .dtype;
 a, b, e, f : reg|imm .f32;
 rbits      : reg .b32;
 ---
 @section 9.7.9.21
 @summary Converts four .f32 values into four packed FP4 values with stochastic rounding from rbits (.satfinite is required).
 cvt.rs{.relu}.satfinite.e2m1x4.f32  d, {a, b, e, f}, rbits;
-d          : out reg .b16;
+d          : out reg .e2m1x4;
 a, b, e, f : reg|imm .f32;
 rbits      : reg .b32;
 
@@ -233,21 +250,21 @@ rbits      : reg .b32;
 @summary Converts two .f32 values into a packed .ue8m0x2 pair (exponents, rounded toward zero or up).
 cvt.frnd3{.satfinite}.ue8m0x2.f32  d, a, b;
 .frnd3 = { .rz, .rp };
-d    : out reg .b16;
+d    : out reg .ue8m0x2;
 a, b : reg|imm .f32;
 ---
 @section 9.7.9.21
 @summary Converts a packed .bf16x2 pair into a packed .ue8m0x2 pair (exponents, rounded toward zero or up).
 cvt.frnd3{.satfinite}.ue8m0x2.bf16x2  d, a;
 .frnd3 = { .rz, .rp };
-d : out reg .b16;
-a : reg .b32;
+d : out reg .ue8m0x2;
+a : reg .bf16x2;
 ---
 @section 9.7.9.21
 @summary Converts a packed .ue8m0x2 pair into a packed .bf16x2 pair.
 cvt.rn.bf16x2.ue8m0x2  d, a;
-d : out reg .b32;
-a : reg .b16;
+d : out reg .bf16x2;
+a : reg .ue8m0x2;
 
 ---
 @section 9.7.9.21
@@ -263,15 +280,15 @@ scale-factor : reg .b16 if .scaled;
 cvt.rn.satfinite{.relu}{.scaled}.s2f6x2.bf16x2  d, a{, scale-factor};
 .scaled = { .scaled::n2::ue8m0 };
 d : out reg .b16;
-a : reg .b32;
+a : reg .bf16x2;
 scale-factor : reg .b16 if .scaled;
 ---
 @section 9.7.9.21
 @summary Converts a packed .s2f6x2 pair into a packed .bf16x2 pair, optionally multiplying by the packed .ue8m0 scale-factor (PTX 9.1).
 cvt.rn{.satfinite}{.relu}{.scaled}.bf16x2.s2f6x2  d, a{, scale-factor};
 .scaled = { .scaled::n2::ue8m0 };
-d : out reg .b32;
-a : reg .b16;
+d : out reg .bf16x2;
+a : reg .s2f6x2;
 scale-factor : reg .b16 if .scaled;
 
 ---
@@ -281,9 +298,9 @@ cvt.frnd{.satfinite}.ue5m3x2.f32                        d, a, b;
 cvt.frnd2{.satfinite}.scaled::n1::ue8m0.ue5m3x2.f32     d, a, b, scale-factor;
 .frnd  = { .rn, .rz, .rp };
 .frnd2 = { .rn, .rz };
-d    : out reg .b16;
+d    : out reg .ue5m3x2;
 a, b : reg|imm .f32;
-scale-factor : reg .b8;
+scale-factor : reg .ue8m0;   // a .b8 register
 ---
 @section 9.7.9.21
 @summary Converts a packed .f16x2/.bf16x2 pair into a packed unsigned .ue5m3x2 pair (PTX 9.4).
@@ -293,17 +310,22 @@ cvt.frnd2{.satfinite}.scaled::n1::ue8m0.ue5m3x2.atype   d, a, scale-factor;
 .frnd  = { .rn, .rz, .rp };
 .frnd2 = { .rn, .rz };
 .atype = { .f16x2, .bf16x2 };
-d : out reg .b16;
-a : reg .b32;
-scale-factor : reg .b8;
+d : out reg .ue5m3x2;
+a : reg .atype;
+scale-factor : reg .ue8m0;
 ---
 @section 9.7.9.21
 @summary Converts a packed .ue5m3x2 pair into a packed .f16x2 or .bf16x2 pair (PTX 9.4; .bf16x2 may scale by a packed .ue8m0 scale-factor).
 cvt.rn.f16x2.ue5m3x2                                  d, a;
+d : out reg .f16x2;
+a : reg .ue5m3x2;
+---
+@section 9.7.9.21
+@summary Converts a packed .ue5m3x2 pair into a packed .bf16x2 pair, optionally scaled by a packed .ue8m0 scale-factor (PTX 9.4).
 cvt.rn{.satfinite}{.scaled}.bf16x2.ue5m3x2           d, a{, scale-factor};
 .scaled = { .scaled::n2::ue8m0 };
-d : out reg .b32;
-a : reg .b16;
+d : out reg .bf16x2;
+a : reg .ue5m3x2;
 scale-factor : reg .b16 if .scaled;
 
 ---
@@ -312,8 +334,10 @@ scale-factor : reg .b16 if .scaled;
 cvt.pack.sat.convertType.abType  d, a, b;
 .convertType = { .u16, .s16 };
 .abType      = { .s32 };
-d    : out reg .b32;
-a, b : reg|imm .s32;
+// The relaxed rules apply (ptxas takes .b64 registers, and .f16x2, not .f32: the
+// register-type grid).
+d    : out reg .u32 wide;
+a, b : reg|imm .s32 wide;
 ---
 @section 9.7.9.22
 @summary Converts two .s32 values to narrower integers with saturation, packs them into the low bits of d and fills the rest from c.
@@ -321,9 +345,9 @@ cvt.pack.sat.convertType.abType.cType  d, a, b, c;
 .convertType = { .u2, .s2, .u4, .s4, .u8, .s8 };
 .abType      = { .s32 };
 .cType       = { .b32 };
-d    : out reg .b32;
-a, b : reg|imm .s32;
-c    : reg|imm .b32;
+d    : out reg .u32 wide;
+a, b : reg|imm .s32 wide;
+c    : reg|imm .b32 wide;
 
 
 // ------------------------------------------------------------------ versions and targets

@@ -11,11 +11,13 @@ p : out reg;
 a : reg|imm|sym;
 
 cvta.space.size  p, a;
+value p = a + window(.space) source §9.7.9.20: the generic address of a state-space address;
 .space = { .const, .global, .local, .shared, .shared::cta, .shared::cluster, .param, .param::entry };
 .size  = { .u64, .u32 };
 ---
 @summary Converts the generic address a to an address in the given state space.
 cvta.to.space.size  p, a;
+value p = a - window(.space) source §9.7.9.20: the state-space address of a generic one;
 .space = { .const, .global, .local, .shared, .shared::cta, .shared::cluster, .param, .param::entry };
 .size  = { .u64, .u32 };
 a : reg|imm;

@@ -8,6 +8,7 @@ a    : addr;
 size : imm range 128..128 eg 128;
 
 discard{.global}.level  [a], size;
+memory write a bytes 128 source §9.7.9.17: the 128-byte line's content becomes undefined;
 .level = { .L2 };
 
 // ------------------------------------------------------------------ versions and targets

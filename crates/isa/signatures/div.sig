@@ -8,6 +8,8 @@
 d    : out reg;
 a, b : reg|imm;
 
+value d = a / b source §9.7.1.8: integer division (float forms are not followed);
+
 @section 9.7.1.8
 div.type  d, a, b;
 .type = { .u16, .u32, .u64, .s16, .s32, .s64 };

@@ -7,6 +7,7 @@
 d          : out reg|sink .b32;
 p          : out pred;           // ptxas: without it, or as the sink, "Predicate output expected for instruction 'elect'"
 membermask : reg|imm .b32;
+sync elect mask membermask source §9.7.13.14: one thread of membermask is elected;
 
 elect.sync  d|p, membermask;
 

@@ -6,7 +6,7 @@
 d      : out reg .b32;
 mask   : reg|imm .b32;
 base   : reg|imm .b32;
-offset : reg|imm .s32;
+offset : reg|imm .b32;   // ptxas types it as the instruction's .b32 (takes .f32, .f16x2 registers)
 
 fns.b32  d, mask, base, offset;
 

@@ -6,6 +6,7 @@
 
 d : out reg wide x.vec;
 a : addr;
+memory read a width d source §9.7.9.10: a read-only load (weak);
 
 ldu{.ss}{.vec}.type  d, [a];
 .ss   = { .global };

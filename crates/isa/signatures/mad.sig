@@ -6,6 +6,9 @@
 d       : out reg;
 a, b, c : reg|imm;
 
+value d = a * b + c when .lo unless .sat source §9.7.1.4: .lo adds c to the low half;
+value d = a * b + c when .wide source §9.7.1.4: .wide adds c to the whole product;
+
 @section 9.7.1.4
 mad.mode.type   d, a, b, c;
 mad.hi.sat.s32  d, a, b, c;

@@ -8,5 +8,9 @@ a, b, c : reg|imm;
 
 mad24.mode.type   d, a, b, c;
 mad24.hi.sat.s32  d, a, b, c;
+// The low 24 bits of a and b, sign-extended for .s32 (an arithmetic shift), multiplied; the low
+// 32 bits of the product plus c.
+value d = ((a << 8) >> 8) * ((b << 8) >> 8) + c when .lo source §9.7.1.6: t = a * b; d = t<31..0> + c for .lo;
 .mode = { .hi, .lo };
 .type = { .u32, .s32 };
+value d = ((a << 8) >> 8) * ((b << 8) >> 8) + c when .lo unless .sat source §9.7.1.6: t = a * b of the 24-bit values, d = t<31..0> + c for .lo;

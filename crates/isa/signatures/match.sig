@@ -7,6 +7,7 @@
 d          : out reg .b32;
 a          : reg|imm;
 membermask : reg|imm .b32;
+sync collective mask membermask source §9.7.13.10: the threads of membermask execute it together;
 .type = { .b32, .b64 };
 
 match.any.sync.type  d, a, membermask;     // ptxas: a pair is "Predicate output not allowed for instruction 'match.any'"

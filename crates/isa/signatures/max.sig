@@ -9,6 +9,8 @@
 d    : out reg;
 a, b : reg|imm;
 
+value d = max(a, b) unless .relu source §9.7.1.13;
+
 @section 9.7.1.13
 max.atype          d, a, b;
 max{.relu}.btype   d, a, b;

@@ -8,32 +8,42 @@
 @summary Orders the prior mbarrier.init operations (release) at cluster scope.
 fence.op_restrict.release.cluster;   // ptxas: "Modifier '.mbarrier_init' cannot be combined with modifier '.acquire'"
 .op_restrict = { .mbarrier_init };
+sync fence order release scope cluster source §9.7.13.4: orders the thread's prior mbarrier.init operations only;
 ---
 @summary Orders this thread's memory accesses as seen by the threads of the given scope.
 fence{.sem}.scope;
 .sem   = { .sc, .acq_rel, .acquire, .release };
 .scope = { .cta, .cluster, .gpu, .sys };
+sync fence order acq_rel source §9.7.13.4 L54: .acq_rel when .sem is absent;
 ---
 @summary A fence restricted to the synchronisation of shared memory of the cluster (acquire) or CTA (release).
 fence.acquire.sync_restrict::shared::cluster.cluster;
 fence.release.sync_restrict::shared::cta.cluster;  // ptxas: other semantics "Modifier '.sync_restrict::shared::cta' cannot be combined with modifier '.acq_rel'"
+sync fence source §9.7.13.4: a fence restricted to shared memory;
 ---
 @summary Orders this thread's prior generic-proxy writes against later reads through the alias proxy, at system scope (PTX 9.5).
 fence.release.sync_restrict::read.alias.sys;   // ptxas 13.5: with another scope "Modifier '.sync_restrict::read' cannot be combined with modifier '.gpu'"
+sync fence proxy alias source §9.7.13.4;
 ---
 @summary Orders memory accesses between the generic proxy and another proxy (bi-directional).
 fence.proxy.alias;
+sync fence proxy alias source §9.7.13.4: a bi-directional proxy fence;
+---
+@summary Orders memory accesses between the generic proxy and the async proxy (bi-directional), in one state space or all.
 fence.proxy.async{.space};
 .space = { .global, .shared::cta, .shared::cluster };
+sync fence proxy async space .space source §9.7.13.4: between the generic and the async proxy (§9.7.9.25.2 L71);
 ---
 @summary Orders memory accesses between the generic and the alias proxy, acquire or release at system scope (PTX 9.4).
 fence.proxy.alias.sem.sys;     // ptxas 13.5: another scope is "Illegal modifier '.gpu' for instruction 'fence.proxy'"
 .sem = { .acquire, .release };
+sync fence proxy alias source §9.7.13.4;
 ---
 @summary Orders memory accesses from the generic proxy to the tensormap proxy (release) at the scope.
 fence.proxy.to_proxykind::from_proxykind.release.scope;
 .to_proxykind::from_proxykind = { .tensormap::generic };
 .scope = { .cta, .cluster, .gpu, .sys };
+sync fence proxy tensormap source §9.7.13.4: generic-proxy writes before later tensormap-proxy reads;
 ---
 @summary Orders memory accesses to the tensormap proxy at addr (acquire) at the scope.
 fence.proxy.to_proxykind::from_proxykind.acquire.scope  [a], size;
@@ -41,19 +51,26 @@ fence.proxy.to_proxykind::from_proxykind.acquire.scope  [a], size;
 .scope = { .cta, .cluster, .gpu, .sys };
 a    : addr;
 size : imm range 128..128;      // the size of a tensor map
+sync fence proxy tensormap source §9.7.13.4: orders tensormap-proxy reads of the tensor map at a;
 ---
 @summary Orders async-proxy accesses to shared memory against the generic proxy, at cluster scope.
 fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster;
 fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;  // ptxas 13.5 also takes .acq_rel; 12.9 does not
+sync fence proxy async source §9.7.13.4: async-proxy accesses to shared memory against the generic proxy;
 
 ---
 @summary Orders this thread's memory accesses as seen at the level: the CTA, the GPU (.gl) or the system.
 membar.level;
 .level = { .cta, .gl, .sys };
+sync fence order sc source §9.7.13.4: membar.level is fence.sc at the level's scope (.gl: .gpu);
 ---
 @summary Orders memory accesses between the generic proxy and another proxy (bi-directional).
 membar.proxy.alias;
-membar.proxy.async;     // ptxas 13.5: with a space, "No state space qualifier expected for instruction 'membar.proxy'"
+sync fence proxy alias source §9.7.13.4;
+---
+@summary Orders memory accesses between the generic proxy and the async proxy (bi-directional).
+membar.proxy.async;
+sync fence proxy async source §9.7.13.4;     // ptxas 13.5: with a space, "No state space qualifier expected for instruction 'membar.proxy'"
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -9,6 +9,8 @@
 d    : out reg;
 a, b : reg|imm;
 
+value d = min(a, b) unless .relu source §9.7.1.12;
+
 @section 9.7.1.12
 min.atype          d, a, b;
 min{.relu}.btype   d, a, b;

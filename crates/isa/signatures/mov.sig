@@ -11,6 +11,8 @@
 d : out reg;
 a : reg|imm|sreg|sym;
 
+value d = a source §9.7.9.3: d = a (a variable's name: its address);
+
 @section 9.7.9.3
 mov.type  d, a;
 .type = { .b16, .u16, .s16, .s32, .s64 };

@@ -7,6 +7,9 @@
 d    : out reg;
 a, b : reg|imm;
 
+value d = a * b when .lo source §9.7.1.3: .lo keeps the low half;
+value d = a * b when .wide source §9.7.1.3: .wide keeps the whole product;
+
 @section 9.7.1.3
 mul.mode.type  d, a, b;
 .mode = { .hi, .lo };

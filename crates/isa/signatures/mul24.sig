@@ -7,5 +7,9 @@ d    : out reg;
 a, b : reg|imm;
 
 mul24.mode.type  d, a, b;
+// The low 24 bits of each operand, sign-extended for .s32 (an arithmetic shift), then the low
+// 32 bits of their product.
+value d = ((a << 8) >> 8) * ((b << 8) >> 8) when .lo source §9.7.1.5: t = a * b; d = t<31..0> for .lo;
 .mode = { .hi, .lo };
 .type = { .u32, .s32 };
+value d = ((a << 8) >> 8) * ((b << 8) >> 8) when .lo source §9.7.1.5: t = a * b of the 24-bit values, d = t<31..0> for .lo;

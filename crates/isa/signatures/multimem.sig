@@ -24,6 +24,7 @@ b : reg|imm;
 multimem.ld_reduce{.ss}.op.type  d, [a];
 multimem.ld_reduce.ldsem.scope{.ss}.op.type  d, [a];
 multimem.ld_reduce.weak{.ss}.op.type  d, [a];
+memory read a width d source §9.7.9.14: a load-reduce over the multimem address;
 .op   = { .min, .max, .add, .and, .or, .xor };
 .type = { .b32, .b64, .u32, .u64, .s32, .s64 };
 except .add !.u32|.u64|.s32 because .add takes .u32, .u64 or .s32;
@@ -35,12 +36,14 @@ except .min|.max .b32|.b64 because .min and .max take .u32, .s32, .u64 or .s64;
 multimem.st{.ss}.type  [a], b;
 multimem.st.stsem.scope{.ss}.type  [a], b;
 multimem.st.weak{.ss}.type  [a], b;
+memory write a width b source §9.7.9.14;
 .type = { .b32, .b64, .u32, .u64, .s32, .s64 };
 ---
 @summary Reduces b into every location a multimem address names.
 @effects read write sync
 multimem.red{.ss}.op.type  [a], b;
 multimem.red.redsem.scope{.ss}.op.type  [a], b;
+memory modify a width b atomic order relaxed scope gpu source §9.7.9.14: .relaxed.gpu when absent;
 .op   = { .min, .max, .add, .and, .or, .xor };
 .type = { .b32, .b64, .u32, .u64, .s32, .s64 };
 except .add !.u32|.u64|.s32 because .add takes .u32, .u64 or .s32;
@@ -51,6 +54,7 @@ except .min|.max .b32|.b64 because .min and .max take .u32, .s32, .u64 or .s64;
 multimem.ld_reduce{.ss}.op{.acc_prec}{.vec}.type  d, [a];
 multimem.ld_reduce.ldsem.scope{.ss}.op{.acc_prec}{.vec}.type  d, [a];
 multimem.ld_reduce.weak{.ss}.op{.acc_prec}{.vec}.type  d, [a];
+memory read a width d source §9.7.9.14: a load-reduce over the multimem address;
 .op       = { .min, .max, .add };
 .acc_prec = { .acc::f32, .acc::f16 };
 .vec      = { .v2, .v4, .v8 };
@@ -70,6 +74,7 @@ except .v8 .f16x2|.bf16x2|.f32|.f64|.e5m2x4|.e4m3x4 because the type and vector 
 multimem.st{.ss}{.vec}.type  [a], b;
 multimem.st.stsem.scope{.ss}{.vec}.type  [a], b;
 multimem.st.weak{.ss}{.vec}.type  [a], b;
+memory write a width b source §9.7.9.14;
 .vec  = { .v2, .v4, .v8 };
 .type = { .f16x2, .bf16x2, .f32, .f64, .f16, .bf16, .e5m2, .e5m2x2, .e5m2x4, .e4m3, .e4m3x2, .e4m3x4 };
 b : reg|imm x.vec;
@@ -82,6 +87,7 @@ except .v8 .f16x2|.bf16x2|.f32|.f64|.e5m2x4|.e4m3x4 because the type and vector 
 @effects read write sync
 multimem.red{.ss}.redop{.vec}.redtype  [a], b;
 multimem.red.redsem.scope{.ss}.redop{.vec}.redtype  [a], b;
+memory modify a width b atomic order relaxed scope gpu source §9.7.9.14: .relaxed.gpu when absent;
 .redop   = { .add };
 .vec     = { .v2, .v4, .v8 };
 .redtype = { .f16x2, .bf16x2, .f32, .f64, .f16, .bf16 };
@@ -93,6 +99,7 @@ except .v8 .f16x2|.bf16x2|.f32|.f64 because the type and vector must make 32, 64
 @summary Release store to every location a multimem address names, completing asynchronously (PTX 9.3).
 @effects write async
 multimem.st.async.release.scope{.ss}.type  [a], b;
+memory write a width b source §9.7.9.14;
 .scope = { .sys, .gpu };
 .type  = { .b8, .b16, .b32, .b64, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64 };
 b : reg|imm wide;
@@ -102,6 +109,7 @@ b : reg|imm wide;
 @summary Release add into every location a multimem address names, completing asynchronously (PTX 9.3).
 @effects read write sync async
 multimem.red.async.release.scope{.ss}.add.type  [a], b;
+memory modify a width b atomic order relaxed scope gpu source §9.7.9.14: .relaxed.gpu when absent;
 .scope = { .sys, .gpu };
 .type  = { .u32, .s32, .u64 };
 // ptxas 13.5 takes .add only ("Incorrect type '.u32' for operation '.min' in instruction

@@ -6,6 +6,8 @@
 d : out reg;
 a : reg|imm;
 
+value d = -a source §9.7.1.11;
+
 @section 9.7.1.11
 neg.type  d, a;
 .type = { .s16, .s32, .s64 };

@@ -1,5 +1,7 @@
 // not: bitwise negation (§9.7.8.4).
 
+value d = ~a source §9.7.8.4;
+
 @section 9.7.8.4
 @summary Inverts every bit of a (or a predicate): d = ~a.
 

@@ -1,5 +1,7 @@
 // or: bitwise OR (§9.7.8.2).
 
+value d = a | b source §9.7.8.2;
+
 @section 9.7.8.2
 @summary Bitwise OR of two values (or two predicates): d = a | b.
 

@@ -8,6 +8,7 @@
 dst        : out reg;             // ptxas: the sink is "Result discard mode is not allowed for instruction 'redux'"
 src        : reg|imm;
 membermask : reg|imm .b32;
+sync collective mask membermask source §9.7.13.12: the threads of membermask execute it together;
 
 redux.sync.op.type  dst, src, membermask;
 .op   = { .add, .min, .max };

@@ -1,5 +1,7 @@
 // rem: integer remainder (§9.7.1.9).
 
+value d = a % b source §9.7.1.9;
+
 @section 9.7.1.9
 @summary Divides a by b and keeps the remainder: d = a % b.
 

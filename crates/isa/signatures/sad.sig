@@ -8,3 +8,4 @@ a, b, c : reg|imm;
 
 sad.type  d, a, b, c;
 .type = { .u16, .u32, .u64, .s16, .s32, .s64 };
+value d = c + ((a < b) ? b - a : a - b) source §9.7.1.7: d = c + ((a<b) ? b-a : a-b);

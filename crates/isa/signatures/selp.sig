@@ -1,5 +1,7 @@
 // selp: select between two values by a predicate (§9.7.6.3).
 
+value d = c ? a : b source §9.7.6.3;
+
 @section 9.7.6.3
 @summary Gives a when predicate c is true, else b: d = c ? a : b.
 

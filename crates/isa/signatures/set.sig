@@ -147,16 +147,17 @@ c    : pred .pred;
 set.CmpOp.type  d, a, b;
 .CmpOp = { .eq, .ne, .lt, .le, .gt, .ge, .lo, .ls, .hi, .hs };
 .type  = { .u8x4, .u16x2 };
-d    : out reg .b32;
-a, b : reg .b32;
+// Every operand is the instruction type: a .b32 or .f16x2 register, no .u32 (ptxas 13.5).
+d    : out reg .type;
+a, b : reg .type;
 ---
 @section 9.7.7.1
 @summary Compares two packed signed integers lane by lane, each lane all ones or 0 (PTX 9.4).
 set.CmpOp.type  d, a, b;
 .CmpOp = { .eq, .ne, .lt, .le, .gt, .ge };
 .type  = { .s8x4, .s16x2 };
-d    : out reg .b32;
-a, b : reg .b32;
+d    : out reg .type;
+a, b : reg .type;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -12,6 +12,9 @@ p, q : out pred|sink;
 a, b : reg|imm;
 c    : pred|imm .pred;
 
+value p = (a .CmpOp b) .BoolOp c source §9.7.6.2: p = (a CmpOp b) BoolOp c;
+value p = a .CmpOp b source §9.7.6.2: p = a CmpOp b;
+
 @section 9.7.6.2
 setp.CmpOp.type         p{|q}, a, b;
 setp.CmpOp.BoolOp.type  p{|q}, a, b, {!}c;

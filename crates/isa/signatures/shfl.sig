@@ -11,12 +11,14 @@ membermask : reg|imm .b32;
 @section 9.7.9.5
 @summary Copies a from the lane given by b and c (and mode) into d; p says whether that lane is in range.
 shfl.mode.b32  d{|p}, a, b, c;     // ptxas: the sink as d is "Result discard mode is not allowed for instruction 'shfl'"
+sync collective legacy source §9.7.9.5: exchanges among the active threads of the warp (lockstep warps: deprecated from PTX 6.0, not on sm_70+);
 .mode = { .up, .down, .bfly, .idx };
 ---
 @section 9.7.9.6
 @summary Copies a from the lane given by b and c (and mode) among the threads of membermask into d; p says whether that lane is in range.
 @effects sync collective
 shfl.sync.mode.b32  d{|p}, a, b, c, membermask;
+sync collective mask membermask source §9.7.9.6: the threads of membermask execute it together;
 .mode = { .up, .down, .bfly, .idx };
 
 // ------------------------------------------------------------------ versions and targets

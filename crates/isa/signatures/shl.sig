@@ -1,5 +1,7 @@
 // shl: shift left (§9.7.8.8).
 
+value d = a << b source §9.7.8.8: d = a << b;
+
 @section 9.7.8.8
 @summary Shifts a left by b bits, filling with zeros: d = a << b.
 

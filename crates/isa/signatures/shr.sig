@@ -1,5 +1,7 @@
 // shr: shift right (§9.7.8.9).
 
+value d = a >> b source §9.7.8.9: sign-filled for signed types;
+
 @section 9.7.8.9
 @summary Shifts a right by b bits, filling with the sign bit (signed types) or zeros: d = a >> b.
 

@@ -9,6 +9,8 @@
 d    : out reg;
 a, b : reg|imm;
 
+value d = a - b unless .sat source §9.7.1.2: d = a - b;
+
 @section 9.7.1.2
 sub.type       d, a, b;
 sub.sat.s32    d, a, b;

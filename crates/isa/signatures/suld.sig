@@ -17,12 +17,14 @@ b : reg|imm .b32 scalar x(.geom: .1d = 1, .2d = 2, .3d = 4, .a1d = 2, .a2d = 4);
 .mode  = { .trap, .clamp, .zero };
 
 suld.b.geom{.cop}.vec.dtype.mode  d, [a, b];
+memory read a space texture proxy texture source §9.7.11.1;
 except .v4 .b64 because a .v4 vector of .b64 is larger than 16 bytes;
 ---
 @summary Loads unformatted data from surface a at coordinates b into d (one value, or a vector of any size).
 // Without .vec ptxas takes one value or a vector of 2 or 4 (even 4 x .b64).
 d : out reg wide x(.dtype: .b8 = 1|2|4, .b16 = 1|2|4, .b32 = 1|2|4, .b64 = 1|2|4);
 suld.b.geom{.cop}.dtype.mode  d, [a, b];
+memory read a space texture proxy texture source §9.7.11.1;
 
 // ------------------------------------------------------------------ versions and targets
 

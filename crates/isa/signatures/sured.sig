@@ -14,6 +14,7 @@ c : reg|imm wide;
 .ctype = { .u32, .u64, .s32, .b32, .s64 };
 .mode  = { .trap, .clamp, .zero };
 sured.b.op.geom.ctype.mode  [a, b], c;
+memory modify a space texture proxy texture atomic source §9.7.11.3;
 except .add .b32|.s64 because add applies to .u32, .u64 and .s32;
 except .min|.max .b32 because min and max apply to .u32, .s32, .u64 and .s64;
 except .and|.or .u32|.u64|.s32|.s64 because and and or apply to .b32;
@@ -22,6 +23,7 @@ except .and|.or .u32|.u64|.s32|.s64 because and and or apply to .b32;
 .ctype = { .b32, .b64 };
 except .b64 .add|.and|.or because .b64 is restricted to min and max;
 sured.p.op.geom.ctype.mode  [a, b], c;
+memory modify a space texture proxy texture atomic source §9.7.11.3;
 
 // ------------------------------------------------------------------ versions and targets
 

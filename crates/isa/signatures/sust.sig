@@ -17,22 +17,26 @@ c : reg|imm wide x.vec .ctype;
 .mode  = { .trap, .clamp, .zero };
 
 sust.b.geom{.cop}.vec.ctype.mode  [a, b], c;
+memory write a space texture proxy texture source §9.7.11.2;
 except .v4 .b64 because a .v4 vector of .b64 is larger than 16 bytes;
 ---
 @summary Stores c (one value, or a vector of any size), unformatted, to surface a at coordinates b.
 // Without .vec ptxas takes one value or a vector of 2 or 4 (even 4 x .b64).
 c : reg|imm wide x(.ctype: .b8 = 1|2|4, .b16 = 1|2|4, .b32 = 1|2|4, .b64 = 1|2|4);
 sust.b.geom{.cop}.ctype.mode  [a, b], c;
+memory write a space texture proxy texture source §9.7.11.2;
 ---
 @summary Stores c, formatted as the surface's channels, to surface a at coordinates b.
 .geom  = { .1d, .2d, .3d };
 c : reg|imm wide x.vec .b32;
 sust.p.geom.vec.b32.mode  [a, b], c;
+memory write a space texture proxy texture source §9.7.11.2;
 ---
 @summary Stores c (one value, or a vector of any size), formatted, to surface a at coordinates b.
 .geom  = { .1d, .2d, .3d };
 c : reg|imm wide x(.mode: .trap = 1|2|4, .clamp = 1|2|4, .zero = 1|2|4) .b32;
 sust.p.geom.b32.mode  [a, b], c;
+memory write a space texture proxy texture source §9.7.11.2;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -25,6 +25,8 @@ zero-column-mask-desc : reg .b64;
 @effects write sync
 nCols : reg|imm .u32 eg 32;
 tcgen05.alloc.cta_group{.exclusive}.sync.aligned{.shared::cta}.b32  [dst], nCols;
+memory write dst space .shared::cta bytes 4 source §9.7.16.7: writes the allocated Tensor Memory address to shared memory;
+sync collective aligned source §9.7.16.7: .sync.aligned: every thread of the warp executes it;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 @summary Frees Tensor Memory columns a tcgen05.alloc allocated.
@@ -32,60 +34,76 @@ tcgen05.alloc.cta_group{.exclusive}.sync.aligned{.shared::cta}.b32  [dst], nCols
 taddr : reg|imm .b32;
 nCols : reg|imm .u32 eg 32;
 tcgen05.dealloc.cta_group.sync.aligned.b32  taddr, nCols;
+sync collective aligned source §9.7.16.7: .sync.aligned;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 @summary Gives up the CTA's right to allocate Tensor Memory.
 @effects sync
 tcgen05.relinquish_alloc_permit.cta_group.sync.aligned;
+sync collective aligned source §9.7.16.7: .sync.aligned;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 @section 9.7.16.8.3
 @summary Loads Tensor Memory into registers, collectively across the warp.
 @effects read sync async
 // The vector r holds .num (x1..x128) registers for .16x64b, .32x32b and .16x32bx2 (Table 49).
-r : out reg .b32 x.num;
+r : out reg .b32 x.num async tcgen05.ld;
 tcgen05.ld.sync.aligned.shape.num{.pack::16b}.b32  r, [taddr];
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .shape = { .16x64b, .32x32b };
 .num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64, .x128 };
 ---
-r : out reg .b32 x(.num: .x1 = 2, .x2 = 4, .x4 = 8, .x8 = 16, .x16 = 32, .x32 = 64, .x64 = 128);
+r : out reg .b32 x(.num: .x1 = 2, .x2 = 4, .x4 = 8, .x8 = 16, .x16 = 32, .x32 = 64, .x64 = 128) async tcgen05.ld;
 tcgen05.ld.sync.aligned.16x128b.num{.pack::16b}.b32  r, [taddr];
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64 };
 ---
-r : out reg .b32 x(.num: .x1 = 4, .x2 = 8, .x4 = 16, .x8 = 32, .x16 = 64, .x32 = 128);
+r : out reg .b32 x(.num: .x1 = 4, .x2 = 8, .x4 = 16, .x8 = 32, .x16 = 64, .x32 = 128) async tcgen05.ld;
 tcgen05.ld.sync.aligned.16x256b.num{.pack::16b}.b32  r, [taddr];
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .num = { .x1, .x2, .x4, .x8, .x16, .x32 };
 ---
-r : out reg .b32 x.num;
+r : out reg .b32 x.num async tcgen05.ld;
 immHalfSplitoff : imm .u32 eg 16;
 tcgen05.ld.sync.aligned.16x32bx2.num{.pack::16b}.b32  r, [taddr], immHalfSplitoff;
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64, .x128 };
 ---
 // Load with a reduction across the loaded columns (PTX 8.8): .num at least .x2.
-r : out reg .type x.num;
-redval : out reg .type;
+r : out reg .type x.num async tcgen05.ld;
+redval : out reg .type async tcgen05.ld;
 immHalfSplitoff : imm .u32 eg 16;
 tcgen05.ld.red.sync.aligned.32x32b.num.redOp{.abs}{.NaN}.type  r, redval, [taddr];
 tcgen05.ld.red.sync.aligned.16x32bx2.num.redOp{.abs}{.NaN}.type  r, redval, [taddr], immHalfSplitoff;
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .num = { .x2, .x4, .x8, .x16, .x32, .x64, .x128 };
 .redOp = { .min, .max };
 .type = { .f32 };
 ---
-r : out reg .type x.num;
-redval : out reg .type;
+r : out reg .type x.num async tcgen05.ld;
+redval : out reg .type async tcgen05.ld;
 immHalfSplitoff : imm .u32 eg 16;
 tcgen05.ld.red.sync.aligned.32x32b.num.redOp.type  r, redval, [taddr];
 tcgen05.ld.red.sync.aligned.16x32bx2.num.redOp.type  r, redval, [taddr], immHalfSplitoff;
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .num = { .x2, .x4, .x8, .x16, .x32, .x64, .x128 };
 .redOp = { .min, .max };
 .type = { .u32, .s32 };
 ---
 // 9.4, sm_107a (ptxas 13.5): a 2:4-sparse load with reduction; meta holds one register per 32
 // columns (at least one), r holds .num / 2 registers ("Modifier .x2 not allowed ... with shape '.32x32b'"; no .16x32bx2 form).
-meta : out reg .b32 x(.num: .x4 = 1, .x8 = 1, .x16 = 1, .x32 = 1, .x64 = 2, .x128 = 4);
-r : out reg .b32 x(.num: .x4 = 2, .x8 = 4, .x16 = 8, .x32 = 16, .x64 = 32, .x128 = 64);
-redval : out reg .f32;
+meta : out reg .b32 x(.num: .x4 = 1, .x8 = 1, .x16 = 1, .x32 = 1, .x64 = 2, .x128 = 4) async tcgen05.ld;
+r : out reg .b32 x(.num: .x4 = 2, .x8 = 4, .x16 = 8, .x32 = 16, .x64 = 32, .x128 = 64) async tcgen05.ld;
+redval : out reg .f32 async tcgen05.ld;
 tcgen05.ld.red.spcompress.sync.aligned.32x32b.num.redOp.sp::2:4{.abs}{.NaN}.f32.b2  meta, r, redval, [taddr];
+memory read taddr space tensor async tcgen05.ld source §9.7.16.8.3: complete at tcgen05.wait::ld;
+sync collective aligned source §9.7.16.8.3: .sync.aligned;
 .num = { .x4, .x8, .x16, .x32, .x64, .x128 };
 .redOp = { .min, .max };
 ---
@@ -94,27 +112,43 @@ tcgen05.ld.red.spcompress.sync.aligned.32x32b.num.redOp.sp::2:4{.abs}{.NaN}.f32.
 @effects write sync async
 r : reg .b32 x.num;
 tcgen05.st.sync.aligned.shape.num{.unpack::16b}.b32  [taddr], r;
+memory write taddr space tensor async tcgen05.st source §9.7.16.8.4: complete at tcgen05.wait::st;
+sync collective aligned source §9.7.16.8.4: .sync.aligned;
 .shape = { .16x64b, .32x32b };
 .num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64, .x128 };
 ---
 r : reg .b32 x(.num: .x1 = 2, .x2 = 4, .x4 = 8, .x8 = 16, .x16 = 32, .x32 = 64, .x64 = 128);
 tcgen05.st.sync.aligned.16x128b.num{.unpack::16b}.b32  [taddr], r;
+memory write taddr space tensor async tcgen05.st source §9.7.16.8.4: complete at tcgen05.wait::st;
+sync collective aligned source §9.7.16.8.4: .sync.aligned;
 .num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64 };
 ---
 r : reg .b32 x(.num: .x1 = 4, .x2 = 8, .x4 = 16, .x8 = 32, .x16 = 64, .x32 = 128);
 tcgen05.st.sync.aligned.16x256b.num{.unpack::16b}.b32  [taddr], r;
+memory write taddr space tensor async tcgen05.st source §9.7.16.8.4: complete at tcgen05.wait::st;
+sync collective aligned source §9.7.16.8.4: .sync.aligned;
 .num = { .x1, .x2, .x4, .x8, .x16, .x32 };
 ---
 r : reg .b32 x.num;
 immHalfSplitoff : imm .u32 eg 16;
 tcgen05.st.sync.aligned.16x32bx2.num{.unpack::16b}.b32  [taddr], immHalfSplitoff, r;
+memory write taddr space tensor async tcgen05.st source §9.7.16.8.4: complete at tcgen05.wait::st;
+sync collective aligned source §9.7.16.8.4: .sync.aligned;
 .num = { .x1, .x2, .x4, .x8, .x16, .x32, .x64, .x128 };
 ---
 @section 9.7.16.8.5
 @summary Waits until the thread's prior tcgen05.ld or tcgen05.st operations complete.
 @effects sync
 tcgen05.wait_operation.sync.aligned;
-.wait_operation = { .wait::ld, .wait::st };
+.wait_operation = { .wait::ld };
+sync wait tcgen05.ld source §9.7.16.8.5: until the thread's prior tcgen05.ld operations complete;
+sync collective aligned source §9.7.16.8.5: .sync.aligned;
+---
+@summary Waits until the thread's prior tcgen05.st operations complete.
+tcgen05.wait_operation.sync.aligned;
+.wait_operation = { .wait::st };
+sync wait tcgen05.st source §9.7.16.8.5: until the thread's prior tcgen05.st operations complete;
+sync collective aligned source §9.7.16.8.5: .sync.aligned;
 ---
 @section 9.7.16.9.2
 @summary Copies a matrix from shared memory (a descriptor) into Tensor Memory, asynchronously.
@@ -257,10 +291,12 @@ tcgen05.fence::after_thread_sync;
 ctaMask : reg|imm .b16;
 tcgen05.commit.cta_group.mbarrier::arrive::one{.shared::cluster}.b64  [mbar];
 tcgen05.commit.cta_group.mbarrier::arrive::one{.shared::cluster}.multicast::cluster.b64  [mbar], ctaMask;
+sync commit tcgen05 mbarrier mbar source §9.7.16.12.1: the mbarrier tracks the thread's prior asynchronous tcgen05 operations;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 ctaMask : reg|imm .b32;
 tcgen05.commit.cta_group.mbarrier::arrive::one{.shared::cluster}.multicast::cluster::32b.b64  [mbar], ctaMask;
+sync commit tcgen05 mbarrier mbar source §9.7.16.12.1: the mbarrier tracks the thread's prior asynchronous tcgen05 operations;
 .cta_group = { .cta_group::1, .cta_group::2 };
 
 // ------------------------------------------------------------------ versions and targets

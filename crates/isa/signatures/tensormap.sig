@@ -16,6 +16,7 @@ new_val : reg|imm .type;
 
 @section 9.7.9.28
 tensormap.replace.mode.field1{.ss}.b1024.type  [addr], new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 .field1 = { .global_address, .rank };
 .type   = { .b64, .b32 };
 except .global_address .b32 because .global_address takes a .b64 value;
@@ -23,6 +24,7 @@ except .rank .b64 because .rank takes a .b32 value;
 ---
 @summary Replaces one ordinal (dimension) of a per-dimension field of the tensor map at addr.
 tensormap.replace.mode.field2{.ss}.b1024.type  [addr], ord, new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 .field2 = { .box_dim, .global_dim, .global_stride, .element_stride };
 .type   = { .b32, .b64 };
 ord : imm range 0..4 eg 0;
@@ -31,22 +33,27 @@ except .box_dim|.global_dim|.element_stride .b64 because this field takes a .b32
 ---
 @summary Replaces the element type (an immediate code, Table 33) of the tensor map at addr.
 tensormap.replace.mode.elemtype{.ss}.b1024.b32  [addr], new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 new_val : imm range 0..15 eg 1;
 ---
 @summary Replaces the interleave layout (an immediate code, Table 33) of the tensor map at addr.
 tensormap.replace.mode.interleave_layout{.ss}.b1024.b32  [addr], new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 new_val : imm range 0..2 eg 1;
 ---
 @summary Replaces the swizzle mode (an immediate code, Table 33) of the tensor map at addr.
 tensormap.replace.mode.swizzle_mode{.ss}.b1024.b32  [addr], new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 new_val : imm range 0..4 eg 1;
 ---
 @summary Replaces the swizzle atomicity (an immediate code, Table 33) of the tensor map at addr.
 tensormap.replace.mode.swizzle_atomicity{.ss}.b1024.b32  [addr], new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 new_val : imm range 0..3 eg 1;
 ---
 @summary Replaces the out-of-bound fill mode (an immediate code, Table 33) of the tensor map at addr.
 tensormap.replace.mode.fill_mode{.ss}.b1024.b32  [addr], new_val;
+memory write addr source §9.7.9.28: writes a field of the 128-byte tensor map (generic proxy);
 new_val : imm range 0..1 eg 1;
 ---
 @section 9.7.13.16

@@ -27,6 +27,7 @@ tld4.comp.geom.v4.dtype.f32  d, [a, c], f;
 tld4.comp.geom.v4.dtype.f32  d, [a, b, c], f;
 tld4.comp.geom.v4.dtype.f32  d|p, [a, c], f;
 tld4.comp.geom.v4.dtype.f32  d|p, [a, b, c], f;
+memory read a space texture proxy texture source §9.7.10.4;
 ---
 @summary Loads one channel of the four texels around coordinates c + offset e of texture a into d.
 .geom  = { .2d, .a2d };
@@ -38,6 +39,7 @@ tld4.comp.geom.v4.dtype.f32  d, [a, c], e, f;
 tld4.comp.geom.v4.dtype.f32  d, [a, b, c], e, f;
 tld4.comp.geom.v4.dtype.f32  d|p, [a, c], e, f;
 tld4.comp.geom.v4.dtype.f32  d|p, [a, b, c], e, f;
+memory read a space texture proxy texture source §9.7.10.4;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -5,3 +5,4 @@
 @effects control
 
 trap;
+sync trap source §9.7.19.4: the kernel aborts;

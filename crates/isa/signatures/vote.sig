@@ -9,18 +9,21 @@ membermask : reg|imm .b32;
 @section 9.7.13.8
 @summary Reduces the predicate a across the active threads of the warp (.all, .any, .uni) into d.
 vote.mode.pred  d, {!}a;
+sync collective legacy source §9.7.13.8: over the active threads of the warp (lockstep warps; deprecated);
 .mode = { .all, .any, .uni };
 d : out pred;
 ---
 @section 9.7.13.8
 @summary Sets d to the mask of the active threads of the warp whose predicate a is true.
 vote.ballot.b32  d, {!}a;
+sync collective legacy source §9.7.13.8: over the active threads of the warp (lockstep warps; deprecated);
 d : out reg;                      // ptxas: the sink is "Result discard mode is not allowed for instruction 'vote'"
 ---
 @section 9.7.13.9
 @summary Reduces the predicate a across the threads of membermask (.all, .any, .uni) into d.
 @effects sync collective
 vote.sync.mode.pred  d, {!}a, membermask;
+sync collective mask membermask source §9.7.13.9: the threads of membermask execute it together;
 .mode = { .all, .any, .uni };
 d : out pred;
 ---
@@ -28,6 +31,7 @@ d : out pred;
 @summary Sets d to the mask of the threads of membermask whose predicate a is true.
 @effects sync collective
 vote.sync.ballot.b32  d, {!}a, membermask;
+sync collective mask membermask source §9.7.13.9: the threads of membermask execute it together;
 d : out reg;
 
 // ------------------------------------------------------------------ versions and targets

@@ -8,10 +8,14 @@
 @summary Multiplies warpgroup-wide matrices A and B and accumulates into d (scale-d: whether d is added).
 @effects async
 
-d : inout reg .f32 x(.shape.n / 2);
-dh : inout reg .b32 x(.shape.n / 4);
-di : inout reg .s32 x(.shape.n / 2);
-a : reg .b32 x4;
+// d = A*B + d, or A*B when scale-d is false (§9.7.15.5.2 L559). The accumulators are read and written asynchronously, and the A fragment read so: complete at
+// wgmma.wait_group (§9.7.15.5.2 "Accessing the accumulator registers ... before wgmma.wait_group
+// ... is undefined").
+d : inout reg .f32 x(.shape.n / 2) async wgmma read-when scale-d;
+dh : inout reg .b32 x(.shape.n / 4) async wgmma read-when scale-d;
+di : inout reg .s32 x(.shape.n / 2) async wgmma read-when scale-d;
+a : reg .b32 x4 async wgmma;
+sync collective aligned .aligned source §9.7.15.5.2: .sync.aligned: every thread of the warp executes the same wgmma.mma_async;
 a-desc, b-desc : reg|imm .b64;
 scale-d : pred|imm .pred;
 // ptxas: 'unexpected value '0', expected to be -1 or 1'.
@@ -139,15 +143,21 @@ sp-sel : imm .s32 range 0..0 eg 0;
 @summary Orders register accesses before later wgmma.mma_async instructions of the warpgroup.
 @effects sync
 wgmma.fence.sync{.aligned};
+sync operand-fence wgmma source §9.7.15.7: orders prior accesses to the registers and shared memory of later wgmma.mma_async;
+sync collective aligned .aligned source §9.7.15.7;
 ---
 @summary Commits the warpgroup's prior wgmma.mma_async operations into a group.
 @effects sync async
 wgmma.commit_group.sync{.aligned};
+sync commit wgmma source §9.7.15.7: the warpgroup's uncommitted wgmma.mma_async operations form a new group;
+sync collective aligned .aligned source §9.7.15.7;
 ---
 @summary Waits until at most n of the warpgroup's wgmma groups are pending.
 @effects sync
 n : imm eg 0;
 wgmma.wait_group.sync{.aligned}  n;
+sync wait wgmma pending n source §9.7.15.7: until at most n of the most recent groups are pending;
+sync collective aligned .aligned source §9.7.15.7;
 
 // ------------------------------------------------------------------ versions and targets
 

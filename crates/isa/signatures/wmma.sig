@@ -20,6 +20,8 @@ stride : reg|imm .u32;
 wmma.load.a.sync{.aligned}.layout.shape{.ss}.f16  ra, [p]{, stride};
 wmma.load.b.sync{.aligned}.layout.shape{.ss}.f16  ra, [p]{, stride};
 wmma.load.c.sync{.aligned}.layout.shape{.ss}.ctype  rc, [p]{, stride};
+memory read p source §9.7.14.4.3: the warp loads the fragment collectively;
+sync collective aligned .aligned source §9.7.14.4.3;
 .shape = { .m16n16k16, .m8n32k16, .m32n8k16 };
 .ctype = { .f16, .f32 };
 ra : out reg .b32 x8;
@@ -30,6 +32,8 @@ except .shared::cta !.aligned because .shared::cta needs .aligned ('.aligned mod
 wmma.load.a.sync.aligned.layout.shape{.ss}.itype  ra, [p]{, stride};
 wmma.load.b.sync.aligned.layout.shape{.ss}.itype  rb, [p]{, stride};
 wmma.load.c.sync.aligned.layout.shape{.ss}.s32  rc, [p]{, stride};
+memory read p source §9.7.14.4.3: the warp loads the fragment collectively;
+sync collective aligned source §9.7.14.4.3;
 rc : out reg .s32 x8;
 .shape = { .m16n16k16, .m8n32k16, .m32n8k16 };
 .itype = { .s8, .u8 };
@@ -39,6 +43,8 @@ rb : out reg .b32 x(.shape: .m16n16k16 = 2, .m8n32k16 = 4, .m32n8k16 = 1);
 // .bf16 multiplicands: 32-bit registers of two elements.
 wmma.load.a.sync.aligned.layout.shape{.ss}.bf16  ra, [p]{, stride};
 wmma.load.b.sync.aligned.layout.shape{.ss}.bf16  rb, [p]{, stride};
+memory read p source §9.7.14.4.3: the warp loads the fragment collectively;
+sync collective aligned source §9.7.14.4.3;
 .shape = { .m16n16k16, .m8n32k16, .m32n8k16 };
 ra : out reg .b32 x(.shape: .m16n16k16 = 4, .m8n32k16 = 2, .m32n8k16 = 8);
 rb : out reg .b32 x(.shape: .m16n16k16 = 4, .m8n32k16 = 8, .m32n8k16 = 2);
@@ -47,6 +53,8 @@ rb : out reg .b32 x(.shape: .m16n16k16 = 4, .m8n32k16 = 8, .m32n8k16 = 2);
 wmma.load.a.sync.aligned.layout.m16n16k8{.ss}.tf32  ra, [p]{, stride};
 wmma.load.b.sync.aligned.layout.m16n16k8{.ss}.tf32  ra, [p]{, stride};
 wmma.load.c.sync.aligned.layout.m16n16k8{.ss}.f32  rc, [p]{, stride};
+memory read p source §9.7.14.4.3: the warp loads the fragment collectively;
+sync collective aligned source §9.7.14.4.3;
 ra : out reg .b32 x4;
 rc : out reg .f32 x8;
 ---
@@ -54,6 +62,8 @@ rc : out reg .f32 x8;
 wmma.load.a.sync.aligned.layout.m8n8k4{.ss}.f64  ra, [p]{, stride};
 wmma.load.b.sync.aligned.layout.m8n8k4{.ss}.f64  ra, [p]{, stride};
 wmma.load.c.sync.aligned.layout.m8n8k4{.ss}.f64  rc, [p]{, stride};
+memory read p source §9.7.14.4.3: the warp loads the fragment collectively;
+sync collective aligned source §9.7.14.4.3;
 ra : out reg .f64 x1;
 rc : out reg .f64 x2;
 ---
@@ -65,6 +75,8 @@ wmma.load.c.sync.aligned.layout.m8n8k32{.ss}.s32  rc, [p]{, stride};
 wmma.load.a.sync.aligned.row.m8n8k128{.ss}.b1  ra, [p]{, stride};
 wmma.load.b.sync.aligned.col.m8n8k128{.ss}.b1  ra, [p]{, stride};
 wmma.load.c.sync.aligned.layout.m8n8k128{.ss}.s32  rc, [p]{, stride};
+memory read p source §9.7.14.4.3: the warp loads the fragment collectively;
+sync collective aligned source §9.7.14.4.3;
 .stype = { .s4, .u4 };
 ra : out reg .b32 x1;
 rc : out reg .s32 x2;
@@ -74,22 +86,32 @@ rc : out reg .s32 x2;
 @summary Stores this thread's part of a warp-wide result fragment r to memory at p (row stride `stride`).
 @effects write
 wmma.store.d.sync{.aligned}.layout.shape{.ss}.type  [p], r{, stride};
+memory write p source §9.7.14.4.4: the warp stores the fragment collectively;
+sync collective aligned .aligned source §9.7.14.4.4;
 .shape = { .m16n16k16, .m8n32k16, .m32n8k16 };
 .type = { .f16, .f32 };
 r : reg x(.type: .f16 = 4, .f32 = 8) (.type: .f16 = .b32, .f32 = .f32);
 except .shared::cta !.aligned because .shared::cta needs .aligned ('.aligned modifier required');
 ---
 wmma.store.d.sync.aligned.layout.shape{.ss}.s32  [p], r{, stride};
+memory write p source §9.7.14.4.4: the warp stores the fragment collectively;
+sync collective aligned source §9.7.14.4.4;
 .shape = { .m16n16k16, .m8n32k16, .m32n8k16 };
 r : reg .s32 x8;
 ---
 wmma.store.d.sync.aligned.layout.m16n16k8{.ss}.f32  [p], r{, stride};
+memory write p source §9.7.14.4.4: the warp stores the fragment collectively;
+sync collective aligned source §9.7.14.4.4;
 r : reg .f32 x8;
 ---
 wmma.store.d.sync.aligned.layout.m8n8k4{.ss}.f64  [p], r{, stride};
+memory write p source §9.7.14.4.4: the warp stores the fragment collectively;
+sync collective aligned source §9.7.14.4.4;
 r : reg .f64 x2;
 ---
 wmma.store.d.sync.aligned.layout.ishape{.ss}.s32  [p], r{, stride};
+memory write p source §9.7.14.4.4: the warp stores the fragment collectively;
+sync collective aligned source §9.7.14.4.4;
 .ishape = { .m8n8k32, .m8n8k128 };
 r : reg .s32 x2;
 ---
@@ -98,6 +120,7 @@ r : reg .s32 x2;
 @summary Computes d = a * b + c for warp-wide matrix fragments.
 @effects none
 wmma.mma.sync{.aligned}.alayout.blayout.shape.dtype.ctype  d, a, b, c;
+sync collective aligned .aligned source §9.7.14.4.5;
 .alayout = .blayout = { .row, .col };
 .shape = { .m16n16k16, .m8n32k16, .m32n8k16 };
 .dtype = .ctype = { .f16, .f32 };
@@ -106,6 +129,7 @@ a, b : reg .b32 x8;
 c : reg x(.ctype: .f16 = 4, .f32 = 8) (.ctype: .f16 = .b32, .f32 = .f32);
 ---
 wmma.mma.sync.aligned.alayout.blayout.shape.dtype.atype.btype.ctype{.satfinite}  d, a, b, c;
+sync collective aligned source §9.7.14.4.5;
 .dtype = .ctype = { .s32 };
 except .s8 .u8 because a and b have the same type ('Unexpected instruction types');
 .alayout = .blayout = { .row, .col };
@@ -117,6 +141,7 @@ b : reg .b32 x(.shape: .m16n16k16 = 2, .m8n32k16 = 4, .m32n8k16 = 1);
 c : reg .s32 x8;
 ---
 wmma.mma.sync.aligned.alayout.blayout.shape.dtype.atype.btype.ctype  d, a, b, c;
+sync collective aligned source §9.7.14.4.5;
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .bf16 };
 .alayout = .blayout = { .row, .col };
@@ -127,6 +152,7 @@ b : reg .b32 x(.shape: .m16n16k16 = 4, .m8n32k16 = 8, .m32n8k16 = 2);
 c : reg .f32 x8;
 ---
 wmma.mma.sync.aligned.alayout.blayout.m16n16k8.dtype.atype.btype.ctype  d, a, b, c;
+sync collective aligned source §9.7.14.4.5;
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .tf32 };
 .alayout = .blayout = { .row, .col };
@@ -135,6 +161,7 @@ a, b : reg .b32 x4;
 c : reg .f32 x8;
 ---
 wmma.mma.sync.aligned.alayout.blayout.m8n8k4{.rnd}.dtype.atype.btype.ctype  d, a, b, c;
+sync collective aligned source §9.7.14.4.5;
 .dtype = .atype = .btype = .ctype = { .f64 };
 .alayout = .blayout = { .row, .col };
 .rnd = { .rn, .rz, .rm, .rp };
@@ -143,6 +170,7 @@ a, b : reg .f64 x1;
 c : reg .f64 x2;
 ---
 wmma.mma.sync.aligned.row.col.m8n8k32.dtype.atype.btype.ctype{.satfinite}  d, a, b, c;
+sync collective aligned source §9.7.14.4.5;
 .dtype = .ctype = { .s32 };
 except .s4 .u4 because a and b have the same type ('Unexpected instruction types');
 .atype = .btype = { .s4, .u4 };
@@ -151,6 +179,7 @@ a, b : reg .b32 x1;
 c : reg .s32 x2;
 ---
 wmma.mma.op.popc.sync.aligned.row.col.m8n8k128.dtype.atype.btype.ctype  d, a, b, c;
+sync collective aligned source §9.7.14.4.5;
 .dtype = .ctype = { .s32 };
 .atype = .btype = { .b1 };
 .op = { .xor, .and };

@@ -1,5 +1,7 @@
 // xor: bitwise exclusive OR (§9.7.8.3).
 
+value d = a ^ b source §9.7.8.3;
+
 @section 9.7.8.3
 @summary Bitwise exclusive OR of two values (or two predicates): d = a ^ b.
 

@@ -3,7 +3,8 @@
 //! The linter and the rewriter use this crate to know, without CUDA installed, what PTX allows
 //! where:
 //!
-//! - [`version`]s 1.0 … 9.5 with the CUDA release that introduced each ([`Version`]);
+//! - [`version`]s 1.0 … 9.5 ([`Version`]) and the CUDA toolkits and drivers that take each
+//!   ([`toolkit`]: what a module needs to assemble and to JIT-compile);
 //! - [`target`]s `sm_10` … `sm_121` with `a`/`f` variants, families and minimum versions
 //!   ([`Target`]);
 //! - instruction signatures: every form with its modifiers and operands ([`signature`]);
@@ -37,6 +38,7 @@ pub mod constructs;
 pub mod deprecations;
 pub mod directives;
 mod form;
+mod grid_quirks;
 pub mod instructions;
 pub mod legal_types;
 pub mod modifier_order;
@@ -50,6 +52,7 @@ pub mod snippet;
 pub mod special_registers;
 pub mod spelling;
 pub mod target;
+pub mod toolkit;
 pub mod types;
 pub mod version;
 

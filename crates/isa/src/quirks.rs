@@ -237,7 +237,7 @@ pub const QUIRKS: &[Quirk] = &[
     },
     Quirk {
         ptxas: &["12.9"],
-        probe: "shape membar.sig:56 valid: membar.proxy.async",
+        probe: "shape membar.sig:72 valid: membar.proxy.async",
         observed: MEMBAR_PROXY_ASYNC,
         evidence: "cargo xtask isa-probes --only signatures --filter \"shape membar.sig\" --verbose",
     },
@@ -289,9 +289,13 @@ pub const QUIRKS: &[Quirk] = &[
 /// The quirk recorded for this ptxas release and probe, if any. A `*` in a recorded probe name
 /// matches any run of characters (one record for a family of shape probes).
 pub fn quirk(ptxas: &str, probe: &str) -> Option<&'static Quirk> {
-    QUIRKS
-        .iter()
-        .find(|q| glob_matches(q.probe, probe) && q.ptxas.contains(&ptxas))
+    all().find(|q| glob_matches(q.probe, probe) && q.ptxas.contains(&ptxas))
+}
+
+/// Every recorded quirk: [`QUIRKS`] and the register-type and address-width grids'
+/// ([`crate::grid_quirks::GRID_QUIRKS`]).
+pub fn all() -> impl Iterator<Item = &'static Quirk> {
+    QUIRKS.iter().chain(crate::grid_quirks::GRID_QUIRKS)
 }
 
 /// Whether `text` matches `pattern`, where `*` stands for any run of characters.

@@ -60,6 +60,49 @@ fn is_numbered(name: &str) -> bool {
     })
 }
 
+/// How a special register's value relates to the threads that read it (chapter 10), for the
+/// analyses that follow values across threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThreadValue {
+    /// The thread's index in its CTA along x, y or z (`%tid`, §10.1).
+    ThreadId,
+    /// The CTA's size along x, y or z (`%ntid`, §10.2).
+    BlockSize,
+    /// The thread's lane in its warp (`%laneid`, §10.3).
+    Lane,
+    /// The same for every thread of the CTA for the whole launch (`%ctaid`, `%nctaid`, the
+    /// cluster registers, `%gridid`, `%envreg<N>`, the shared-memory sizes).
+    Shared,
+    /// May differ between threads, or between two reads (`%warpid`, `%lanemask_*`, the clocks,
+    /// timers and performance counters, `%smid`).
+    PerThread,
+}
+
+/// How `name`'s value (without its component: `%tid`, not `%tid.x`) relates to the threads
+/// reading it; `None` when it is not a special register.
+///
+/// ```
+/// use ptxkit_isa::special_registers::{ThreadValue, thread_value};
+/// assert_eq!(thread_value("%tid"), Some(ThreadValue::ThreadId));
+/// assert_eq!(thread_value("%ctaid"), Some(ThreadValue::Shared));
+/// assert_eq!(thread_value("%clock64"), Some(ThreadValue::PerThread));
+/// assert_eq!(thread_value("%r1"), None);
+/// ```
+pub fn thread_value(name: &str) -> Option<ThreadValue> {
+    if !is_special_register(name) {
+        return None;
+    }
+    Some(match name {
+        "%tid" => ThreadValue::ThreadId,
+        "%ntid" => ThreadValue::BlockSize,
+        "%laneid" => ThreadValue::Lane,
+        "%warpid" | "%smid" | "%clock" | "%clock_hi" | "%clock64" | "%globaltimer" | "%globaltimer_lo"
+        | "%globaltimer_hi" => ThreadValue::PerThread,
+        n if n.starts_with("%lanemask_") || n.starts_with("%pm") => ThreadValue::PerThread,
+        _ => ThreadValue::Shared,
+    })
+}
+
 /// What each special register holds, in a line of our own words, with its type (PTX ISA
 /// chapter 10). Numbered families are listed once by their stem (`%pm`, `%pm_64`, `%envreg`).
 const DESCRIPTIONS: &[(&str, &str)] = &[
@@ -222,6 +265,10 @@ pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];
 pub fn is_predefined_constant(name: &str) -> bool {
     PREDEFINED_CONSTANTS.contains(&name)
 }
+
+/// The system calls of the PTX ABI (the writer's guide, "System calls"): functions the driver
+/// provides, which touch no shared memory and synchronise no threads.
+pub const SYSTEM_CALLS: &[&str] = &["vprintf", "malloc", "free", "__assertfail"];
 
 #[cfg(test)]
 mod tests {

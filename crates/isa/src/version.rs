@@ -1,4 +1,5 @@
-//! PTX ISA versions: parsing, ordering and the CUDA release that introduced each.
+//! PTX ISA versions: parsing, ordering and the CUDA release that introduced each (the
+//! release table itself is [`crate::toolkit`]).
 //!
 //! Source keys used in the table:
 //! - `RH`: PTX ISA manual, Release Notes, table "PTX Release History" (9.4 edition),
@@ -46,9 +47,10 @@ impl Version {
         self.info().is_some()
     }
 
-    /// The CUDA release whose driver first loads this version, e.g. `"12.0"` for 8.0.
-    pub fn cuda_release(self) -> Option<&'static str> {
-        self.info().map(|info| info.cuda)
+    /// The first CUDA release whose ptxas assembles this version and whose driver
+    /// JIT-compiles it, e.g. CUDA 12.0 for 8.0 ([`crate::toolkit::RELEASES`]).
+    pub fn cuda_release(self) -> Option<crate::toolkit::Toolkit> {
+        crate::toolkit::first_release_of(self).map(|r| r.toolkit)
     }
 
     /// The documented version just before this one (`None` for 1.0 and unknown versions
@@ -103,23 +105,18 @@ impl FromStr for Version {
 ///
 /// ```
 /// let v = ptxkit_isa::version("8.0").unwrap();
-/// assert_eq!(v.cuda_release(), Some("12.0"));
+/// assert_eq!(v.cuda_release().unwrap().to_string(), "CUDA 12.0");
 /// assert!(ptxkit_isa::version("8").is_err());
 /// ```
 pub fn version(text: &str) -> Result<Version, ParseVersionError> {
     text.parse()
 }
 
-/// One documented PTX ISA version and the CUDA release that introduced it.
+/// One documented PTX ISA version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VersionInfo {
     /// The version.
     pub version: Version,
-    /// The first CUDA release whose driver loads this version ("PTX 8.0 needs a CUDA 12.0
-    /// driver or newer").
-    pub cuda: &'static str,
-    /// The minimum driver branch, when the release notes give one (e.g. `"r525"`).
-    pub driver: &'static str,
     /// Where the fact comes from (source keys in the module documentation).
     pub source: &'static str,
 }
@@ -127,75 +124,66 @@ pub struct VersionInfo {
 /// The newest documented PTX ISA version.
 pub const LATEST: Version = Version::new(9, 5);
 
-const fn info(major: u8, minor: u8, cuda: &'static str, driver: &'static str, source: &'static str) -> VersionInfo {
+const fn info(major: u8, minor: u8, source: &'static str) -> VersionInfo {
     VersionInfo {
         version: Version::new(major, minor),
-        cuda,
-        driver,
         source,
     }
 }
 
-/// Every documented PTX ISA version, oldest first.
+/// Every documented PTX ISA version, oldest first (the CUDA release and driver of each are
+/// in [`crate::toolkit::RELEASES`]).
 pub const VERSIONS: &[VersionInfo] = &[
-    info(1, 0, "1.0", "", "RH"),
-    info(1, 1, "1.1", "", "RH"),
-    info(1, 2, "2.0", "", "RH"),
-    info(1, 3, "2.1", "", "RH"),
-    info(1, 4, "2.2", "", "RH"),
-    info(
-        1,
-        5,
-        "2.3",
-        "r190",
-        "RH gives driver r190 only; CUDA 2.3 shipped r190 [CUDA number inferred]",
-    ),
-    info(2, 0, "3.0", "r195", "RH"),
-    info(2, 1, "3.1", "r256", "RH"),
-    info(2, 2, "3.2", "r260", "RH"),
-    info(2, 3, "4.0", "r270", "RH"),
-    info(3, 0, "4.1", "r285", "RH (also CUDA 4.2 r295, which added sm_30)"),
-    info(3, 1, "5.0", "r302", "RH"),
-    info(3, 2, "5.5", "r319", "RH"),
-    info(4, 0, "6.0", "r331", "RH"),
-    info(4, 1, "6.5", "r340", "RH"),
-    info(4, 2, "7.0", "r346", "RH"),
-    info(4, 3, "7.5", "r352", "RH"),
-    info(5, 0, "8.0", "r361", "RH"),
-    info(6, 0, "9.0", "r384", "RH"),
-    info(6, 1, "9.1", "r387", "RH"),
-    info(6, 2, "9.2", "r396", "RH"),
-    info(6, 3, "10.0", "r400", "RH"),
-    info(6, 4, "10.1", "r418", "RH"),
-    info(6, 5, "10.2", "r440", "RH"),
-    info(7, 0, "11.0", "r445", "RH"),
-    info(7, 1, "11.1", "r455", "RH"),
-    info(7, 2, "11.2", "r460", "RH"),
-    info(7, 3, "11.3", "r465", "RH"),
-    info(7, 4, "11.4", "r470", "RH"),
-    info(7, 5, "11.5", "r495", "RH"),
-    info(7, 6, "11.6", "r510", "RH"),
-    info(7, 7, "11.7", "r515", "RH"),
-    info(7, 8, "11.8", "r520", "RH; ptxas 11.8 accepts up to 7.8"),
-    info(8, 0, "12.0", "r525", "RH"),
-    info(8, 1, "12.1", "r530", "RH"),
-    info(8, 2, "12.2", "r535", "RH"),
-    info(8, 3, "12.3", "r545", "RH"),
-    info(8, 4, "12.4", "r550", "RH"),
-    info(8, 5, "12.5", "r555", "RH (also CUDA 12.6 r560); CP"),
-    info(8, 6, "12.7", "r565", "RH; CP"),
-    info(8, 7, "12.8", "r570", "RH"),
-    info(8, 8, "12.9", "r575", "RH; ptxas 12.9 accepts up to 8.8"),
-    info(9, 0, "13.0", "r580", "RH"),
-    info(9, 1, "13.1", "r590", "RH"),
-    info(9, 2, "13.2", "r595", "RH"),
-    info(9, 3, "13.3", "r610", "RH"),
-    info(9, 4, "13.4", "r615", "RH"),
+    info(1, 0, "RH"),
+    info(1, 1, "RH"),
+    info(1, 2, "RH"),
+    info(1, 3, "RH"),
+    info(1, 4, "RH"),
+    info(1, 5, "RH (listed with driver r190 and no CUDA release)"),
+    info(2, 0, "RH"),
+    info(2, 1, "RH"),
+    info(2, 2, "RH"),
+    info(2, 3, "RH"),
+    info(3, 0, "RH"),
+    info(3, 1, "RH"),
+    info(3, 2, "RH"),
+    info(4, 0, "RH"),
+    info(4, 1, "RH"),
+    info(4, 2, "RH"),
+    info(4, 3, "RH"),
+    info(5, 0, "RH"),
+    info(6, 0, "RH"),
+    info(6, 1, "RH"),
+    info(6, 2, "RH"),
+    info(6, 3, "RH"),
+    info(6, 4, "RH"),
+    info(6, 5, "RH"),
+    info(7, 0, "RH"),
+    info(7, 1, "RH"),
+    info(7, 2, "RH"),
+    info(7, 3, "RH"),
+    info(7, 4, "RH"),
+    info(7, 5, "RH"),
+    info(7, 6, "RH"),
+    info(7, 7, "RH"),
+    info(7, 8, "RH"),
+    info(8, 0, "RH"),
+    info(8, 1, "RH"),
+    info(8, 2, "RH"),
+    info(8, 3, "RH"),
+    info(8, 4, "RH"),
+    info(8, 5, "RH"),
+    info(8, 6, "RH"),
+    info(8, 7, "RH"),
+    info(8, 8, "RH"),
+    info(9, 0, "RH"),
+    info(9, 1, "RH"),
+    info(9, 2, "RH"),
+    info(9, 3, "RH"),
+    info(9, 4, "RH"),
     info(
         9,
         5,
-        "13.5",
-        "",
         "ptxas 13.5 (V13.5.37) accepts up to 9.5 and names it its current version",
     ),
 ];
@@ -244,7 +232,10 @@ mod tests {
         assert_eq!(Version::new(1, 0).previous(), None);
         assert_eq!(Version::new(5, 0).next(), Some(Version::new(6, 0)));
         assert_eq!(LATEST.next(), None);
-        assert_eq!(Version::new(8, 0).cuda_release(), Some("12.0"));
+        assert_eq!(
+            Version::new(8, 0).cuda_release(),
+            Some(crate::toolkit::Toolkit::new(12, 0))
+        );
         assert_eq!(Version::new(5, 1).cuda_release(), None);
         assert!(!Version::new(5, 1).is_known());
     }

@@ -1,6 +1,5 @@
-;; `.const[N]` in a declaration, or in an instruction (`ld.const[2].f32`: the rule looks
-;; at the modifiers of each instruction)
+;; `.const[N]` in a declaration (an instruction's `.const[N]` modifiers the rule reads from
+;; each instruction)
 (variable_declaration
   state_space: (state_space) @space
   (#match? @space "^\\.const\\["))
-[(instruction) (call_instruction)] @instruction

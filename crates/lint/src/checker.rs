@@ -1,26 +1,19 @@
-//! What a rule sees: the parsed file, its header and symbols, the captures
-//! of its query match, and a place to report diagnostics.
+//! What a rule sees: the parsed file, its header and symbols, the settings, the facts the
+//! rules share (computed once, when a rule first asks: the instruction model and its
+//! signature match, the ISA issues, the control-flow graph and dataflow, the
+//! synchronisation report, the module's items and constructs), the captures of its query
+//! match, and a place to report diagnostics. [`crate::pipeline`] runs the rules with it.
 
 use ptxkit_isa::{Target, Version};
-use ptxkit_semantic::{Instruction, ModuleHeader, SymbolTable};
+use ptxkit_semantic::{Instruction, ModuleHeader, SemanticModel, SymbolTable};
 use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span};
 
-use crate::registry::RuleInfo;
+use crate::asm::AsmOrigin;
+use crate::registry::{RuleInfo, rules};
 use crate::settings::Settings;
-
-/// How a rule is implemented: an optional query (`queries/<rule>.scm`)
-/// whose matches go to `on_match`, and an optional whole-module check.
-#[derive(Clone, Copy)]
-pub struct RuleImpl {
-    /// The rule's tree-sitter query source.
-    pub query: Option<&'static str>,
-    /// Called for every match of the query.
-    pub on_match: Option<for<'a> fn(&mut Checker<'a>, &Captures<'a>)>,
-    /// Called once per file (for rules no query can express).
-    pub on_module: Option<fn(&mut Checker<'_>)>,
-}
+use crate::suppress::Suppressions;
 
 /// The named captures of one query match.
 pub struct Captures<'t> {
@@ -55,45 +48,95 @@ pub struct Checker<'a> {
     pub header: &'a ModuleHeader,
     /// The settings in force.
     pub settings: &'a Settings,
-    pub(crate) rule: &'static RuleInfo,
-    pub(crate) severity: Severity,
-    pub(crate) diagnostics: Vec<Diagnostic>,
-    pub(crate) last_insn: std::cell::RefCell<Option<(usize, Option<std::rc::Rc<Instruction<'a>>>)>>,
-    pub(crate) last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
-    pub(crate) constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
+    /// The rule whose check runs.
+    rule: &'static RuleInfo,
+    severity: Severity,
+    /// What the rules reported so far.
+    findings: Findings,
+    /// The inline asm statement whose PTX this is, when it is one.
+    asm: Option<&'a AsmOrigin<'a>>,
+    last_insn: std::cell::RefCell<Option<(usize, Option<std::rc::Rc<Instruction<'a>>>)>>,
+    last_issues: std::cell::RefCell<Option<(usize, std::rc::Rc<Vec<ptxkit_isa::Issue>>)>>,
+    constructs: std::cell::OnceCell<std::rc::Rc<Vec<(Span, ptxkit_isa::Issue)>>>,
     /// The module's top-level items (see [`Checker::module_items`]); given when the file is
     /// linted in groups of items.
-    pub(crate) module_items: std::cell::OnceCell<std::rc::Rc<Vec<(&'static str, Span)>>>,
+    module_items: std::cell::OnceCell<std::rc::Rc<Vec<(&'static str, Span)>>>,
     /// The file's syntax errors; given when the file is linted in groups of items.
-    pub(crate) syntax_errors: std::cell::OnceCell<std::rc::Rc<Vec<ptxkit_syntax::SyntaxError>>>,
-    pub(crate) last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
+    syntax_errors: std::cell::OnceCell<std::rc::Rc<Vec<ptxkit_syntax::SyntaxError>>>,
+    last_signature: std::cell::RefCell<Option<(usize, std::rc::Rc<Option<SignatureCheck<'a>>>)>>,
     /// The names of the last instruction resolved, by node id (four rules read them).
-    pub(crate) last_resolved: std::cell::RefCell<Option<(usize, Resolved<'a>)>>,
-    /// Diagnostics reported once per file for a repeated chain: (index in `diagnostics`, key),
-    /// merged by [`group`] at the end.
-    pub(crate) grouped: Vec<(usize, String)>,
+    last_resolved: std::cell::RefCell<Option<(usize, Resolved<'a>)>>,
     /// The control-flow graph of the function definition the dataflow rules look at, by
     /// the function's start byte (built once for all of them, dropped when they move on to
     /// the next function: memory stays that of one function).
-    pub(crate) flow: std::cell::RefCell<Option<(usize, FlowOf<'a>)>>,
+    flow: std::cell::RefCell<Option<(usize, FlowOf<'a>)>>,
     /// The memory accesses of that function with their solved addresses, by the function's
     /// start byte (the alignment analysis runs once for both address rules).
-    pub(crate) accesses: std::cell::RefCell<Option<(usize, AccessesOf<'a>)>>,
+    accesses: std::cell::RefCell<Option<(usize, AccessesOf<'a>)>>,
+    /// What the synchronisation analyses found in that function, by its start byte (run
+    /// once for every synchronisation rule).
+    sync: std::cell::RefCell<Option<(usize, std::rc::Rc<ptxkit_semantic::sync::SyncReport>)>>,
     /// The functions that use each module-scope declaration, found in one walk of the
-    /// function bodies when `module-scope-register-or-local` first needs them.
-    pub(crate) module_scope_users:
-        std::cell::OnceCell<std::rc::Rc<crate::rules::module_scope_register_or_local::ModuleScopeUsers<'a>>>,
+    /// function bodies when a rule first needs them.
+    declaration_users: std::cell::OnceCell<std::rc::Rc<crate::facts::DeclarationUsers<'a>>>,
     /// Whether the file has a syntax error anywhere; given when the file is linted in groups
     /// of items (a group's own tree knows only its own).
-    pub(crate) module_has_errors: std::cell::OnceCell<bool>,
+    module_has_errors: std::cell::OnceCell<bool>,
     /// The ISA issues of each instruction form seen so far (see [`Checker::form_issues`]).
-    pub(crate) form_issues: std::cell::RefCell<rustc_hash::FxHashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
+    form_issues: std::cell::RefCell<rustc_hash::FxHashMap<FormKey<'a>, Vec<ptxkit_isa::Issue>>>,
     /// What each name the instructions use was classified as, for their signature instances.
-    pub(crate) name_classes: ptxkit_semantic::signature::NameClasses<'a>,
+    name_classes: ptxkit_semantic::signature::NameClasses<'a>,
     /// The signature analysis of each instance seen so far (see [`Checker::signature`]).
-    pub(crate) analyses: std::cell::RefCell<
+    analyses: std::cell::RefCell<
         rustc_hash::FxHashMap<ptxkit_isa::signature::Instance<'a>, Option<ptxkit_isa::signature::Analysis>>,
     >,
+}
+
+/// The diagnostics reported in a run (or a piece of one), in report order, with the
+/// [`Checker::report_once`] keys of some of them.
+#[derive(Default)]
+pub(crate) struct Findings {
+    /// The diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+    /// (index in `diagnostics`, key) of those reported once per file.
+    pub grouped: Vec<(usize, String)>,
+}
+
+impl Findings {
+    /// How many diagnostics and keys there are: a mark to take what follows it.
+    pub fn mark(&self) -> (usize, usize) {
+        (self.diagnostics.len(), self.grouped.len())
+    }
+
+    /// The findings between two marks, keys counted from the first.
+    pub fn between(&self, from: (usize, usize), to: (usize, usize)) -> Findings {
+        Findings {
+            diagnostics: self.diagnostics[from.0..to.0].to_vec(),
+            grouped: self.grouped[from.1..to.1]
+                .iter()
+                .map(|(at, key)| (at - from.0, key.clone()))
+                .collect(),
+        }
+    }
+
+    /// Appends `other`, whose keys count from its own first diagnostic.
+    pub fn append(&mut self, other: Findings) {
+        let offset = self.diagnostics.len();
+        self.grouped
+            .extend(other.grouped.into_iter().map(|(index, key)| (index + offset, key)));
+        self.diagnostics.extend(other.diagnostics);
+    }
+}
+
+/// What the pieces of a file linted in groups know of the whole module, given to the
+/// checker of the whole-module rules instead of read from its own (empty) tree.
+pub(crate) struct ModuleFacts {
+    /// The ISA issues of the module-level constructs.
+    pub constructs: Vec<(Span, ptxkit_isa::Issue)>,
+    /// The top-level items (see [`module_items`]).
+    pub items: Vec<(&'static str, Span)>,
+    /// The syntax errors.
+    pub syntax_errors: Vec<ptxkit_syntax::SyntaxError>,
 }
 
 /// What the ISA tables read of an instruction (its [`Instruction::form`]): the opcode, the
@@ -158,6 +201,131 @@ pub struct SignatureCheck<'a> {
 }
 
 impl<'a> Checker<'a> {
+    /// A checker with nothing reported yet, for `parsed` with its `model`; `asm` when the
+    /// text is an inline asm statement's PTX.
+    pub(crate) fn new(
+        parsed: &'a ParsedSource,
+        model: &'a SemanticModel,
+        settings: &'a Settings,
+        asm: Option<&'a AsmOrigin<'a>>,
+    ) -> Checker<'a> {
+        let first = &rules()[0];
+        Checker {
+            parsed,
+            symbols: &model.symbols,
+            header: &model.header,
+            settings,
+            rule: first,
+            severity: first.severity,
+            findings: Findings::default(),
+            asm,
+            last_insn: std::cell::RefCell::new(None),
+            last_issues: std::cell::RefCell::new(None),
+            constructs: std::cell::OnceCell::new(),
+            module_items: std::cell::OnceCell::new(),
+            syntax_errors: std::cell::OnceCell::new(),
+            last_signature: std::cell::RefCell::new(None),
+            last_resolved: std::cell::RefCell::new(None),
+            flow: std::cell::RefCell::new(None),
+            accesses: std::cell::RefCell::new(None),
+            sync: std::cell::RefCell::new(None),
+            declaration_users: std::cell::OnceCell::new(),
+            module_has_errors: std::cell::OnceCell::new(),
+            form_issues: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
+            analyses: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
+            name_classes: Default::default(),
+        }
+    }
+
+    /// Makes `rule` the one whose check runs (its diagnostics, at its configured severity).
+    pub(crate) fn select(&mut self, rule: &'static RuleInfo) {
+        self.rule = rule;
+        self.severity = self.settings.severity(rule);
+    }
+
+    /// Takes the module-level constructs' issues as given (computed over the whole file
+    /// once, rather than by each piece).
+    pub(crate) fn give_constructs(&mut self, constructs: Vec<(Span, ptxkit_isa::Issue)>) {
+        let _ = self.constructs.set(std::rc::Rc::new(constructs));
+    }
+
+    /// Takes what the groups of a file know of the whole module as given.
+    pub(crate) fn give_module_facts(&mut self, facts: ModuleFacts) {
+        let _ = self.module_has_errors.set(!facts.syntax_errors.is_empty());
+        self.give_constructs(facts.constructs);
+        let _ = self.module_items.set(std::rc::Rc::new(facts.items));
+        let _ = self.syntax_errors.set(std::rc::Rc::new(facts.syntax_errors));
+    }
+
+    /// Takes as given whether the file has a syntax error anywhere.
+    pub(crate) fn give_module_has_errors(&mut self, has_errors: bool) {
+        let _ = self.module_has_errors.set(has_errors);
+    }
+
+    /// What the rules reported so far.
+    pub(crate) fn findings(&self) -> &Findings {
+        &self.findings
+    }
+
+    /// What the rules reported so far, to add to.
+    pub(crate) fn findings_mut(&mut self) -> &mut Findings {
+        &mut self.findings
+    }
+
+    /// What the rules reported, and the checker's end.
+    pub(crate) fn into_findings(self) -> Findings {
+        self.findings
+    }
+
+    /// The inline asm statement whose PTX this is (C, C++ and CUDA files), with where its
+    /// text came from: the rules about asm statements read it.
+    pub fn asm(&self) -> Option<&'a AsmOrigin<'a>> {
+        self.asm
+    }
+
+    /// How a message names the target the code is compiled for: "the module targets
+    /// `sm_80`", or in an inline asm statement whose target comes from its guard or the
+    /// configuration, "the statement is compiled for `sm_80`".
+    pub fn compiled_for(&self, target: impl std::fmt::Display) -> String {
+        if self.asm.is_some_and(|asm| asm.destination_origin(true).is_some()) {
+            format!("the statement is compiled for `{target}`")
+        } else {
+            format!("the module targets `{target}`")
+        }
+    }
+
+    /// How a message names the PTX version the code is compiled at: "the module is
+    /// `.version 7.8`", or in an inline asm statement whose version comes from its guard or
+    /// the configuration, "the statement is compiled at `.version 7.8`".
+    pub fn compiled_at(&self, version: impl std::fmt::Display) -> String {
+        if self.asm.is_some_and(|asm| asm.destination_origin(false).is_some()) {
+            format!("the statement is compiled at `.version {version}`")
+        } else {
+            format!("the module is `.version {version}`")
+        }
+    }
+
+    /// `diagnostic` with, in an inline asm statement whose target (`about` the target) or
+    /// PTX version (else) comes from its guard or from the configuration, where it comes
+    /// from added to the help.
+    pub fn with_destination_origin(&self, mut diagnostic: Diagnostic, about_target: bool) -> Diagnostic {
+        if let Some(origin) = self.asm.and_then(|asm| asm.destination_origin(about_target)) {
+            diagnostic.help = Some(match diagnostic.help.take() {
+                Some(help) => format!("{help} ({origin})"),
+                None => origin,
+            });
+        }
+        diagnostic
+    }
+
+    /// Every module-scope variable declaration (by span, in source order) with the
+    /// functions whose bodies use it, found in one walk when a rule first asks.
+    pub fn declaration_users(&self) -> std::rc::Rc<crate::facts::DeclarationUsers<'a>> {
+        self.declaration_users
+            .get_or_init(|| std::rc::Rc::new(crate::facts::declaration_users(self.parsed, self.symbols)))
+            .clone()
+    }
+
     /// The source text.
     pub fn text(&self) -> &'a str {
         self.parsed.text()
@@ -186,24 +354,10 @@ impl<'a> Checker<'a> {
         Some((self.version()?, self.target().filter(Target::is_known)?))
     }
 
-    /// The `@instruction` capture of a match and its typed view: the
-    /// preamble of every per-instruction rule.
-    pub fn captured_instruction(&self, captures: &Captures<'a>) -> Option<(Node<'a>, std::rc::Rc<Instruction<'a>>)> {
-        let node = captures.get("instruction")?;
-        Some((node, self.insn(node)?))
-    }
-
-    /// The `@instruction` capture of a match when it is a plain instruction (not a `call`)
-    /// whose opcode is one of `opcodes`, and its typed view: the preamble of the rules about
-    /// a few opcodes (their own query would cost a pass of the query cursor per pattern).
-    pub fn captured_opcode(
-        &self,
-        captures: &Captures<'a>,
-        opcodes: &[&str],
-    ) -> Option<(Node<'a>, std::rc::Rc<Instruction<'a>>)> {
-        let node = captures.get("instruction").filter(|n| n.kind_name() == "instruction")?;
-        let insn = self.insn(node)?;
-        opcodes.contains(&insn.opcode()).then_some((node, insn))
+    /// The instruction at `node` when its opcode is one of `opcodes`: the preamble of the
+    /// rules about a few opcodes.
+    pub fn insn_with_opcode(&self, node: Node<'a>, opcodes: &[&str]) -> Option<std::rc::Rc<Instruction<'a>>> {
+        self.insn(node).filter(|insn| opcodes.contains(&insn.opcode()))
     }
 
     /// The instruction at `node`, classified once and shared by the rules
@@ -340,8 +494,8 @@ impl<'a> Checker<'a> {
     /// its span to the first as a related location ("also here") instead (see [`group`], run
     /// when the file's findings are complete).
     pub fn report_once(&mut self, key: String, diagnostic: Diagnostic) {
-        self.grouped.push((self.diagnostics.len(), key));
-        self.diagnostics.push(diagnostic);
+        self.findings.grouped.push((self.findings.diagnostics.len(), key));
+        self.findings.diagnostics.push(diagnostic);
     }
 
     /// The control-flow graph of one function definition (`None` for a declaration
@@ -353,6 +507,20 @@ impl<'a> Checker<'a> {
                 self.parsed.text(),
                 self.symbols,
             ))
+        })
+    }
+
+    /// What the synchronisation analyses find in one function definition (races, divergent
+    /// barriers and collectives, async protocols), computed once for every synchronisation
+    /// rule. Warps run in lockstep below sm_70 (the target's, or the override's).
+    pub fn sync_of(&self, function: Node<'a>) -> std::rc::Rc<ptxkit_semantic::sync::SyncReport> {
+        last_one(&self.sync, function.start_byte(), || {
+            let flow = self.flow_of(function);
+            let lockstep = self.target().is_some_and(|t| t.sm < 70);
+            std::rc::Rc::new(match flow.as_ref() {
+                Some(flow) if !flow.body.has_error() => ptxkit_semantic::sync::analyze(flow, self.symbols, lockstep),
+                _ => Default::default(),
+            })
         })
     }
 
@@ -393,7 +561,60 @@ impl<'a> Checker<'a> {
 
     /// Records a diagnostic.
     pub fn report(&mut self, diagnostic: Diagnostic) {
+        self.findings.diagnostics.push(diagnostic);
+    }
+}
+
+/// What a rule about suppression comments sees: the text they are in (PTX, or C++ with
+/// inline PTX), the settings, the comments (each marked with whether it suppressed
+/// something), and a place to report.
+pub struct SuppressionCheck<'s> {
+    /// The text.
+    pub text: &'s str,
+    /// The settings in force.
+    pub settings: &'s Settings,
+    /// The file's suppression comments, after they were applied.
+    pub suppressions: &'s Suppressions,
+    rule: &'static RuleInfo,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'s> SuppressionCheck<'s> {
+    /// A check of `rule` over `suppressions` in `text`.
+    pub(crate) fn new(
+        rule: &'static RuleInfo,
+        text: &'s str,
+        settings: &'s Settings,
+        suppressions: &'s Suppressions,
+    ) -> Self {
+        SuppressionCheck {
+            text,
+            settings,
+            suppressions,
+            rule,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// A diagnostic of the rule, at its configured severity.
+    pub fn diagnostic(&self, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(
+            self.rule.code,
+            self.rule.name,
+            self.settings.severity(self.rule),
+            message,
+            span,
+        )
+    }
+
+    /// Records a diagnostic.
+    pub fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
+    }
+
+    /// What the rule reported.
+    pub(crate) fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
     }
 }
 

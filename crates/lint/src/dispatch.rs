@@ -1,160 +1,158 @@
-//! How the engine finds the matches of the rules' queries without running the query cursor
-//! over the whole tree (a cursor visits every node, about twice the cost of a plain walk).
+//! How the engine finds what the rules visit without running a query cursor over the whole
+//! tree (a cursor visits every node, about twice the cost of a plain walk).
 //!
-//! The `.scm` files stay the rules' declarations; only the execution changes. When the
-//! rules' queries are compiled, each pattern is sorted by its shape:
-//! - a *node pattern* is one node kind, or an alternation of node kinds, with one capture
-//!   and nothing else (`[(instruction) (call_instruction)] @instruction`): its matches are
-//!   the nodes of those kinds, found by the walk;
-//! - a *rooted pattern* starts at one named node kind (or an alternation of them) and may
-//!   say anything below it (fields, children, predicates): it runs with a query cursor of
-//!   its own at each node of its root kinds, at depth 0 only, so the cursor visits only the
-//!   nodes the pattern's steps reach below that root.
+//! Each rule declares what it visits ([`crate::rule::Visits`]): node kinds, or a query rooted
+//! at node kinds when it needs the query's captures. One walk serves them all:
+//! - a rule that visits node kinds is called at each node of those kinds, found by the walk;
+//! - a query (every rule's query, compiled together) runs with a query cursor of its own at
+//!   each node of its root kinds, at depth 0 only, so the cursor visits only the nodes the
+//!   pattern's steps reach below that root.
 //!
 //! The walk goes down only into nodes whose kind can contain (per `node-types.json`) a kind
-//! some pattern starts at, and into any node that holds a syntax error (an `ERROR` node may
-//! hold anything): the operands of instructions, most of a tree, are never visited.
-//!
-//! A pattern of any other shape (a sibling sequence, a wildcard or supertype root, a
-//! quantifier at its root, a root at `source_file`, whose matches would span top-level
-//! items) makes the engine fall back to the query cursor over the whole tree for every
-//! pattern; a test keeps the registered rules off that path.
+//! some rule visits, and into any node that holds a syntax error (an `ERROR` node may hold
+//! anything): the operands of instructions, most of a tree, are never visited. A test checks
+//! on the corpus that the walk finds exactly the nodes and matches a full walk and a query
+//! cursor over the whole tree find (a query whose patterns start at other kinds than the
+//! rule declares would lose matches).
 
 use ptxkit_syntax::tree_sitter::{Language, Node, Query, QueryCursor, StreamingIterator};
 
-/// One match: the pattern index in the combined query, and its captures as (capture
-/// index, node) with the capture names to read them.
-pub(crate) struct Found<'t, 'c> {
-    /// The pattern index in the combined query (see [`Plan::new`]).
-    pub pattern: usize,
-    /// The names of the capture indices in `captures`.
-    pub names: &'static [&'static str],
-    /// The captured nodes.
-    pub captures: &'c [(u32, Node<'t>)],
+/// What the walk found: a node a rule visits, or a match of a query.
+pub(crate) enum Found<'t, 'c> {
+    /// A node of a kind `rules` visit (rule indices, in code order).
+    Node {
+        /// The rules.
+        rules: &'c [usize],
+        /// The node.
+        node: Node<'t>,
+    },
+    /// A match of a query pattern owned by `rules`.
+    Match {
+        /// The rules whose queries have the pattern (rules with the same query text share it).
+        rules: &'c [usize],
+        /// The pattern's index in the combined query.
+        pattern: usize,
+        /// The names of the capture indices in `captures`.
+        names: &'static [&'static str],
+        /// The captured nodes.
+        captures: &'c [(u32, Node<'t>)],
+    },
 }
 
-/// How the engine runs the combined query's patterns (see the module documentation).
+impl Found<'_, '_> {
+    /// Where what was found starts: the node, or the match's first capture.
+    pub(crate) fn start(&self) -> Option<usize> {
+        match self {
+            Found::Node { node, .. } => Some(node.start_byte()),
+            Found::Match { captures, .. } => captures.iter().map(|c| c.1.start_byte()).min(),
+        }
+    }
+}
+
+/// A rule's visit declaration, as the plan reads it.
+pub(crate) struct Declared<'d> {
+    /// The rule's index in the registry.
+    pub rule: usize,
+    /// The node kinds it visits.
+    pub kinds: &'d [&'static str],
+    /// Its query and the kinds the query's patterns start at.
+    pub query: Option<(&'d [&'static str], &'static str)>,
+}
+
+/// How the engine finds what the rules visit (see the module documentation).
 pub(crate) struct Plan {
-    /// By node kind id: the node patterns matching that kind, as (pattern index in the
-    /// combined query, capture index in it).
-    by_kind: Vec<Vec<(usize, u32)>>,
-    /// The rooted patterns compiled on their own, with the combined pattern index of each
-    /// and their capture names; `None` when there are none.
+    /// By node kind id: the rules that visit that kind, in code order.
+    by_kind: Vec<Vec<usize>>,
+    /// The rules' queries compiled together; `None` when no rule has one.
     rooted: Option<Rooted>,
-    /// By node kind id: whether some rooted pattern starts at that kind.
+    /// By node kind id: whether some query starts at that kind.
     roots: Vec<bool>,
-    /// By node kind id: whether some rooted pattern starts at nodes of that kind that can
-    /// contain (per `node-types.json`) another node the same pattern starts at.
+    /// By node kind id: whether some query starts at nodes of that kind that can contain
+    /// (per `node-types.json`) another node a query starts at.
     nests: Vec<bool>,
-    /// By node kind id: whether a node of that kind can contain a node some pattern
-    /// starts at (ids past the end, such as `ERROR`'s, are gone into).
+    /// By node kind id: whether a node of that kind can contain a node some rule visits
+    /// (ids past the end, such as `ERROR`'s, are gone into).
     descend: Vec<bool>,
-    /// The combined query's capture names (a node pattern's capture is one of them).
-    names: &'static [&'static str],
 }
 
-struct Rooted {
-    query: Query,
-    /// The combined query's index of each of `query`'s patterns.
-    combined: Vec<usize>,
-    names: &'static [&'static str],
+/// The rules' queries compiled into one.
+pub(crate) struct Rooted {
+    /// The combined query.
+    pub query: Query,
+    /// By pattern: the rules that own it.
+    pub owners: Vec<Vec<usize>>,
+    /// Its capture names.
+    pub names: &'static [&'static str],
 }
 
-/// The shape of one pattern's text.
-#[derive(Debug, PartialEq)]
-enum Shape {
-    /// Node kinds with one capture.
-    Node { kinds: Vec<String>, capture: String },
-    /// A pattern whose root is one of these named node kinds.
-    Rooted { roots: Vec<String> },
-    /// Anything else.
-    Other,
+/// Why the rules' declarations cannot be planned.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PlanError {
+    /// A declared node kind is not a named kind of the grammar.
+    #[error("`{0}` is not a named node kind of the grammar (or is `source_file`)")]
+    UnknownKind(String),
+    /// The rules' queries do not compile.
+    #[error("the rules' queries do not compile: {0}")]
+    Query(String),
+    /// `node-types.json` cannot be read.
+    #[error("the grammar's node-types.json cannot be read")]
+    NodeTypes,
 }
 
 impl Plan {
-    /// The plan for `query` (every pattern's text is read back from `source`, the text
-    /// `query` was compiled from), or `None` when some pattern needs the query cursor over
-    /// the whole tree.
-    pub(crate) fn new(
-        language: &Language,
-        query: &Query,
-        names: &'static [&'static str],
-        source: &str,
-        node_types: &str,
-    ) -> Option<Plan> {
+    /// The plan for `declared` on `language` (whose `node-types.json` is `node_types`).
+    pub(crate) fn new(language: &Language, node_types: &str, declared: &[Declared<'_>]) -> Result<Plan, PlanError> {
         let kinds = language.node_kind_count();
-        let ids_of = |name: &str| -> Vec<usize> {
-            (0..kinds)
+        let ids_of = |name: &str| -> Result<Vec<usize>, PlanError> {
+            let ids: Vec<usize> = (0..kinds)
                 .filter(|&id| {
                     let id = id as u16;
                     language.node_kind_is_named(id)
                         && language.node_kind_is_visible(id)
                         && language.node_kind_for_id(id) == Some(name)
                 })
-                .collect()
+                .collect();
+            if ids.is_empty() || name == "source_file" {
+                return Err(PlanError::UnknownKind(name.to_string()));
+            }
+            Ok(ids)
         };
-        let containment = Containment::new(node_types)?;
-        let mut by_kind: Vec<Vec<(usize, u32)>> = vec![Vec::new(); kinds];
+        let containment = Containment::new(node_types).ok_or(PlanError::NodeTypes)?;
+        let mut by_kind: Vec<Vec<usize>> = vec![Vec::new(); kinds];
         let mut roots = vec![false; kinds];
         let mut targets: Vec<String> = Vec::new();
         let mut nesting_roots: Vec<String> = Vec::new();
-        let mut rooted_source = String::new();
-        let mut rooted_combined = Vec::new();
-        for pattern in 0..query.pattern_count() {
-            let text = source.get(query.start_byte_for_pattern(pattern)..query.end_byte_for_pattern(pattern))?;
-            match shape(text) {
-                Shape::Node { kinds: names, capture } => {
-                    let capture = query.capture_index_for_name(&capture)?;
-                    for name in &names {
-                        let ids = ids_of(name);
-                        if ids.is_empty() || name == "source_file" {
-                            return None;
-                        }
-                        for id in ids {
-                            by_kind[id].push((pattern, capture));
-                        }
-                    }
-                    targets.extend(names);
+        // (query text without comments, owners), in the order first declared.
+        let mut queries: Vec<(String, &'static str, Vec<usize>)> = Vec::new();
+        for declaration in declared {
+            for name in declaration.kinds {
+                for id in ids_of(name)? {
+                    by_kind[id].push(declaration.rule);
                 }
-                Shape::Rooted { roots: names } => {
-                    for name in &names {
-                        let ids = ids_of(name);
-                        if ids.is_empty() || name == "source_file" {
-                            return None;
-                        }
-                        for id in ids {
-                            roots[id] = true;
-                        }
-                    }
-                    let containers = containment.containers_of(&names);
-                    nesting_roots.extend(names.iter().filter(|name| containers.contains(name)).cloned());
-                    targets.extend(names);
-                    rooted_source.push_str(text);
-                    rooted_source.push('\n');
-                    rooted_combined.push(pattern);
+                targets.push(name.to_string());
+            }
+            let Some((root_kinds, source)) = declaration.query else {
+                continue;
+            };
+            for name in root_kinds {
+                for id in ids_of(name)? {
+                    roots[id] = true;
                 }
-                Shape::Other => return None,
+            }
+            let root_names: Vec<String> = root_kinds.iter().map(|k| k.to_string()).collect();
+            let containers = containment.containers_of(&root_names);
+            nesting_roots.extend(root_names.iter().filter(|name| containers.contains(name)).cloned());
+            targets.extend(root_names);
+            let patterns = without_comments(source);
+            match queries.iter_mut().find(|(text, _, _)| *text == patterns) {
+                Some(shared) => shared.2.push(declaration.rule),
+                None => queries.push((patterns, source, vec![declaration.rule])),
             }
         }
-        let rooted = if rooted_combined.is_empty() {
+        let rooted = if queries.is_empty() {
             None
         } else {
-            let query = Query::new(language, &rooted_source).ok()?;
-            if query.pattern_count() != rooted_combined.len() {
-                return None;
-            }
-            // Leaked once: the plan lives as long as the program (the engine's static).
-            let names: Vec<&'static str> = query
-                .capture_names()
-                .iter()
-                .map(|name| &*Box::leak(name.to_string().into_boxed_str()))
-                .collect();
-            let names: &'static [&'static str] = Box::leak(names.into_boxed_slice());
-            Some(Rooted {
-                query,
-                combined: rooted_combined,
-                names,
-            })
+            Some(Rooted::new(language, &queries)?)
         };
         let by_name = |named: Vec<String>| -> Vec<bool> {
             (0..kinds)
@@ -168,26 +166,31 @@ impl Plan {
         };
         let descend = by_name(containment.containers_of(&targets));
         let nests = by_name(nesting_roots);
-        Some(Plan {
+        Ok(Plan {
             by_kind,
             rooted,
             roots,
             nests,
             descend,
-            names,
         })
     }
 
-    /// Calls `found` with every match of the combined query under `root` whose nodes the
-    /// query cursor with `range` as its byte range would see, in a preorder walk: at each
-    /// node, its node patterns (in pattern order), then the rooted patterns starting there.
+    /// The rules' queries compiled together, if any rule has one.
+    pub(crate) fn rooted(&self) -> Option<&Rooted> {
+        self.rooted.as_ref()
+    }
+
+    /// Calls `found` with every node the rules visit and every match of their queries under
+    /// `root` whose nodes the query cursor with `range` as its byte range would see, in a
+    /// preorder walk: at each node, the rules visiting its kind, then the queries starting
+    /// there.
     ///
     /// Each pattern's matches come in the query cursor's order, which is the order they
     /// complete in: a match rooted at an outer node can complete after one rooted inside
     /// it. So at a root node that can hold other roots (by the grammar, or because it holds
-    /// a syntax error and an `ERROR` node may hold anything), the rooted patterns run with
-    /// one cursor over its whole subtree, which yields the nested matches in that order,
-    /// and the roots inside it are not matched again.
+    /// a syntax error and an `ERROR` node may hold anything), the queries run with one
+    /// cursor over its whole subtree, which yields the nested matches in that order, and
+    /// the roots inside it are not matched again.
     pub(crate) fn run<'t>(
         &self,
         root: Node<'t>,
@@ -208,14 +211,8 @@ impl Plan {
             let outside = range.is_some_and(|r| node.start_byte() >= r.end || node.end_byte() < r.start);
             if !outside {
                 let kind = usize::from(node.kind_id());
-                if let Some(patterns) = self.by_kind.get(kind) {
-                    for &(pattern, capture) in patterns {
-                        found(Found {
-                            pattern,
-                            names: self.names,
-                            captures: &[(capture, node)],
-                        });
-                    }
+                if let Some(rules) = self.by_kind.get(kind).filter(|rules| !rules.is_empty()) {
+                    found(Found::Node { rules, node });
                 }
                 if let Some(rooted) = &self.rooted
                     && self.roots.get(kind).copied().unwrap_or(false)
@@ -231,8 +228,9 @@ impl Plan {
                     while let Some(one) = matches.next() {
                         let captures: smallvec::SmallVec<[(u32, Node<'t>); 2]> =
                             one.captures().iter().map(|c| (c.index, c.node)).collect();
-                        found(Found {
-                            pattern: rooted.combined[one.pattern_index],
+                        found(Found::Match {
+                            rules: &rooted.owners[one.pattern_index],
+                            pattern: one.pattern_index,
                             names: rooted.names,
                             captures: &captures,
                         });
@@ -242,6 +240,52 @@ impl Plan {
             !outside && (self.descend.get(usize::from(node.kind_id())).copied().unwrap_or(true) || node.has_error())
         });
     }
+}
+
+impl Rooted {
+    /// `queries` ((text without comments, source, owners)) compiled into one query.
+    fn new(language: &Language, queries: &[(String, &'static str, Vec<usize>)]) -> Result<Rooted, PlanError> {
+        let mut source = String::new();
+        let mut starts = Vec::new();
+        for (_, text, owners) in queries {
+            starts.push((source.len(), owners.clone()));
+            source.push_str(text);
+            source.push('\n');
+        }
+        let query = Query::new(language, &source).map_err(|err| PlanError::Query(err.to_string()))?;
+        let owners = (0..query.pattern_count())
+            .map(|pattern| {
+                let at = query.start_byte_for_pattern(pattern);
+                starts
+                    .iter()
+                    .rev()
+                    .find(|(start, _)| *start <= at)
+                    .map_or_else(Vec::new, |(_, owners)| owners.clone())
+            })
+            .collect();
+        // Leaked once: the plan lives as long as the program (the engine's static).
+        let names: Vec<&'static str> = query
+            .capture_names()
+            .iter()
+            .map(|name| &*Box::leak(name.to_string().into_boxed_str()))
+            .collect();
+        Ok(Rooted {
+            query,
+            owners,
+            names: Box::leak(names.into_boxed_slice()),
+        })
+    }
+}
+
+/// A query's text without its comment lines and blank lines: rules whose queries are the
+/// same patterns share them, whatever their comments say.
+fn without_comments(query: &str) -> String {
+    query
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.trim_start().starts_with(';') && !line.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Whether `node` is `outer` or lies inside it.
@@ -343,179 +387,12 @@ impl Containment {
     }
 }
 
-/// The shape of a pattern's text (comments and whitespace aside).
-fn shape(text: &str) -> Shape {
-    let tokens = tokens(text);
-    // Captures after a root (`@name`), and nothing else, to the end.
-    let captures_to_end = |from: usize| -> Option<Vec<&str>> {
-        tokens[from..]
-            .iter()
-            .map(|t| t.strip_prefix('@').filter(|name| !name.is_empty()))
-            .collect()
-    };
-    let is_kind = |t: &str| {
-        t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            && t.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && t != "ERROR"
-            && t != "MISSING"
-    };
-    // `(kind ...)` at `at`: the kind and the index after its closing parenthesis.
-    let node_at = |at: usize| -> Option<(&str, usize, bool)> {
-        if tokens.get(at).copied() != Some("(") {
-            return None;
-        }
-        let kind = tokens.get(at + 1).copied().filter(|t| is_kind(t))?;
-        let mut depth = 0usize;
-        for (i, t) in tokens.iter().enumerate().skip(at) {
-            match *t {
-                "(" | "[" => depth += 1,
-                ")" | "]" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some((kind, i + 1, i == at + 2));
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
-    };
-    let mut kinds = Vec::new();
-    let mut bare = true;
-    let mut at;
-    if tokens.first().copied() == Some("[") {
-        at = 1;
-        while tokens.get(at).copied() != Some("]") {
-            let Some((kind, next, plain)) = node_at(at) else {
-                return Shape::Other;
-            };
-            kinds.push(kind.to_string());
-            bare &= plain;
-            at = next;
-            // Captures of one alternative make it more than a node kind.
-            while tokens.get(at).is_some_and(|t| t.starts_with('@')) {
-                bare = false;
-                at += 1;
-            }
-        }
-        at += 1;
-    } else {
-        let Some((kind, next, plain)) = node_at(0) else {
-            return Shape::Other;
-        };
-        kinds.push(kind.to_string());
-        bare = plain;
-        at = next;
-    }
-    if kinds.is_empty() {
-        return Shape::Other;
-    }
-    let Some(captures) = captures_to_end(at) else {
-        return Shape::Other;
-    };
-    match (bare, captures.as_slice()) {
-        (true, [capture]) => Shape::Node {
-            kinds,
-            capture: capture.to_string(),
-        },
-        _ => Shape::Rooted { roots: kinds },
-    }
-}
-
-/// A query text's tokens: parentheses and brackets, strings, and runs of other characters;
-/// comments (`;` to the end of the line) and whitespace dropped.
-fn tokens(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if c == b';' {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
-            }
-        } else if matches!(c, b'(' | b')' | b'[' | b']') {
-            out.push(&text[i..i + 1]);
-            i += 1;
-        } else if c == b'"' {
-            let start = i;
-            i += 1;
-            while i < bytes.len() && bytes[i] != b'"' {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(bytes.len());
-            out.push(&text[start..i]);
-        } else {
-            let start = i;
-            while i < bytes.len()
-                && !bytes[i].is_ascii_whitespace()
-                && !matches!(bytes[i], b'(' | b')' | b'[' | b']' | b'"' | b';')
-            {
-                i += 1;
-            }
-            out.push(&text[start..i]);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn node(kinds: &[&str], capture: &str) -> Shape {
-        Shape::Node {
-            kinds: kinds.iter().map(|k| k.to_string()).collect(),
-            capture: capture.to_string(),
-        }
-    }
-
-    fn rooted(roots: &[&str]) -> Shape {
-        Shape::Rooted {
-            roots: roots.iter().map(|k| k.to_string()).collect(),
-        }
-    }
-
-    #[test]
-    fn shapes_of_patterns() {
-        assert_eq!(
-            shape("; c\n(instruction) @instruction\n"),
-            node(&["instruction"], "instruction")
-        );
-        assert_eq!(
-            shape("[(instruction) (call_instruction)] @instruction ; x"),
-            node(&["instruction", "call_instruction"], "instruction")
-        );
-        assert_eq!(
-            shape("(variable_declaration state_space: (state_space) @s (#eq? @s \".tex\")) @d"),
-            rooted(&["variable_declaration"])
-        );
-        assert_eq!(
-            shape("[(variable_declaration type: (type) @t) (parameter_declaration type: (type) @t)]"),
-            rooted(&["variable_declaration", "parameter_declaration"])
-        );
-        // A node kind without a capture, or with two, is not a node pattern.
-        assert_eq!(shape("(instruction)"), rooted(&["instruction"]));
-        assert_eq!(shape("(instruction) @a @b"), rooted(&["instruction"]));
-        assert_eq!(
-            shape("[(instruction) @a (label)] @b"),
-            rooted(&["instruction", "label"])
-        );
-        // Shapes the walk cannot start: sequences, wildcards, quantifiers, strings, groups.
-        for other in [
-            "((instruction) @a (#eq? @a \"x\"))",
-            "(_) @any",
-            "(instruction)* @many",
-            "(instruction)? @maybe",
-            "\"ret\" @token",
-            "(ERROR) @error",
-            "(instruction) . (label)",
-            "[(instruction) \"ret\"] @x",
-        ] {
-            assert_eq!(shape(other), Shape::Other, "{other}");
-        }
+    fn plan(declared: &[Declared<'_>]) -> Plan {
+        Plan::new(&ptxkit_syntax::language(), ptxkit_syntax::node_types(), declared).unwrap()
     }
 
     /// Every match of `plan` (or of the query cursor over the whole tree), as the pattern
@@ -525,7 +402,9 @@ mod tests {
         let mut out = Vec::new();
         match plan {
             Some(plan) => plan.run(parsed.root(), parsed.text(), None, |found| {
-                out.push((found.pattern, found.captures.iter().map(|c| c.1.byte_range()).collect()))
+                if let Found::Match { pattern, captures, .. } = found {
+                    out.push((pattern, captures.iter().map(|c| c.1.byte_range()).collect()))
+                }
             }),
             None => {
                 let mut cursor = QueryCursor::new();
@@ -541,36 +420,52 @@ mod tests {
         out
     }
 
-    /// A pattern whose root kind nests in itself by the grammar (blocks in blocks): the
-    /// outer block's matches complete around the inner block's, and come in the cursor's
-    /// order, each once.
+    /// A query whose root kind nests in itself by the grammar (blocks in blocks): the outer
+    /// block's matches complete around the inner block's, and come in the cursor's order,
+    /// each once.
     #[test]
     fn roots_that_nest_by_the_grammar_keep_the_cursors_order() {
-        let source = "(block (instruction) @first (instruction) @second)\n(instruction) @any\n";
-        let language = ptxkit_syntax::language();
-        let query = Query::new(&language, source).unwrap();
-        let names: Vec<&'static str> = query
-            .capture_names()
-            .iter()
-            .map(|name| &*Box::leak(name.to_string().into_boxed_str()))
-            .collect();
-        let plan = Plan::new(
-            &language,
-            &query,
-            Box::leak(names.into_boxed_slice()),
-            source,
-            ptxkit_syntax::node_types(),
-        )
-        .expect("both patterns run without the cursor over the tree");
+        let source = "(block (instruction) @first (instruction) @second)\n";
+        let plan = plan(&[Declared {
+            rule: 0,
+            kinds: &[],
+            query: Some((&["block"], source)),
+        }]);
+        let query = &plan.rooted().unwrap().query;
         let text = ".version 7.8\n.target sm_80\n.entry k()\n{\n\tret;\n\t{\n\t\tret;\n\t\t{ ret; ret; }\n\t\tret;\n\t}\n\tret;\n}\n";
-        let walked = matches_of(&query, Some(&plan), text);
-        let cursor = matches_of(&query, None, text);
-        let of = |all: &[(usize, Vec<std::ops::Range<usize>>)], pattern| -> Vec<Vec<std::ops::Range<usize>>> {
-            all.iter().filter(|m| m.0 == pattern).map(|m| m.1.clone()).collect()
-        };
-        assert_eq!(of(&cursor, 0).len(), 3, "{cursor:?}");
-        assert_eq!(of(&walked, 0), of(&cursor, 0));
-        assert_eq!(of(&walked, 1), of(&cursor, 1));
+        let walked = matches_of(query, Some(&plan), text);
+        let cursor = matches_of(query, None, text);
+        assert_eq!(cursor.len(), 3, "{cursor:?}");
+        assert_eq!(walked, cursor);
+    }
+
+    #[test]
+    fn rules_with_the_same_query_share_its_patterns_and_unknown_kinds_are_refused() {
+        let shared = "; one rule's words\n(alignment) @a\n";
+        let same = "; another's\n;\n(alignment) @a   \n";
+        let plan = plan(&[
+            Declared {
+                rule: 3,
+                kinds: &["instruction"],
+                query: Some((&["alignment"], shared)),
+            },
+            Declared {
+                rule: 5,
+                kinds: &[],
+                query: Some((&["alignment"], same)),
+            },
+        ]);
+        assert_eq!(plan.rooted().unwrap().owners, [vec![3, 5]]);
+        let unknown = Plan::new(
+            &ptxkit_syntax::language(),
+            ptxkit_syntax::node_types(),
+            &[Declared {
+                rule: 0,
+                kinds: &["no_such_kind"],
+                query: None,
+            }],
+        );
+        assert!(matches!(unknown, Err(PlanError::UnknownKind(kind)) if kind == "no_such_kind"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! changes. A round that would add syntax errors or error-severity findings
 //! is thrown away, so `--fix` never writes a file that is worse than before.
 
-use ptxkit_syntax::{Applicability, Diagnostic, Severity, TextEdit, apply_edits};
+use ptxkit_syntax::{Applicability, Diagnostic, Severity, Span, TextEdit, apply_edits};
 
 use crate::engine::{LintResult, lint_source};
 use crate::settings::Settings;
@@ -84,6 +84,27 @@ pub fn fix_source(text: &str, settings: &Settings, unsafe_fixes: bool) -> FixRes
         result: current,
         applied,
         rejected,
+    }
+}
+
+/// The edit that deletes the statement at `span` (instructions include their `;`), with its
+/// line when nothing else is on it (a trailing comment stays).
+pub fn delete_statement(text: &str, span: Span) -> TextEdit {
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i);
+    let before = &text[line_start..span.start];
+    let after = &text[span.end..line_end];
+    if before.trim().is_empty() && after.trim().is_empty() {
+        let end = if line_end < text.len() { line_end + 1 } else { line_end };
+        TextEdit::delete(Span::new(line_start, end))
+    } else if after.trim().is_empty() {
+        TextEdit::delete(Span::new(
+            span.start - (before.len() - before.trim_end().len()),
+            span.end,
+        ))
+    } else {
+        let trailing = after.len() - after.trim_start().len();
+        TextEdit::delete(Span::new(span.start, span.end + trailing))
     }
 }
 

@@ -28,8 +28,8 @@
 //! it cannot be cut with certainty, when a group has a syntax error (error recovery
 //! may differ between a group and the whole file) unless the text is larger than
 //! [`MAX_WHOLE_BYTES`], and when an enabled rule must see other top-level items than the
-//! one it matches ([`module_scope_register_or_local`]'s fix lists the functions that use a
-//! module-scope `.reg` or `.local`).
+//! one it visits in this module (see [`crate::rule::Visits::reading_other_items`]: a fix
+//! that lists the functions using a module-scope `.reg` or `.local`).
 //!
 //! Past [`MAX_WHOLE_BYTES`] a text with a syntax error is linted in groups all the same:
 //! the whole file's tree would take about 28 bytes of memory per byte of PTX (14 GB for
@@ -46,8 +46,8 @@ use ptxkit_syntax::split::{groups, top_level_items};
 use ptxkit_syntax::{Diagnostic, LineIndex, ParsedSource, Span, parse_group};
 use rayon::prelude::*;
 
-use crate::engine::{PieceFindings, absorb, new_checker, run_matches, run_module_rules};
-use crate::rules::module_scope_register_or_local;
+use crate::checker::{Findings, ModuleFacts};
+use crate::pipeline::{Pipeline, reads_other_items};
 use crate::settings::Settings;
 use crate::suppress::Suppressions;
 
@@ -87,10 +87,8 @@ pub fn lint(
     let keep = text.len() <= keep_trees_bytes;
     let parse = |range: &Range<usize>| parse_group(&text, &lines, range.clone());
 
-    // 1. Read: the model, and the top-level items. A module-scope `.reg` or `.local`
-    // sends the text down the whole-file path as soon as a group declares one.
-    let needs_whole =
-        crate::find_rule(module_scope_register_or_local::NAME).is_some_and(|rule| settings.is_enabled(rule));
+    // 1. Read: the model, and the top-level items. What makes a rule read other items than
+    // the one it visits sends the text down the whole-file path as soon as a group has it.
     let mut builder = ModelBuilder::new(&text);
     let mut items = Vec::new();
     let mut kept = Vec::new();
@@ -104,7 +102,7 @@ pub fn lint(
             }
             syntax_errors.extend(errors);
             builder.items(&group);
-            if needs_whole && module_scope_register_or_local::present(builder.symbols()) {
+            if reads_other_items(settings, builder.symbols()) {
                 return None;
             }
             items.extend(crate::checker::module_items(&group));
@@ -131,7 +129,7 @@ pub fn lint(
 
     // The whole-module rules, once, on what the groups gave; then the groups' findings.
     let module = parse_group(&text, &lines, 0..0);
-    let mut checker = new_checker(&module, &model, settings);
+    let mut pipeline = Pipeline::new(&module, &model, settings);
     let mut constructs = Vec::new();
     let mut suppressions = Suppressions::default();
     let mut found = Vec::with_capacity(checked.len());
@@ -141,20 +139,20 @@ pub fn lint(
         suppressions.malformed.extend(group.suppressions.malformed);
         found.push(group.findings);
     }
-    let _ = checker.constructs.set(std::rc::Rc::new(constructs));
-    let _ = checker.module_items.set(std::rc::Rc::new(items));
-    let _ = checker.syntax_errors.set(std::rc::Rc::new(syntax_errors));
-    let _ = checker.module_has_errors.set(has_errors);
-    run_module_rules(&mut checker);
-    absorb(&mut checker, found);
-    let diagnostics = crate::engine::finish_with(checker, suppressions);
-    Some((diagnostics, lines))
+    pipeline.give_module_facts(ModuleFacts {
+        constructs,
+        items,
+        syntax_errors,
+    });
+    pipeline.module_rules();
+    pipeline.absorb(found);
+    Some((pipeline.finish_with(suppressions), lines))
 }
 
 /// What one group gave: its rule matches' findings, its construct issues and its
 /// suppression comments.
 struct GroupFindings {
-    findings: PieceFindings,
+    findings: Findings,
     constructs: Vec<(Span, ptxkit_isa::Issue)>,
     suppressions: Suppressions,
 }
@@ -162,13 +160,13 @@ struct GroupFindings {
 /// Runs the rule matches of one group with the module's model (`has_errors`: whether
 /// the file has a syntax error anywhere).
 fn check_group(group: &ParsedSource, model: &SemanticModel, settings: &Settings, has_errors: bool) -> GroupFindings {
-    let mut checker = new_checker(group, model, settings);
-    let _ = checker.module_has_errors.set(has_errors);
-    run_matches(&mut checker, None, |_, _| true);
-    let constructs = checker.construct_issues().as_ref().clone();
+    let mut pipeline = Pipeline::new(group, model, settings);
+    pipeline.give_module_has_errors(has_errors);
+    pipeline.visit(None, |_, _| true);
+    let constructs = pipeline.checker().construct_issues().as_ref().clone();
     GroupFindings {
         suppressions: Suppressions::parse(group),
-        findings: (checker.diagnostics, checker.grouped),
+        findings: pipeline.into_findings(),
         constructs,
     }
 }

@@ -10,27 +10,28 @@
 //! context is unchanged, an item whose text is unchanged keeps its findings, moved with
 //! the item; only the edited items are matched again. The same holds for the module-level
 //! constructs (ptxkit-isa's construct table) each item uses. Whole-module checks
-//! (`on_module`), the grouping of findings reported once per file, and suppressions run
+//! (rules' module checks), the grouping of findings reported once per file, and suppressions run
 //! on the whole file every time, as [`crate::lint_parsed`] runs them.
 //!
-//! The contract this relies on, for every `on_match` rule: its findings depend only on the
-//! matched item's subtree, the module header, the symbol table's module declarations and
-//! function prototypes, whether the file has a syntax error, and the settings. A rule that reads another function's body is an
-//! `on_module` rule; the one exception, module-scope-register-or-local (whose fix reads the
-//! functions that use a module-scope `.reg`), makes every item match again in a module that
-//! declares one. The language server's tests and its fuzz target lint texts edited at random
-//! both ways and compare.
+//! The contract this relies on, for every rule that visits nodes or query matches: its
+//! findings depend only on the visited item's subtree, the module header, the symbol
+//! table's module declarations and function prototypes, whether the file has a syntax
+//! error, and the settings. A rule that reads another function's body has a module check,
+//! or declares that it reads other items ([`crate::rule::Visits::reading_other_items`]:
+//! a fix that lists the functions using a module-scope `.reg`), which makes every item
+//! checked again in a module where it does. The language server's tests and its fuzz
+//! target lint texts edited at random both ways and compare.
 
 use ptxkit_syntax::NodeKind as _;
 use std::ops::Range;
-use std::rc::Rc;
 
 use ptxkit_isa::constructs::{self, Use};
 use ptxkit_semantic::SemanticModel;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Span, preorder};
 
-use crate::engine::{finish, new_checker, run_matches, run_module_rules};
+use crate::checker::Findings;
+use crate::pipeline::{Pipeline, reads_other_items};
 use crate::settings::Settings;
 
 /// Lints one document again and again as it is edited, reusing the findings of the
@@ -38,9 +39,8 @@ use crate::settings::Settings;
 /// [`crate::lint_parsed`] on the same text.
 #[derive(Default)]
 pub struct IncrementalLinter {
-    /// The settings of the last run (`Settings` has no equality; its `Debug` text shows
-    /// every field).
-    settings: String,
+    /// The settings of the last run.
+    settings: Option<Settings>,
     /// Whether the file had a syntax error anywhere (rules read it: names are not
     /// reported undeclared in a file with errors).
     has_error: bool,
@@ -58,9 +58,8 @@ struct Item {
     /// The body of a function definition, which the context leaves out.
     body: Option<Range<usize>>,
     text: String,
-    findings: Vec<Diagnostic>,
-    /// `report_once` keys of `findings`: (index in `findings`, key).
-    groups: Vec<(usize, String)>,
+    /// The item's findings (with their `report_once` keys).
+    findings: Findings,
     uses: Vec<Use>,
 }
 
@@ -122,9 +121,63 @@ impl IncrementalLinter {
                     .flatten(),
             })
             .collect();
-        let settings_key = format!("{settings:?}");
-        let same_context = settings_key == self.settings
-            && root.has_error() == self.has_error
+        let same_text = self.same_text(parsed, settings, &current);
+        let moves = Moves {
+            old: &self.items,
+            new: &current,
+            same_text: &same_text,
+        };
+        let model = SemanticModel::build(parsed);
+        // A rule that reads other items than the one it visits (a fix that lists every
+        // function using a module-scope `.reg`, and deletes past its item's end): every
+        // item is checked again.
+        let whole = reads_other_items(settings, &model.symbols);
+        // An unchanged item keeps its findings and construct uses unless one points into a
+        // changed body.
+        let unchanged: Vec<bool> = (0..current.len())
+            .map(|index| {
+                let Some(item) = self.items.get(index).filter(|_| same_text[index] && !whole) else {
+                    return false;
+                };
+                item.findings
+                    .diagnostics
+                    .iter()
+                    .all(|d| spans(d).all(|s| moves.span(s).is_some()))
+                    && item.uses.iter().all(|u| moves.span(u.span).is_some())
+            })
+            .collect();
+        let mut pipeline = Pipeline::new(parsed, &model, settings);
+        let uses = construct_uses(&current, &unchanged, &moves, text);
+        let issues = crate::isa::issues_of_uses(uses.iter().flatten(), pipeline.checker().destination());
+        pipeline.give_constructs(issues);
+        pipeline.module_rules();
+        let found = findings_by_item(&mut pipeline, &current, &unchanged, &moves);
+        self.items = current
+            .iter()
+            .zip(uses)
+            .zip(found)
+            .map(|((item, uses), findings)| Item {
+                kind: item.node.kind_id(),
+                has_error: item.node.has_error(),
+                range: item.range.clone(),
+                body: item.body.clone(),
+                text: text[item.range.clone()].to_string(),
+                findings,
+                uses,
+            })
+            .collect();
+        self.matched = unchanged.iter().filter(|u| !**u).count();
+        self.settings = Some(settings.clone());
+        self.has_error = root.has_error();
+        pipeline.finish()
+    }
+
+    /// Which of the `current` items have the same text as at the last run, in the same
+    /// context (settings, error state, every item's text outside function bodies).
+    fn same_text(&self, parsed: &ParsedSource, settings: &Settings, current: &[Current<'_>]) -> Vec<bool> {
+        let text = parsed.text();
+        let same_context = self.settings.as_ref() == Some(settings)
+            && parsed.root().has_error() == self.has_error
             && current.len() == self.items.len()
             && current
                 .iter()
@@ -138,136 +191,91 @@ impl IncrementalLinter {
             })
             .collect();
         same_text.resize(current.len(), false);
-        let moves = Moves {
-            old: &self.items,
-            new: &current,
-            same_text: &same_text,
-        };
-        let model = SemanticModel::build(parsed);
-        // module-scope-register-or-local's fix reads every function (and deletes past its
-        // item's end): a module that declares what it reports is matched again whole.
-        let reads_every_function = crate::rules::module_scope_register_or_local::present(&model.symbols);
-        // An unchanged item keeps its findings and construct uses unless one points into a
-        // changed body.
-        let unchanged: Vec<bool> = (0..current.len())
-            .map(|index| {
-                if reads_every_function {
-                    return false;
-                }
-                let Some(item) = self.items.get(index).filter(|_| same_text[index]) else {
-                    return false;
-                };
-                item.findings.iter().all(|d| spans(d).all(|s| moves.span(s).is_some()))
-                    && item.uses.iter().all(|u| moves.span(u.span).is_some())
-            })
-            .collect();
-
-        let mut checker = new_checker(parsed, &model, settings);
-        let uses: Vec<Vec<Use>> = current
-            .iter()
-            .enumerate()
-            .map(|(index, item)| {
-                if unchanged[index] {
-                    self.items[index]
-                        .uses
-                        .iter()
-                        .filter_map(|u| {
-                            Some(Use {
-                                row: u.row,
-                                span: moves.span(u.span)?,
-                            })
-                        })
-                        .collect()
-                } else {
-                    preorder(item.node)
-                        .filter(|n| !n.has_error())
-                        .flat_map(|n| constructs::node_uses(n, text))
-                        .collect()
-                }
-            })
-            .collect();
-        let issues = crate::isa::issues_of_uses(uses.iter().flatten(), checker.destination());
-        let _ = checker.constructs.set(Rc::new(issues));
-        run_module_rules(&mut checker);
-
-        // Each item's findings: moved from the last run, or matched again. A run of
-        // consecutive changed items is matched in one pass of the query (one pass per item
-        // would walk the root's children once per item: quadratic in a file of many small
-        // functions).
-        let mut found: Vec<(Vec<Diagnostic>, Groups)> = Vec::with_capacity(current.len());
-        let mut index = 0;
-        while index < current.len() {
-            if unchanged[index] {
-                let old = &self.items[index];
-                let before = checker.diagnostics.len();
-                let findings: Vec<Diagnostic> = old.findings.iter().map(|d| moves.diagnostic(d)).collect();
-                checker.diagnostics.extend(findings.iter().cloned());
-                checker
-                    .grouped
-                    .extend(old.groups.iter().map(|(at, key)| (before + at, key.clone())));
-                found.push((findings, old.groups.clone()));
-                index += 1;
-                continue;
-            }
-            let last = (index..current.len())
-                .take_while(|&i| !unchanged[i])
-                .last()
-                .unwrap_or(index);
-            let range = current[index].range.start..current[last].range.end;
-            // (item, diagnostics before its first finding, groups before it)
-            let mut starts: Vec<(usize, usize, usize)> = Vec::new();
-            let run = &current[index..=last];
-            run_matches(&mut checker, Some(range), |checker, at| {
-                let item = index + run.partition_point(|c| c.range.start <= at).saturating_sub(1);
-                if starts.last().is_none_or(|s| s.0 != item) {
-                    starts.push((item, checker.diagnostics.len(), checker.grouped.len()));
-                }
-                true
-            });
-            let end = (checker.diagnostics.len(), checker.grouped.len());
-            for item in index..=last {
-                let position = starts.iter().position(|s| s.0 == item);
-                let (findings, groups) = match position {
-                    None => (Vec::new(), Vec::new()),
-                    Some(p) => {
-                        let (_, first, first_group) = starts[p];
-                        let (next, next_group) = starts.get(p + 1).map_or(end, |s| (s.1, s.2));
-                        let groups = checker.grouped[first_group..next_group]
-                            .iter()
-                            .map(|(at, key)| (at - first, key.clone()))
-                            .collect();
-                        (checker.diagnostics[first..next].to_vec(), groups)
-                    }
-                };
-                found.push((findings, groups));
-            }
-            index = last + 1;
-        }
-        let items = current
-            .iter()
-            .zip(uses)
-            .zip(found)
-            .map(|((item, uses), (findings, groups))| Item {
-                kind: item.node.kind_id(),
-                has_error: item.node.has_error(),
-                range: item.range.clone(),
-                body: item.body.clone(),
-                text: text[item.range.clone()].to_string(),
-                findings,
-                groups,
-                uses,
-            })
-            .collect();
-        self.matched = unchanged.iter().filter(|u| !**u).count();
-        self.items = items;
-        self.settings = settings_key;
-        self.has_error = root.has_error();
-        finish(checker)
+        same_text
     }
 }
 
-/// `report_once` keys of an item's findings: (index in its findings, key).
-type Groups = Vec<(usize, String)>;
+/// The module-level constructs each item uses: moved from the last run for an unchanged
+/// item, found again for the others.
+fn construct_uses(current: &[Current<'_>], unchanged: &[bool], moves: &Moves<'_, '_>, text: &str) -> Vec<Vec<Use>> {
+    current
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            if unchanged[index] {
+                moves.old[index]
+                    .uses
+                    .iter()
+                    .filter_map(|u| {
+                        Some(Use {
+                            row: u.row,
+                            span: moves.span(u.span)?,
+                        })
+                    })
+                    .collect()
+            } else {
+                preorder(item.node)
+                    .filter(|n| !n.has_error())
+                    .flat_map(|n| constructs::node_uses(n, text))
+                    .collect()
+            }
+        })
+        .collect()
+}
+
+/// Each item's findings, added to `pipeline`'s in order: moved from the last run, or found
+/// again. A run of consecutive changed items is visited in one walk (one walk per item
+/// would go over the root's children once per item: quadratic in a file of many small
+/// functions).
+fn findings_by_item(
+    pipeline: &mut Pipeline<'_>,
+    current: &[Current<'_>],
+    unchanged: &[bool],
+    moves: &Moves<'_, '_>,
+) -> Vec<Findings> {
+    let mut found: Vec<Findings> = Vec::with_capacity(current.len());
+    let mut index = 0;
+    while index < current.len() {
+        if unchanged[index] {
+            let old = &moves.old[index].findings;
+            let moved = || Findings {
+                diagnostics: old.diagnostics.iter().map(|d| moves.diagnostic(d)).collect(),
+                grouped: old.grouped.clone(),
+            };
+            pipeline.absorb_one(moved());
+            found.push(moved());
+            index += 1;
+            continue;
+        }
+        let last = (index..current.len())
+            .take_while(|&i| !unchanged[i])
+            .last()
+            .unwrap_or(index);
+        let range = current[index].range.start..current[last].range.end;
+        // (item, the findings' mark before its first finding)
+        let mut starts: Vec<(usize, (usize, usize))> = Vec::new();
+        let run = &current[index..=last];
+        pipeline.visit(Some(range), |checker, at| {
+            let item = index + run.partition_point(|c| c.range.start <= at).saturating_sub(1);
+            if starts.last().is_none_or(|s| s.0 != item) {
+                starts.push((item, checker.findings().mark()));
+            }
+            true
+        });
+        let end = pipeline.findings().mark();
+        for item in index..=last {
+            found.push(match starts.iter().position(|s| s.0 == item) {
+                None => Findings::default(),
+                Some(p) => {
+                    let next = starts.get(p + 1).map_or(end, |s| s.1);
+                    pipeline.findings().between(starts[p].1, next)
+                }
+            });
+        }
+        index = last + 1;
+    }
+    found
+}
 
 /// Every span of a diagnostic: its own, its labels', its fix's edits'.
 fn spans(diagnostic: &Diagnostic) -> impl Iterator<Item = Span> + '_ {

@@ -9,7 +9,9 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::ast::text;
 
-use crate::checker::{Captures, Checker};
+use ptxkit_syntax::tree_sitter::Node;
+
+use crate::checker::Checker;
 
 /// Every ISA issue of an instruction under `destination` (the version and
 /// target the checks use, when both are known).
@@ -77,13 +79,9 @@ pub fn operand_features(insn: &Instruction<'_>, symbols: &SymbolTable, source: &
     }
 }
 
-/// Every version and target issue of an instruction captured as
-/// `@instruction` (its form, and texture or surface handles in registers),
-/// with the span to report it at.
-pub fn instruction_issues<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> Vec<(Span, Issue)> {
-    let Some(node) = captures.get("instruction") else {
-        return Vec::new();
-    };
+/// Every version and target issue of the instruction at `node` (its form, and texture or
+/// surface handles in registers), with the span to report it at.
+pub fn instruction_issues<'a>(checker: &Checker<'a>, node: Node<'a>) -> Vec<(Span, Issue)> {
     let span = checker.opcode_span(node);
     let mut issues: Vec<(Span, Issue)> = checker.isa_issues(node).iter().map(|i| (span, i.clone())).collect();
     if let (Some(insn), Some((version, target))) = (checker.insn(node), checker.destination())

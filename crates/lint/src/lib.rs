@@ -3,11 +3,11 @@
 //!
 //! The engine parses a file once, builds its semantic model
 //! ([`ptxkit_semantic::SemanticModel`]: the module header and the symbol
-//! table), then runs every enabled rule in one pass: the rules' tree-sitter
-//! queries (`queries/<rule>.scm`) are compiled once into a single query, and
-//! each match is handed to the rule that owns the pattern. Rules report
-//! through the shared [`ptxkit_syntax::Diagnostic`] model; suppressions and
-//! fixes are applied on top.
+//! table), then runs every enabled rule through one pipeline ([`pipeline`]): each rule
+//! declares what it visits ([`rule::Visits`]: node kinds, a query when it needs captures,
+//! the module, the suppression comments, inline asm statements), and one walk of the tree
+//! calls each at what it visits. Rules report through the shared
+//! [`ptxkit_syntax::Diagnostic`] model; suppressions and fixes are applied on top.
 //!
 //! ```
 //! use ptxkit_lint::{Settings, lint_source};
@@ -16,29 +16,33 @@
 //! assert_eq!(result.diagnostics[0].rule, "deprecated-tex-state-space");
 //! ```
 
-mod checker;
-pub mod config;
+pub mod asm;
+pub mod checker;
 mod dispatch;
 mod engine;
+mod facts;
 pub mod fix;
 pub mod grouped;
 pub mod incremental;
 pub mod inline;
 mod isa;
+pub mod lockstep;
 mod memory_access;
-pub mod migration;
-pub mod migrations;
 mod names;
+mod pipeline;
 pub mod registry;
 pub mod report;
 pub mod requirements;
+pub mod rule;
 mod rules;
 pub mod settings;
 mod signature_problems;
 pub mod suppress;
+mod sync_words;
 mod types;
 
 pub use engine::{LintResult, TextFindings, dispatch_disagreement, lint_parsed, lint_source, lint_text};
 pub use incremental::IncrementalLinter;
+pub use pipeline::lint_as;
 pub use registry::{FixAvailability, RuleInfo, Status, find_rule, rules};
-pub use settings::Settings;
+pub use settings::{Selector, Settings};

@@ -1,11 +1,9 @@
 //! The registry: every rule's stable code, name, category, default
-//! severity, status and fix availability, and where its implementation
-//! lives. Each rule declares these once, in its own file (`RULE`); build.rs
-//! collects them in code order.
+//! severity, status and fix availability. Each rule declares these once, in its own file
+//! (`RULE`, a [`crate::rule::Rule`]); build.rs collects them in code order.
 
 use ptxkit_syntax::Severity;
 
-use crate::checker::RuleImpl;
 use crate::rules as rule_impls;
 
 include!(concat!(env!("OUT_DIR"), "/rule_docs.rs"));
@@ -36,7 +34,8 @@ pub enum FixAvailability {
     Sometimes,
 }
 
-/// One rule.
+/// One rule's metadata.
+#[derive(Clone, Copy)]
 pub struct RuleInfo {
     /// Stable code, e.g. `PTX101`.
     pub code: &'static str,
@@ -50,7 +49,6 @@ pub struct RuleInfo {
     pub fix: FixAvailability,
     /// One line for `--list-rules`.
     pub summary: &'static str,
-    pub(crate) imp: RuleImpl,
 }
 
 impl std::fmt::Debug for RuleInfo {
@@ -76,14 +74,15 @@ impl RuleInfo {
             Some(b'4') => "types and symbols",
             Some(b'5') => "ABI",
             Some(b'6') => "inline asm",
+            Some(b'7') => "synchronisation",
             _ => "meta",
         }
     }
 }
 
-/// Every rule, ordered by code: the `RULE` of each file in `src/rules/`,
+/// Every rule, ordered by code: the metadata of the `RULE` of each file in `src/rules/`,
 /// listed by build.rs (a rule's metadata lives only in its file).
-static RULES: &[RuleInfo] = include!(concat!(env!("OUT_DIR"), "/rule_list.rs"));
+static RULES: &[RuleInfo] = include!(concat!(env!("OUT_DIR"), "/rule_infos.rs"));
 
 /// Every rule, ordered by code.
 pub fn rules() -> &'static [RuleInfo] {
@@ -128,6 +127,25 @@ pub fn rules_markdown_table() -> String {
         ));
     }
     table
+}
+
+/// `ptxlint --list-rules`: one line per rule (code, name, severity, fix availability,
+/// summary), generated from the rules' metadata.
+pub fn rules_list() -> String {
+    let mut out = String::new();
+    for rule in RULES {
+        let fix = match rule.fix {
+            FixAvailability::None => "",
+            FixAvailability::Safe => "fix",
+            FixAvailability::Unsafe => "unsafe-fix",
+            FixAvailability::Sometimes => "fix*",
+        };
+        out.push_str(&format!(
+            "{}\t{:<40}\t{:<7}\t{:<10}\t{}\n",
+            rule.code, rule.name, rule.severity, fix, rule.summary
+        ));
+    }
+    out
 }
 
 /// The index of a rule in [`rules`].

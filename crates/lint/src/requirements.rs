@@ -1,8 +1,10 @@
 //! `ptxlint --requirements`: the minimum `.version` and `.target` a file
-//! needs, and the lines that force them.
+//! needs, the lines that force them, and the oldest CUDA toolkit and driver that
+//! take the file as written and at that minimum.
 
+use ptxkit_isa::toolkit::{Compatibility, compatibility};
 use ptxkit_isa::{Feature, Requirements, Target, Version};
-use ptxkit_semantic::{Instruction, SymbolTable};
+use ptxkit_semantic::{Instruction, ModuleHeader, SymbolTable};
 use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{ParsedSource, preorder};
 
@@ -33,6 +35,14 @@ pub struct FileRequirements {
     /// The first version that no longer has a construct the file uses
     /// (`@@DWARF`: 2.0), with its first use; the file needs an older version.
     pub removed: Option<(Version, Reason)>,
+    /// The file's own `.version` and `.target` (the newest architecture of the first
+    /// `.target`), when it has a `.version`.
+    pub written: Option<(Version, Option<Target>)>,
+    /// Whether the file uses 32-bit addresses (no toolkit after CUDA 11.8 assembles it).
+    pub uses_32bit_addresses: bool,
+    /// The minimum `.version` on the file's own target (a feature may come later to older
+    /// targets: `cvt` to `.e4m3x2` is 7.8 on sm_90, 8.1 on sm_89).
+    pub min_ptx_on_written: Version,
 }
 
 /// The first use of a feature: the feature, the byte offset of the
@@ -130,12 +140,17 @@ pub fn file_requirements(parsed: &ParsedSource) -> FileRequirements {
     let mut reasons = reasons;
     reasons.sort_by_key(|r| r.line);
     let removed = removed_construct(parsed);
+    let header = ModuleHeader::read(parsed);
+    let uses_32bit_addresses = ptxkit_semantic::addressing::first_32bit_address(parsed, &header).is_some();
     FileRequirements {
         min_ptx: all.min_ptx.max(target_ptx),
         min_target: all.min_target,
         arch_specific: all.arch_specific,
         reasons,
         removed,
+        written: header.version().map(|v| (v, header.target())),
+        uses_32bit_addresses,
+        min_ptx_on_written: header.target().map_or(all.min_ptx, |t| all.min_ptx_on(t)),
     }
 }
 
@@ -169,8 +184,111 @@ impl FileRequirements {
         if self.reasons.len() > 20 {
             out.push_str(&format!("  … and {} more lines\n", self.reasons.len() - 20));
         }
+        for line in self.toolchain_lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
         out
     }
+
+    /// What the file needs of the CUDA toolchain, one line each: as written (its own
+    /// `.version` and `.target`); when its instructions need an older version, lowered to
+    /// the oldest one with `ptxrewrite --to`; when they need a newer version or another
+    /// target, or use a construct the version no longer has, why no ptxas takes it as
+    /// written.
+    pub fn toolchain_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let Some((version, target)) = self.written else {
+            return lines;
+        };
+        let header = |v: Version, t: Option<Target>| match t {
+            Some(t) => format!(".version {v}, .target {t}"),
+            None => format!(".version {v}"),
+        };
+        // The target the file keeps when its features allow it (as `ptxrewrite --to` keeps
+        // it), else the lowest that has every feature.
+        let keeps_target = target.filter(|t| t.is_known() && self.min_target.is_none_or(|m| t.has_features_of(m)));
+        let needed_target = keeps_target.or(self.min_target);
+        let lowest = needed_target.map_or(self.min_ptx, |t| {
+            let on_target = if keeps_target.is_some() {
+                self.min_ptx_on_written
+            } else {
+                self.min_ptx
+            };
+            t.min_ptx().map_or(on_target, |v| v.max(on_target))
+        });
+        let moved = |lines: &mut Vec<String>, word: &str, v: Version, t: Option<Target>| {
+            let c = compatibility(v, t, self.uses_32bit_addresses);
+            let flags = match t {
+                Some(t) if Some(t) != target => format!("--to {v} --target {t}"),
+                _ => format!("--to {v}"),
+            };
+            lines.push(format!(
+                "{word} ({}; ptxrewrite {flags}): {}",
+                header(v, t),
+                describe(&c)
+            ));
+        };
+        let written = compatibility(version, target, self.uses_32bit_addresses);
+        let removed = self.removed.as_ref().filter(|(from, _)| version >= *from);
+        if let Some((from, reason)) = removed {
+            lines.push(format!(
+                "as written ({}): no ptxas assembles it (line {}: {} was removed in PTX {from})",
+                header(version, target),
+                reason.line,
+                reason.feature
+            ));
+            if lowest < *from {
+                moved(&mut lines, "lowered", lowest.max(self.min_ptx), needed_target);
+            }
+        } else if lowest > version || keeps_target.is_none() && target.is_some() && needed_target.is_some() {
+            let why = match self.reasons.iter().find(|r| r.ptx > version) {
+                Some(r) => format!("line {}: {} needs PTX {}", r.line, r.feature, r.ptx),
+                None => match needed_target {
+                    Some(t) => format!("its instructions need {t}"),
+                    None => format!("it needs PTX {lowest}"),
+                },
+            };
+            lines.push(format!(
+                "as written ({}): no ptxas assembles it ({why})",
+                header(version, target)
+            ));
+            moved(&mut lines, "raised", lowest.max(version), needed_target);
+        } else {
+            lines.push(format!(
+                "as written ({}): {}",
+                header(version, target),
+                describe(&written)
+            ));
+            if lowest < version
+                && compatibility(lowest, needed_target, self.uses_32bit_addresses).toolkit != written.toolkit
+            {
+                moved(&mut lines, "lowered", lowest, needed_target);
+            }
+        }
+        lines
+    }
+}
+
+/// The oldest toolkit and driver of `c` in words: "assembled by ptxas of CUDA 12.1 or
+/// newer, JIT-compiled by driver R530 or newer".
+pub fn describe(c: &Compatibility) -> String {
+    let Some(toolkit) = c.toolkit else {
+        return "in no CUDA release the release history lists (no toolkit or driver can be named)".to_string();
+    };
+    let assembled = match c.last_toolkit {
+        Some(last) => format!(
+            "assembled by ptxas of {toolkit} to {last} (32-bit addresses: later toolkits removed 32-bit compilation)"
+        ),
+        None => format!("assembled by ptxas of {toolkit} or newer"),
+    };
+    let jit = match (c.driver, c.driver_release) {
+        (Some(driver), _) => format!("JIT-compiled by driver {driver} or newer"),
+        (None, Some(release)) => {
+            format!("JIT-compiled by the driver of {release} or newer (its branch is not recorded)")
+        }
+        (None, None) => "no driver can be named".to_string(),
+    };
+    format!("{assembled}, {jit}")
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Which rules run, at which severity, for which destination: the result of
-//! `ptxlint.toml` and the command line together.
-
-use std::path::Path;
+//! `ptxlint.toml` and the command line together (merged by `ptxkit-workspace`). Settings
+//! are plain values: two runs with equal settings report the same findings.
 
 use ptxkit_syntax::Severity;
 
@@ -44,7 +43,7 @@ impl Selector {
 }
 
 /// Everything that decides what a lint run reports.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Settings {
     enabled: Vec<bool>,
     severities: Vec<Severity>,
@@ -53,7 +52,6 @@ pub struct Settings {
     pub version_override: Option<Version>,
     /// Lint as if the file said `.target` this.
     pub target_override: Option<Target>,
-    per_file_ignores: Vec<(globset::GlobMatcher, Vec<Selector>)>,
     preview: bool,
 }
 
@@ -113,7 +111,6 @@ impl Settings {
             overridden,
             version_override: None,
             target_override: None,
-            per_file_ignores: Vec::new(),
             preview,
         }
     }
@@ -135,31 +132,13 @@ impl Settings {
         Ok(Self::new(&select, &[], &[], true))
     }
 
-    /// Adds per-file ignores: rules matched by `selectors` are off for
-    /// files matching `glob`.
-    pub fn add_per_file_ignore(&mut self, glob: globset::GlobMatcher, selectors: Vec<Selector>) {
-        self.per_file_ignores.push((glob, selectors));
-    }
-
-    /// The settings for one file, with its per-file ignores applied.
-    /// `relative` is the path relative to the configuration's directory.
-    pub fn for_file(&self, relative: &Path) -> std::borrow::Cow<'_, Settings> {
-        let matching: Vec<&Vec<Selector>> = self
-            .per_file_ignores
-            .iter()
-            .filter(|(glob, _)| glob.is_match(relative))
-            .map(|(_, s)| s)
-            .collect();
-        if matching.is_empty() {
-            return std::borrow::Cow::Borrowed(self);
-        }
-        let mut settings = self.clone();
+    /// Turns off the rules `selectors` match (a file's per-file ignores).
+    pub fn disable(&mut self, selectors: &[Selector]) {
         for (index, rule) in rules().iter().enumerate() {
-            if matching.iter().any(|sels| sels.iter().any(|s| s.matches(rule))) {
-                settings.enabled[index] = false;
+            if selectors.iter().any(|s| s.matches(rule)) {
+                self.enabled[index] = false;
             }
         }
-        std::borrow::Cow::Owned(settings)
     }
 
     /// Turns `rule` on (the inline-PTX driver runs the PTX type rules that
@@ -224,12 +203,13 @@ mod tests {
     }
 
     #[test]
-    fn per_file_ignores() {
+    fn disabled_rules_and_equality_by_value() {
         let mut settings = Settings::default();
-        let glob = globset::Glob::new("gen/**").unwrap().compile_matcher();
-        settings.add_per_file_ignore(glob, vec![sel("PTX2")]);
+        assert_eq!(settings, Settings::default());
+        settings.disable(&[sel("PTX2")]);
         let tex = find_rule("PTX201").unwrap();
-        assert!(!settings.for_file(Path::new("gen/a.ptx")).is_enabled(tex));
-        assert!(settings.for_file(Path::new("src/a.ptx")).is_enabled(tex));
+        assert!(!settings.is_enabled(tex));
+        assert!(settings.is_enabled(find_rule("PTX101").unwrap()));
+        assert_ne!(settings, Settings::default());
     }
 }

@@ -6,7 +6,7 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::checker::{Captures, Checker, SignatureCheck};
+use crate::checker::{Checker, SignatureCheck};
 
 /// Rounding-like modifiers: their problems are the rounding rules' business (PTX101, PTX102),
 /// which know the version- and target-dependent defaults.
@@ -14,17 +14,14 @@ fn is_rounding(modifier: &str) -> bool {
     ptxkit_isa::rounding::ALL_ROUNDING.contains(&modifier) || matches!(modifier, ".approx" | ".full")
 }
 
-/// Calls `report` for every problem of the captured instruction that `wanted` selects,
+/// Calls `report` for every problem of the instruction at `node` that `wanted` selects,
 /// leaving out those the rounding rules own.
 pub(crate) fn each<'a>(
     checker: &mut Checker<'a>,
-    captures: &Captures<'a>,
+    node: Node<'a>,
     wanted: fn(&Problem) -> bool,
     mut report: impl FnMut(&mut Checker<'a>, &SignatureCheck<'a>, &Problem),
 ) {
-    let Some(node) = captures.get("instruction") else {
-        return;
-    };
     let check = checker.signature(node);
     let Some(check) = check.as_ref() else { return };
     for problem in &check.analysis.problems {
@@ -68,10 +65,8 @@ pub(crate) fn modifier_span(check: &SignatureCheck<'_>, index: usize) -> Span {
 }
 
 /// The span of the opcode and its modifiers.
-pub(crate) fn chain_span<'a>(checker: &Checker<'a>, captures: &Captures<'a>) -> Span {
-    captures
-        .get("instruction")
-        .map_or(Span::new(0, 0), |node| checker.opcode_span(node))
+pub(crate) fn chain_span<'a>(checker: &Checker<'a>, node: Node<'a>) -> Span {
+    checker.opcode_span(node)
 }
 
 /// The node of operand `operand`, or of its element `element` inside an address, vector or

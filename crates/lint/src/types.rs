@@ -1,11 +1,11 @@
-//! PTX's operand type-checking rules (PTX ISA §"Type Information for
-//! Instructions and Operands", Tables 23–25): which register types agree with
-//! an instruction type, and where `ld`, `st` and `cvt` accept wider registers.
+//! Type suffixes resolved to a class and a width, for the rules that reason about sizes
+//! (which register types agree with which operand types is ptxkit-isa's probed table,
+//! `ptxkit_isa::signature::register_fits`).
 
 /// The class of a type suffix, as the type-checking rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TypeClass {
-    /// `.b8` … `.b128`: agrees with any type of the same size.
+    /// `.b8` … `.b128`.
     Bits,
     /// `.s8` … `.s64`.
     Signed,
@@ -84,48 +84,6 @@ pub fn type_shape(name: &str) -> Option<TypeShape> {
     if valid { shape(class, bits) } else { None }
 }
 
-/// Whether a register of type `operand` may be used where an instruction of
-/// type `instruction` expects an operand of the same size (Table 23): bit
-/// types agree with every type of their size, signed and unsigned integers
-/// agree with each other, floats only with floats (and bits).
-pub fn agrees(instruction: TypeShape, operand: TypeShape) -> bool {
-    use TypeClass::*;
-    if instruction.class == Predicate || operand.class == Predicate {
-        return instruction.class == operand.class;
-    }
-    if instruction.bits != operand.bits {
-        return false;
-    }
-    matches!(
-        (instruction.class, operand.class),
-        (Bits, _)
-            | (_, Bits)
-            | (Signed | Unsigned | PackedInt, Signed | Unsigned | PackedInt)
-            | (Float, Float)
-            | (Opaque, Opaque)
-    )
-}
-
-/// Whether a register of type `operand` may hold a value of instruction type
-/// `instruction` for `ld`, `st` and `cvt` (Tables 24 and 25): like
-/// [`agrees`], but bit and integer instruction types also accept wider
-/// registers, and float instruction types accept wider bit registers.
-pub fn agrees_relaxed(instruction: TypeShape, operand: TypeShape) -> bool {
-    use TypeClass::*;
-    if agrees(instruction, operand) {
-        return true;
-    }
-    if instruction.class == Predicate || operand.class == Predicate || operand.bits < instruction.bits {
-        return false;
-    }
-    // Wider registers: integer and bit instruction types take any wider bit
-    // or integer register; bit types also take wider floats (Table 24).
-    matches!(
-        (instruction.class, operand.class),
-        (Bits | Signed | Unsigned, Bits | Signed | Unsigned) | (Bits, Float) | (Float, Bits)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,25 +104,5 @@ mod tests {
         assert!(type_shape(".v4").is_none());
         assert!(type_shape(".sync").is_none());
         assert!(type_shape(".f8").is_none());
-    }
-
-    #[test]
-    fn table_23() {
-        assert!(agrees(s(".f32"), s(".b32")));
-        assert!(agrees(s(".s32"), s(".u32")));
-        assert!(!agrees(s(".f32"), s(".u32")));
-        assert!(!agrees(s(".u32"), s(".f32")));
-        assert!(!agrees(s(".s64"), s(".s32")));
-        assert!(agrees(s(".f16x2"), s(".b32")));
-    }
-
-    #[test]
-    fn tables_24_25() {
-        assert!(agrees_relaxed(s(".u8"), s(".u32")));
-        assert!(agrees_relaxed(s(".s16"), s(".b64")));
-        assert!(!agrees_relaxed(s(".u64"), s(".u32")));
-        assert!(!agrees_relaxed(s(".f32"), s(".f64")));
-        assert!(agrees_relaxed(s(".f32"), s(".b64")));
-        assert!(!agrees_relaxed(s(".u32"), s(".f64")));
     }
 }

@@ -2,13 +2,15 @@
 //! versions (oldest boundary first) until nothing changes, rewrite the header,
 //! then check what is left against the destination and verify the result.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use ptxkit_isa::{Target, Version};
-use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, apply_edits, parse, verify_replacement};
+use ptxkit_syntax::{
+    Applicability, Diagnostic, ParsedSource, Severity, Span, TextEdit, apply_edits, parse, verify_replacement,
+};
 
-use ptxkit_lint::migration::{Migration, Move, Tag};
-use ptxkit_lint::migrations;
+use crate::migration::{Migration, Move, Tag};
+use crate::migrations;
 
 use crate::header::{Header, choose_target};
 use crate::origin::Origin;
@@ -28,7 +30,62 @@ pub struct Options {
     pub allow_approximate: bool,
 }
 
+/// Why a destination was not understood (see [`Options::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// Not a PTX version, a CUDA toolkit or a driver; or one the tables do not reach.
+    #[error("{0}")]
+    Destination(#[from] ptxkit_isa::toolkit::DestinationError),
+    /// The version is not written as one (`7.8`).
+    #[error("not a PTX ISA version (e.g. 7.8)")]
+    NotAVersion,
+    /// A well-formed version that does not exist.
+    #[error("no such PTX ISA version (known: 1.0 to {})", ptxkit_isa::version::LATEST)]
+    UnknownVersion,
+    /// The target is not one ptxkit-isa knows; the message says why.
+    #[error("{0}")]
+    BadTarget(String),
+    /// The target exists, but not in the destination version.
+    #[error("{target} needs PTX {min} or later, not {to}")]
+    TargetNeedsVersion {
+        /// The target asked for.
+        target: Target,
+        /// The destination version.
+        to: Version,
+        /// The first version with the target (`?` when none).
+        min: String,
+    },
+}
+
 impl Options {
+    /// The destination `to` (`"7.8"`, a toolkit `"cuda-11.8"` or a driver `"driver-520"`), with
+    /// `target` (`"sm_80"`), as the user wrote them (`ptxrewrite --to --target`,
+    /// `ptxkit.rewrite`): a known version, and a target that version has.
+    pub fn parse(to: &str, target: Option<&str>, allow_approximate: bool) -> Result<Options, OptionsError> {
+        let to = ptxkit_isa::toolkit::Destination::parse(to)?.version()?;
+        if !to.is_known() {
+            return Err(OptionsError::UnknownVersion);
+        }
+        let target = match target {
+            Some(name) => Some(ptxkit_isa::target(name).map_err(|err| OptionsError::BadTarget(err.to_string()))?),
+            None => None,
+        };
+        if let Some(t) = target
+            && !t.is_supported_by(to)
+        {
+            return Err(OptionsError::TargetNeedsVersion {
+                target: t,
+                to,
+                min: t.min_ptx().map_or_else(|| "?".to_string(), |v| v.to_string()),
+            });
+        }
+        Ok(Options {
+            to,
+            target,
+            allow_approximate,
+        })
+    }
+
     /// Options from command-line words: `--to X.Y [--target T]
     /// [--allow-approximate]` (as fixtures and documentation examples write
     /// them). `None` when a word is not understood or `--to` is missing.
@@ -64,6 +121,10 @@ pub struct Rewrite {
     /// Refusals: one error per construct that has no equivalent, with spans in
     /// the original text.
     pub refusals: Vec<Diagnostic>,
+    /// What the reader of a rewrite should know, with spans in the original text: why a
+    /// retarget across an execution model is exact (`no intra-warp communication`), and each
+    /// approximate rewrite `--allow-approximate` let through (a warning).
+    pub notes: Vec<Diagnostic>,
 }
 
 impl Rewrite {
@@ -76,6 +137,11 @@ impl Rewrite {
     /// Whether the output differs from the input.
     pub fn changed(&self, input: &str) -> bool {
         self.output != input
+    }
+
+    /// Whether an approximate rewrite was made (with `--allow-approximate`).
+    pub fn approximate(&self) -> bool {
+        self.notes.iter().any(|n| n.severity == Severity::Warning)
     }
 }
 
@@ -133,14 +199,21 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
     let mut current = parse(text);
     let mut applied = BTreeMap::new();
     let mut refusals = Vec::new();
+    let mut notes = Vec::new();
     let mut seen = HashSet::new();
+    // The round each construct (a pass's refusal at its places in the original text) was
+    // first refused in: a later round sees it again in a text other passes have changed, and
+    // a message that names lines of that text would name other lines.
+    let mut first_refused: HashMap<(String, Span, Vec<Span>), usize> = HashMap::new();
     let mut refuse = |diagnostic: Diagnostic, origin: &Origin, refusals: &mut Vec<Diagnostic>| {
-        let mut diagnostic = diagnostic;
-        diagnostic.span = origin.original_span(diagnostic.span, origin.rounds());
-        for label in &mut diagnostic.labels {
-            label.span = origin.original_span(label.span, origin.rounds());
-        }
-        if seen.insert((diagnostic.span, diagnostic.message.clone())) {
+        let diagnostic = in_original(diagnostic, origin);
+        let places = (
+            diagnostic.rule.clone(),
+            diagnostic.span,
+            diagnostic.labels.iter().map(|l| l.span).collect(),
+        );
+        let round = *first_refused.entry(places).or_insert(origin.rounds());
+        if round == origin.rounds() && seen.insert((diagnostic.span, diagnostic.message.clone())) {
             refusals.push(diagnostic);
         }
     };
@@ -148,14 +221,20 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
     let mut settled = false;
     for _ in 0..MAX_ROUNDS {
         let mut fixes: Vec<(&'static Migration, Diagnostic)> = Vec::new();
-        let found = ptxkit_lint::migration::findings(&selected, &current, movement);
+        let found = crate::migration::findings(&selected, &current, movement);
         for (pass, found) in selected.iter().zip(found) {
             for diagnostic in found {
                 if diagnostic.fix.is_none() {
                     refuse(diagnostic, &origin, &mut refusals);
-                } else if pass.tag == Tag::Approximate && !options.allow_approximate {
+                } else if approximate(pass, &diagnostic) && !options.allow_approximate {
                     refuse(approximate_refusal(pass, diagnostic), &origin, &mut refusals);
                 } else {
+                    if let Some(note) = note(pass, &diagnostic) {
+                        let note = in_original(note, &origin);
+                        if !notes.contains(&note) {
+                            notes.push(note);
+                        }
+                    }
                     fixes.push((pass, diagnostic));
                 }
             }
@@ -226,7 +305,42 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
         output,
         applied,
         refusals,
+        notes,
     })
+}
+
+/// `diagnostic` with its spans in the original text.
+fn in_original(mut diagnostic: Diagnostic, origin: &Origin) -> Diagnostic {
+    diagnostic.span = origin.original_span(diagnostic.span, origin.rounds());
+    for label in &mut diagnostic.labels {
+        label.span = origin.original_span(label.span, origin.rounds());
+    }
+    diagnostic
+}
+
+/// Whether a rewrite is approximate: every rewrite of an approximate pass; a walk's own
+/// rewrite when it says so (an unsafe fix: [`PassContext::approximate_rewrite`]).
+///
+/// [`PassContext::approximate_rewrite`]: ptxkit_lint::migration::PassContext::approximate_rewrite
+fn approximate(pass: &Migration, diagnostic: &Diagnostic) -> bool {
+    pass.tag == Tag::Approximate
+        || (pass.rule().is_none()
+            && diagnostic
+                .fix
+                .as_ref()
+                .is_some_and(|f| f.applicability == Applicability::Unsafe))
+}
+
+/// What a rewrite tells the reader ([`Rewrite::notes`]): an approximate rewrite, as a warning
+/// with everything it says; a retarget's reason, as it is.
+fn note(pass: &Migration, diagnostic: &Diagnostic) -> Option<Diagnostic> {
+    let mut note = diagnostic.clone();
+    note.fix = None;
+    if approximate(pass, diagnostic) {
+        note.severity = Severity::Warning;
+        return Some(note);
+    }
+    matches!(pass.boundary, crate::Boundary::TargetFrom(_)).then_some(note)
 }
 
 /// 32 when the module uses 32-bit addresses, else 64.
@@ -323,10 +437,13 @@ fn approximate_refusal(pass: &Migration, diagnostic: Diagnostic) -> Diagnostic {
         diagnostic.span,
     )
     .with_label("needs --allow-approximate");
-    refusal.note = Some(format!(
-        "pass `{}` is approximate: observable results may differ (see `ptxrewrite --explain {}`)",
-        pass.name, pass.name
-    ));
+    refusal.labels = diagnostic.labels;
+    refusal.note = Some(diagnostic.note.unwrap_or_else(|| {
+        format!(
+            "pass `{}` is approximate: observable results may differ (see `ptxrewrite --explain {}`)",
+            pass.name, pass.name
+        )
+    }));
     refusal.help = Some("rerun with --allow-approximate to accept it; the file was not changed".to_string());
     refusal
 }

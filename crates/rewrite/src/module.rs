@@ -11,8 +11,8 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, TextEdit, preorder};
 
 use crate::header::Header;
+use crate::migration::Move;
 use crate::residual::NO_EQUIVALENT;
-use ptxkit_lint::migration::Move;
 
 /// What the module-level check found: refusals, header edits and the names of
 /// the header steps applied.

@@ -8,7 +8,7 @@ use ptxkit_semantic::{Instruction, RegisterLookup, SymbolTable};
 use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Diagnostic, ParsedSource, Severity, Span, preorder};
 
-use ptxkit_lint::migration::Move;
+use crate::migration::Move;
 
 /// Rule name of refusals for constructs that have no equivalent.
 pub const NO_EQUIVALENT: &str = "no-equivalent";

@@ -43,12 +43,14 @@ pub mod header;
 pub mod instruction;
 pub mod signature;
 pub mod symbols;
+pub mod sync;
 
 pub use header::{AddressSizeDirective, ModuleHeader, TargetDirective, TargetKind, TargetName, VersionDirective};
 pub use instruction::{Call, Instruction, Modifier, SymbolAddress, elements, symbol_address};
+pub use symbols::scoped::Symbol;
 pub use symbols::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterLookup, RegisterRange, Scope, ScopeId,
-    ScopeKind, Symbol, SymbolTable, Variable, base_space, split_index,
+    ScopeKind, SymbolTable, Variable, base_space, split_index,
 };
 
 use ptxkit_syntax::ParsedSource;

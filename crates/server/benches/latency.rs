@@ -77,11 +77,10 @@ fn main() {
         eprintln!("!!!!! PTX corpus not found — benchmark SKIPPED. Set PTX_CORPUS_DIR. !!!!!");
         return;
     };
-    let files: Vec<(PathBuf, u64)> = ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
+    let files: Vec<(PathBuf, u64)> = ptxkit_syntax::corpus::ptx_files(&dir)
         .expect("walking the corpus")
         .into_iter()
         .filter_map(|path| {
-            let path = path.ok()?;
             let len = std::fs::metadata(&path).ok()?.len();
             Some((path, len))
         })

@@ -21,7 +21,7 @@
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, TextEdit};
 use ptxkit_isa::signature::{self, Problem};
 use ptxkit_isa::{Target, Version, check_features};
-use ptxkit_semantic::Symbol;
+use ptxkit_semantic::{Symbol, SymbolTable};
 
 use crate::document::Document;
 use crate::position::Encoding;
@@ -44,8 +44,10 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '%'))
         .map(char::len_utf8)
         .sum::<usize>();
-    let word = &before[before.len() - word_len..];
-    let word_start = offset - word_len;
+    let word = Word {
+        text: &before[before.len() - word_len..],
+        start: offset - word_len,
+    };
     let lines = document.lines().clone();
     let analysis = document.analysis();
     let in_body = analysis.model.symbols.body_at(offset).is_some();
@@ -53,83 +55,119 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
         header: analysis.model.header.version().zip(analysis.model.header.target()),
     };
     let statement_start = is_statement_start(&before[..before.len() - word_len]);
-    let replace = |start: usize| lines.range(&text, start..offset, encoding);
-    let item = |label: String, kind, detail: Option<String>, start: usize| CompletionItem {
-        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(replace(start), label.clone()))),
-        label,
-        kind: Some(kind),
-        detail,
-        ..CompletionItem::default()
+    let candidates = match (in_body, statement_start) {
+        (false, true) => module_directive_candidates(&word, &module),
+        (false, false) => Vec::new(),
+        (true, true) => statement_candidates(&word, &module),
+        (true, false) => operand_candidates(&word, &module, &analysis.model.symbols, offset),
     };
-    let mut items = Vec::new();
-    if !in_body {
-        if statement_start {
-            for name in module_directives()
-                .into_iter()
-                .filter(|(name, _)| module.has_directive(name))
-            {
-                items.push(item(
-                    name.0.to_string(),
-                    CompletionItemKind::KEYWORD,
-                    name.1,
-                    word_start,
-                ));
-            }
+    candidates
+        .into_iter()
+        .map(|c| CompletionItem {
+            text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+                lines.range(&text, c.start..offset, encoding),
+                c.label.clone(),
+            ))),
+            label: c.label,
+            kind: Some(c.kind),
+            detail: c.detail,
+            ..CompletionItem::default()
+        })
+        .collect()
+}
+
+/// The word being completed and where it starts.
+struct Word<'t> {
+    text: &'t str,
+    start: usize,
+}
+
+/// One completion: its text, which replaces the text from `start` to the cursor.
+struct Candidate {
+    label: String,
+    kind: CompletionItemKind,
+    detail: Option<String>,
+    start: usize,
+}
+
+impl Candidate {
+    fn new(label: impl Into<String>, kind: CompletionItemKind, detail: Option<String>, start: usize) -> Candidate {
+        Candidate {
+            label: label.into(),
+            kind,
+            detail,
+            start,
         }
-        return items;
     }
-    if statement_start {
-        if let Some(dot) = word.rfind('.').filter(|&dot| dot > 0) {
-            // `opcode.mod.mod.partial`: the next modifier.
-            let mut parts = word[..dot].split('.');
-            let opcode = parts.next().unwrap_or("");
-            let written: Vec<&str> = word[..dot]
-                .match_indices('.')
-                .map(|(i, _)| {
-                    let rest = &word[i..dot];
-                    &rest[..rest[1..].find('.').map_or(rest.len(), |j| j + 1)]
-                })
-                .collect();
-            for modifier in next_modifiers(opcode, &written)
-                .into_iter()
-                .filter(|m| module.has_modifier(opcode, &written, m))
-            {
-                items.push(item(
-                    modifier.to_string(),
-                    CompletionItemKind::ENUM_MEMBER,
-                    Some(format!("{opcode}{}{modifier}", written.concat())),
-                    word_start + dot,
-                ));
-            }
-            return items;
-        }
-        if word.starts_with('.') {
-            for name in SPACES.iter().chain(BODY_DIRECTIVES) {
-                items.push(item(name.to_string(), CompletionItemKind::KEYWORD, None, word_start));
-            }
-            return items;
-        }
-        for opcode in signature::opcodes().into_iter().filter(|o| module.has_opcode(o)) {
+}
+
+/// At the start of a line outside a body: the module-level directives.
+fn module_directive_candidates(word: &Word<'_>, module: &Module) -> Vec<Candidate> {
+    module_directives()
+        .into_iter()
+        .filter(|(name, _)| module.has_directive(name))
+        .map(|name| Candidate::new(name.0, CompletionItemKind::KEYWORD, name.1, word.start))
+        .collect()
+}
+
+/// At the start of a statement in a body: the next modifier of `opcode.mod.partial`, the
+/// declarations and directives after a `.`, else the opcodes.
+fn statement_candidates(word: &Word<'_>, module: &Module) -> Vec<Candidate> {
+    let text = word.text;
+    if let Some(dot) = text.rfind('.').filter(|&dot| dot > 0) {
+        // `opcode.mod.mod.partial`: the next modifier.
+        let mut parts = text[..dot].split('.');
+        let opcode = parts.next().unwrap_or("");
+        let written: Vec<&str> = text[..dot]
+            .match_indices('.')
+            .map(|(i, _)| {
+                let rest = &text[i..dot];
+                &rest[..rest[1..].find('.').map_or(rest.len(), |j| j + 1)]
+            })
+            .collect();
+        return next_modifiers(opcode, &written)
+            .into_iter()
+            .filter(|m| module.has_modifier(opcode, &written, m))
+            .map(|modifier| {
+                let detail = Some(format!("{opcode}{}{modifier}", written.concat()));
+                Candidate::new(modifier, CompletionItemKind::ENUM_MEMBER, detail, word.start + dot)
+            })
+            .collect();
+    }
+    if text.starts_with('.') {
+        return SPACES
+            .iter()
+            .chain(BODY_DIRECTIVES)
+            .map(|name| Candidate::new(*name, CompletionItemKind::KEYWORD, None, word.start))
+            .collect();
+    }
+    signature::opcodes()
+        .into_iter()
+        .filter(|o| module.has_opcode(o))
+        .map(|opcode| {
             let summary = signature::forms(opcode).first().map(|f| f.summary.to_string());
-            items.push(item(
-                opcode.to_string(),
-                CompletionItemKind::FUNCTION,
-                summary,
-                word_start,
-            ));
-        }
-        return items;
-    }
-    // Operands.
-    if word.starts_with('%') {
+            Candidate::new(opcode, CompletionItemKind::FUNCTION, summary, word.start)
+        })
+        .collect()
+}
+
+/// In operands: the special registers after a `%`, and the names visible at `offset`.
+fn operand_candidates(word: &Word<'_>, module: &Module, symbols: &SymbolTable, offset: usize) -> Vec<Candidate> {
+    let mut candidates = Vec::new();
+    if word.text.starts_with('%') {
         for (name, needs) in special_registers()
             .into_iter()
             .filter(|(name, _)| module.has_special_register(name))
         {
-            items.push(item(name, CompletionItemKind::CONSTANT, Some(needs), word_start));
+            candidates.push(Candidate::new(
+                name,
+                CompletionItemKind::CONSTANT,
+                Some(needs),
+                word.start,
+            ));
         }
     }
-    for (name, symbol) in analysis.model.symbols.visible_at(offset) {
+    for (name, symbol) in symbols.visible_at(offset) {
         let (kind, detail) = match symbol {
             Symbol::Register(r) => (CompletionItemKind::VARIABLE, r.ty.clone()),
             Symbol::Range(r) | Symbol::RangeMember(r, _) => (
@@ -151,14 +189,14 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
             ),
             Symbol::Special => continue,
         };
-        items.push(item(
-            name.to_string(),
+        candidates.push(Candidate::new(
+            name,
             kind,
             detail.map(|d| d.trim().to_string()),
-            word_start,
+            word.start,
         ));
     }
-    items
+    candidates
 }
 
 /// What the module's `.version` and `.target` allow; everything when it lacks either.

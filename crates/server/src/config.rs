@@ -3,10 +3,9 @@
 //! them, so that editor and CI agree. Read again for every run (a few
 //! `stat` calls), so that edits to a configuration apply at once.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ptxkit_lint::Settings;
-use ptxkit_lint::config::{CONFIG_FILE_NAME as LINT_CONFIG, Config, Overrides};
 
 /// How to lint one document.
 pub enum LintSetup {
@@ -25,48 +24,23 @@ pub fn lint_setup(path: Option<&Path>, root: Option<&Path>) -> Result<LintSetup,
     let Some(start) = path.or(root) else {
         return Ok(LintSetup::Lint(Settings::default()));
     };
-    let Some(config_path) = ptxkit_syntax::config::find_config_file(start, LINT_CONFIG) else {
-        return Ok(LintSetup::Lint(Settings::default()));
-    };
-    let config = Config::load(&config_path).map_err(|err| err.to_string())?;
-    let origin = config_path.display().to_string();
-    let settings = config
-        .settings(&origin, &Overrides::default())
-        .map_err(|err| err.to_string())?;
+    let config = ptxkit_workspace::lint::nearest(start).map_err(|err| err.to_string())?;
     let Some(path) = path else {
-        return Ok(LintSetup::Lint(settings));
+        return Ok(LintSetup::Lint(config.settings));
     };
-    let base = config_path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
-    let relative = path.strip_prefix(&base).unwrap_or(path);
-    if is_excluded(config.exclude.as_deref().unwrap_or_default(), relative, &origin)? {
+    let relative = path.strip_prefix(&config.base).unwrap_or(path);
+    if config.is_excluded(relative).map_err(|err| err.to_string())? {
         return Ok(LintSetup::Excluded);
     }
-    Ok(LintSetup::Lint(settings.for_file(relative).into_owned()))
-}
-
-/// Whether an `exclude` glob matches the path (relative to the
-/// configuration's directory) or the file name, as ptxlint decides.
-fn is_excluded(globs: &[String], relative: &Path, origin: &str) -> Result<bool, String> {
-    let mut builder = globset::GlobSetBuilder::new();
-    for glob in globs {
-        let glob = globset::Glob::new(glob).map_err(|err| format!("{origin}: invalid exclude pattern: {err}"))?;
-        builder.add(glob);
-    }
-    let set = builder
-        .build()
-        .map_err(|err| format!("{origin}: invalid exclude pattern: {err}"))?;
-    Ok(set.is_match(relative) || relative.file_name().is_some_and(|name| set.is_match(name)))
+    Ok(LintSetup::Lint(config.settings_for(relative).into_owned()))
 }
 
 /// The formatter options for a document: the nearest `ptxfmt.toml`, else
 /// the defaults. The editor's tab size is not used: the configuration file
 /// decides, as it does for `ptxfmt`.
 pub fn format_options(path: Option<&Path>, root: Option<&Path>) -> Result<ptxkit_fmt::Options, String> {
-    let found = path
-        .or(root)
-        .and_then(|start| ptxkit_syntax::config::find_config_file(start, ptxkit_fmt::CONFIG_FILE_NAME));
-    match found {
-        Some(config) => ptxkit_fmt::Options::from_file(&config).map_err(|err| err.to_string()),
+    match path.or(root) {
+        Some(start) => ptxkit_workspace::fmt::nearest(start).map_err(|err| err.to_string()),
         None => Ok(ptxkit_fmt::Options::default()),
     }
 }

@@ -7,6 +7,9 @@
 //! - On a register, variable, parameter, label or function: its declaration
 //!   line and, for registers and variables, its type.
 //! - On a special register: what it holds, and the PTX version and target it needs.
+//! - On `.version`: the CUDA release that introduced the version, what the file needs
+//!   (the lines that force its minimum), and the oldest CUDA toolkit whose ptxas assembles
+//!   it and the oldest driver that JIT-compiles it — as `ptxlint --requirements` says.
 
 use std::fmt::Write as _;
 
@@ -24,7 +27,15 @@ const MAX_DECLARATION_LINES: usize = 12;
 pub fn hover(document: &mut Document, offset: usize, encoding: Encoding) -> Option<Hover> {
     let analysis = document.analysis();
     let parsed = &analysis.parsed;
-    let (span, markdown) = if let Some((span, symbol)) = analysis.model.symbols.symbol_at(parsed, offset) {
+    let version_directive = analysis
+        .model
+        .header
+        .version_directive()
+        .filter(|d| (d.span.start..=d.span.end).contains(&offset))
+        .map(|d| (d.span, d.version));
+    let (span, markdown) = if let Some((span, Some(version))) = version_directive {
+        (span, describe_version(parsed, version))
+    } else if let Some((span, symbol)) = analysis.model.symbols.symbol_at(parsed, offset) {
         (span, describe_symbol(parsed, span, &symbol))
     } else {
         let instruction = Instruction::at(parsed, offset)?;
@@ -48,6 +59,46 @@ pub fn hover(document: &mut Document, offset: usize, encoding: Encoding) -> Opti
 fn describe_chain(chain: &str) -> String {
     let explanation = ptxkit_isa::signature::explain(chain);
     format!("```text\n{}```", explanation)
+}
+
+/// The lines of the file's requirements shown at most in a hover.
+const MAX_REASONS: usize = 5;
+
+/// `.version X.Y`: the release that introduced it, and what the file needs (minimum version
+/// and target with the lines that force them, the oldest toolkit and driver).
+fn describe_version(parsed: &ParsedSource, version: ptxkit_isa::Version) -> String {
+    let mut out = format!("PTX ISA {version}");
+    match ptxkit_isa::toolkit::first_release_of(version) {
+        Some(release) => {
+            let _ = write!(out, ": first in {}", release.toolkit);
+            if let Some(driver) = release.driver {
+                let _ = write!(out, " (driver {driver})");
+            }
+        }
+        None => out.push_str(": in no CUDA release the release history lists"),
+    }
+    let needs = ptxkit_lint::requirements::file_requirements(parsed);
+    let target = needs
+        .min_target
+        .map_or_else(|| "no single target".to_string(), |t| t.to_string());
+    let _ = write!(out, "\n\nthis file needs PTX {} and {target}", needs.min_ptx);
+    if let Some((below, _)) = &needs.removed {
+        let _ = write!(out, ", and a PTX version below {below}");
+    }
+    for reason in needs.reasons.iter().take(MAX_REASONS) {
+        let _ = write!(
+            out,
+            "\n- line {}: `{}` ({}: PTX {})",
+            reason.line, reason.text, reason.feature, reason.ptx
+        );
+    }
+    if needs.reasons.len() > MAX_REASONS {
+        let _ = write!(out, "\n- … and {} more lines", needs.reasons.len() - MAX_REASONS);
+    }
+    for line in needs.toolchain_lines() {
+        let _ = write!(out, "\n\n{line}");
+    }
+    out
 }
 
 /// A declared name: what it is, its type, and its declaration.

@@ -27,6 +27,7 @@ pub mod hover;
 pub mod navigation;
 pub mod position;
 pub mod rename;
+mod requests;
 pub mod rewrite;
 pub mod semantic_tokens;
 pub mod server;
@@ -41,30 +42,62 @@ pub use server::{Ending, run};
 /// The stack of the thread that serves the client (as ptxfmt's workers).
 const STACK_SIZE: usize = 64 * 1024 * 1024;
 
-const USAGE: &str = "usage: ptxls [--stdio]
+/// The usage line, also printed after a usage error.
+macro_rules! synopsis {
+    () => {
+        "Usage: ptxls [--stdio]"
+    };
+}
 
-The PTX language server: speaks the Language Server Protocol on standard
-input and output. Start it from an editor (see the README's `ptxls` section).";
+/// `ptxls --help`: what the tool does first, as clap prints it for the other three.
+const HELP: &str = concat!(
+    "ptxls is the PTX language server: it speaks the Language Server Protocol on
+standard input and output, with ptxlint's diagnostics, ptxfmt's formatting, hover,
+completion, go to definition, references and the outline. Start it from an editor
+(see the README's `ptxls` section).
+
+",
+    synopsis!(),
+    "
+
+Options:
+      --stdio    Serve over standard input and output (the default and only transport)
+  -h, --help     Print help
+  -V, --version  Print version"
+);
 
 /// The `ptxls` command: serves one client over stdio. Exits 0 after
 /// `shutdown` and `exit`, 1 when the client exits without `shutdown` or
 /// disconnects, 2 on a usage or I/O error.
 pub fn main() -> ExitCode {
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
+    ExitCode::from(main_with(std::env::args_os().skip(1)))
+}
+
+/// [`main`] with the arguments after the program name, returning the exit code: what
+/// `ptxls` runs as (the binary, and the Python package's `ptxls` command).
+pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> u8 {
+    for arg in args {
+        match arg.to_string_lossy().as_ref() {
             // What VS Code's client and others pass; stdio is the only transport.
             "--stdio" => {}
             "--version" | "-V" => {
                 let _ = writeln!(std::io::stdout(), "ptxls {}", env!("CARGO_PKG_VERSION"));
-                return ExitCode::SUCCESS;
+                return 0;
             }
             "--help" | "-h" => {
-                let _ = writeln!(std::io::stdout(), "{USAGE}");
-                return ExitCode::SUCCESS;
+                let _ = writeln!(std::io::stdout(), "{}", HELP);
+                return 0;
             }
             other => {
-                eprintln!("error: unexpected argument '{other}'\n\n{USAGE}");
-                return ExitCode::from(2);
+                eprintln!(
+                    concat!(
+                        "error: unexpected argument '{}'\n\n",
+                        synopsis!(),
+                        "\n\nFor more information, try '--help'."
+                    ),
+                    other
+                );
+                return 2;
             }
         }
     }
@@ -82,28 +115,28 @@ pub fn main() -> ExitCode {
         Ok(Ok(ending)) => ending,
         Ok(Err(_)) => {
             eprintln!("ptxls: the server failed (a bug; please report it)");
-            return ExitCode::from(2);
+            return 2;
         }
         Err(err) => {
             eprintln!("ptxls: cannot start the server thread: {err}");
-            return ExitCode::from(2);
+            return 2;
         }
     };
     if ending == Ending::WriteFailed {
         // The reader may still be waiting on standard input: do not join it.
         eprintln!("ptxls: cannot write to the client (standard output closed)");
-        return ExitCode::from(2);
+        return 2;
     }
     if let Err(err) = io_threads.join() {
         eprintln!("ptxls: {err}");
-        return ExitCode::from(2);
+        return 2;
     }
     match ending {
-        Ending::Exit { after_shutdown: true } => ExitCode::SUCCESS,
-        Ending::Exit { after_shutdown: false } => ExitCode::from(1),
+        Ending::Exit { after_shutdown: true } => 0,
+        Ending::Exit { after_shutdown: false } => 1,
         Ending::Disconnected | Ending::WriteFailed => {
             eprintln!("ptxls: the client closed the connection without `exit`");
-            ExitCode::from(1)
+            1
         }
     }
 }

@@ -10,11 +10,11 @@ use crate::document::Document;
 use crate::position::Encoding;
 
 /// Where the name at byte `offset` is declared (a function: its definition
-/// when it has one).
+/// when it has one; a member of a range: the `%r<N>` declarator).
 pub fn definition(uri: &Uri, document: &mut Document, offset: usize, encoding: Encoding) -> Option<Location> {
     let analysis = document.analysis();
     let (_, symbol) = analysis.model.symbols.symbol_at(&analysis.parsed, offset)?;
-    let declaration = symbol.declaration()?;
+    let declaration = symbol.declarator()?;
     Some(Location::new(
         uri.clone(),
         document.range(declaration.range(), encoding),
@@ -22,7 +22,8 @@ pub fn definition(uri: &Uri, document: &mut Document, offset: usize, encoding: E
 }
 
 /// Every place that names the symbol at byte `offset` (its declaration
-/// included when `with_declaration`), in source order.
+/// included when `with_declaration`: for a member of a range, the `%r<N>`
+/// declarator), in source order.
 pub fn references(
     uri: &Uri,
     document: &mut Document,
@@ -59,7 +60,9 @@ pub fn highlight(document: &mut Document, offset: usize, encoding: Encoding) -> 
     )
 }
 
-/// The spans naming the symbol at `offset`, and its declaration's span.
+/// The spans naming the symbol at `offset` in source order, its declaration among them,
+/// and the declaration's span (a range member's `%r<N>` declarator, which the member's
+/// name does not spell).
 fn occurrences(document: &mut Document, offset: usize) -> Option<(Vec<Span>, Option<Span>)> {
     let analysis = document.analysis();
     let symbols = &analysis.model.symbols;
@@ -67,7 +70,15 @@ fn occurrences(document: &mut Document, offset: usize) -> Option<(Vec<Span>, Opt
     if matches!(symbol, Symbol::Special) {
         return None;
     }
-    Some((symbols.references(&analysis.parsed, &symbol), symbol.declaration()))
+    let mut spans = symbols.references(&analysis.parsed, &symbol);
+    let declaration = symbol.declarator();
+    if let Some(declared) = declaration
+        && !spans.contains(&declared)
+    {
+        let at = spans.partition_point(|span| span.start < declared.start);
+        spans.insert(at, declared);
+    }
+    Some((spans, declaration))
 }
 
 /// The outline: kernels and functions (with their labels), and module

@@ -14,25 +14,17 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
     ShowMessage,
 };
-use lsp_types::request::{
-    ApplyWorkspaceEdit, CodeActionRequest, Completion, DocumentHighlightRequest, DocumentSymbolRequest, ExecuteCommand,
-    FoldingRangeRequest, Formatting, GotoDefinition, HoverRequest, PrepareRenameRequest, RangeFormatting, References,
-    Rename, Request as _, SemanticTokensFullRequest, SignatureHelpRequest,
-};
+use lsp_types::request::{ApplyWorkspaceEdit, Request as _};
 use lsp_types::{
-    DocumentSymbolResponse, GotoDefinitionResponse, InitializeParams, InitializeResult, MessageType, OneOf,
-    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability,
-    TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
+    InitializeParams, InitializeResult, MessageType, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
+    ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri, WorkspaceEdit,
 };
-use serde::de::DeserializeOwned;
 
 use crate::config::{self, LintSetup};
 use crate::document::Document;
 use crate::position::Encoding;
-use crate::{
-    code_actions, completion, diagnostics, folding, formatting, hover, navigation, rename, rewrite, semantic_tokens,
-    signature_help, uri,
-};
+use crate::requests::{self, RequestError, RequestResult, Session, parse_params, to_json};
+use crate::{code_actions, diagnostics, formatting, rewrite, semantic_tokens, uri};
 
 /// Documents larger than this are kept in sync but not analysed (the limit
 /// `ptxlint` and `ptxfmt` put on files).
@@ -68,23 +60,6 @@ struct Server<'c> {
     /// The number of the last request the server sent the client.
     next_request: u64,
 }
-
-/// Why a request got an error response.
-struct RequestError {
-    code: ErrorCode,
-    message: String,
-}
-
-impl RequestError {
-    fn new(code: ErrorCode, message: impl Into<String>) -> RequestError {
-        RequestError {
-            code,
-            message: message.into(),
-        }
-    }
-}
-
-type RequestResult = Result<serde_json::Value, RequestError>;
 
 /// Runs the server on `connection` until the client exits or disconnects.
 pub fn run(connection: &Connection) -> Ending {
@@ -156,7 +131,7 @@ impl Server<'_> {
             Ok(serde_json::Value::Null)
         } else {
             let method = request.method.clone();
-            catch_unwind(AssertUnwindSafe(|| self.dispatch(request))).unwrap_or_else(|_| {
+            catch_unwind(AssertUnwindSafe(|| requests::handle(self, request))).unwrap_or_else(|_| {
                 // A bug in an analysis: drop what may be half-built and answer.
                 for document in self.documents.values_mut() {
                     document.forget_analysis();
@@ -207,168 +182,40 @@ impl Server<'_> {
         };
         serde_json::to_value(result).map_err(|err| RequestError::new(ErrorCode::InternalError, err.to_string()))
     }
+}
 
-    fn dispatch(&mut self, request: Request) -> RequestResult {
-        let encoding = self.encoding;
-        match request.method.as_str() {
-            HoverRequest::METHOD => {
-                let params: lsp_types::HoverParams = parse_params(request.params)?;
-                let at = params.text_document_position_params;
-                let document = self.document(&at.text_document.uri)?;
-                let offset = document.offset(at.position, encoding);
-                to_json(hover::hover(document, offset, encoding))
-            }
-            GotoDefinition::METHOD => {
-                let params: lsp_types::GotoDefinitionParams = parse_params(request.params)?;
-                let at = params.text_document_position_params;
-                let uri = at.text_document.uri;
-                let document = self.document(&uri)?;
-                let offset = document.offset(at.position, encoding);
-                to_json(navigation::definition(&uri, document, offset, encoding).map(GotoDefinitionResponse::Scalar))
-            }
-            References::METHOD => {
-                let params: lsp_types::ReferenceParams = parse_params(request.params)?;
-                let at = params.text_document_position;
-                let uri = at.text_document.uri;
-                let document = self.document(&uri)?;
-                let offset = document.offset(at.position, encoding);
-                let with_declaration = params.context.include_declaration;
-                to_json(navigation::references(
-                    &uri,
-                    document,
-                    offset,
-                    with_declaration,
-                    encoding,
-                ))
-            }
-            DocumentHighlightRequest::METHOD => {
-                let params: lsp_types::DocumentHighlightParams = parse_params(request.params)?;
-                let at = params.text_document_position_params;
-                let document = self.document(&at.text_document.uri)?;
-                let offset = document.offset(at.position, encoding);
-                to_json(navigation::highlight(document, offset, encoding))
-            }
-            DocumentSymbolRequest::METHOD => {
-                let params: lsp_types::DocumentSymbolParams = parse_params(request.params)?;
-                let document = self.document(&params.text_document.uri)?;
-                to_json(DocumentSymbolResponse::Nested(navigation::document_symbols(
-                    document, encoding,
-                )))
-            }
-            Formatting::METHOD => {
-                let params: lsp_types::DocumentFormattingParams = parse_params(request.params)?;
-                self.format(&params.text_document.uri, None)
-            }
-            RangeFormatting::METHOD => {
-                let params: lsp_types::DocumentRangeFormattingParams = parse_params(request.params)?;
-                self.format(&params.text_document.uri, Some(params.range))
-            }
-            PrepareRenameRequest::METHOD => {
-                let params: lsp_types::TextDocumentPositionParams = parse_params(request.params)?;
-                let document = self.document(&params.text_document.uri)?;
-                let offset = document.offset(params.position, encoding);
-                let span = rename::prepare(document, offset)
-                    .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
-                to_json(span.map(|span| document.range(span.range(), encoding)))
-            }
-            Rename::METHOD => {
-                let params: lsp_types::RenameParams = parse_params(request.params)?;
-                let at = params.text_document_position;
-                let uri = at.text_document.uri;
-                let document = self.document(&uri)?;
-                let offset = document.offset(at.position, encoding);
-                let edit = rename::rename(&uri, document, offset, &params.new_name, encoding)
-                    .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
-                to_json(edit)
-            }
-            Completion::METHOD => {
-                let params: lsp_types::CompletionParams = parse_params(request.params)?;
-                let at = params.text_document_position;
-                let document = self.document(&at.text_document.uri)?;
-                let offset = document.offset(at.position, encoding);
-                to_json(completion::complete(document, offset, encoding))
-            }
-            SignatureHelpRequest::METHOD => {
-                let params: lsp_types::SignatureHelpParams = parse_params(request.params)?;
-                let at = params.text_document_position_params;
-                let document = self.document(&at.text_document.uri)?;
-                let offset = document.offset(at.position, encoding);
-                to_json(signature_help::signature_help(document.text(), offset))
-            }
-            ExecuteCommand::METHOD => {
-                let params: lsp_types::ExecuteCommandParams = parse_params(request.params)?;
-                if params.command != rewrite::COMMAND {
-                    return Err(RequestError::new(
-                        ErrorCode::InvalidParams,
-                        format!(
-                            "unknown command `{}` (ptxls has `{}`)",
-                            params.command,
-                            rewrite::COMMAND
-                        ),
-                    ));
-                }
-                let (uri, args) = match params.arguments.as_slice() {
-                    [uri, args] => (
-                        serde_json::from_value::<Uri>(uri.clone()),
-                        args.as_str().unwrap_or_default().to_string(),
-                    ),
-                    _ => {
-                        return Err(RequestError::new(
-                            ErrorCode::InvalidParams,
-                            format!("{} takes [document URI, \"--to X.Y ...\"]", rewrite::COMMAND),
-                        ));
-                    }
-                };
-                let uri = uri.map_err(|err| RequestError::new(ErrorCode::InvalidParams, err.to_string()))?;
-                let document = self.document(&uri)?;
-                let edit = rewrite::rewrite(&uri, document, &args, encoding)
-                    .map_err(|err| RequestError::new(ErrorCode::RequestFailed, err))?;
-                // Ask the client to apply it, and return it too.
-                self.next_request += 1;
-                let apply = Request::new(
-                    lsp_server::RequestId::from(format!("ptxls-apply-{}", self.next_request)),
-                    ApplyWorkspaceEdit::METHOD.to_string(),
-                    lsp_types::ApplyWorkspaceEditParams {
-                        label: Some(format!("ptxrewrite {args}")),
-                        edit: edit.clone(),
-                    },
-                );
-                self.send(apply);
-                to_json(edit)
-            }
-            FoldingRangeRequest::METHOD => {
-                let params: lsp_types::FoldingRangeParams = parse_params(request.params)?;
-                let document = self.document(&params.text_document.uri)?;
-                to_json(folding::folding_ranges(document))
-            }
-            SemanticTokensFullRequest::METHOD => {
-                let params: lsp_types::SemanticTokensParams = parse_params(request.params)?;
-                let document = self.document(&params.text_document.uri)?;
-                to_json(semantic_tokens::full(document, encoding))
-            }
-            CodeActionRequest::METHOD => {
-                let params: lsp_types::CodeActionParams = parse_params(request.params)?;
-                let uri = params.text_document.uri;
-                self.document(&uri)?;
-                let findings = self.findings(&uri).unwrap_or_default();
-                let document = self.document(&uri)?;
-                let range = document.lines().bytes(document.text(), params.range, encoding);
-                to_json(code_actions::code_actions(
-                    &uri,
-                    document,
-                    &findings,
-                    range,
-                    params.context.only.as_deref(),
-                    encoding,
-                ))
-            }
-            other => Err(RequestError::new(
-                ErrorCode::MethodNotFound,
-                format!("ptxls does not implement {other}"),
-            )),
-        }
+impl Session for Server<'_> {
+    fn encoding(&self) -> Encoding {
+        self.encoding
     }
 
+    fn document(&mut self, uri: &Uri) -> Result<&mut Document, RequestError> {
+        Server::document(self, uri)
+    }
+
+    fn findings(&mut self, uri: &Uri) -> Option<Vec<ptxkit_syntax::Diagnostic>> {
+        Server::findings(self, uri)
+    }
+
+    fn format(&mut self, uri: &Uri, range: Option<lsp_types::Range>) -> RequestResult {
+        Server::format(self, uri, range)
+    }
+
+    fn apply_edit(&mut self, label: String, edit: WorkspaceEdit) {
+        self.next_request += 1;
+        let apply = Request::new(
+            lsp_server::RequestId::from(format!("ptxls-apply-{}", self.next_request)),
+            ApplyWorkspaceEdit::METHOD.to_string(),
+            lsp_types::ApplyWorkspaceEditParams {
+                label: Some(label),
+                edit,
+            },
+        );
+        self.send(apply);
+    }
+}
+
+impl Server<'_> {
     fn format(&mut self, uri: &Uri, range: Option<lsp_types::Range>) -> RequestResult {
         let encoding = self.encoding;
         let root = self.root.clone();
@@ -576,13 +423,4 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
         )),
         ..ServerCapabilities::default()
     }
-}
-
-fn parse_params<P: DeserializeOwned>(params: serde_json::Value) -> Result<P, RequestError> {
-    serde_json::from_value(params)
-        .map_err(|err| RequestError::new(ErrorCode::InvalidParams, format!("invalid params: {err}")))
-}
-
-fn to_json(value: impl serde::Serialize) -> RequestResult {
-    serde_json::to_value(value).map_err(|err| RequestError::new(ErrorCode::InternalError, err.to_string()))
 }

@@ -116,17 +116,15 @@ fn check_file(path: &Path, edits: usize, seed: u64) -> Result<usize, String> {
 #[test]
 fn incremental_analysis_matches_a_fresh_one_on_edited_corpus_files() {
     let Some(dir) = corpus_dir() else { return };
-    let mut files: Vec<(PathBuf, u64)> =
-        ptxkit_syntax::discover::discover(std::slice::from_ref(&dir), &Default::default())
-            .expect("walking the corpus")
-            .into_iter()
-            .filter_map(|path| {
-                let path = path.ok()?;
-                let len = std::fs::metadata(&path).ok()?.len();
-                Some((path, len))
-            })
-            .filter(|(_, len)| *len < 150_000)
-            .collect();
+    let mut files: Vec<(PathBuf, u64)> = ptxkit_syntax::corpus::ptx_files(&dir)
+        .expect("walking the corpus")
+        .into_iter()
+        .filter_map(|path| {
+            let len = std::fs::metadata(&path).ok()?.len();
+            Some((path, len))
+        })
+        .filter(|(_, len)| *len < 150_000)
+        .collect();
     files.sort();
     assert!(files.len() > 100, "the corpus has {} files", files.len());
     // Every 12th file: a spread of ISA versions, producers and sizes.

@@ -37,6 +37,24 @@ pub fn for_tests(manifest_dir: &str, what: &str) -> Option<PathBuf> {
     }
 }
 
+/// The `*.ptx` files under `dir`, depth first, each directory's entries in name order (the
+/// order `ptxlint` walks a directory in).
+pub fn ptx_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    entries.sort();
+    let mut files = Vec::new();
+    for path in entries {
+        if path.is_dir() {
+            files.extend(ptx_files(&path)?);
+        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ptx")) {
+            files.push(path);
+        }
+    }
+    Ok(files)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -48,5 +66,21 @@ mod tests {
                 Err(std::path::PathBuf::from("/nonexistent/repo/crates/x/../shared/corpus"))
             );
         }
+    }
+
+    #[test]
+    fn ptx_files_are_listed_depth_first_in_name_order() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b.ptx", "a/z.ptx", "a.ptx", "a/notes.txt", "c/d/e.PTX"] {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        let found: Vec<_> = super::ptx_files(dir.path())
+            .unwrap()
+            .into_iter()
+            .map(|p| p.strip_prefix(dir.path()).unwrap().display().to_string())
+            .collect();
+        assert_eq!(found, ["a/z.ptx", "a.ptx", "b.ptx", "c/d/e.PTX"]);
     }
 }

@@ -1,6 +1,6 @@
 //! Parsing PTX into a lossless concrete syntax tree, plus what the PTX tools
-//! share: spans, typed node views, diagnostics, text edits, safe writes,
-//! source loading, file discovery and configuration lookup.
+//! share: spans, typed node views, diagnostics, text edits, safe writes and
+//! source loading. (Finding files and reading configuration is `ptxkit-workspace`'s job.)
 //!
 //! ```
 //! use ptxkit_syntax::{ast::Instruction, parse, preorder};
@@ -12,10 +12,8 @@
 
 pub mod ast;
 mod children;
-pub mod config;
 pub mod corpus;
 pub mod diagnostic;
-pub mod discover;
 mod edit;
 pub mod generated_lexer;
 mod kind;

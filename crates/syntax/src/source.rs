@@ -106,7 +106,7 @@ pub fn read_source(path: &Path) -> Result<String, SourceError> {
 
 /// An I/O error as a reason in a one-line message: the operating system's
 /// words, lower-cased, without the "(os error N)" suffix.
-pub(crate) fn io_reason(error: &std::io::Error) -> String {
+pub fn io_reason(error: &std::io::Error) -> String {
     let text = error.to_string();
     let text = match text.rfind(" (os error ") {
         Some(at) if text.ends_with(')') => &text[..at],

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::cache::CacheArgs;
 use crate::shared::{ConfigArgs, SharedArgs};
 
 /// ptxfmt formats NVIDIA PTX. It changes only whitespace and line breaks:
@@ -61,6 +62,10 @@ pub struct Args {
     /// `--config`, `--isolated`.
     #[command(flatten)]
     pub config: ConfigArgs,
+
+    /// `--no-cache`, `--cache-dir`.
+    #[command(flatten)]
+    pub cache: CacheArgs,
 
     /// The arguments every tool takes.
     #[command(flatten)]

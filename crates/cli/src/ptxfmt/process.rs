@@ -4,12 +4,17 @@
 
 use std::path::Path;
 
-use ptxkit_fmt::{Formatted, SyntaxError};
+use ptxkit_fmt::{Formatted, Options, SyntaxError};
 use ptxkit_syntax::source::read_source;
+use ptxkit_workspace::resolver::ConfigResolver;
 
-use super::Configs;
 use super::args::{LineRange, Mode};
+use crate::cache::Cache;
+use crate::cache::fmt::Entry;
 use crate::inputs::display;
+
+/// The settings of one file: its options.
+pub type Configs = ConfigResolver<Options>;
 
 /// What to do with each input.
 #[derive(Debug, Clone, Copy)]
@@ -53,14 +58,48 @@ pub struct FileResult {
 /// At most this many syntax errors are listed per file.
 const MAX_LISTED_ERRORS: usize = 10;
 
-/// Formats the file at `path`.
-pub fn process_path(path: &Path, job: Job, configs: &Configs) -> FileResult {
+/// Formats the file at `path`; with a cache, a file known to be formatted (or, with
+/// `--check`, known not to be) under its options is not formatted again.
+pub fn process_path(path: &Path, job: Job, configs: &Configs, cache: Option<&Cache>) -> FileResult {
     let display = display(path);
     let text = match read_source(path) {
         Ok(text) => text,
         Err(err) => return failed(display, vec![err.to_string()], 0),
     };
-    process_text(path, display, text, job, configs, false)
+    let cacheable = job.range.is_none() && matches!(job.mode, Mode::Write | Mode::Check | Mode::Diff);
+    let Some(cache) = cache.filter(|_| cacheable) else {
+        return process_text(path, display, text, job, configs, false);
+    };
+    let options = match configs.for_path(path) {
+        Ok((options, _)) => options,
+        Err(err) => return failed(display, vec![err], text.len()),
+    };
+    let key = crate::cache::fmt::key(&text, &options, job.format_with_errors);
+    let known = cache.get(&key).and_then(|payload| crate::cache::fmt::decode(&payload));
+    let outcome = match (known, job.mode) {
+        (Some(Entry::Formatted), _) => Some(Outcome::Unchanged),
+        (Some(Entry::Unformatted), Mode::Check) => Some(Outcome::WouldReformat(None)),
+        _ => None,
+    };
+    if let Some(outcome) = outcome {
+        return FileResult {
+            display,
+            outcome,
+            bytes: text.len(),
+            warnings: Vec::new(),
+        };
+    }
+    let result = process_text(path, display, text, job, configs, false);
+    // Only clean results: one with warnings (syntax errors kept as written) prints them.
+    let entry = match (&result.outcome, result.warnings.is_empty()) {
+        (Outcome::Unchanged, true) => Some(Entry::Formatted),
+        (Outcome::WouldReformat(_) | Outcome::Reformatted, true) => Some(Entry::Unformatted),
+        _ => None,
+    };
+    if let Some(entry) = entry {
+        cache.put(&key, crate::cache::fmt::encode(entry));
+    }
+    result
 }
 
 /// Formats standard input; `name` is `--stdin-filename` or `-`.

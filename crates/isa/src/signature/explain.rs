@@ -438,6 +438,10 @@ impl fmt::Display for Explanation<'_> {
                 );
             }
             writeln!(f, "  effects:  {effects}")?;
+            let values: Vec<Option<&str>> = m.values.iter().map(|(_, v)| *v).collect();
+            for line in super::semantics::describe(form, &values) {
+                writeln!(f, "  {line}")?;
+            }
             if form.features().next().is_some() {
                 // `block` rows: what this form needs beyond the chain (an indirect `call`).
                 let mut own = Requirements::none();

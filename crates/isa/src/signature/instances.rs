@@ -119,6 +119,13 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
     if names("%q") {
         text.push_str("\t.reg .b128 %q<16>;\n");
     }
+    // The register-type grid's registers, one of each declarable type (`%yu16`, `%yf16x2`).
+    for ty in super::DECLARABLE_REGISTER_TYPES {
+        let name = super::register_probes::register_name(ty);
+        if instructions.iter().any(|i| mentions(i, &name)) {
+            text.push_str(&format!("\t.reg {ty} {name};\n"));
+        }
+    }
     text.push_str("\t.shared .align 16 .b8 sbuf[4096];\n");
     for (name, declaration) in PROBE_LOCAL_SETUP {
         if names(name) {
@@ -152,6 +159,17 @@ pub fn probe_module(version: Version, target: Target, instructions: &[&str]) -> 
     (text, lines)
 }
 
+/// Whether `instruction` names the register `name` (not a longer name it begins: `%yf16` in
+/// `%yf16x2`).
+fn mentions(instruction: &str, name: &str) -> bool {
+    instruction.match_indices(name).any(|(at, _)| {
+        !instruction[at + name.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 /// Hands out distinct registers of each width.
 #[derive(Default)]
 struct Registers {
@@ -182,9 +200,9 @@ impl Registers {
 
 /// An instance under construction: the value bound to each part.
 #[derive(Clone)]
-struct Bound {
+pub(super) struct Bound {
     form: &'static Form,
-    values: Vec<Option<&'static str>>,
+    pub(super) values: Vec<Option<&'static str>>,
 }
 
 impl Bound {
@@ -211,7 +229,7 @@ impl Bound {
         }
     }
 
-    fn base(form: &'static Form) -> Self {
+    pub(super) fn base(form: &'static Form) -> Self {
         Bound {
             form,
             values: form
@@ -222,7 +240,7 @@ impl Bound {
         }
     }
 
-    fn resolve_type(&self, spec: &Operand) -> Option<&'static str> {
+    pub(super) fn resolve_type(&self, spec: &Operand) -> Option<&'static str> {
         match spec.ty {
             TypeSpec::Unchecked => None,
             TypeSpec::Fixed(t) => Some(t),
@@ -241,7 +259,7 @@ impl Bound {
         }
     }
 
-    fn resolve_count(&self, spec: &Operand) -> Option<u16> {
+    pub(super) fn resolve_count(&self, spec: &Operand) -> Option<u16> {
         match spec.count {
             CountSpec::Scalar => None,
             CountSpec::Fixed(n) => Some(n),
@@ -265,7 +283,7 @@ impl Bound {
         }
     }
 
-    fn present(&self, position: &Position, optionals: bool) -> bool {
+    pub(super) fn present(&self, position: &Position, optionals: bool) -> bool {
         match position.presence {
             Presence::Always => true,
             Presence::If(part) => self.values[usize::from(part)].is_some(),
@@ -276,9 +294,9 @@ impl Bound {
 
 /// One generated operand: its text and how the matcher sees it.
 #[derive(Clone)]
-struct Written {
-    text: String,
-    found: Found<'static>,
+pub(super) struct Written {
+    pub(super) text: String,
+    pub(super) found: Found<'static>,
 }
 
 fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
@@ -445,16 +463,16 @@ fn position(position: &Position, bound: &Bound, registers: &mut Registers) -> Wr
 }
 
 /// An instance: chain, modifiers and operands.
-struct Draft {
-    what: String,
+pub(super) struct Draft {
+    pub(super) what: String,
     modifiers: Vec<String>,
-    operands: Vec<Written>,
+    pub(super) operands: Vec<Written>,
     opcode: &'static str,
 }
 
 impl Draft {
     /// This instance with operand `i` written as `written`, described as `what`.
-    fn with_operand(&self, i: usize, written: Written, what: String) -> Draft {
+    pub(super) fn with_operand(&self, i: usize, written: Written, what: String) -> Draft {
         let mut operands = self.operands.clone();
         operands[i] = written;
         Draft {
@@ -465,7 +483,7 @@ impl Draft {
         }
     }
 
-    fn text(&self) -> String {
+    pub(super) fn text(&self) -> String {
         let mut out = self.opcode.to_string();
         for m in &self.modifiers {
             out.push_str(m);
@@ -484,12 +502,12 @@ impl Draft {
         out
     }
 
-    fn modifier_refs(&self) -> Vec<&str> {
+    pub(super) fn modifier_refs(&self) -> Vec<&str> {
         self.modifiers.iter().map(String::as_str).collect()
     }
 }
 
-fn draft(bound: &Bound, optionals: bool, what: String) -> Draft {
+pub(super) fn draft(bound: &Bound, optionals: bool, what: String) -> Draft {
     let mut registers = Registers::default();
     let operands = bound
         .form
@@ -508,7 +526,7 @@ fn draft(bound: &Bound, optionals: bool, what: String) -> Draft {
 
 /// The version and target an instance of `form` needs (its own lowest), if some target has it:
 /// the rows it matches by pattern and the form's own `block` rows.
-fn placement(form: &'static Form, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
+pub(super) fn placement(form: &'static Form, modifiers: &[&str], operands: usize) -> Option<(Version, Target)> {
     let instance = InstructionForm {
         opcode: form.opcode,
         modifiers: modifiers.to_vec(),
@@ -523,7 +541,7 @@ fn placement(form: &'static Form, modifiers: &[&str], operands: usize) -> Option
 
 /// The verdict this crate predicts for `draft` at `version`/`target`: the signature matcher,
 /// the version/target tables and the rounding rules.
-fn predicted_ok(draft: &Draft, version: Version, target: Target) -> bool {
+pub(super) fn predicted_ok(draft: &Draft, version: Version, target: Target) -> bool {
     // Example operands are opaque to the matcher (`Found::Other`): only their count is judged.
     let instance = Instance {
         opcode: draft.opcode,
@@ -900,7 +918,7 @@ fn is_example(found: &Found<'_>) -> bool {
 }
 
 /// Whether `modifier` names a state space (`.global`, `.shared::cta`, `.param::func`, …).
-fn is_state_space(modifier: &str) -> bool {
+pub(super) fn is_state_space(modifier: &str) -> bool {
     let base = modifier.find([':', '[']).map_or(modifier, |end| &modifier[..end]);
     matches!(base, ".global" | ".shared" | ".local" | ".const" | ".param")
 }

@@ -9,7 +9,8 @@ use std::sync::OnceLock;
 
 use super::found::{Found, Instance, NameKind};
 use super::model::{CountSpec, Direction, Form, Kinds, Operand, Position, Presence, Shape, TypeSpec};
-use super::typecheck::{agrees, agrees_relaxed, scale_type, type_shape};
+use super::register_types::{operand_typing, register_fits};
+use super::typecheck::{scale_type, type_shape};
 use super::{FORMS, forms};
 use crate::types::is_type_name;
 
@@ -145,6 +146,9 @@ pub struct Analysis {
     pub form: &'static Form,
     /// For each of the form's parts, the index of the modifier that fills it.
     pub bindings: Vec<Option<u8>>,
+    /// For each of the form's operand positions, the index of the instance's operand written
+    /// there (`None`: left out, or the operand count fits no choice).
+    pub operands: Vec<Option<u8>>,
     /// What is wrong; empty when the instruction matches the form.
     pub problems: Vec<Problem>,
 }
@@ -393,9 +397,10 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
     // Among the forms with the fewest modifier problems, the one whose operands fit best; a
     // form that takes as many operands as are written explains them better than one that
     // does not (`call (), %rd1, (), f`: a wrong target, not a wrong count).
-    let mut best: Option<(usize, &Candidate, Vec<Problem>)> = None;
+    type Best<'c> = (usize, &'c Candidate, Vec<Problem>, Vec<Option<u8>>);
+    let mut best: Option<Best<'_>> = None;
     for candidate in all.iter().take_while(|c| c.cost() == best_cost) {
-        let problems = check_operands(candidate, instance);
+        let (problems, operands) = check_operands(candidate, instance);
         // A `d|p` pair written where the form has none (or the other way round) explains less
         // than a wrong element inside a pair the form has.
         let pair_mismatch = |p: &Problem| match *p {
@@ -410,19 +415,20 @@ pub fn analyze(instance: &Instance<'_>) -> Option<Analysis> {
                 .iter()
                 .filter(|p| matches!(p, Problem::OperandCount { .. }) || pair_mismatch(p))
                 .count();
-        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
-            best = Some((score, candidate, problems));
+        if best.as_ref().is_none_or(|(s, _, _, _)| score < *s) {
+            best = Some((score, candidate, problems, operands));
             if score == 0 {
                 break;
             }
         }
     }
-    let (_, candidate, operand_problems) = best?;
+    let (_, candidate, operand_problems, operands) = best?;
     let mut problems = modifier_problems(candidate, instance);
     problems.extend(operand_problems);
     Some(Analysis {
         form: candidate.form,
         bindings: candidate.bindings.clone(),
+        operands,
         problems,
     })
 }
@@ -477,7 +483,9 @@ fn modifier_problems(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Prob
 }
 
 /// The operand checks of one candidate form.
-fn check_operands(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Problem> {
+/// The problems of `instance`'s operands against `candidate`'s positions, and the operand
+/// each position took (for the choice of optional positions with the fewest problems).
+fn check_operands(candidate: &Candidate, instance: &Instance<'_>) -> (Vec<Problem>, Vec<Option<u8>>) {
     let form = candidate.form;
     let present = |p: &Position| match p.presence {
         Presence::Always => Some(true),
@@ -490,11 +498,12 @@ fn check_operands(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Problem
         .collect();
     let found = instance.operands.len();
     if found < required || found > required + free.len() {
-        return vec![Problem::OperandCount {
+        let problem = Problem::OperandCount {
             min: required,
             max: required + free.len(),
             found,
-        }];
+        };
+        return (vec![problem], vec![None; form.positions.len()]);
     }
     let context = Context {
         candidate,
@@ -503,9 +512,10 @@ fn check_operands(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Problem
     // Which optional positions are written: every choice of `found - required` of them, the
     // earliest first; the choice with the fewest problems wins.
     let wanted = found - required;
-    let mut best: Option<Vec<Problem>> = None;
+    let mut best: Option<(Vec<Problem>, Vec<Option<u8>>)> = None;
     for choice in combinations(free.len(), wanted) {
         let mut problems = Vec::new();
+        let mut taken = vec![None; form.positions.len()];
         let mut operands = instance.operands.iter().enumerate();
         for (index, position) in form.positions.iter().enumerate() {
             let written = match present(position) {
@@ -516,17 +526,18 @@ fn check_operands(candidate: &Candidate, instance: &Instance<'_>) -> Vec<Problem
                 continue;
             }
             let (at, operand) = operands.next().expect("counted");
+            taken[index] = u8::try_from(at).ok();
             context.position(position, operand, at, &mut problems);
         }
-        if best.as_ref().is_none_or(|b| problems.len() < b.len()) {
+        if best.as_ref().is_none_or(|(b, _)| problems.len() < b.len()) {
             let done = problems.is_empty();
-            best = Some(problems);
+            best = Some((problems, taken));
             if done {
                 break;
             }
         }
     }
-    best.unwrap_or_default()
+    best.unwrap_or_else(|| (Vec::new(), vec![None; form.positions.len()]))
 }
 
 /// Every way to choose `k` of `n` items (indices ascending), earliest items first.
@@ -970,10 +981,14 @@ impl Context<'_, '_> {
         element: Option<usize>,
         problems: &mut Vec<Problem>,
     ) {
-        let Some(declared) = ty.and_then(type_shape) else {
+        let Some(declared_name) = ty else {
             return;
         };
-        let expected = if spec.kinds.contains(Kinds::PRED) && !spec.kinds.contains(Kinds::REG) {
+        let Some(declared) = type_shape(declared_name) else {
+            return;
+        };
+        let predicate_only = spec.kinds.contains(Kinds::PRED) && !spec.kinds.contains(Kinds::REG);
+        let expected = if predicate_only {
             Some(".pred")
         } else {
             self.expected_type(spec)
@@ -993,14 +1008,11 @@ impl Context<'_, '_> {
             }
             return;
         };
-        let Some(expected_shape) = type_shape(expected) else {
+        if type_shape(expected).is_none() {
             return;
-        };
-        let ok = if spec.wide {
-            agrees_relaxed(expected_shape, declared)
-        } else {
-            agrees(expected_shape, declared)
-        };
+        }
+        let typing = operand_typing(self.candidate.form, spec);
+        let ok = register_fits(expected, typing, declared_name);
         if !ok {
             problems.push(Problem::OperandType {
                 operand: at,
@@ -1093,4 +1105,173 @@ pub fn shape_dimension(shape: &str, letter: char) -> Option<u16> {
     let start = body.find(letter)? + 1;
     let digits: String = body[start..].chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
+}
+
+/// What an instruction does to the registers written in one of its operands, as its form's
+/// legend says (`out`, `inout`): the dataflow's defs and uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Its registers are read (sources, and every register of an address).
+    Read,
+    /// Written.
+    Written,
+    /// Read and written.
+    ReadWritten,
+    /// Written, and read only when a predicate operand says so (`wgmma`'s accumulators with
+    /// scale-d): a read that may not happen, which a definedness check must not count.
+    WrittenMaybeRead,
+}
+
+/// The roles of a chain's operands for one operand count (`None`: no form takes it).
+type Roles = Option<Rc<[Role]>>;
+
+thread_local! {
+    /// Roles per distinct chain and operand count.
+    static ROLES: RefCell<HashMap<(String, usize), Roles>> = RefCell::new(HashMap::new());
+}
+
+/// The role of each of the `count` operands of an instruction `opcode` with `modifiers`, from
+/// the best-fitting form whose operand count allows `count` (optional positions taken earliest
+/// first, as the matcher's first choice); `None` when no form of the opcode takes that many.
+///
+/// ```
+/// use ptxkit_isa::signature::{Role, operand_roles};
+/// let roles = operand_roles("mbarrier", &[".arrive", ".expect_tx", ".shared", ".b64"], 3).unwrap();
+/// assert_eq!(&roles[..], &[Role::Written, Role::Read, Role::Read]);
+/// let st = operand_roles("st", &[".global", ".u32"], 2).unwrap();
+/// assert_eq!(&st[..], &[Role::Read, Role::Read]);
+/// ```
+pub fn operand_roles(opcode: &str, modifiers: &[&str], count: usize) -> Option<Rc<[Role]>> {
+    let mut key = String::with_capacity(opcode.len() + modifiers.iter().map(|m| m.len()).sum::<usize>());
+    key.push_str(opcode);
+    for m in modifiers {
+        key.push_str(m);
+    }
+    let key = (key, count);
+    if let Some(found) = ROLES.with(|r| r.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let roles = compute_roles(opcode, modifiers, count);
+    ROLES.with(|r| {
+        let mut cache = r.borrow_mut();
+        if cache.len() > 100_000 {
+            cache.clear();
+        }
+        cache.insert(key, roles.clone());
+    });
+    roles
+}
+
+fn compute_roles(opcode: &str, modifiers: &[&str], count: usize) -> Option<Rc<[Role]>> {
+    let all = candidates(opcode, modifiers);
+    let best = all.first()?.cost();
+    let candidate = all
+        .iter()
+        .take_while(|c| c.cost() == best)
+        .chain(all.iter().skip_while(|c| c.cost() == best))
+        .find(|c| {
+            let (required, free) = position_counts(c);
+            count >= required && count <= required + free
+        })?;
+    let (required, _) = position_counts(candidate);
+    let mut optional_left = count - required;
+    let mut roles = Vec::with_capacity(count);
+    for position in candidate.form.positions {
+        let written = match position.presence {
+            Presence::Always => true,
+            Presence::If(part) => candidate.bindings[usize::from(part)].is_some(),
+            Presence::Optional => {
+                let take = optional_left > 0;
+                optional_left = optional_left.saturating_sub(1);
+                take
+            }
+        };
+        if !written {
+            continue;
+        }
+        let of = |o: &Operand| match o.direction {
+            Direction::In => Role::Read,
+            Direction::Out => Role::Written,
+            Direction::InOut if o.read_when.is_some() => Role::WrittenMaybeRead,
+            Direction::InOut => Role::ReadWritten,
+        };
+        roles.push(match &position.shape {
+            Shape::Single(o) | Shape::Negatable(o) | Shape::Paren(o) => of(o),
+            Shape::List(list) => list.first().map_or(Role::Read, of),
+            Shape::Pair { first, .. } => of(first),
+            Shape::Address(_) => Role::Read,
+            Shape::Sink => Role::Written,
+        });
+    }
+    Some(roles.into())
+}
+
+/// How many positions a candidate always has, and how many optional ones.
+fn position_counts(candidate: &Candidate) -> (usize, usize) {
+    let mut required = 0;
+    let mut free = 0;
+    for p in candidate.form.positions {
+        match p.presence {
+            Presence::Always => required += 1,
+            Presence::If(part) => required += usize::from(candidate.bindings[usize::from(part)].is_some()),
+            Presence::Optional => free += 1,
+        }
+    }
+    (required, free)
+}
+
+/// A form that moves the bits of a braced vector into one register or back (`mov.b64 %rd1,
+/// {%r1, %r2}` packs, `mov.b64 {%r1, %r2}, %rd1` unpacks, §9.7.9.4): element `i` is bit range
+/// `i` of the register. Read off the form's legend: a scalar operand and a vector of `n`
+/// operands of its type's width divided by `n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Packing {
+    /// The destination is the source vector's elements, the first in the low bits.
+    Pack(u8),
+    /// The destination vector is the source's bit ranges, the low bits first.
+    Unpack(u8),
+}
+
+/// The packing an instruction with two operands does, if its best-fitting form packs or
+/// unpacks (see [`Packing`]); `destination` and `source` are the element counts of its braced
+/// operands (0: not braced).
+///
+/// ```
+/// use ptxkit_isa::signature::{Packing, packing};
+/// assert_eq!(packing("mov", &[".b64"], 0, 2), Some(Packing::Pack(2)));
+/// assert_eq!(packing("mov", &[".b64"], 4, 0), Some(Packing::Unpack(4)));
+/// assert_eq!(packing("mov", &[".b32"], 0, 0), None);
+/// ```
+pub fn packing(opcode: &str, modifiers: &[&str], destination: usize, source: usize) -> Option<Packing> {
+    let (source_braced, destination_braced) = (source > 0, destination > 0);
+    if source_braced == destination_braced {
+        return None;
+    }
+    let elements = source.max(destination);
+    let all = candidates(opcode, modifiers);
+    let best = all.first()?.cost();
+    all.iter().take_while(|c| c.cost() == best).find_map(|c| {
+        let [first, second] = c.form.positions else {
+            return None;
+        };
+        let (Shape::Single(d), Shape::Single(a)) = (&first.shape, &second.shape) else {
+            return None;
+        };
+        let split = |o: &Operand| match (o.count, o.ty) {
+            (CountSpec::Fixed(n), TypeSpec::Part { num: 1, den, .. })
+                if u16::from(den) == n && usize::from(n) == elements && n > 1 =>
+            {
+                u8::try_from(n).ok()
+            }
+            _ => None,
+        };
+        let scalar = |o: &Operand| o.count == CountSpec::Scalar;
+        if source_braced && scalar(d) {
+            split(a).map(Packing::Pack)
+        } else if destination_braced && scalar(a) {
+            split(d).map(Packing::Unpack)
+        } else {
+            None
+        }
+    })
 }

@@ -15,6 +15,8 @@
 //! assert!(analyze(&add).unwrap().is_match());
 //! ```
 
+mod address_probes;
+mod address_width;
 mod availability;
 mod explain;
 mod found;
@@ -23,11 +25,16 @@ mod matcher;
 mod model;
 #[allow(dead_code)]
 pub(crate) mod notation;
+mod register_probes;
+mod register_types;
+pub mod semantics;
 mod typecheck;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+pub use address_probes::address_width_probes;
+pub use address_width::{AddressWidth, WIDTH_CHECKED, address_width, is_32bit_address_conversion};
 pub use availability::{modifier_is_available, opcode_is_available};
 pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
 pub use found::{Found, Instance, Literal, NameKind};
@@ -35,10 +42,15 @@ pub use instances::{
     PROBE_LOCAL_SETUP, PROBE_LOCALS, PROBE_SETUP, ShapeProbe, form_count, form_probes, probe_module, shape_probes,
 };
 pub use matcher::{
-    Analysis, Problem, analyze, is_known_modifier, modifier_fits, opcode_modifiers, shape_dimension, suggest_modifiers,
+    Analysis, Packing, Problem, Role, analyze, is_known_modifier, modifier_fits, opcode_modifiers, operand_roles,
+    packing, shape_dimension, suggest_modifiers,
 };
 pub use model::{CountSpec, Direction, Effects, Form, Kinds, Operand, Part, Position, Presence, Shape, TypeSpec};
-pub use typecheck::{TypeClass, TypeShape, agrees, agrees_relaxed, scale_type, type_shape};
+pub use register_probes::register_type_probes;
+pub use register_types::{
+    DECLARABLE_REGISTER_TYPES, Typing, accepted_registers, has_row, operand_typing, register_fits,
+};
+pub use typecheck::{TypeClass, TypeShape, scale_type, type_shape};
 
 use crate::requirements::{Feature, TargetReq};
 use crate::target::{Target, Variant};

@@ -26,6 +26,12 @@ pub struct Form {
     pub excepts: &'static [(&'static str, &'static str)],
     /// The `block` require records of the form's block (indices into the form features).
     pub requires: &'static [u16],
+    /// The memory the form accesses (its block's `memory` lines).
+    pub memory: &'static [super::semantics::MemoryEffect],
+    /// The synchronisation it performs (its block's `sync` lines).
+    pub sync: &'static [super::semantics::SyncEffect],
+    /// What it computes (its block's `value` lines).
+    pub values: &'static [super::semantics::ValueEffect],
 }
 
 impl Form {
@@ -344,6 +350,12 @@ pub struct Operand {
     /// `tex`'s offset vector: 4.3 on sm_30). Probes place instances that write it there; the
     /// version rules do not see operands yet.
     pub since: Option<(u8, u8, u16)>,
+    /// The operation reads or writes the register asynchronously, complete when this group's
+    /// wait says so (`wgmma`'s accumulators: `async wgmma`).
+    pub asynchronous: Option<super::semantics::Group>,
+    /// An `inout` operand read only when the predicate operand of this name is true (`wgmma`'s
+    /// accumulators: `read-when scale-d`, §9.7.15.5.2 L559).
+    pub read_when: Option<&'static str>,
 }
 
 impl Operand {

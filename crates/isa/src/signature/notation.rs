@@ -64,6 +64,12 @@ pub struct SigForm {
     pub excepts: Vec<(String, String)>,
     /// The 0-based index of the block the form stands in.
     pub block: usize,
+    /// The block's `memory` lines, resolved against the form.
+    pub memory: Vec<SigEffect>,
+    /// The block's `sync` lines, resolved against the form.
+    pub sync: Vec<SigEffect>,
+    /// The block's `value` lines, resolved against the form.
+    pub values: Vec<SigValueLine>,
 }
 
 /// One modifier part of a form.
@@ -94,6 +100,7 @@ pub enum SigPresence {
 
 /// The shape of one operand position.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SigShape {
     /// One operand.
     Single(SigOperand),
@@ -220,6 +227,11 @@ pub struct SigOperand {
     /// The PTX version and base target (`sm` number, 0: any) from which the operand may be
     /// written (`since 7.5`, `since 4.3/sm_30`), when later than the form's.
     pub since: Option<(u8, u8, u16)>,
+    /// `async GROUP`: the operation reads or writes the register asynchronously.
+    pub asynchronous: Option<String>,
+    /// `read-when NAME`: an `inout` operand is read only when the predicate operand NAME is
+    /// true (`wgmma`'s accumulators and scale-d).
+    pub read_when: Option<String>,
 }
 
 /// A `require` record.
@@ -288,6 +300,8 @@ struct Legend {
     multiple: Option<i64>,
     nonzero: bool,
     since: Option<(u8, u8, u16)>,
+    asynchronous: Option<String>,
+    read_when: Option<String>,
     line: u32,
 }
 
@@ -312,6 +326,12 @@ struct Scope {
     slots: BTreeMap<String, Vec<String>>,
     legends: BTreeMap<String, Legend>,
     excepts: Vec<(String, String)>,
+    /// `memory` lines (line, text after the keyword); a block's replace the preamble's.
+    memory: Option<Vec<(u32, String)>>,
+    /// `sync` lines, likewise.
+    sync: Option<Vec<(u32, String)>>,
+    /// `value` lines, likewise.
+    value: Option<Vec<(u32, String)>>,
 }
 
 /// A form line not yet resolved (the block's later lines may still define its slots).
@@ -407,6 +427,11 @@ impl Parser {
         if self.file.forms.is_empty() {
             return error(1, "the file has no form");
         }
+        for (line, _) in self.preamble.value.as_deref().unwrap_or_default() {
+            if !self.file.forms.iter().any(|f| f.values.iter().any(|v| v.line == *line)) {
+                return error(*line, "the value line applies to no form of the file");
+            }
+        }
         Ok(self.file)
     }
 
@@ -464,6 +489,19 @@ impl Parser {
 
     fn statement(&mut self, statement: Statement) -> Result<(), NotationError> {
         let text = statement.text.trim();
+        for keyword in ["memory ", "sync ", "value "] {
+            if let Some(rest) = text.strip_prefix(keyword) {
+                let rest = rest.trim().trim_end_matches(';').trim().to_string();
+                let scope = self.scope();
+                let lines = match keyword {
+                    "memory " => &mut scope.memory,
+                    "sync " => &mut scope.sync,
+                    _ => &mut scope.value,
+                };
+                lines.get_or_insert_with(Vec::new).push((statement.line, rest));
+                return Ok(());
+            }
+        }
         if let Some(rest) = text.strip_prefix("except ") {
             let rest = rest.trim().trim_end_matches(';').trim();
             let Some((pattern, reason)) = rest.split_once(" because ") else {
@@ -523,10 +561,51 @@ impl Parser {
         scope.slots.extend(self.block.slots.clone());
         scope.legends.extend(self.block.legends.clone());
         scope.excepts.extend(self.block.excepts.clone());
+        if self.block.memory.is_some() {
+            scope.memory.clone_from(&self.block.memory);
+        }
+        if self.block.sync.is_some() {
+            scope.sync.clone_from(&self.block.sync);
+        }
+        if self.block.value.is_some() {
+            scope.value.clone_from(&self.block.value);
+        }
+        let first = self.file.forms.len();
         for pending in std::mem::take(&mut self.pending) {
             let mut form = resolve(&pending, &scope)?;
             form.block = self.block_index;
             self.file.forms.push(form);
+        }
+        // A name a memory or sync line uses must be an operand or part of some form of the
+        // block (a form without it leaves its key out); a value line must apply to some form.
+        let forms = &self.file.forms[first..];
+        for (line, text) in self.block.value.as_deref().unwrap_or_default() {
+            if !forms.is_empty() && !forms.iter().any(|f| f.values.iter().any(|v| v.line == *line)) {
+                let form = &forms[0];
+                let parts = &form.parts;
+                let positions = &form.positions;
+                value_line(*line, text, parts, positions)?;
+                return error(*line, "the value line applies to no form of the block");
+            }
+        }
+        if let Some(form) = forms.first() {
+            for (i, effect) in form.memory.iter().chain(&form.sync).enumerate() {
+                for name in &effect.missing {
+                    let everywhere = forms.iter().all(|f| {
+                        f.memory
+                            .iter()
+                            .chain(&f.sync)
+                            .nth(i)
+                            .is_some_and(|e| e.missing.contains(name))
+                    });
+                    if everywhere {
+                        return error(
+                            effect.line,
+                            format!("'{name}' is not an operand or part of any form of the block"),
+                        );
+                    }
+                }
+            }
         }
         self.block = Scope::default();
         self.block_index += 1;
@@ -704,7 +783,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
             "wide" => legend.wide = true,
             "scalar" => legend.scalar = true,
             "nonzero" => legend.nonzero = true,
-            "if" | "eg" | "range" | "multiple" | "since" => {
+            "if" | "eg" | "range" | "multiple" | "since" | "async" | "read-when" => {
                 let Some(value) = items.get(i + 1) else {
                     return error(line, format!("'{item}' needs a value"));
                 };
@@ -717,6 +796,13 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                         legend.presence_if = Some(value.clone());
                     }
                     "eg" => legend.example = value.clone(),
+                    "read-when" => legend.read_when = Some(value.clone()),
+                    "async" => {
+                        if !GROUPS.contains(&value.as_str()) {
+                            return error(line, format!("unknown group '{value}' (known: {})", GROUPS.join(", ")));
+                        }
+                        legend.asynchronous = Some(value.clone());
+                    }
                     "since" => {
                         let (version, target) = value.split_once('/').unwrap_or((value.as_str(), ""));
                         let sm = match target.strip_prefix("sm_") {
@@ -1440,6 +1526,8 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
                 multiple: legend.multiple,
                 nonzero: legend.nonzero,
                 since: legend.since,
+                asynchronous: legend.asynchronous.clone(),
+                read_when: legend.read_when.clone(),
             },
             presence_if,
         ))
@@ -1494,6 +1582,18 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
         };
         positions.push(SigPosition { shape, presence });
     }
+    let memory = effects(true, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
+    // A value line naming an operand or part this form lacks does not apply to it (the block
+    // end checks that it applies to some form).
+    let mut values = Vec::new();
+    for (line, text) in scope.value.as_deref().unwrap_or_default() {
+        match value_line(*line, text, &parts, &positions) {
+            Ok(value) => values.push(value),
+            Err(e) if e.message.contains(" is not ") => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let sync = effects(false, scope.sync.as_deref().unwrap_or_default(), &parts, &positions)?;
     Ok(SigForm {
         line,
         text: pending
@@ -1511,5 +1611,756 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
         positions,
         excepts: scope.excepts.clone(),
         block: 0,
+        memory,
+        sync,
+        values,
     })
+}
+
+/// The asynchronous groups `async`, `commit`, `wait` and `operand-fence` name.
+pub const GROUPS: &[&str] = &["cp.async", "bulk", "wgmma", "tcgen05", "tcgen05.ld", "tcgen05.st"];
+/// The memory-ordering words (`order`).
+pub const ORDERS: &[&str] = &[
+    "weak", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc", "mmio",
+];
+/// The scope words (`scope`).
+pub const SCOPES: &[&str] = &["cta", "cluster", "gpu", "sys"];
+/// The proxy words (`proxy`).
+pub const PROXIES: &[&str] = &["generic", "async", "tensormap", "alias", "texture", "constant"];
+/// The state-space words of `space` (besides a part of the form): `first` and `second` name
+/// the form's first and second state-space parts (the destination and the source of
+/// `cp.async.bulk.dst.src`).
+pub const SPACES: &[&str] = &[
+    "generic",
+    "first",
+    "second",
+    ".global",
+    ".shared::cta",
+    ".shared::cluster",
+    ".local",
+    ".const",
+    ".param",
+    "tensor",
+    "texture",
+];
+
+/// A value in a `memory` or `sync` line, resolved against a form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SigValue {
+    /// A word of the key's vocabulary.
+    Word(String),
+    /// An operand: the index of its position in the form.
+    Position(usize),
+    /// A part: its index in the form.
+    Part(usize),
+    /// A number.
+    Number(u32),
+    /// A flag written alone.
+    Yes,
+}
+
+/// A `memory` or `sync` line resolved against one form: its kind (`read`/`write`/`modify`
+/// for memory lines, the sync kind for sync lines), its keys and its source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigEffect {
+    /// 1-based line.
+    pub line: u32,
+    /// The first word.
+    pub kind: String,
+    /// The keys and their values, in line order (the operand of a memory line under key
+    /// `operand`).
+    pub keys: Vec<(String, SigValue)>,
+    /// `source`: where the manual says it.
+    pub source: String,
+    /// The operands and parts the line names that this form lacks.
+    pub missing: Vec<String>,
+}
+
+impl SigEffect {
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&SigValue> {
+        self.keys.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+/// What a key of an effect line takes.
+#[derive(Clone, Copy)]
+enum Takes {
+    /// An operand name.
+    Operand,
+    /// A part name.
+    Part,
+    /// A word of this list.
+    Word(&'static [&'static str]),
+    /// A word of this list or a part.
+    WordOrPart(&'static [&'static str]),
+    /// A number or an operand name.
+    NumberOrOperand,
+    /// Nothing (a flag), or a part: set when that part is written.
+    Flag,
+    /// A group, or `mbarrier NAME`.
+    Completion,
+}
+
+/// The first words of sync lines and the keys each takes (the first key of `barrier` and
+/// `wait`/`commit`/`operand-fence` is positional: scope and mode, or the group).
+const SYNC_KINDS: &[(&str, &[(&str, Takes)])] = &[
+    (
+        "barrier",
+        &[
+            ("scope", Takes::Word(&["cta", "cluster"])),
+            ("mode", Takes::Word(&["wait", "arrive", "reduce"])),
+            ("id", Takes::Operand),
+            ("threads", Takes::Operand),
+            ("aligned", Takes::Flag),
+            ("order", Takes::Word(ORDERS)),
+        ],
+    ),
+    ("warp-barrier", &[("mask", Takes::Operand)]),
+    (
+        "fence",
+        &[
+            ("order", Takes::Word(ORDERS)),
+            ("scope", Takes::Word(SCOPES)),
+            ("proxy", Takes::Word(PROXIES)),
+            ("space", Takes::Part),
+        ],
+    ),
+    (
+        "commit",
+        &[("group", Takes::Word(GROUPS)), ("mbarrier", Takes::Operand)],
+    ),
+    (
+        "wait",
+        &[
+            ("group", Takes::Word(GROUPS)),
+            ("pending", Takes::Operand),
+            ("read", Takes::Flag),
+        ],
+    ),
+    (
+        "mbarrier",
+        &[
+            (
+                "op",
+                Takes::Word(&[
+                    "init",
+                    "inval",
+                    "arrive",
+                    "expect-tx",
+                    "complete-tx",
+                    "test-wait",
+                    "try-wait",
+                    "pending-count",
+                    "track-cp.async",
+                ]),
+            ),
+            ("object", Takes::Operand),
+            ("count", Takes::Operand),
+            ("tx", Takes::Operand),
+            ("parity", Takes::Operand),
+            ("state", Takes::Operand),
+            ("drop", Takes::Flag),
+            ("expect-tx", Takes::Flag),
+        ],
+    ),
+    ("operand-fence", &[("group", Takes::Word(GROUPS))]),
+    (
+        "collective",
+        &[
+            ("mask", Takes::Operand),
+            ("aligned", Takes::Flag),
+            ("legacy", Takes::Flag),
+        ],
+    ),
+    ("elect", &[("mask", Takes::Operand)]),
+    ("active-mask", &[]),
+    ("exit", &[]),
+    ("trap", &[]),
+];
+
+/// The keys of memory lines (after `ACCESS OPERAND`).
+const MEMORY_KEYS: &[(&str, Takes)] = &[
+    ("space", Takes::WordOrPart(SPACES)),
+    ("width", Takes::Operand),
+    ("bytes", Takes::NumberOrOperand),
+    ("order", Takes::Word(ORDERS)),
+    ("scope", Takes::Word(SCOPES)),
+    ("proxy", Takes::Word(PROXIES)),
+    ("async", Takes::Completion),
+    ("atomic", Takes::Flag),
+    ("if", Takes::Part),
+];
+
+/// The keys that must be written on a line of each kind (besides `source`).
+fn required_keys(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "barrier" => &["scope", "mode"],
+        "warp-barrier" | "elect" => &["mask"],
+        "commit" => &["group"],
+        "wait" => &["group"],
+        "mbarrier" => &["op", "object"],
+        "operand-fence" => &["group"],
+        _ => &[],
+    }
+}
+
+/// The `memory` (`is_memory`) or `sync` lines of a block, resolved against one form.
+fn effects(
+    is_memory: bool,
+    lines: &[(u32, String)],
+    parts: &[SigPart],
+    positions: &[SigPosition],
+) -> Result<Vec<SigEffect>, NotationError> {
+    lines
+        .iter()
+        .map(|(line, text)| effect(is_memory, *line, text, parts, positions))
+        .collect()
+}
+
+/// The index of the position with an operand named `name`.
+fn position_of(positions: &[SigPosition], name: &str) -> Option<usize> {
+    positions.iter().position(|p| {
+        let named = |o: &SigOperand| o.name == name;
+        match &p.shape {
+            SigShape::Single(o) | SigShape::Negatable(o) | SigShape::Paren(o) => named(o),
+            SigShape::Sink => false,
+            SigShape::Address(elements) => elements.iter().any(|(o, _)| named(o)),
+            SigShape::List(list) => list.iter().any(named),
+            SigShape::Pair { first, second, .. } => named(first) || named(second),
+        }
+    })
+}
+
+fn effect(
+    is_memory: bool,
+    line: u32,
+    text: &str,
+    parts: &[SigPart],
+    positions: &[SigPosition],
+) -> Result<SigEffect, NotationError> {
+    let (text, source) = match text.split_once(" source ") {
+        Some((text, source)) if !source.trim().is_empty() => (text, source.trim().to_string()),
+        _ => {
+            return error(
+                line,
+                "a memory or sync line ends with 'source WHERE' (the manual's section and line)",
+            );
+        }
+    };
+    let mut words = text.split_whitespace().peekable();
+    let Some(kind) = words.next() else {
+        return error(line, "an empty memory or sync line");
+    };
+    let operand = |name: &str| {
+        position_of(positions, name).ok_or_else(|| NotationError {
+            line,
+            message: format!("'{name}' is not an operand of the form"),
+        })
+    };
+    let part = |name: &str| {
+        parts.iter().position(|p| p.name == name).ok_or_else(|| NotationError {
+            line,
+            message: format!("'{name}' is not a part of the form"),
+        })
+    };
+    let mut keys: Vec<(String, SigValue)> = Vec::new();
+    let schema: &[(&str, Takes)] = if is_memory {
+        if !["read", "write", "modify"].contains(&kind) {
+            return error(
+                line,
+                format!("a memory line starts with read, write or modify, not '{kind}'"),
+            );
+        }
+        let Some(name) = words.next() else {
+            return error(line, "a memory line names its address operand: memory read a ...");
+        };
+        let at = operand(name)?;
+        let is_address = match &positions[at].shape {
+            SigShape::Address(_) => true,
+            SigShape::Single(o) => o
+                .kinds
+                .iter()
+                .any(|k| matches!(k.as_str(), "addr" | "texref" | "surfref")),
+            _ => false,
+        };
+        if !is_address {
+            return error(line, format!("'{name}' is not an address: a memory line names one"));
+        }
+        keys.push(("operand".to_string(), SigValue::Position(at)));
+        MEMORY_KEYS
+    } else {
+        let Some((_, schema)) = SYNC_KINDS.iter().find(|(k, _)| *k == kind) else {
+            let known: Vec<&str> = SYNC_KINDS.iter().map(|(k, _)| *k).collect();
+            return error(
+                line,
+                format!("unknown sync kind '{kind}' (known: {})", known.join(", ")),
+            );
+        };
+        // Positional words: a barrier's scope and mode, a group, an mbarrier operation.
+        let positional: &[&str] = match kind {
+            "barrier" => &["scope", "mode"],
+            "commit" | "wait" | "operand-fence" => &["group"],
+            "mbarrier" => &["op"],
+            _ => &[],
+        };
+        for key in positional {
+            let Some(word) = words.next() else {
+                return error(line, format!("'sync {kind}' needs its {key}"));
+            };
+            let Some((_, Takes::Word(vocabulary))) = schema.iter().find(|(k, _)| k == key) else {
+                unreachable!("positional keys are words");
+            };
+            if !vocabulary.contains(&word) {
+                return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
+            }
+            keys.push((key.to_string(), SigValue::Word(word.to_string())));
+        }
+        schema
+    };
+    let mut missing: Vec<String> = Vec::new();
+    while let Some(key) = words.next() {
+        let Some(&(_, takes)) = schema.iter().find(|(k, _)| *k == key) else {
+            let known: Vec<&str> = schema.iter().map(|(k, _)| *k).collect();
+            return error(line, format!("unknown key '{key}' here (known: {})", known.join(", ")));
+        };
+        if keys.iter().any(|(k, _)| k == key) {
+            return error(line, format!("key '{key}' given twice"));
+        }
+        let mut value = || {
+            words.next().ok_or_else(|| NotationError {
+                line,
+                message: format!("'{key}' needs a value"),
+            })
+        };
+        // An operand or part this form lacks (another form of the block has it: checked
+        // when the block ends) leaves the key out.
+        let mut operand_or_missing = |name: &str| match position_of(positions, name) {
+            Some(at) => Some(SigValue::Position(at)),
+            None => {
+                missing.push(name.to_string());
+                None
+            }
+        };
+        let resolved = match takes {
+            Takes::Operand => operand_or_missing(value()?),
+            Takes::Part => {
+                let name = value()?;
+                match parts.iter().position(|p| p.name == name) {
+                    Some(at) => Some(SigValue::Part(at)),
+                    None => {
+                        missing.push(name.to_string());
+                        None
+                    }
+                }
+            }
+            Takes::Word(vocabulary) => {
+                let word = value()?;
+                if !vocabulary.contains(&word) {
+                    return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
+                }
+                Some(SigValue::Word(word.to_string()))
+            }
+            Takes::WordOrPart(vocabulary) => {
+                let word = value()?;
+                if vocabulary.contains(&word) {
+                    Some(SigValue::Word(word.to_string()))
+                } else if word.starts_with('.') {
+                    Some(SigValue::Part(part(word)?))
+                } else {
+                    return error(
+                        line,
+                        format!("{key} is a part or one of {}, not '{word}'", vocabulary.join(", ")),
+                    );
+                }
+            }
+            Takes::NumberOrOperand => {
+                let word = value()?;
+                match word.parse::<u32>() {
+                    Ok(n) => Some(SigValue::Number(n)),
+                    Err(_) => operand_or_missing(word),
+                }
+            }
+            Takes::Flag => match words.peek() {
+                Some(next) if next.starts_with('.') => {
+                    let next = words.next().expect("peeked");
+                    match parts.iter().position(|p| p.name == next) {
+                        Some(at) => Some(SigValue::Part(at)),
+                        // A part the form lacks is never written.
+                        None => {
+                            missing.push(next.to_string());
+                            None
+                        }
+                    }
+                }
+                _ => Some(SigValue::Yes),
+            },
+            Takes::Completion => {
+                let word = value()?;
+                if word == "mbarrier" {
+                    let name = value()?;
+                    keys.push(("mbarrier".to_string(), SigValue::Position(operand(name)?)));
+                    Some(SigValue::Word(word.to_string()))
+                } else if GROUPS.contains(&word) {
+                    Some(SigValue::Word(word.to_string()))
+                } else {
+                    return error(
+                        line,
+                        format!("async is 'mbarrier NAME' or one of {}, not '{word}'", GROUPS.join(", ")),
+                    );
+                }
+            }
+        };
+        if let Some(resolved) = resolved {
+            keys.push((key.to_string(), resolved));
+        }
+    }
+    for required in required_keys(kind) {
+        if !keys.iter().any(|(k, _)| k == required) {
+            return error(line, format!("'sync {kind}' needs '{required}'"));
+        }
+    }
+    // The form's state-space parts, in order (`.dst.src` in the manual's chains).
+    let spaces: Vec<usize> = (0..parts.len())
+        .filter(|&i| parts[i].values.iter().all(|v| is_state_space(v)))
+        .collect();
+    for (key, value) in &mut keys {
+        let nth = match value {
+            SigValue::Word(w) if key == "space" && w == "first" => 0,
+            SigValue::Word(w) if key == "space" && w == "second" => 1,
+            _ => continue,
+        };
+        let Some(&part) = spaces.get(nth) else {
+            return error(
+                line,
+                format!("the form has no {} state-space part", ["first", "second"][nth]),
+            );
+        };
+        *value = SigValue::Part(part);
+    }
+    if is_memory && !keys.iter().any(|(k, _)| k == "space") {
+        // The space of the form's one state-space part, else a generic address.
+        match spaces.as_slice() {
+            [] => keys.push(("space".to_string(), SigValue::Word("generic".to_string()))),
+            [one] => keys.push(("space".to_string(), SigValue::Part(*one))),
+            _ => {
+                return error(line, "the form names several state spaces: say which with 'space'");
+            }
+        }
+    }
+    Ok(SigEffect {
+        line,
+        kind: kind.to_string(),
+        keys,
+        source,
+        missing,
+    })
+}
+
+/// Whether a modifier names a state space (`.global`, `.shared::cta`, `.const[2]`, …).
+fn is_state_space(modifier: &str) -> bool {
+    matches!(
+        modifier,
+        ".global"
+            | ".shared"
+            | ".shared::cta"
+            | ".shared::cluster"
+            | ".local"
+            | ".const"
+            | ".param"
+            | ".param::entry"
+            | ".param::func"
+            | ".tex"
+    ) || modifier.starts_with(".const[")
+}
+
+/// One step of a `value` line's expression, in postfix order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SigValueOp {
+    /// The value of the operand in this position.
+    Operand(usize),
+    /// A constant.
+    Const(i64),
+    /// The generic address of the start of a state space's window: the part naming the
+    /// space, or a fixed space.
+    Window(Option<usize>, String),
+    /// An operator (`+`, `-`, `*`, `/`, `%`, `<<`, `>>`, `&`, `|`, `^`, `==`, `!=`, `<`, `<=`,
+    /// `>`, `>=`, `min`, `max`), or a part whose written value is one (`.CmpOp`, `.BoolOp`).
+    Binary(String),
+    /// The operator a part's value names.
+    BinaryPart(usize),
+    /// `-x`, `~x`, `!x`, `abs(x)`.
+    Unary(String),
+    /// `c ? a : b`.
+    Select,
+}
+
+/// A `value` line resolved against a form: `value d = EXPR when .mod source WHERE;`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SigValueLine {
+    /// 1-based line.
+    pub line: u32,
+    /// The position of the operand it gives the value of.
+    pub dest: usize,
+    /// The expression, postfix.
+    pub program: Vec<SigValueOp>,
+    /// Applies only when this modifier is written (`when .lo`).
+    pub when: Option<String>,
+    /// Applies only when this modifier is not written (`unless .sat`).
+    pub unless: Option<String>,
+    /// The line as written (`d = a + b unless .sat`), whitespace normalised.
+    pub text: String,
+    /// Where the manual says it.
+    pub source: String,
+}
+
+/// The binary operators of value lines, loosest first, by precedence level.
+const VALUE_LEVELS: &[&[&str]] = &[
+    &["||"],
+    &["&&"],
+    &["|"],
+    &["^"],
+    &["&"],
+    &["==", "!="],
+    &["<", "<=", ">", ">="],
+    &["<<", ">>"],
+    &["+", "-"],
+    &["*", "/", "%"],
+];
+
+/// The operators a part's value may name in a value line (`.CmpOp`, `.BoolOp`): comparisons
+/// (`.lo`/`.hi` are the unsigned `<`/`>`) and logical combinations.
+pub const PART_OPERATORS: &[(&str, &str)] = &[
+    (".eq", "=="),
+    (".ne", "!="),
+    (".lt", "<"),
+    (".le", "<="),
+    (".gt", ">"),
+    (".ge", ">="),
+    (".lo", "<u"),
+    (".ls", "<=u"),
+    (".hi", ">u"),
+    (".hs", ">=u"),
+    (".and", "&"),
+    (".or", "|"),
+    (".xor", "^"),
+];
+
+fn value_line(
+    line: u32,
+    text: &str,
+    parts: &[SigPart],
+    positions: &[SigPosition],
+) -> Result<SigValueLine, NotationError> {
+    let (text, source) = match text.split_once(" source ") {
+        Some((text, source)) if !source.trim().is_empty() => (text, source.trim().to_string()),
+        _ => {
+            return error(
+                line,
+                "a value line ends with 'source WHERE' (the manual's section and line)",
+            );
+        }
+    };
+    let written = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (text, unless) = match text.rsplit_once(" unless ") {
+        Some((t, m)) => (t, Some(m.trim().to_string())),
+        None => (text, None),
+    };
+    let (text, when) = match text.rsplit_once(" when ") {
+        Some((t, m)) => (t, Some(m.trim().to_string())),
+        None => (text, None),
+    };
+    let Some((dest, expr)) = text.split_once('=') else {
+        return error(line, "a value line is written: value DEST = EXPR source WHERE;");
+    };
+    let dest = dest.trim();
+    let Some(dest) = position_of(positions, dest) else {
+        return error(line, format!("'{dest}' is not an operand of the form"));
+    };
+    let tokens = value_tokens(line, expr)?;
+    let mut parser = ValueParser {
+        tokens: &tokens,
+        at: 0,
+        line,
+        parts,
+        positions,
+        out: Vec::new(),
+    };
+    parser.select()?;
+    if parser.at != tokens.len() {
+        return error(
+            line,
+            format!("unexpected '{}' in the value expression", tokens[parser.at]),
+        );
+    }
+    Ok(SigValueLine {
+        line,
+        dest,
+        program: parser.out,
+        when,
+        unless,
+        text: written,
+        source,
+    })
+}
+
+fn value_tokens(line: u32, text: &str) -> Result<Vec<String>, NotationError> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c.is_ascii_alphanumeric() || c == '_' || c == '.' {
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '_' | '.' | ':')) {
+                i += 1;
+            }
+        } else {
+            let two: String = chars[i..(i + 2).min(chars.len())].iter().collect();
+            i += if ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||"].contains(&two.as_str()) {
+                2
+            } else if "+-*/%&|^~!<>?:(),".contains(c) {
+                1
+            } else {
+                return error(line, format!("unexpected character '{c}' in a value expression"));
+            };
+        }
+        out.push(chars[start..i].iter().collect());
+    }
+    Ok(out)
+}
+
+struct ValueParser<'a> {
+    tokens: &'a [String],
+    at: usize,
+    line: u32,
+    parts: &'a [SigPart],
+    positions: &'a [SigPosition],
+    out: Vec<SigValueOp>,
+}
+
+impl ValueParser<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.tokens.get(self.at).map(String::as_str)
+    }
+
+    fn expect(&mut self, token: &str) -> Result<(), NotationError> {
+        if self.peek() == Some(token) {
+            self.at += 1;
+            Ok(())
+        } else {
+            error(self.line, format!("expected '{token}' in the value expression"))
+        }
+    }
+
+    /// `c ? a : b`, or a binary expression.
+    fn select(&mut self) -> Result<(), NotationError> {
+        self.binary(0)?;
+        if self.peek() == Some("?") {
+            self.at += 1;
+            self.select()?;
+            self.expect(":")?;
+            self.select()?;
+            self.out.push(SigValueOp::Select);
+        }
+        Ok(())
+    }
+
+    fn binary(&mut self, level: usize) -> Result<(), NotationError> {
+        if level == VALUE_LEVELS.len() {
+            return self.unary();
+        }
+        self.binary(level + 1)?;
+        loop {
+            let Some(token) = self.peek() else { return Ok(()) };
+            // A part standing for an operator (`.CmpOp`) binds as a comparison.
+            let part_operator = token.starts_with('.') && level == 6;
+            if part_operator {
+                let token = token.to_string();
+                let Some(part) = self.parts.iter().position(|p| p.name == token) else {
+                    return error(self.line, format!("'{token}' is not a part of the form"));
+                };
+                self.at += 1;
+                self.binary(level + 1)?;
+                self.out.push(SigValueOp::BinaryPart(part));
+                continue;
+            }
+            if !VALUE_LEVELS[level].contains(&token) {
+                return Ok(());
+            }
+            let token = token.to_string();
+            self.at += 1;
+            self.binary(level + 1)?;
+            self.out.push(SigValueOp::Binary(token));
+        }
+    }
+
+    fn unary(&mut self) -> Result<(), NotationError> {
+        match self.peek() {
+            Some(op @ ("-" | "~" | "!")) => {
+                let op = op.to_string();
+                self.at += 1;
+                self.unary()?;
+                self.out.push(SigValueOp::Unary(op));
+                Ok(())
+            }
+            _ => self.primary(),
+        }
+    }
+
+    fn primary(&mut self) -> Result<(), NotationError> {
+        let Some(token) = self.peek().map(str::to_string) else {
+            return error(self.line, "a value expression ends too early");
+        };
+        self.at += 1;
+        if token == "(" {
+            self.select()?;
+            return self.expect(")");
+        }
+        if let Ok(n) = token.parse::<i64>() {
+            self.out.push(SigValueOp::Const(n));
+            return Ok(());
+        }
+        match token.as_str() {
+            "min" | "max" => {
+                self.expect("(")?;
+                self.select()?;
+                self.expect(",")?;
+                self.select()?;
+                self.expect(")")?;
+                self.out.push(SigValueOp::Binary(token));
+                return Ok(());
+            }
+            "abs" => {
+                self.expect("(")?;
+                self.select()?;
+                self.expect(")")?;
+                self.out.push(SigValueOp::Unary(token));
+                return Ok(());
+            }
+            "window" => {
+                self.expect("(")?;
+                let Some(space) = self.peek().map(str::to_string) else {
+                    return error(self.line, "window(.space) names a state-space part or space");
+                };
+                self.at += 1;
+                self.expect(")")?;
+                let part = self.parts.iter().position(|p| p.name == space);
+                self.out.push(SigValueOp::Window(part, space));
+                return Ok(());
+            }
+            _ => {}
+        }
+        match position_of(self.positions, &token) {
+            Some(p) => {
+                self.out.push(SigValueOp::Operand(p));
+                Ok(())
+            }
+            None => error(self.line, format!("'{token}' is not an operand of the form")),
+        }
+    }
 }

@@ -1,13 +1,13 @@
-//! PTX's operand type-checking rules (PTX ISA §6.4 "Operand Type Information" tables): which
-//! register types agree with the type an instruction gives an operand, and where `ld`, `st` and
-//! `cvt` accept wider registers.
+//! Types as the type check sees them: a class and a width ([`type_shape`]), and widths scaled
+//! (`mul.wide`'s result). Which register types agree with which operand types is the probed
+//! table of [`super::register_types`].
 
 use crate::types::{TYPES, TypeKind, type_info};
 
 /// The class of a type, as the type-checking rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TypeClass {
-    /// `.b8` … `.b128`: agrees with any type of the same size.
+    /// `.b8` … `.b128`.
     Bits,
     /// `.s8` … `.s64`.
     Signed,
@@ -62,44 +62,6 @@ pub fn type_shape(name: &str) -> Option<TypeShape> {
     })
 }
 
-/// Whether a register of type `operand` may be used where an instruction expects an operand
-/// of type `instruction` (same size): bit types agree with every type of their size, signed
-/// and unsigned integers with each other, floats only with floats (and bits).
-pub fn agrees(instruction: TypeShape, operand: TypeShape) -> bool {
-    use TypeClass::*;
-    if instruction.class == Predicate || operand.class == Predicate {
-        return instruction.class == operand.class;
-    }
-    if instruction.bits != operand.bits {
-        return false;
-    }
-    matches!(
-        (instruction.class, operand.class),
-        (Bits, _)
-            | (_, Bits)
-            | (Signed | Unsigned | PackedInt, Signed | Unsigned | PackedInt)
-            | (Float, Float)
-            | (Opaque, Opaque)
-    )
-}
-
-/// Like [`agrees`], for the operands of `ld`, `st` and `cvt` (relaxed rules): bit and integer
-/// instruction types also accept wider integer and bit registers, bit types wider floats, and
-/// float types wider bit registers.
-pub fn agrees_relaxed(instruction: TypeShape, operand: TypeShape) -> bool {
-    use TypeClass::*;
-    if agrees(instruction, operand) {
-        return true;
-    }
-    if instruction.class == Predicate || operand.class == Predicate || operand.bits < instruction.bits {
-        return false;
-    }
-    matches!(
-        (instruction.class, operand.class),
-        (Bits | Signed | Unsigned, Bits | Signed | Unsigned) | (Bits, Float) | (Float, Bits)
-    )
-}
-
 /// The type of the same kind as `name` with its width times `num / den` (`.s32` × 2 → `.s64`,
 /// `.b64` / 2 → `.b32`), if there is one.
 pub fn scale_type(name: &str, num: u8, den: u8) -> Option<&'static str> {
@@ -126,26 +88,6 @@ mod tests {
         assert_eq!(s(".b128").bits, 128);
         assert!(type_shape(".v4").is_none());
         assert!(type_shape(".sync").is_none());
-    }
-
-    #[test]
-    fn same_size_rules() {
-        assert!(agrees(s(".f32"), s(".b32")));
-        assert!(agrees(s(".s32"), s(".u32")));
-        assert!(!agrees(s(".f32"), s(".u32")));
-        assert!(!agrees(s(".u32"), s(".f32")));
-        assert!(!agrees(s(".s64"), s(".s32")));
-        assert!(agrees(s(".f16x2"), s(".b32")));
-    }
-
-    #[test]
-    fn relaxed_rules() {
-        assert!(agrees_relaxed(s(".u8"), s(".u32")));
-        assert!(agrees_relaxed(s(".s16"), s(".b64")));
-        assert!(!agrees_relaxed(s(".u64"), s(".u32")));
-        assert!(!agrees_relaxed(s(".f32"), s(".f64")));
-        assert!(agrees_relaxed(s(".f32"), s(".b64")));
-        assert!(!agrees_relaxed(s(".u32"), s(".f64")));
     }
 
     #[test]

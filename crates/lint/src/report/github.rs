@@ -3,7 +3,7 @@
 
 use ptxkit_syntax::Severity;
 
-use super::{FileReport, position};
+use super::file::{FileReport, position};
 
 /// Escapes a workflow-command property value.
 fn property(text: &str) -> String {

@@ -4,7 +4,7 @@
 use ptxkit_syntax::{Applicability, Diagnostic};
 use serde_json::{Value, json};
 
-use super::{FileReport, position};
+use super::file::{FileReport, position};
 
 fn location(report: &FileReport<'_>, offset: usize) -> Value {
     let (line, column) = position(report, offset);

@@ -2,6 +2,7 @@
 //! concise lines, JSON, SARIF 2.1.0 or GitHub Actions annotations, plus the
 //! `--statistics` table.
 
+mod file;
 mod github;
 mod json;
 mod sarif;
@@ -9,8 +10,9 @@ mod sarif;
 use std::collections::BTreeMap;
 
 use ptxkit_syntax::diagnostic::{render_concise, render_rich};
-use ptxkit_syntax::{Applicability, Diagnostic, LineIndex, Severity, SourceRef};
+use ptxkit_syntax::{Applicability, Diagnostic, Severity};
 
+pub use file::FileReport;
 pub use github::render_github;
 pub use json::render_json;
 pub use sarif::render_sarif;
@@ -44,29 +46,6 @@ impl std::str::FromStr for Format {
             other => Err(format!(
                 "unknown format '{other}' (expected full, concise, json, sarif or github)"
             )),
-        }
-    }
-}
-
-/// The findings for one file, with what reporters need to locate them.
-pub struct FileReport<'a> {
-    /// The path as shown to users.
-    pub path: &'a str,
-    /// The text the diagnostics refer to.
-    pub text: &'a str,
-    /// Its line index.
-    pub lines: &'a LineIndex,
-    /// The findings, sorted.
-    pub diagnostics: &'a [Diagnostic],
-}
-
-impl FileReport<'_> {
-    /// As a [`SourceRef`] for the shared renderers.
-    pub fn source(&self) -> SourceRef<'_> {
-        SourceRef {
-            path: self.path,
-            text: self.text,
-            lines: self.lines,
         }
     }
 }
@@ -182,10 +161,4 @@ pub fn render_statistics<'a>(diagnostics: impl IntoIterator<Item = &'a Diagnosti
         out.push_str(&format!("{count:>width$}\t{code}\t{marker}{rule}\n"));
     }
     out
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-pub(crate) fn position(report: &FileReport<'_>, offset: usize) -> (usize, usize) {
-    let at = report.lines.line_column(report.text, offset);
-    (at.line, at.column)
 }

@@ -5,7 +5,7 @@
 use ptxkit_syntax::{Diagnostic, Severity};
 use serde_json::{Value, json};
 
-use super::{FileReport, position};
+use super::file::{FileReport, position};
 use crate::registry::rules;
 
 fn level(severity: Severity) -> &'static str {

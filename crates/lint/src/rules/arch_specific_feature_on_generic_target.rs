@@ -29,28 +29,23 @@
 use ptxkit_isa::Issue;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "arch-specific-feature-on-generic-target";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX004",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "arch-specific feature without the `a`/`f` target",
-    imp: RuleImpl {
-        query: Some(query!("arch_specific_feature_on_generic_target")),
-        on_match: Some(check),
-        on_module: Some(check_constructs),
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check).and_module(check_constructs),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
-        return;
-    };
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     let span = checker.opcode_span(node);
     for issue in checker.isa_issues(node).iter() {
         report(checker, span, issue);
@@ -76,6 +71,7 @@ fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
             .with_help(format!(
                 "target the arch-specific variant (e.g. `{target}a`) that has it, or avoid it"
             ));
+        let diagnostic = checker.with_destination_origin(diagnostic, true);
         checker.report(diagnostic);
     }
 }

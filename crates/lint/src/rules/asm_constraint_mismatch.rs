@@ -32,43 +32,47 @@
 use ptxkit_inline::constraint::RegisterType;
 use ptxkit_syntax::{Diagnostic, Span};
 
-use crate::checker::RuleImpl;
-use crate::inline::{AsmChecker, operand_at, operand_names};
+use crate::asm::AsmOrigin;
+use crate::checker::Checker;
+use crate::inline::{mentions_operand, operand_names};
+use crate::rule::{Rule, Visits};
 use crate::types::{TypeClass, type_shape};
 
 pub(crate) const NAME: &str = "asm-constraint-mismatch";
 
 /// Reported by the inline-PTX driver from the PTX type rules' findings on
 /// substituted operands.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX604",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "asm constraint whose register the instruction cannot take there",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::rewording(&["operand-type-mismatch", "address-width-mismatch"], takes, from_ptx),
 };
+
+/// Whether a PTX type finding is this rule's: about a substituted operand.
+fn takes(asm: &AsmOrigin<'_>, ptx: &Diagnostic) -> bool {
+    mentions_operand(ptx, asm.translation)
+}
 
 /// Rewords a PTX type finding (`operand-type-mismatch`,
 /// `address-width-mismatch`) about substituted operands in terms of their
 /// constraints.
-pub(crate) fn from_ptx(checker: &mut AsmChecker<'_>, ptx: &Diagnostic) {
-    let translation = checker.translation;
-    let chain = checker
+fn from_ptx(checker: &mut Checker<'_>, ptx: &Diagnostic) {
+    let Some(asm) = checker.asm() else { return };
+    let translation = asm.translation;
+    let chain = asm
         .analysis
         .instructions
         .iter()
         .find(|i| i.ptx.start <= ptx.span.start && ptx.span.end <= i.ptx.end)
         .map_or_else(String::new, |i| i.chain.clone());
     let note = ptx.note.clone().unwrap_or_default();
-    if let Some(reference) = operand_at(translation, ptx.span) {
+    if let Some(reference) = asm.operand_at(ptx.span) {
         let index = reference.index;
-        let Some(operand) = checker.statement.operands.get(index) else {
+        let Some(operand) = asm.statement.operands.get(index) else {
             return;
         };
         let Some(register) = operand.constraint.register() else {

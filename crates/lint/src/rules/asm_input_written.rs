@@ -31,30 +31,27 @@
 use ptxkit_inline::analysis::Access;
 use ptxkit_syntax::Span;
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "asm-input-written";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX610",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "asm input operand the template writes",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
-    let statement = checker.statement;
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
+    let statement = asm.statement;
     for operand in statement.operands.iter().filter(|o| !o.output && o.is_register()) {
-        let Some(write) = checker
+        let Some(write) = asm
             .analysis
             .uses
             .iter()
@@ -62,7 +59,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         else {
             continue;
         };
-        let chain = checker
+        let chain = asm
             .analysis
             .instructions
             .get(write.instruction)
@@ -71,10 +68,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         let diagnostic = checker
             .diagnostic(
                 Span::new(write.cpp.start, write.cpp.end),
-                format!(
-                    "input {} is written by `{chain}`",
-                    checker.describe_operand(operand.index)
-                ),
+                format!("input {} is written by `{chain}`", asm.describe_operand(operand.index)),
             )
             .with_label("destination")
             .with_secondary(

@@ -35,32 +35,30 @@
 
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::asm::AsmOrigin;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "asm-missing-memory-clobber";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX606",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "asm that writes or orders memory without a `\"memory\"` clobber",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
-    let statement = checker.statement;
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
+    let statement = asm.statement;
     if statement.clobbers_memory() {
         return;
     }
-    let Some(first) = checker
+    let Some(first) = asm
         .analysis
         .instructions
         .iter()
@@ -92,7 +90,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         .with_help(
             "add \"memory\" to the clobber list (code that orders memory another way can suppress this with a reason)",
         );
-    if let Some(fix) = add_clobber(checker) {
+    if let Some(fix) = add_clobber(asm) {
         diagnostic = diagnostic.with_fix(fix);
     }
     checker.report(diagnostic);
@@ -100,10 +98,10 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
 
 /// Inserts `"memory"` before the statement's closing parenthesis, with the
 /// colons it needs.
-fn add_clobber(checker: &AsmChecker<'_>) -> Option<Fix> {
-    let statement = checker.statement;
+fn add_clobber(asm: &AsmOrigin<'_>) -> Option<Fix> {
+    let statement = asm.statement;
     let close = statement.span.end.checked_sub(1)?;
-    if !checker.text[close..].starts_with(')') {
+    if !asm.text[close..].starts_with(')') {
         return None;
     }
     let (at, insert) = match statement.sections {
@@ -116,7 +114,7 @@ fn add_clobber(checker: &AsmChecker<'_>) -> Option<Fix> {
             None => (close, " \"memory\"".to_string()),
         },
     };
-    let insert = if checker.text[..at].ends_with(char::is_whitespace) {
+    let insert = if asm.text[..at].ends_with(char::is_whitespace) {
         insert.trim_start().to_string()
     } else {
         insert

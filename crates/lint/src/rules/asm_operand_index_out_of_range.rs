@@ -27,33 +27,30 @@
 
 use ptxkit_syntax::Span;
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "asm-operand-index-out-of-range";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX601",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "asm template `%N` that names no operand",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
-    let count = checker.statement.operand_count();
-    let references: Vec<_> = checker
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
+    let count = asm.statement.operand_count();
+    let references: Vec<_> = asm
         .translation
         .references
         .iter()
-        .filter(|r| checker.statement.extended && !r.in_range)
+        .filter(|r| asm.statement.extended && !r.in_range)
         .cloned()
         .collect();
     for reference in references {
@@ -75,8 +72,8 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
             .with_help("operands are numbered outputs first, then inputs; add the operand or fix the number");
         checker.report(diagnostic);
     }
-    for span in checker.translation.unsubstituted.clone() {
-        let written = checker.source(span.clone()).to_string();
+    for span in asm.translation.unsubstituted.clone() {
+        let written = asm.source(span.clone()).to_string();
         let diagnostic = checker
             .diagnostic(
                 Span::new(span.start, span.end),

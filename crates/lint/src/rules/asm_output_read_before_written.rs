@@ -28,34 +28,31 @@
 use ptxkit_inline::analysis::Access;
 use ptxkit_syntax::Span;
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "asm-output-read-before-written";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX603",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "`=` asm output read before the template writes it",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
-    let statement = checker.statement;
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
+    let statement = asm.statement;
     for operand in statement
         .operands
         .iter()
         .filter(|o| o.output && !o.constraint.read_write)
     {
-        let uses: Vec<_> = checker
+        let uses: Vec<_> = asm
             .analysis
             .uses
             .iter()
@@ -78,7 +75,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
                             Span::new(u.cpp.start, u.cpp.end),
                             format!(
                                 "output {} is read before the template writes it",
-                                checker.describe_operand(operand.index)
+                                asm.describe_operand(operand.index)
                             ),
                         )
                         .with_label("read here while undefined")

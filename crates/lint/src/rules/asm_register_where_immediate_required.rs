@@ -31,32 +31,43 @@
 
 use ptxkit_inline::analysis::Analysis;
 use ptxkit_inline::{AsmStatement, Reference};
-use ptxkit_syntax::Span;
+use ptxkit_syntax::{Diagnostic, Span};
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::asm::AsmOrigin;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "asm-register-where-immediate-required";
 
 /// Reported by the inline-PTX driver from `operand-kind-mismatch` findings
 /// on substituted register operands.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX605",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "register asm operand where the instruction takes only a constant (needs `\"n\"`)",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::rewording(&["operand-kind-mismatch"], takes, reword),
 };
+
+/// Whether an operand-kind finding is this rule's: on a register operand where the
+/// signature takes only a constant.
+fn takes(asm: &AsmOrigin<'_>, ptx: &Diagnostic) -> bool {
+    asm.operand_at(ptx.span)
+        .is_some_and(|reference| applies(asm.statement, reference, asm.analysis))
+}
+
+/// Reports an operand-kind finding it takes.
+fn reword(checker: &mut Checker<'_>, ptx: &Diagnostic) {
+    if let Some(reference) = checker.asm().and_then(|asm| asm.operand_at(ptx.span)) {
+        report(checker, reference);
+    }
+}
 
 /// Whether an operand-kind finding on `reference` is this rule's: a
 /// register operand where the signature takes only a constant.
-pub(crate) fn applies(statement: &AsmStatement, reference: &Reference, analysis: &Analysis) -> bool {
+fn applies(statement: &AsmStatement, reference: &Reference, analysis: &Analysis) -> bool {
     let Some(operand) = statement.operands.get(reference.index) else {
         return false;
     };
@@ -76,16 +87,17 @@ pub(crate) fn applies(statement: &AsmStatement, reference: &Reference, analysis:
         .is_some_and(|m| m.operands.get(used.position).is_some_and(|o| o.kinds == "a constant"))
 }
 
-pub(crate) fn report(checker: &mut AsmChecker<'_>, reference: &Reference) {
-    let Some(operand) = checker.statement.operands.get(reference.index) else {
+fn report(checker: &mut Checker<'_>, reference: &Reference) {
+    let Some(asm) = checker.asm() else { return };
+    let Some(operand) = asm.statement.operands.get(reference.index) else {
         return;
     };
-    let chain = checker
+    let chain = asm
         .analysis
         .uses
         .iter()
         .find(|u| u.ptx == reference.ptx)
-        .and_then(|u| checker.analysis.instructions.get(u.instruction))
+        .and_then(|u| asm.analysis.instructions.get(u.instruction))
         .map_or_else(String::new, |i| i.chain.clone());
     let diagnostic = checker
         .diagnostic(

@@ -32,32 +32,29 @@
 
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "asm-side-effects-without-volatile";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX607",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "asm with outputs and side effects that is not `volatile`",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
-    let statement = checker.statement;
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
+    let statement = asm.statement;
     if statement.volatile || !statement.operands.iter().any(|o| o.output) || statement.clobbers_memory() {
         return;
     }
-    let Some(first) = checker
+    let Some(first) = asm
         .analysis
         .instructions
         .iter()

@@ -31,29 +31,24 @@
 use ptxkit_semantic::flow::alignment::{Alignment, Base, Congruence, OPAQUE};
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
 use crate::memory_access::Requirement;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "constant-address-out-of-bounds";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX307",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "constant address outside a variable of known size (ptxas misses it)",
-    imp: RuleImpl {
-        query: Some(query!("constant_address_out_of_bounds")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["function_definition"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(function) = captures.get("function") else {
-        return;
-    };
+fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     let accesses = checker.addressed_accesses(function);
     if let Some((alignment, accesses)) = accesses.as_ref() {
         check_function(checker, alignment, accesses);

@@ -31,84 +31,25 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
-use crate::migration::{Boundary, Finder, Migration, Since, Tag};
+use crate::checker::{Captures, Checker};
+use crate::rule::{Rule, Visits};
 use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-banked-constant";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX204",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Sometimes,
     summary: "`.const[N]` banks (removed after PTX 2.1)",
-    imp: RuleImpl {
-        query: Some(query!("deprecated_banked_constant")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction"], check_instruction).and_query(
+        &["variable_declaration"],
+        query!("deprecated_banked_constant"),
+        check,
+    ),
 };
-
-/// `ptxrewrite` moves bank 0 with this rule's fix (see [`MIGRATION_DOC`]); other banks have
-/// no equivalent and are refused.
-pub(crate) const MIGRATION: Migration = Migration {
-    name: "const-bank-zero",
-    boundary: Boundary::From(Since::Fact(deprecations::BANKED_CONSTANT.rejected_version())),
-    tag: Tag::Exact,
-    same_code: true,
-    summary: "`.const[0]` → `.const` (other banks are refused)",
-    doc: MIGRATION_DOC,
-    finder: Finder::Rule(&RULE),
-};
-
-const MIGRATION_DOC: &str = r#"
-## What it does
-
-Declares variables of constant bank 0 in the flat `.const` space:
-`.const[0] .b32 t[4];` → `.const .b32 t[4];`. A variable in another bank
-(`.const[1]`…`.const[10]`) is refused.
-
-## Why
-
-PTX 2.2 made `.const` one flat space and dropped the explicit banks; ptxas
-rejects them from 2.2 on: "Deprecated feature: 'explicit constant banks' not
-supported as of PTX version 2.2". Bank 0 is the flat space; the other banks
-were bound to the host through the driver API, which the flat space has no
-equivalent for.
-
-## Example
-
-`ptxrewrite --to 2.2`:
-
-```ptx
-.version 2.1
-.target sm_20
-.const[0] .b32 table[4] = {1, 2, 3, 4};
-.entry k()
-{
-	ret;
-}
-```
-
-becomes
-
-```ptx
-.version 2.2
-.target sm_20
-.const .b32 table[4] = {1, 2, 3, 4};
-.entry k()
-{
-	ret;
-}
-```
-
-## Safety
-
-Exact: a 2.1 kernel reading a `.const[0]` table and the same kernel with
-`.const` assemble to byte-identical cubins (ptxas 11.8, `-m32 -arch sm_52`).
-"#;
 
 /// The deprecation row of banked constants (ptxas 11.8, 12.9, 13.5 reject them from its version on).
 fn row() -> &'static Deprecation {
@@ -118,14 +59,12 @@ fn row() -> &'static Deprecation {
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
     if let Some(space) = captures.get("space") {
         report(checker, space);
-        return;
     }
-    // An instruction's `.const[N]` modifiers (the shared per-instruction pattern: a pattern
-    // of its own would run the query cursor at every instruction), read from the
-    // instruction's shared view (walking the node's children again cost as much as building it).
-    let Some(node) = captures.get("instruction").filter(|n| n.kind_name() == "instruction") else {
-        return;
-    };
+}
+
+/// An instruction's `.const[N]` modifiers, read from the instruction's shared view (walking
+/// the node's children again cost as much as building it).
+fn check_instruction<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     let Some(insn) = checker.insn(node) else {
         return;
     };

@@ -30,85 +30,21 @@
 
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
-use crate::migration::{Boundary, Finder, Migration, Since, Tag};
+use crate::checker::{Captures, Checker};
+use crate::rule::{Rule, Visits};
 use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-maxnctapersm";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX203",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Sometimes,
     summary: "`.maxnctapersm` (removed after PTX 2.0)",
-    imp: RuleImpl {
-        query: Some(query!("deprecated_maxnctapersm")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::query(&["function_directive"], query!("deprecated_maxnctapersm"), check),
 };
-
-/// `ptxrewrite` moves the construct with this rule's fixes (see [`MIGRATION_DOC`]).
-pub(crate) const MIGRATION: Migration = Migration {
-    name: "maxnctapersm",
-    boundary: Boundary::From(Since::Fact(deprecations::MAXNCTAPERSM.deprecated_in)),
-    tag: Tag::Exact,
-    same_code: true,
-    summary: "`.maxnctapersm N` → `.minnctapersm N`",
-    doc: MIGRATION_DOC,
-    finder: Finder::Rule(&RULE),
-};
-
-const MIGRATION_DOC: &str = r#"
-## What it does
-
-Renames the kernel performance directive `.maxnctapersm N` to
-`.minnctapersm N`.
-
-## Why
-
-PTX 2.0 deprecated `.maxnctapersm` in favour of `.minnctapersm`; ptxas
-ignores it at 2.0 (".maxnctapersm directive deprecated in PTX version 2.0,
-will be ignored") and rejects it from 2.1. For the legacy versions where it
-is still read, today's ptxas applies it as a minimum: a 1.4 kernel with
-`.maxntid 256 .maxnctapersm 2` and the same kernel at 2.0 with
-`.minnctapersm 2` assemble to byte-identical cubins (ptxas 12.9, `-arch
-sm_80`), while dropping the directive changes the cubin.
-
-## Example
-
-`ptxrewrite --to 2.1`:
-
-```ptx
-.version 1.4
-.target sm_13
-.entry k()
-.maxntid 256, 1, 1
-.maxnctapersm 2
-{
-	ret;
-}
-```
-
-becomes
-
-```ptx
-.version 2.1
-.target sm_13
-.entry k()
-.maxntid 256, 1, 1
-.minnctapersm 2
-{
-	ret;
-}
-```
-
-## Safety
-
-Exact: ptxas produces the same cubin.
-"#;
 
 /// The deprecation row of the directive (ptxas 11.8, 12.9, 13.5 reject it from its version on).
 fn row() -> &'static Deprecation {

@@ -29,80 +29,21 @@
 use ptxkit_syntax::ast::VariableDeclaration;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
-use crate::migration::{Boundary, Finder, Migration, Since, Tag};
+use crate::checker::{Captures, Checker};
+use crate::rule::{Rule, Visits};
 use ptxkit_isa::deprecations::{self, Deprecation};
 
 pub(crate) const NAME: &str = "deprecated-tex-state-space";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX201",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "`.tex` state space (removed after PTX 1.4)",
-    imp: RuleImpl {
-        query: Some(query!("deprecated_tex_state_space")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::query(&["variable_declaration"], query!("deprecated_tex_state_space"), check),
 };
-
-/// `ptxrewrite` moves the construct with this rule's fixes (see [`MIGRATION_DOC`]).
-pub(crate) const MIGRATION: Migration = Migration {
-    name: "tex-state-space",
-    boundary: Boundary::From(Since::Fact(deprecations::TEX_STATE_SPACE.rejected_version())),
-    tag: Tag::Exact,
-    same_code: true,
-    summary: "`.tex .u32 t;` → `.global .texref t;`",
-    doc: MIGRATION_DOC,
-    finder: Finder::Rule(&RULE),
-};
-
-const MIGRATION_DOC: &str = r#"
-## What it does
-
-Declares textures as `.global .texref` instead of in the deprecated `.tex`
-state space: `.tex .u32 tex0;` → `.global .texref tex0;`.
-
-## Why
-
-"The `.tex` state space is deprecated ... `.tex .u32 tex_a;` is equivalent
-to `.global .texref tex_a;`" (PTX ISA, "Texture State Space
-(deprecated)"). ptxas rejects `.tex` from PTX 1.5 on: "Deprecated feature:
-'.tex' not supported as of PTX version 1.5" (11.8, 12.9 and 13.5).
-
-## Example
-
-`ptxrewrite --to 1.5`:
-
-```ptx
-.version 1.4
-.target sm_10
-.tex .u32 tex0;
-.entry k()
-{
-	ret;
-}
-```
-
-becomes
-
-```ptx
-.version 1.5
-.target sm_10
-.global .texref tex0;
-.entry k()
-{
-	ret;
-}
-```
-
-## Safety
-
-Exact: the manual defines the two declarations as equivalent.
-"#;
 
 /// The deprecation row of `.tex` (ptxas 11.8, 12.9 and 13.5 stopped
 /// accepting it at its version).

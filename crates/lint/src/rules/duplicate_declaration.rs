@@ -30,23 +30,20 @@ use std::collections::HashMap;
 
 use ptxkit_syntax::Span;
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use ptxkit_semantic::{Declarations, ScopeId, split_index};
 
 pub(crate) const NAME: &str = "duplicate-declaration";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX405",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "name declared twice in one scope",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check),
 };
 
 fn check(checker: &mut Checker<'_>) {

@@ -27,22 +27,19 @@
 //! ## Fix safety
 //! No fix: which branches mean which label is not known.
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "duplicate-label";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX406",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "label defined twice in one function",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check),
 };
 
 fn check(checker: &mut Checker<'_>) {

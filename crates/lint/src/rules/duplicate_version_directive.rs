@@ -25,22 +25,19 @@
 //! No fix: a second `.version` usually means two modules were pasted
 //! together, which needs a human decision.
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{InAsm, Rule, Visits};
 
 pub(crate) const NAME: &str = "duplicate-version-directive";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX008",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "a second `.version` directive",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check).in_asm(InAsm::NotReported),
 };
 
 fn check(checker: &mut Checker<'_>) {

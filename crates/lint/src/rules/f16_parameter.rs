@@ -27,22 +27,19 @@
 
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::{Captures, Checker};
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "f16-parameter";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX502",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "`.f16` parameter or return value (cannot be accessed)",
-    imp: RuleImpl {
-        query: Some(query!("f16_parameter")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::query(&["parameter_declaration"], query!("f16_parameter"), check),
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

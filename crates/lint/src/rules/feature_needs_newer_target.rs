@@ -30,26 +30,24 @@
 use ptxkit_isa::Issue;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "feature-needs-newer-target";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX003",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "instruction, modifier or declaration needs a newer `.target`",
-    imp: RuleImpl {
-        query: Some(query!("feature_needs_newer_target")),
-        on_match: Some(check),
-        on_module: Some(check_constructs),
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check).and_module(check_constructs),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    for (span, issue) in crate::isa::instruction_issues(checker, captures) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    for (span, issue) in crate::isa::instruction_issues(checker, node) {
         report(checker, span, &issue);
     }
 }
@@ -69,11 +67,12 @@ fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
         let diagnostic = checker
             .diagnostic(
                 span,
-                format!("needs `.target {min}` or higher, but the module targets `{target}`"),
+                format!("needs `.target {min}` or higher, but {}", checker.compiled_for(target)),
             )
             .with_label(format!("needs {min}"))
             .with_note(crate::isa::ptxas_note(issue))
             .with_help(format!("target {min} or later, or avoid this on {target}"));
+        let diagnostic = checker.with_destination_origin(diagnostic, true);
         checker.report(diagnostic);
     }
 }

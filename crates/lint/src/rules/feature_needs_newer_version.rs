@@ -40,26 +40,24 @@
 use ptxkit_isa::Issue;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "feature-needs-newer-version";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX002",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "instruction, modifier or declaration needs a newer `.version`",
-    imp: RuleImpl {
-        query: Some(query!("feature_needs_newer_version")),
-        on_match: Some(check),
-        on_module: Some(check_constructs),
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check).and_module(check_constructs),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    for (span, issue) in crate::isa::instruction_issues(checker, captures) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    for (span, issue) in crate::isa::instruction_issues(checker, node) {
         report(checker, span, &issue);
     }
 }
@@ -79,12 +77,13 @@ fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
         };
         let version = checker.version().map(|v| v.to_string()).unwrap_or_default();
         let diagnostic = checker
-            .diagnostic(span, format!("needs PTX {min}, but the module is `.version {version}`"))
+            .diagnostic(span, format!("needs PTX {min}, but {}", checker.compiled_at(version)))
             .with_label(format!("needs .version {min}"))
             .with_note(crate::isa::ptxas_note(issue))
             .with_help(format!(
                 "raise `.version` to {min} or later (see `ptxlint --requirements`)"
             ));
+        let diagnostic = checker.with_destination_origin(diagnostic, false);
         checker.report(diagnostic);
     }
 }

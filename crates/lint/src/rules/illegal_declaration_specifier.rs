@@ -31,22 +31,19 @@
 
 use ptxkit_isa::Issue;
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "illegal-declaration-specifier";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX420",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "state space, vector width or cast no ptxas accepts in a declaration (`.shared::cta` variables, `.v8`, `(.s32)` casts)",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check),
 };
 
 fn check(checker: &mut Checker<'_>) {

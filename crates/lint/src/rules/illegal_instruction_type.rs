@@ -27,26 +27,24 @@ use ptxkit_isa::signature::Problem;
 
 use crate::signature_problems::{chain, each, form_note, modifier_span};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "illegal-instruction-type";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX408",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "type suffix the instruction does not accept (`add.u8`)",
-    imp: RuleImpl {
-        query: Some(query!("illegal_instruction_type")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn(node) else {
         return;
     };
     // A type ptxas rejects because of a rounding-like modifier (`div.full.f64`: `.full` takes
@@ -64,7 +62,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         // The opcode has a signature: it says which types go with which modifiers.
         each(
             checker,
-            captures,
+            node,
             |p| matches!(p, Problem::IllegalType { .. }),
             |checker, check, problem| {
                 let Problem::IllegalType { modifier } = *problem else {

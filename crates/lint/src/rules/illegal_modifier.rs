@@ -32,29 +32,27 @@
 use ptxkit_isa::signature::{Problem, forms};
 use ptxkit_syntax::{Applicability, Fix, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, chain_span, each, form_note, modifier_span, ptxas_name};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "illegal-modifier";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX411",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "modifier the instruction does not take, or not in this combination",
-    imp: RuleImpl {
-        query: Some(query!("illegal_modifier")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     each(
         checker,
-        captures,
+        node,
         |p| {
             matches!(
                 p,
@@ -68,7 +66,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             let opcode = check.instance.opcode;
             if let Problem::ExcludedCombination { reason } = problem {
                 let diagnostic = checker
-                    .diagnostic(chain_span(checker, captures), format!("`{}`: {reason}", chain(check)))
+                    .diagnostic(chain_span(checker, node), format!("`{}`: {reason}", chain(check)))
                     .with_label("modifiers not allowed together")
                     .with_note(form_note(check.analysis.form));
                 checker.report_once(format!("{NAME} {} except", chain(check)), diagnostic);

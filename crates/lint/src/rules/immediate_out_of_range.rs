@@ -27,29 +27,27 @@
 use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{InAsm, Rule, Visits};
 use crate::signature_problems::{chain, each, operand_node, ordinal};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "immediate-out-of-range";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX417",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "constant outside the range (or not the multiple) its operand allows",
-    imp: RuleImpl {
-        query: Some(query!("immediate_out_of_range")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check).in_asm(InAsm::NotOnInventedOperands),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::ImmediateRange { .. } | Problem::ImmediateMultiple { .. }),
         |checker, check, problem| {
             let (operand, message, label, help) = match *problem {

@@ -38,23 +38,20 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use ptxkit_semantic::{Instruction, RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-address-expression";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX306",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Sometimes,
     summary: "address ptxas cannot read (`[smem+%r1]`, `[%rd1-4]`, a constant outside `.local`)",
-    imp: RuleImpl {
-        query: Some(query!("invalid_address_expression")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
 /// Memory instructions whose address may be a constant (for `.local` only).
@@ -110,8 +107,8 @@ fn classify(checker: &Checker<'_>, node: Node<'_>) -> Term {
     }
 }
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn(node) else {
         return;
     };
     if node.kind_name() != "instruction" {

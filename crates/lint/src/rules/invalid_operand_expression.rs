@@ -29,23 +29,20 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use ptxkit_semantic::{Instruction, RegisterLookup, elements};
 
 pub(crate) const NAME: &str = "invalid-operand-expression";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX418",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "operand expression ptxas rejects (`-%r2`, `!%r1`, `%r1.x`, `buf+%rd2`)",
-    imp: RuleImpl {
-        query: Some(query!("invalid_operand_expression")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
 /// Vector member names.
@@ -79,8 +76,8 @@ const EXPRESSIONS: &[&str] = &[
     "vector_operand",
 ];
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn(node) else {
         return;
     };
     if node.kind_name() != "instruction" {

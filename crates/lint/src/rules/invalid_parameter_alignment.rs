@@ -28,22 +28,19 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::literal::eval_integer;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::{Captures, Checker};
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "invalid-parameter-alignment";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX501",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "`.align` not a power of two, or a parameter above 128",
-    imp: RuleImpl {
-        query: Some(query!("invalid_parameter_alignment")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::query(&["alignment"], query!("invalid_parameter_alignment"), check),
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -52,29 +52,24 @@ use ptxkit_semantic::flow::FunctionFlow;
 use ptxkit_semantic::flow::alignment::{ABSOLUTE, Alignment, Base, Congruence, EXACT, OPAQUE};
 use ptxkit_syntax::{Severity, Span};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
 use crate::memory_access::Requirement;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "misaligned-vector-access";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX301",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "vector access at a provably misaligned address (ptxas misses it)",
-    imp: RuleImpl {
-        query: Some(query!("misaligned_vector_access")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["function_definition"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(function) = captures.get("function") else {
-        return;
-    };
+fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     let accesses = checker.addressed_accesses(function);
     let flow = checker.flow_of(function);
     if let (Some(flow), Some((alignment, accesses))) = (flow.as_ref(), accesses.as_ref()) {

@@ -27,31 +27,29 @@
 
 use ptxkit_isa::signature::Problem;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, chain_span, each, form_note};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "missing-modifier";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX412",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "instruction without a modifier every form of it requires (`bmsk.b32` without `.clamp`/`.wrap`)",
-    imp: RuleImpl {
-        query: Some(query!("missing_modifier")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let span = chain_span(checker, captures);
-    wmma_without_aligned(checker, captures, span);
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let span = chain_span(checker, node);
+    wmma_without_aligned(checker, node, span);
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::MissingModifier { .. }),
         |checker, check, problem| {
             let Problem::MissingModifier { part } = problem else {
@@ -92,10 +90,7 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
 /// `wmma` without `.aligned` from PTX 6.3 (ptxkit-isa's `WMMA_ALIGNED_REQUIRED_FROM`; ptxas:
 /// ".aligned modifier required for instruction 'wmma.load.a'"). The signatures take `.aligned`
 /// as optional, as PTX 6.0 to 6.2 do.
-fn wmma_without_aligned<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>, span: ptxkit_syntax::Span) {
-    let Some(node) = captures.get("instruction") else {
-        return;
-    };
+fn wmma_without_aligned<'a>(checker: &mut Checker<'a>, node: Node<'a>, span: ptxkit_syntax::Span) {
     let Some(insn) = checker.insn(node) else { return };
     if insn.opcode() != "wmma" || insn.has(".aligned") || node.has_error() {
         return;

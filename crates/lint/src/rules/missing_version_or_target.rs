@@ -26,22 +26,19 @@
 
 use ptxkit_syntax::Span;
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{InAsm, Rule, Visits};
 
 pub(crate) const NAME: &str = "missing-version-or-target";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX006",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "no `.version` or no `.target` directive",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check).in_asm(InAsm::NotReported),
 };
 
 fn check(checker: &mut Checker<'_>) {

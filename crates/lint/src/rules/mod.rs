@@ -1,9 +1,10 @@
 //! One module per rule, named after the rule. Each has a `//!` doc comment
-//! (printed by `ptxlint --explain`), a `NAME`, and a `RULE`: its code,
-//! default severity, status, fix availability and summary, and which query
-//! (`queries/<rule>.scm`) and checks implement it. Nothing about a rule is
-//! written anywhere else: build.rs lists the `RULE`s for the registry, and
-//! README's rule table is generated from them (`cargo xtask docs`).
+//! (printed by `ptxlint --explain`), a `NAME`, and a `RULE` ([`crate::rule::Rule`]): its
+//! code, default severity, status, fix availability and summary, and what it visits (node
+//! kinds, a query in `queries/<rule>.scm` when it needs captures, the module, ...) with the
+//! checks that run there. Nothing about a rule is written anywhere else: build.rs lists the
+//! `RULE`s for the registry and the engine, and the rule tables of the docs and
+//! `--list-rules` are generated from them (`cargo xtask docs`).
 
 /// The source of `queries/<rule>.scm`.
 macro_rules! query {
@@ -11,7 +12,6 @@ macro_rules! query {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/queries/", $file, ".scm"))
     };
 }
-
 pub(crate) mod address_width_mismatch;
 pub(crate) mod arch_specific_feature_on_generic_target;
 pub(crate) mod asm_constraint_mismatch;
@@ -22,11 +22,16 @@ pub(crate) mod asm_operand_index_out_of_range;
 pub(crate) mod asm_output_read_before_written;
 pub(crate) mod asm_register_where_immediate_required;
 pub(crate) mod asm_side_effects_without_volatile;
+pub(crate) mod async_copy_read_before_wait;
+pub(crate) mod barrier_after_early_exit;
+pub(crate) mod bulk_store_source_overwritten;
 pub(crate) mod constant_address_out_of_bounds;
 pub(crate) mod deprecated_banked_constant;
 pub(crate) mod deprecated_dwarf_directive;
 pub(crate) mod deprecated_maxnctapersm;
 pub(crate) mod deprecated_tex_state_space;
+pub(crate) mod divergent_barrier;
+pub(crate) mod divergent_warp_collective;
 pub(crate) mod duplicate_declaration;
 pub(crate) mod duplicate_label;
 pub(crate) mod duplicate_version_directive;
@@ -42,9 +47,11 @@ pub(crate) mod invalid_address_expression;
 pub(crate) mod invalid_operand_expression;
 pub(crate) mod invalid_parameter_alignment;
 pub(crate) mod invalid_suppression;
+pub(crate) mod lockstep_exchange;
 pub(crate) mod misaligned_vector_access;
 pub(crate) mod misplaced_module_directive;
 pub(crate) mod missing_modifier;
+pub(crate) mod missing_proxy_fence;
 pub(crate) mod missing_rounding_modifier;
 pub(crate) mod missing_version_or_target;
 pub(crate) mod modifier_out_of_order;
@@ -55,6 +62,7 @@ pub(crate) mod operand_kind_mismatch;
 pub(crate) mod operand_type_mismatch;
 pub(crate) mod register_out_of_range;
 pub(crate) mod register_read_before_written;
+pub(crate) mod shared_memory_race;
 pub(crate) mod shfl_vote_without_sync;
 pub(crate) mod special_register_not_allowed;
 pub(crate) mod state_space_mismatch;
@@ -74,3 +82,5 @@ pub(crate) mod unsupported_asm_syntax;
 pub(crate) mod unused_asm_operand;
 pub(crate) mod unused_suppression;
 pub(crate) mod vector_size_mismatch;
+pub(crate) mod wgmma_operand_without_fence;
+pub(crate) mod wgmma_register_before_wait;

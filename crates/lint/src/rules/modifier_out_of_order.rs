@@ -32,28 +32,23 @@ use ptxkit_isa::modifier_order::misplaced;
 use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "modifier-out-of-order";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX422",
     name: NAME,
     severity: Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "modifier where ptxas does not take it (`mul.u32.lo`, `ld.global.u32.v2`)",
-    imp: RuleImpl {
-        query: Some(query!("modifier_out_of_order")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
-        return;
-    };
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     if node.has_error() {
         return;
     }

@@ -25,28 +25,25 @@
 
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use ptxkit_semantic::{Instruction, base_space};
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "nc-outside-global";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX303",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "`ld.nc` outside the global space",
-    imp: RuleImpl {
-        query: Some(query!("nc_outside_global")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((_, insn)) = checker.captured_opcode(captures, &["ld"]) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn_with_opcode(node, &["ld"]) else {
         return;
     };
     for nc in insn.modifiers().iter().filter(|m| m.text == ".nc") {

@@ -27,23 +27,21 @@
 use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, chain_span, each, form_note, ptxas_name};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "operand-count-mismatch";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX413",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "fewer or more operands than the instruction takes",
-    imp: RuleImpl {
-        query: Some(query!("operand_count_mismatch")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
 fn count(n: usize) -> String {
@@ -54,11 +52,11 @@ fn count(n: usize) -> String {
     }
 }
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let chain_span = chain_span(checker, captures);
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let chain_span = chain_span(checker, node);
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::OperandCount { .. }),
         |checker, check, problem| {
             let Problem::OperandCount { min, max, found } = *problem else {

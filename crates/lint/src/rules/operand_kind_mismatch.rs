@@ -29,23 +29,21 @@
 use ptxkit_isa::signature::{Found, Problem};
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, each, form_note, operand_node, ordinal, ptxas_name};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "operand-kind-mismatch";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX414",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "constant, address, name or sink where the instruction takes something else",
-    imp: RuleImpl {
-        query: Some(query!("operand_kind_mismatch")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
 /// The operand (or element) the problem is about, as the matcher saw it.
@@ -60,10 +58,10 @@ fn found<'f, 'a>(operands: &'f [Found<'a>], operand: usize, element: Option<usiz
     }
 }
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::OperandKind { .. }),
         |checker, check, problem| {
             let Problem::OperandKind {

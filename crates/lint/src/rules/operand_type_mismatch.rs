@@ -1,10 +1,12 @@
 //! # operand-type-mismatch (PTX407)
 //!
 //! ## What it does
-//! Reports a register whose declared type does not agree with the type the
-//! instruction gives its operand, by the ISA's type-checking rules: bit
-//! types agree with any type of the same size, signed and unsigned integers
-//! of the same size agree, floats agree only with floats of the same size;
+//! Reports a register whose declared type ptxas does not accept for the type
+//! the instruction gives its operand: the register types ptxas 11.8, 12.9 and
+//! 13.5 accept for each operand type, probed (`ptxkit_isa::signature::register_fits`).
+//! Bit types take every type of their size, signed and unsigned integers of
+//! the same size each other (and `.f16x2` registers, where the instruction's
+//! type part gives the operand its type), floats their own type and bits;
 //! `ld`, `st` and `cvt` also accept wider integer and bit registers. Constants
 //! have types too: an integer constant where a `.f32`/`.f64` operand goes
 //! (`add.f32 %f1, %f2, 1`), a float constant where an integer goes, any
@@ -35,27 +37,25 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
 use ptxkit_isa::signature::{Found, Problem};
 
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::operand_node;
-use crate::types::{TypeShape, agrees, agrees_relaxed, type_shape};
+use crate::types::type_shape;
+use ptxkit_isa::signature::{Typing, register_fits};
 use ptxkit_semantic::Instruction;
 
 pub(crate) const NAME: &str = "operand-type-mismatch";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX407",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "register type disagrees with the instruction type",
-    imp: RuleImpl {
-        query: Some(query!("operand_type_mismatch")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
 /// What type an operand position has.
@@ -132,10 +132,7 @@ struct Mismatch<'t> {
     expected: String,
 }
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(node) = captures.get("instruction") else {
-        return;
-    };
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     if node.has_error() {
         return;
     }
@@ -204,8 +201,23 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
             )
             .with_label(format!("expected `{}`", m.expected))
             .with_note(note.clone())
-            .with_help("use a register of a matching type (bit types match any type of their size)");
+            .with_help(help_for(&m.expected));
         checker.report(diagnostic);
+    }
+}
+
+/// What to write instead: for an operand type no register can be declared with (`.e4m3x2`,
+/// `.bf16`), the register types ptxas takes for it.
+fn help_for(expected: &str) -> String {
+    if ptxkit_isa::signature::DECLARABLE_REGISTER_TYPES.contains(&expected) {
+        return "use a register of a matching type (bit types match any type of their size)".to_string();
+    }
+    match ptxkit_isa::signature::accepted_registers(expected, Typing::Instruction) {
+        Some(registers) => {
+            let names: Vec<String> = registers.map(|r| format!("`{r}`")).collect();
+            format!("a `{expected}` value lives in a {} register", names.join(" or "))
+        }
+        None => "use a register of a matching type (bit types match any type of their size)".to_string(),
     }
 }
 
@@ -298,7 +310,8 @@ fn table_mismatches<'a>(
 ) -> Option<(Vec<Mismatch<'a>>, usize)> {
     let types = insn.types();
     let signature = signature(insn, &types)?;
-    let shape_of = |slot: Slot| -> Option<(TypeShape, String)> {
+    // The operand type (as shown) and how the operand gets it.
+    let shape_of = |slot: Slot| -> Option<(String, Typing)> {
         let name = match slot {
             Slot::Ty | Slot::Wide => *types.last()?,
             Slot::U32 => ".u32",
@@ -307,20 +320,25 @@ fn table_mismatches<'a>(
             Slot::Second => types[1],
             Slot::Skip => return None,
         };
-        let mut shape = type_shape(name)?;
-        let mut shown = name.to_string();
-        if matches!(slot, Slot::Wide) {
-            shape.bits *= 2;
-            shown = format!("{}{}", &name[..2], shape.bits);
-        }
-        Some((shape, shown))
+        let shape = type_shape(name)?;
+        let shown = if matches!(slot, Slot::Wide) {
+            format!("{}{}", &name[..2], shape.bits * 2)
+        } else {
+            name.to_string()
+        };
+        let typing = match slot {
+            Slot::U32 | Slot::Pred => Typing::Fixed,
+            _ if signature.relaxed => Typing::Wide,
+            _ => Typing::Instruction,
+        };
+        Some((shown, typing))
     };
     let at = node.start_byte();
     let mut mismatches = Vec::new();
     let mut checked = 0usize;
     let vectorized = insn.vector().is_some();
     for (operand, slot) in insn.operands().iter().zip(&signature.slots) {
-        let Some((expected, shown)) = shape_of(*slot) else {
+        let Some((shown, typing)) = shape_of(*slot) else {
             continue;
         };
         let registers: Vec<Node<'_>> = match operand.kind_name() {
@@ -339,14 +357,11 @@ fn table_mismatches<'a>(
             let Some((declared, None)) = checker.symbols.register_type(at, name) else {
                 continue;
             };
-            let Some(actual) = type_shape(declared) else { continue };
+            if type_shape(declared).is_none() {
+                continue;
+            }
             checked += 1;
-            let ok = if signature.relaxed {
-                agrees_relaxed(expected, actual)
-            } else {
-                agrees(expected, actual)
-            };
-            if !ok {
+            if !register_fits(&shown, typing, declared) {
                 mismatches.push(Mismatch {
                     node: register,
                     register: format!("`{name}` is `{declared}`"),

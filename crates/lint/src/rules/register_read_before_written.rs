@@ -55,28 +55,23 @@ use ptxkit_semantic::flow::cfg::{FunctionFlow, InsnId, RegId};
 use ptxkit_semantic::flow::undefined::MaybeUndefined;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{InAsm, Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "register-read-before-written";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX421",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "register read but never written (with `--preview`: read on some path before any write)",
-    imp: RuleImpl {
-        query: Some(query!("register_read_before_written")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["function_definition"], check).in_asm(InAsm::NotReported),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some(function) = captures.get("function") else {
-        return;
-    };
+fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     let flow = checker.flow_of(function);
     if let Some(flow) = flow.as_ref() {
         if flow.body.has_error() {

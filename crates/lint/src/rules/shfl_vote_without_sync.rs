@@ -31,100 +31,25 @@
 
 use ptxkit_syntax::{Applicability, Fix, Severity, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
-use crate::migration::{Boundary, Finder, Migration, Since, Tag};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use ptxkit_isa::deprecations::{self, Status};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "shfl-vote-without-sync";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX202",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Unsafe,
     summary: "`shfl`/`vote` without `.sync` (removed for sm_70+ from PTX 6.4)",
-    imp: RuleImpl {
-        query: Some(query!("shfl_vote_without_sync")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction"], check),
 };
 
-/// `ptxrewrite` moves the construct with this rule's fixes (see [`MIGRATION_DOC`]).
-pub(crate) const MIGRATION: Migration = Migration {
-    name: "shfl-vote-sync",
-    boundary: Boundary::FromOnTarget(
-        Since::Fact(deprecations::SHFL_WITHOUT_SYNC.rejected_version()),
-        deprecations::SHFL_WITHOUT_SYNC.rejected_on_sm,
-    ),
-    tag: Tag::Approximate,
-    same_code: true,
-    summary: "`shfl.MODE` / `vote.MODE` → `shfl.sync.MODE` / `vote.sync.MODE` with mask 0xffffffff (sm_70+)",
-    doc: MIGRATION_DOC,
-    finder: Finder::Rule(&RULE),
-};
-
-const MIGRATION_DOC: &str = r#"
-## What it does
-
-For a destination target of `sm_70` or newer:
-`shfl.MODE.b32 d{|p}, a, b, c;` → `shfl.sync.MODE.b32 d{|p}, a, b, c, 0xffffffff;`
-and `vote.MODE.TYPE d, p;` → `vote.sync.MODE.TYPE d, p, 0xffffffff;`.
-
-## Why
-
-PTX 6.4 removed `shfl` and `vote` without `.sync` for `sm_70` and newer
-targets (ptxas: "Instruction 'shfl' without '.sync' is not supported on
-.target sm_70 and higher from PTX ISA version 6.4"). Below `sm_70` the old
-forms stay legal and this pass does nothing.
-
-## Example
-
-`ptxrewrite --to 7.0 --target sm_80 --allow-approximate`:
-
-```ptx
-.version 6.0
-.target sm_70
-.entry k()
-{
-	.reg .b32 %r<3>;
-	.reg .pred %p<3>;
-	shfl.bfly.b32 %r2, %r1, 1, 31;
-	vote.any.pred %p2, %p1;
-	ret;
-}
-```
-
-becomes
-
-```ptx
-.version 7.0
-.target sm_80
-.entry k()
-{
-	.reg .b32 %r<3>;
-	.reg .pred %p<3>;
-	shfl.sync.bfly.b32 %r2, %r1, 1, 31, 0xffffffff;
-	vote.sync.any.pred %p2, %p1, 0xffffffff;
-	ret;
-}
-```
-
-## Safety
-
-Approximate. Where the whole warp executes the instruction together (the
-usual warp-reduction and warp-vote code), ptxas produces the same machine
-code for both forms (checked on sm_70, sm_80 and sm_90). Where only part of
-the warp reaches it (inside a divergent branch), the old form read the
-active threads' values; the `.sync` form with a full mask requires all 32
-threads to execute it, and ptxas emits a different, reconverging sequence.
-NVIDIA's migration advice applies: "Don't just use FULL_MASK if not all
-threads in the warp can reach the primitive."
-"#;
-
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_opcode(captures, &["shfl", "vote"]) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn_with_opcode(node, &["shfl", "vote"]) else {
         return;
     };
     if insn.has(".sync") || node.has_error() {
@@ -170,11 +95,20 @@ fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
         diagnostic = diagnostic.with_fix(Fix {
             message: format!("use `{opcode}.sync` with the full member mask"),
             applicability: Applicability::Unsafe,
-            edits: vec![
-                TextEdit::insert(opcode_node.end_byte(), ".sync"),
-                TextEdit::insert(last.end_byte(), ", 0xffffffff"),
-            ],
+            edits: full_mask_sync_form(opcode_node, *last),
         });
     }
     checker.report(diagnostic);
+}
+
+/// The edits that make a `shfl` or `vote` without `.sync` (its opcode and last operand) its
+/// `.sync` form with the full member mask.
+pub(crate) fn full_mask_sync_form(
+    opcode: ptxkit_syntax::tree_sitter::Node<'_>,
+    last_operand: ptxkit_syntax::tree_sitter::Node<'_>,
+) -> Vec<TextEdit> {
+    vec![
+        TextEdit::insert(opcode.end_byte(), ".sync"),
+        TextEdit::insert(last_operand.end_byte(), ", 0xffffffff"),
+    ]
 }

@@ -28,29 +28,27 @@
 use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, each, operand_node, ordinal, ptxas_name};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "special-register-not-allowed";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX416",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "special register used by an instruction that cannot read one",
-    imp: RuleImpl {
-        query: Some(query!("special_register_not_allowed")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::SpecialRegister { .. }),
         |checker, check, problem| {
             let Problem::SpecialRegister { operand, element } = *problem else {

@@ -28,27 +28,25 @@
 
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use ptxkit_semantic::{Modifier, base_space, symbol_address};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "state-space-mismatch";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX302",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Unsafe,
     summary: "instruction state space differs from the variable's",
-    imp: RuleImpl {
-        query: Some(query!("state_space_mismatch")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_opcode(captures, &["ld", "ldu", "st", "atom", "red"]) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn_with_opcode(node, &["ld", "ldu", "st", "atom", "red"]) else {
         return;
     };
     let Some(Modifier {

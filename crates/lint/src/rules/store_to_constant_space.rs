@@ -23,26 +23,23 @@
 use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "store-to-constant-space";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX304",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "store or atomic on the read-only `.const` space",
-    imp: RuleImpl {
-        query: Some(query!("store_to_constant_space")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((_, insn)) = checker.captured_opcode(captures, &["st", "atom", "red"]) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn_with_opcode(node, &["st", "atom", "red"]) else {
         return;
     };
     for space in insn.modifiers().iter().filter(|m| m.text.starts_with(".const")) {

@@ -25,22 +25,19 @@
 
 use ptxkit_syntax::{Span, SyntaxErrorKind};
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "syntax-error";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX900",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "the file does not parse",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check),
 };
 
 fn check(checker: &mut Checker<'_>) {

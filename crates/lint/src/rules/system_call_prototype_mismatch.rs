@@ -27,24 +27,21 @@
 //! ## Fix safety
 //! No fix: the calls must change along with the prototype.
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::types::type_shape;
 use ptxkit_semantic::Variable;
 
 pub(crate) const NAME: &str = "system-call-prototype-mismatch";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX503",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "`vprintf`/`malloc`/`free`/`__assertfail` prototype differs from the ABI",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check),
 };
 
 /// Parameter width: a pointer (the address size), `size_t` (also the

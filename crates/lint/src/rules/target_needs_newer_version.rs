@@ -30,22 +30,19 @@
 use ptxkit_isa::Issue;
 use ptxkit_syntax::{Applicability, Fix, TextEdit};
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{InAsm, Rule, Visits};
 
 pub(crate) const NAME: &str = "target-needs-newer-version";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX001",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Unsafe,
     summary: "`.target` newer than the module's `.version` supports",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check).in_asm(InAsm::NotReported),
 };
 
 fn check(checker: &mut Checker<'_>) {

@@ -27,22 +27,23 @@
 use ptxkit_isa::types::{is_declarable_type, type_info};
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::{Captures, Checker};
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "undeclarable-type";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX419",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "declaration with a type only instructions take (`.bf16`, `.e4m3`, `.f32x2`)",
-    imp: RuleImpl {
-        query: Some(query!("undeclarable_type")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::query(
+        &["variable_declaration", "parameter_declaration"],
+        query!("undeclarable_type"),
+        check,
+    ),
 };
 
 fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {

@@ -28,27 +28,25 @@
 
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
 use crate::names::{NameUse, Resolution, closest_register};
+use crate::rule::{Rule, Visits};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "undeclared-register";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX401",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "register used but never declared",
-    imp: RuleImpl {
-        query: Some(query!("undeclared_register")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
-    let Some((node, insn)) = checker.captured_instruction(captures) else {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
+    let Some(insn) = checker.insn(node) else {
         return;
     };
     for (ident, resolution) in checker.resolved(&insn).iter().copied() {

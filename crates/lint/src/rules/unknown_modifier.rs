@@ -28,29 +28,27 @@
 use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::{Applicability, Fix, TextEdit};
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, each, modifier_span};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "unknown-modifier";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX410",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Unsafe,
     summary: "modifier no PTX instruction has (a misspelling; did-you-mean from the signatures)",
-    imp: RuleImpl {
-        query: Some(query!("unknown_modifier")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::UnknownModifier { .. }),
         |checker, check, problem| {
             let Problem::UnknownModifier { modifier, suggestions } = problem else {

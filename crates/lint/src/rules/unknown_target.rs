@@ -25,22 +25,19 @@
 
 use ptxkit_isa::TargetError;
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{InAsm, Rule, Visits};
 
 pub(crate) const NAME: &str = "unknown-target";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX005",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "`.target` entry that is not a known architecture or option",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: Some(check),
-    },
+    visits: Visits::module(check).in_asm(InAsm::NotReported),
 };
 
 fn check(checker: &mut Checker<'_>) {

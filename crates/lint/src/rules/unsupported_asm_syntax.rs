@@ -33,41 +33,33 @@ use ptxkit_inline::constraint::OperandKind;
 use ptxkit_inline::template::Unsupported;
 use ptxkit_syntax::Span;
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "unsupported-asm-syntax";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX608",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "asm syntax nvcc rejects in device code (`%[x]`, `%c1`, `\"m\"`, `\"cc\"`)",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
     let mut found: Vec<(Span, String, &str, String)> = Vec::new();
-    for sequence in &checker.translation.unsupported {
+    for sequence in &asm.translation.unsupported {
         let span = Span::new(sequence.cpp.start, sequence.cpp.end);
-        let written = checker.source(sequence.cpp.clone()).to_string();
+        let written = asm.source(sequence.cpp.clone()).to_string();
         let (message, note, help) = match &sequence.problem {
             Unsupported::Symbolic(name) => (
                 format!("nvcc does not support symbolic operand names (`{written}`)"),
                 "nvcc: \"symbolic operand reference not supported!\"",
-                match checker
-                    .statement
-                    .operands
-                    .iter()
-                    .find(|o| o.name.as_deref() == Some(name))
-                {
+                match asm.statement.operands.iter().find(|o| o.name.as_deref() == Some(name)) {
                     Some(o) => format!("write `%{}`", o.index),
                     None => "refer to operands by number, `%N`".to_string(),
                 },
@@ -93,7 +85,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
         };
         found.push((span, message, note, help));
     }
-    for operand in &checker.statement.operands {
+    for operand in &asm.statement.operands {
         let span = Span::new(operand.constraint_span.start, operand.constraint_span.end);
         match operand.constraint.kind {
             OperandKind::Unsupported(letter) => found.push((
@@ -114,7 +106,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
             _ => {}
         }
     }
-    for clobber in &checker.statement.clobbers {
+    for clobber in &asm.statement.clobbers {
         if clobber.text == "memory" {
             continue;
         }

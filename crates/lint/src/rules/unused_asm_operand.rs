@@ -27,36 +27,33 @@
 
 use ptxkit_syntax::Span;
 
-use crate::checker::RuleImpl;
-use crate::inline::AsmChecker;
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 
 pub(crate) const NAME: &str = "unused-asm-operand";
 
 /// Checked by the inline-PTX driver for each asm statement.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX602",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "asm operand the template never uses",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::asm(check),
 };
 
-pub(crate) fn check(checker: &mut AsmChecker<'_>) {
-    let statement = checker.statement;
-    if statement.is_empty_template() || !checker.translation.unsupported.is_empty() {
+fn check(checker: &mut Checker<'_>) {
+    let Some(asm) = checker.asm() else { return };
+    let statement = asm.statement;
+    if statement.is_empty_template() || !asm.translation.unsupported.is_empty() {
         return;
     }
     for operand in &statement.operands {
-        if checker.translation.references.iter().any(|r| r.index == operand.index) {
+        if asm.translation.references.iter().any(|r| r.index == operand.index) {
             continue;
         }
-        let end = if checker.text[operand.value_span.end..].starts_with(')') {
+        let end = if asm.text[operand.value_span.end..].starts_with(')') {
             operand.value_span.end + 1
         } else {
             operand.value_span.end
@@ -65,7 +62,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
             (
                 format!(
                     "output {} is never written by the template",
-                    checker.describe_operand(operand.index)
+                    asm.describe_operand(operand.index)
                 ),
                 "the C++ variable gets an undefined value",
             )
@@ -73,7 +70,7 @@ pub(crate) fn check(checker: &mut AsmChecker<'_>) {
             (
                 format!(
                     "input {} is never used by the template",
-                    checker.describe_operand(operand.index)
+                    asm.describe_operand(operand.index)
                 ),
                 "no `%N` names it; another `%N` may point at the wrong operand",
             )

@@ -24,35 +24,32 @@
 
 use ptxkit_syntax::{Applicability, Fix, Span, TextEdit};
 
-use crate::checker::{Checker, RuleImpl};
+use crate::checker::SuppressionCheck;
+use crate::rule::{InAsm, Rule, Visits};
 use crate::suppress::Suppressions;
 
 pub(crate) const NAME: &str = "unused-suppression";
 
-/// Reported by the engine after suppressions are applied, not by a query.
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+/// Checks the suppression comments once they are applied.
+pub(crate) const RULE: Rule = Rule {
     code: "PTX901",
     name: NAME,
     severity: ptxkit_syntax::Severity::Warning,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::Safe,
     summary: "a suppression comment that suppresses nothing",
-    imp: RuleImpl {
-        query: None,
-        on_match: None,
-        on_module: None,
-    },
+    visits: Visits::suppressions(report).in_asm(InAsm::NotReported),
 };
 
-pub(crate) fn report(checker: &mut Checker<'_>, suppressions: &Suppressions) {
-    for diagnostic in diagnostics(checker.text(), checker.settings, suppressions) {
-        checker.report(diagnostic);
+fn report(check: &mut SuppressionCheck<'_>) {
+    for diagnostic in diagnostics(check.text, check.settings, check.suppressions) {
+        check.report(diagnostic);
     }
 }
 
 /// The diagnostics for the suppressions of a text (PTX, or C++ with
 /// inline PTX).
-pub(crate) fn diagnostics(
+fn diagnostics(
     text: &str,
     settings: &crate::settings::Settings,
     suppressions: &Suppressions,

@@ -29,29 +29,27 @@
 use ptxkit_isa::signature::Problem;
 use ptxkit_syntax::Span;
 
-use crate::checker::{Captures, Checker, RuleImpl};
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
 use crate::signature_problems::{chain, each, form_note, operand_node, ordinal, ptxas_name};
+use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "vector-size-mismatch";
 
-pub(crate) const RULE: crate::RuleInfo = crate::RuleInfo {
+pub(crate) const RULE: Rule = Rule {
     code: "PTX415",
     name: NAME,
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
     summary: "braced vector with the wrong number of elements",
-    imp: RuleImpl {
-        query: Some(query!("vector_size_mismatch")),
-        on_match: Some(check),
-        on_module: None,
-    },
+    visits: Visits::nodes(&["instruction", "call_instruction"], check),
 };
 
-fn check<'a>(checker: &mut Checker<'a>, captures: &Captures<'a>) {
+fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
     each(
         checker,
-        captures,
+        node,
         |p| matches!(p, Problem::VectorSize { .. }),
         |checker, check, problem| {
             let Problem::VectorSize {

@@ -1,11 +1,11 @@
 //! Which registers an instruction writes and which it reads.
 //!
-//! PTX puts destinations first. An instruction writes the registers of its first operand
-//! (a register, a braced vector `{%r1, %r2, _}` of an `ld.v2`/`mov`, a `d|p` pair, each
-//! element but `_`) unless its opcode has no destination ([`writes_first_operand`]:
-//! `st`, `red`, `bra`, `cp.async`, `mbarrier.init`, …), and a `call` writes its return
-//! list. Every other register it names is read, addresses included. Special registers
-//! (`%tid.x`) and names that are not registers (variables, labels, functions) are neither.
+//! An operand's registers are read or written as the instruction model says
+//! ([`ptxkit_isa::signature::operand_roles`]: the legend of the form the instruction matches,
+//! `out`/`inout`): every register of an address is read, each element of a braced vector
+//! `{%r1, %r2, _}` or a `d|p` pair takes its operand's role, and a `call` writes its return
+//! list. Special registers (`%tid.x`) and names that are not registers (variables, labels,
+//! functions) are neither.
 
 // Fx: the keys are names and small integers, hashed at every operand; no iteration
 // order is relied on.
@@ -13,10 +13,10 @@ use rustc_hash::FxHashMap as HashMap;
 
 use ptxkit_syntax::tree_sitter::Node;
 
-use crate::Instruction;
 use crate::symbols::{RegisterLookup, SymbolTable};
 
-use super::cfg::RegId;
+/// A register of one function, numbered by [`Registers`].
+pub type RegId = u32;
 
 /// One register operand of an instruction.
 #[derive(Debug, Clone, Copy)]
@@ -114,59 +114,6 @@ impl<'t> Registers<'t> {
         self.names.push(name);
         self.ids.insert((scope, name), id);
         Some(id)
-    }
-}
-
-/// Whether `insn`'s first operand is a destination (false for stores, reductions,
-/// branches, barriers, prefetches, asynchronous copies and the like, whose operands are
-/// all read).
-pub fn writes_first_operand(insn: &Instruction<'_>) -> bool {
-    let has = |m: &str| insn.has(m);
-    match insn.opcode() {
-        "st"
-        | "red"
-        | "bra"
-        | "brx"
-        | "ret"
-        | "exit"
-        | "trap"
-        | "membar"
-        | "fence"
-        | "prefetch"
-        | "prefetchu"
-        | "cp"
-        | "sust"
-        | "sured"
-        | "pmevent"
-        | "brkpt"
-        | "nanosleep"
-        | "griddepcontrol"
-        | "setmaxnreg"
-        | "discard"
-        | "applypriority"
-        | "stmatrix"
-        | "tensormap"
-        | "stackrestore"
-        | "wgmma"
-        | "clusterlaunchcontrol"
-        | "multimem" => {
-            match insn.opcode() {
-                // `wgmma.mma_async` writes its accumulators (and reads them when scale-d is
-                // set: taken as a write only, like `mma`'s `d`).
-                "wgmma" => has(".mma_async") || has(".mma_async.sp"),
-                // `multimem.ld_reduce` has a destination; `.st` and `.red` do not.
-                "multimem" => has(".ld_reduce"),
-                // `clusterlaunchcontrol.query_cancel` writes; `.try_cancel` stores.
-                "clusterlaunchcontrol" => has(".query_cancel"),
-                _ => false,
-            }
-        }
-        // `bar.red.popc.u32 %r1, 0, %p;` / `barrier.cta.red.and.pred %p2, 0, %p1;`
-        "bar" | "barrier" => has(".red"),
-        "mbarrier" => !(has(".init") || has(".inval") || has(".expect_tx") || has(".complete_tx")),
-        "wmma" => !has(".store"),
-        "tcgen05" => has(".ld"),
-        _ => true,
     }
 }
 

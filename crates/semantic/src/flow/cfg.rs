@@ -11,11 +11,13 @@ use ptxkit_syntax::tree_sitter::Node;
 use crate::Instruction;
 use crate::symbols::SymbolTable;
 
-use super::access::{Access, Registers, writes_first_operand};
+use ptxkit_isa::signature::{Packing, Role};
+use smallvec::SmallVec;
+
+pub use super::access::RegId;
+use super::access::{Access, Registers};
 use crate::instruction::identifiers_in;
 
-/// A register of one function, numbered by [`Registers`].
-pub type RegId = u32;
 /// A basic block, an index into [`FunctionFlow::blocks`].
 pub type BlockId = u32;
 /// An instruction, an index into [`FunctionFlow::insns`].
@@ -107,6 +109,12 @@ struct Walk<'t> {
     uses: Vec<Access<'t>>,
     use_at: Vec<u32>,
     guards: Vec<Option<Guard>>,
+    /// Packs (`mov.b64 %rd1, {%r1, %r2}`): the destination register and, per source element,
+    /// its lane and the index of its use in `uses`.
+    packs: Vec<(RegId, Vec<(u8, usize)>)>,
+    /// Unpacks (`mov.b64 {%r1, _}, %rd1`): the index of the source's use in `uses` and the
+    /// lanes kept (elements that are not `_`).
+    unpacks: Vec<(usize, u32)>,
 }
 
 impl<'t> FunctionFlow<'t> {
@@ -146,8 +154,11 @@ impl<'t> FunctionFlow<'t> {
             uses: Vec::new(),
             use_at: vec![0],
             guards: Vec::new(),
+            packs: Vec::new(),
+            unpacks: Vec::new(),
         };
         walk.body(body, source, symbols);
+        walk.drop_discarded_lanes();
         let (blocks, edges) = cut_blocks(&walk, source);
         let rpo = reverse_post_order(&blocks, &edges);
         Some(FunctionFlow {
@@ -195,6 +206,29 @@ impl<'t> FunctionFlow<'t> {
         let block = self.blocks[b as usize];
         block.start..block.end
     }
+
+    /// The block instruction `i` is in.
+    pub fn block_of(&self, i: InsnId) -> BlockId {
+        self.blocks
+            .partition_point(|b| b.end <= i)
+            .min(self.blocks.len().saturating_sub(1)) as BlockId
+    }
+
+    /// Whether block `b` ends in a guarded `ret`, `exit` or `trap`: besides falling through,
+    /// its threads whose guard holds leave the function there.
+    pub fn leaves_when_guarded(&self, b: BlockId) -> bool {
+        let block = self.blocks[b as usize];
+        block.end > block.start && {
+            let last = &self.insns[block.end as usize - 1];
+            last.guard().is_some() && leaves(last)
+        }
+    }
+}
+
+/// Whether `insn` ends the thread's run of the function when it executes: `ret`, `exit`,
+/// `trap`.
+fn leaves(insn: &Instruction<'_>) -> bool {
+    matches!(insn.opcode(), "ret" | "exit" | "trap")
 }
 
 impl<'t> Walk<'t> {
@@ -316,6 +350,8 @@ impl<'t> Walk<'t> {
             })
         });
         let (defs, uses) = (&mut self.defs, &mut self.uses);
+        let mut packed = None;
+        let mut unpacked = Vec::new();
         if let Some(call) = insn.call() {
             for value in call.return_values() {
                 identifiers_in(value, |n| defs.extend(resolve(n)));
@@ -324,18 +360,89 @@ impl<'t> Walk<'t> {
                 identifiers_in(node, |n| uses.extend(resolve(n)));
             }
         } else {
-            // An operand's identifiers come from the instruction, which finds them once for
-            // this walk and for name resolution.
-            let writes = writes_first_operand(&insn);
-            for (index, operand) in insn.operands().iter().enumerate() {
-                let found = insn.operand_identifiers(index).iter().filter_map(|&n| resolve(n));
-                if index == 0 && writes && operand.kind_name() != "address_operand" {
-                    defs.extend(found);
-                } else {
-                    uses.extend(found);
+            // What each operand's registers are comes from the instruction model (its form's
+            // legend); an instruction no form describes writes its first operand, as PTX puts
+            // destinations first. An operand's identifiers come from the instruction, which
+            // finds them once for this walk and for name resolution.
+            let modifiers: SmallVec<[&str; 8]> = insn.modifiers().iter().map(|m| m.text).collect();
+            let roles = ptxkit_isa::signature::operand_roles(insn.opcode(), &modifiers, insn.operands().len());
+            // A pack or unpack (`mov.b64 %rd1, {%r1, %r2}`): each element is a lane of the
+            // scalar, for `drop_discarded_lanes`.
+            let packing = match insn.operands() {
+                [destination, src] => {
+                    let braced = |n: &Node<'_>| match n.kind_name() {
+                        "vector_operand" => crate::instruction::elements(*n).count(),
+                        _ => 0,
+                    };
+                    ptxkit_isa::signature::packing(insn.opcode(), &modifiers, braced(destination), braced(src))
+                        .map(|p| (p, *destination, *src))
+                }
+                _ => None,
+            };
+            match packing {
+                Some((Packing::Pack(_), destination, src)) => {
+                    let dest = identifiers_of(destination).into_iter().find_map(&mut resolve);
+                    let mut lanes = Vec::new();
+                    for (lane, element) in crate::instruction::elements(src).enumerate() {
+                        for n in identifiers_of(element) {
+                            if let Some(access) = resolve(n) {
+                                lanes.push((lane as u8, uses.len()));
+                                uses.push(access);
+                            }
+                        }
+                    }
+                    if let Some(dest) = dest {
+                        defs.push(dest);
+                        packed = Some((dest.reg, lanes));
+                    }
+                }
+                Some((Packing::Unpack(_), destination, src)) => {
+                    let mut kept = 0u32;
+                    for (lane, element) in crate::instruction::elements(destination).enumerate() {
+                        for n in identifiers_of(element) {
+                            if let Some(access) = resolve(n) {
+                                kept |= 1 << lane.min(31);
+                                defs.push(access);
+                            }
+                        }
+                    }
+                    for n in identifiers_of(src) {
+                        if let Some(access) = resolve(n) {
+                            unpacked.push((uses.len(), kept));
+                            uses.push(access);
+                        }
+                    }
+                }
+                None => {
+                    for (index, operand) in insn.operands().iter().enumerate() {
+                        let role = match &roles {
+                            Some(roles) => roles.get(index).copied().unwrap_or(Role::Read),
+                            None if index == 0 && operand.kind_name() != "address_operand" => Role::Written,
+                            None => Role::Read,
+                        };
+                        for access in insn.operand_identifiers(index).iter().filter_map(|&n| resolve(n)) {
+                            match role {
+                                Role::Read => uses.push(access),
+                                Role::Written | Role::WrittenMaybeRead => defs.push(access),
+                                Role::ReadWritten => {
+                                    uses.push(access);
+                                    defs.push(access);
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+        if let Some(pack) = packed {
+            self.packs.push(pack);
+        }
+        self.unpacks.extend(unpacked);
+        self.finish(insn, guard, at);
+    }
+
+    /// Records instruction `insn` (at byte `at`) after its accesses.
+    fn finish(&mut self, insn: Instruction<'t>, guard: Option<Guard>, at: usize) {
         self.guards.push(guard);
         self.scope_of.push(self.scope);
         self.def_at.push(self.defs.len() as u32);
@@ -343,12 +450,64 @@ impl<'t> Walk<'t> {
         self.insns.push(Rc::new(insn));
         self.starts.push(at);
     }
+
+    /// Drops the reads of pack elements whose lane no reader of the packed register keeps: a
+    /// register read only by unpacks that discard lane `i` (`mov.b64 {%r15, _}, %rd6`) never
+    /// passes on what a pack put there (`mov.b64 %rd6, {%r13, %r14}`: `%r14` is not read).
+    fn drop_discarded_lanes(&mut self) {
+        if self.packs.is_empty() {
+            return;
+        }
+        let mut lanes_read = vec![0u32; self.registers.len()];
+        let mut unpack_of = vec![None; self.uses.len()];
+        for &(index, kept) in &self.unpacks {
+            unpack_of[index] = Some(kept);
+        }
+        for (index, access) in self.uses.iter().enumerate() {
+            lanes_read[access.reg as usize] |= unpack_of[index].unwrap_or(u32::MAX);
+        }
+        let mut dropped = vec![false; self.uses.len()];
+        let mut any = false;
+        for (dest, lanes) in &self.packs {
+            for &(lane, index) in lanes {
+                if lanes_read[*dest as usize] & (1 << lane.min(31)) == 0 {
+                    dropped[index] = true;
+                    any = true;
+                }
+            }
+        }
+        if !any {
+            return;
+        }
+        let mut uses = Vec::with_capacity(self.uses.len());
+        let mut use_at = Vec::with_capacity(self.use_at.len());
+        use_at.push(0);
+        for window in self.use_at.windows(2) {
+            let range = window[0] as usize..window[1] as usize;
+            for (access, &gone) in self.uses[range.clone()].iter().zip(&dropped[range]) {
+                if !gone {
+                    uses.push(*access);
+                }
+            }
+            use_at.push(uses.len() as u32);
+        }
+        self.uses = uses;
+        self.use_at = use_at;
+    }
+}
+
+/// The identifiers of an operand node, in order (as [`Instruction::operand_identifiers`] finds
+/// them, for one element of a vector).
+fn identifiers_of(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    identifiers_in(node, |n| out.push(n));
+    out
 }
 
 /// Whether control never falls through `insn` when it executes: an unguarded `bra`,
 /// `brx.idx`, `ret`, `exit` or `trap`.
 fn ends_block(insn: &Instruction<'_>) -> bool {
-    matches!(insn.opcode(), "bra" | "brx" | "ret" | "exit" | "trap")
+    matches!(insn.opcode(), "bra" | "brx") || leaves(insn)
 }
 
 fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {

@@ -371,4 +371,38 @@ mod tests {
         // unreachable code is not checked
         assert!(reads("ret;\nadd.s32 %r1, %r2, 1;").is_empty());
     }
+
+    /// What an instruction writes comes from its form's legend: the state operand of
+    /// `mbarrier.arrive.expect_tx` is a destination (compiler output reads it later, or not at
+    /// all), as is `bar.red`'s, while `st` and `red` write nothing.
+    #[test]
+    fn destinations_come_from_the_instruction_model() {
+        let mbarrier = ".reg .b64 %rd<4>;\n.shared .b64 bar;\nmov.u32 %r1, 128;\n\
+            mbarrier.arrive.expect_tx.shared.b64 %rd1, [bar], %r1;\n\
+            mbarrier.arrive.shared.b64 %rd2, [bar];\n\
+            mbarrier.test_wait.shared.b64 %p1, [bar], %rd1;\n\
+            mbarrier.try_wait.shared.b64 %p2, [bar], %rd2;\nret;";
+        assert!(reads(mbarrier).is_empty(), "{:?}", reads(mbarrier));
+        assert_eq!(
+            reads("st.global.u32 [0], %r1;\nred.global.add.u32 [0], %r2;\nret;"),
+            [("%r1".into(), true), ("%r2".into(), true)]
+        );
+    }
+
+    /// A register that only unpacks read, discarding a lane, never passes on what a pack put
+    /// in that lane: nvcc packs an unwritten half (`mov.b64 %rd6, {%r13, %r14}`) and uses the
+    /// other (`mov.b64 {%r15, _}, %rd6`).
+    #[test]
+    fn lanes_that_every_unpack_discards_are_not_read() {
+        let body = ".reg .b64 %rd<9>;\nmov.u32 %r1, 1;\nmov.b64 %rd6, {%r1, %r2};\nmov.b64 {%r3, _}, %rd6;\nadd.s32 %r4, %r3, 1;\nret;";
+        assert!(reads(body).is_empty(), "{:?}", reads(body));
+        // The kept lane is still a read; a second reader that keeps everything makes both reads.
+        let kept = ".reg .b64 %rd<9>;\nmov.u32 %r1, 1;\nmov.b64 %rd6, {%r2, %r1};\nmov.b64 {%r3, _}, %rd6;\nret;";
+        assert_eq!(reads(kept), [("%r2".into(), true)]);
+        let whole = ".reg .b64 %rd<9>;\nmov.u32 %r1, 1;\nmov.b64 %rd6, {%r1, %r2};\nmov.b64 {%r3, _}, %rd6;\nst.global.b64 [0], %rd6;\nret;";
+        assert_eq!(reads(whole), [("%r2".into(), true)]);
+        // Four lanes.
+        let four = ".reg .b64 %rd<9>;\n.reg .b16 %h<9>;\nmov.b16 %h1, 1;\nmov.b64 %rd1, {%h1, %h2, %h3, %h4};\nmov.b64 {%h5, _, _, _}, %rd1;\nret;";
+        assert!(reads(four).is_empty(), "{:?}", reads(four));
+    }
 }

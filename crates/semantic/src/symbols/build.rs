@@ -222,6 +222,7 @@ fn add_register(
                 ty,
                 vector,
                 span,
+                declarator: Span::of(declarator.node()),
                 scope,
             });
     } else {

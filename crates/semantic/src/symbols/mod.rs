@@ -20,15 +20,13 @@
 //!   they never call a declared name undeclared because of a block.
 
 pub(crate) mod build;
-mod scoped;
+pub mod scoped;
 
 // Fx: the keys are names and small integers, hashed at every operand; no iteration
 // order is relied on.
 use rustc_hash::FxHashMap as HashMap;
 
 use ptxkit_syntax::{ParsedSource, Span};
-
-pub use scoped::Symbol;
 
 /// The index of a scope in [`SymbolTable::scopes`]; scopes are numbered in source order,
 /// the module first.
@@ -96,6 +94,8 @@ pub struct RegisterRange {
     pub vector: Option<u32>,
     /// Where the prefix is declared.
     pub span: Span,
+    /// The whole declarator, `%r<4>`: what declares each member.
+    pub declarator: Span,
     /// The scope that declares it.
     pub scope: ScopeId,
 }

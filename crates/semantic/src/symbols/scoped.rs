@@ -42,6 +42,15 @@ impl Symbol<'_> {
         }
     }
 
+    /// What declares it, as navigation shows it: the whole `%r<8>` declarator for a member of a
+    /// range (whose own name, `%r1`, is written nowhere there), else [`Self::declaration`].
+    pub fn declarator(&self) -> Option<Span> {
+        match self {
+            Symbol::RangeMember(r, _) => Some(r.declarator),
+            _ => self.declaration(),
+        }
+    }
+
     /// The scope that declares it (module scope for functions and special registers).
     pub fn scope(&self) -> ScopeId {
         match self {

@@ -1,3 +1,4 @@
+use super::scoped::Symbol;
 use super::*;
 
 const K: &str = "\

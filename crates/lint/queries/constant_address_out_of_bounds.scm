@@ -1,2 +1,0 @@
-; every function definition: the rule follows its control flow
-(function_definition) @function

@@ -1,0 +1,127 @@
+//! # async-copy-read-before-wait (PTX705)
+//!
+//! ## What it does
+//! Reports a read of shared memory that an asynchronous copy may still be
+//! writing on some path: a `cp.async` whose commit group no
+//! `cp.async.wait_group`/`cp.async.wait_all` has covered (including a copy
+//! never committed before the wait, which `wait_group` does not wait for), or a
+//! bulk copy or TMA load completed through an mbarrier with no mbarrier wait
+//! since. The message names the copy and, for an uncommitted one, the wait that
+//! did not cover it.
+//!
+//! Two accesses are taken to meet when they address the same shared variable.
+//! A path on which a wait ran that covers some groups but not provably this one
+//! is not reported.
+//!
+//! ## Why it matters
+//! The copy completes in the background (§9.7.9.25.3: "cp.async is treated as
+//! a weak memory operation"; completion is observed only through the wait): the
+//! read sees old data, some of the time. ptxas accepts it.
+//!
+//! ## Example
+//! ```ptx
+//! .version 8.0
+//! .target sm_80
+//! .address_size 64
+//!
+//! .visible .entry k(.param .u64 in)
+//! {
+//!     .reg .b32 %r<3>;
+//!     .reg .b64 %rd1;
+//!     .reg .f32 %f<5>;
+//!     .shared .align 16 .b8 buf[2048];
+//!     ld.param.u64 %rd1, [in];
+//!     mov.u32 %r1, %tid.x;
+//!     shl.b32 %r1, %r1, 4;
+//!     mov.u32 %r2, buf;
+//!     add.s32 %r2, %r2, %r1;
+//!     cp.async.cg.shared.global [%r2], [%rd1], 16;
+//!     cp.async.commit_group;
+//!     ld.shared.v4.f32 {%f1, %f2, %f3, %f4}, [%r2];   // the copy may be in flight
+//!     ret;
+//! }
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .version 8.0
+//! .target sm_80
+//! .address_size 64
+//!
+//! .visible .entry k(.param .u64 in)
+//! {
+//!     .reg .b32 %r<3>;
+//!     .reg .b64 %rd1;
+//!     .reg .f32 %f<5>;
+//!     .shared .align 16 .b8 buf[2048];
+//!     ld.param.u64 %rd1, [in];
+//!     mov.u32 %r1, %tid.x;
+//!     shl.b32 %r1, %r1, 4;
+//!     mov.u32 %r2, buf;
+//!     add.s32 %r2, %r2, %r1;
+//!     cp.async.cg.shared.global [%r2], [%rd1], 16;
+//!     cp.async.commit_group;
+//!     cp.async.wait_group 0;
+//!     bar.sync 0;
+//!     ld.shared.v4.f32 {%f1, %f2, %f3, %f4}, [%r2];
+//!     ret;
+//! }
+//! ```
+//!
+//! ## Fix safety
+//! No fix: which group the read needs is the pipeline's design.
+
+use ptxkit_semantic::sync::protocols::ProtocolKind;
+
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use crate::sync_words::{line_of, report_protocols, uncovered_reason};
+use ptxkit_syntax::tree_sitter::Node;
+
+pub(crate) const NAME: &str = "async-copy-read-before-wait";
+
+pub(crate) const RULE: Rule = Rule {
+    code: "PTX705",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "shared memory read while an asynchronous copy into it may be in flight",
+    visits: Visits::nodes(&["function_definition"], check),
+};
+
+fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
+    report_protocols(
+        checker,
+        function,
+        |flow, f| {
+            let node = |i: u32| flow.insns[i as usize].node();
+            match f.kind {
+                ProtocolKind::CopyReadBeforeWait { copy, uncovered } => {
+                    let why = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
+                        Some(_) => uncovered_reason(flow, uncovered, "cp.async.wait_group"),
+                        None => "no `cp.async.wait_group` or `wait_all` covers it on this path".to_string(),
+                    };
+                    Some((
+                        format!(
+                            "this reads shared memory the `cp.async` at line {} may still be writing: {why}",
+                            line_of(node(copy))
+                        ),
+                        "read while the copy may be in flight".to_string(),
+                        Some((node(copy), "the asynchronous copy".to_string())),
+                    ))
+                }
+                ProtocolKind::LoadReadBeforeWait { copy } => Some((
+                    format!(
+                        "this reads shared memory the asynchronous load at line {} may still be writing: no mbarrier wait since it on this path",
+                        line_of(node(copy))
+                    ),
+                    "read before the mbarrier wait".to_string(),
+                    Some((node(copy), "the load, completed through its mbarrier".to_string())),
+                )),
+                _ => None,
+            }
+        },
+        "wait for the copy's group (`cp.async.wait_group N`, after `cp.async.commit_group`) or its mbarrier phase (`mbarrier.try_wait`) before the read, and put a barrier between when other threads copied",
+    );
+}

@@ -1,0 +1,123 @@
+//! # lockstep-exchange (PTX710)
+//!
+//! ## What it does
+//! In a module for `sm_70` or newer, reports two accesses to the same bytes of shared memory
+//! by two lanes of one warp, at least one writing, with nothing between them that orders the
+//! lanes of a warp (`bar.warp.sync`, a CTA barrier, a `.sync` warp instruction): code written
+//! for lockstep warps, where one instruction ran in every lane before the next. The message
+//! names both instructions, both lanes and the address; when a point between them is reached
+//! by the whole warp, the help says where `bar.warp.sync 0xffffffff;` makes the order hold.
+//!
+//! Lanes are evaluated as the synchronisation analysis evaluates threads (the block shape
+//! `.reqntid`/`.maxntid` gives, or whole warps over the dimensions the kernel reads; loops
+//! for their first iterations). Only exchanges it can show are reported: two lanes and an
+//! address, never an access whose address it cannot place.
+//!
+//! ## Why it matters
+//! From `sm_70` on, lanes of a warp are scheduled independently (PTX ISA §3.2, "Independent
+//! Thread Scheduling"): without `bar.warp.sync` nothing makes a lane's store visible to a
+//! later load of another lane of its warp, even when both are `.volatile`. Warp-synchronous
+//! reductions and scans written for older GPUs (and compiled unchanged for `sm_70` and newer)
+//! then read stale values now and then. `bar.warp.sync` "also guarantee[s] memory ordering
+//! among threads participating in barrier" (§9.7.13.2). Below `sm_70` the warp runs in
+//! lockstep and the rule says nothing.
+//!
+//! ## Example
+//! ```ptx
+//! .version 7.0
+//! .target sm_80
+//! .entry k()
+//! {
+//!     .reg .b32 %r<6>;
+//!     .shared .align 4 .b8 s[128];
+//!     mov.u32 %r1, %tid.x;
+//!     and.b32 %r2, %r1, 31;
+//!     shl.b32 %r3, %r2, 2;
+//!     mov.u32 %r4, s;
+//!     add.s32 %r4, %r4, %r3;
+//!     st.volatile.shared.u32 [%r4], %r1;
+//!     ld.volatile.shared.u32 %r5, [%r4+4];
+//!     ret;
+//! }
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .version 7.0
+//! .target sm_80
+//! .entry k()
+//! {
+//!     .reg .b32 %r<6>;
+//!     .shared .align 4 .b8 s[128];
+//!     mov.u32 %r1, %tid.x;
+//!     and.b32 %r2, %r1, 31;
+//!     shl.b32 %r3, %r2, 2;
+//!     mov.u32 %r4, s;
+//!     add.s32 %r4, %r4, %r3;
+//!     st.volatile.shared.u32 [%r4], %r1;
+//!     bar.warp.sync 0xffffffff;
+//!     ld.volatile.shared.u32 %r5, [%r4+4];
+//!     ret;
+//! }
+//! ```
+//!
+//! ## Fix safety
+//! No fix: whether the code was meant for lockstep warps (or has a bug any model would show)
+//! is the author's call; `ptxrewrite` inserts the barriers when it moves a module from a
+//! target below `sm_70`.
+
+use ptxkit_semantic::sync::warp::{self, Memory, ModuleFacts, Point};
+
+use crate::checker::Checker;
+use crate::lockstep::{describe_exchange, why_not_converged};
+use crate::rule::{Rule, Visits};
+use crate::sync_words::line_of;
+use ptxkit_syntax::tree_sitter::Node;
+
+pub(crate) const NAME: &str = "lockstep-exchange";
+
+pub(crate) const RULE: Rule = Rule {
+    code: "PTX710",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "lanes of one warp exchange data through shared memory relying on lockstep (sm_70+)",
+    visits: Visits::nodes(&["function_definition"], check),
+};
+
+fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
+    if checker.target().is_none_or(|t| t.sm < 70) {
+        return;
+    }
+    let flow = checker.flow_of(function);
+    let Some(flow) = flow.as_ref().as_ref().filter(|f| !f.body.has_error()) else {
+        return;
+    };
+    // What other functions do is not known here: calls count as anything, which only makes
+    // exchanges with places the analysis cannot show (and this rule leaves out).
+    let report = warp::analyze(flow, checker.symbols, &ModuleFacts::unknown(), Memory::Shared);
+    for exchange in report.exchanges.iter().filter(|e| e.shared && e.lanes.is_some()) {
+        let found = describe_exchange(flow, exchange);
+        let mut diagnostic = checker.diagnostic(found.span, found.message).with_label(found.label);
+        if let Some((span, label)) = found.secondary {
+            diagnostic = diagnostic.with_secondary(span, label);
+        }
+        diagnostic = match exchange.fix {
+            Ok(point) => {
+                let (at, insn) = match point {
+                    Point::Before(i) => ("before", i),
+                    Point::After(i) => ("after", i),
+                };
+                let line = line_of(flow.insns[insn as usize].node());
+                diagnostic.with_help(format!(
+                    "put `bar.warp.sync 0xffffffff;` {at} line {line}, which the whole warp reaches"
+                ))
+            }
+            Err(why) => diagnostic
+                .with_note(why_not_converged(flow, why))
+                .with_help("order the two accesses with a barrier every lane that takes part reaches"),
+        };
+        checker.report(diagnostic);
+    }
+}

@@ -1,0 +1,158 @@
+//! # shared-memory-race (PTX701)
+//!
+//! ## What it does
+//! Reports two accesses to the same bytes of the CTA's shared memory, at least
+//! one a write, by two threads of different warps, with no barrier between
+//! them: the message names both instructions, both threads and the address
+//! (`thread 33 writes s+132 at line 15, thread 32 reads s+132 at line 16`).
+//!
+//! Every access is evaluated for every thread of the block: the shape
+//! `.reqntid` or `.maxntid` gives, or else the largest shape (over the
+//! dimensions the kernel reads) in which every plain store of the kernel writes
+//! different bytes in different threads. Two atomics, or two strong accesses
+//! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
+//! access whose address the analysis cannot place (a pointer loaded from
+//! memory, an index that changes in a loop between the two accesses) is left
+//! out, and so is code around mbarrier waits, fences, named barriers with a
+//! thread count and `bar.arrive`, whose ordering the barrier intervals do not
+//! describe: the rule reports only races it can show.
+//!
+//! ## Why it matters
+//! ptxas accepts racy code, and on the GPU the read sees the old or the new
+//! value depending on timing: results that change from run to run, GPU to GPU
+//! or driver to driver. compute-sanitizer's racecheck finds such races only if
+//! a run on a GPU hits them.
+//!
+//! ## Example
+//! ```ptx
+//! .version 8.0
+//! .target sm_80
+//! .address_size 64
+//!
+//! .visible .entry k(.param .u64 out)
+//! {
+//!     .reg .b32 %r<6>;
+//!     .reg .b64 %rd<2>;
+//!     .shared .align 4 .b32 s[128];
+//!     mov.u32 %r1, %tid.x;
+//!     shl.b32 %r2, %r1, 2;
+//!     mov.u32 %r3, s;
+//!     add.s32 %r4, %r3, %r2;
+//!     st.shared.u32 [%r4], %r1;      // thread t writes s[t]
+//!     ld.shared.u32 %r5, [%r4+4];    // thread t reads s[t+1], which thread t+1 writes
+//!     ld.param.u64 %rd1, [out];
+//!     st.global.u32 [%rd1], %r5;
+//!     ret;
+//! }
+//! ```
+//!
+//! ## Use instead
+//! ```ptx
+//! .version 8.0
+//! .target sm_80
+//! .address_size 64
+//!
+//! .visible .entry k(.param .u64 out)
+//! {
+//!     .reg .b32 %r<6>;
+//!     .reg .b64 %rd<2>;
+//!     .shared .align 4 .b32 s[128];
+//!     mov.u32 %r1, %tid.x;
+//!     shl.b32 %r2, %r1, 2;
+//!     mov.u32 %r3, s;
+//!     add.s32 %r4, %r3, %r2;
+//!     st.shared.u32 [%r4], %r1;
+//!     bar.sync 0;                    // every write is done before any read
+//!     ld.shared.u32 %r5, [%r4+4];
+//!     ld.param.u64 %rd1, [out];
+//!     st.global.u32 [%rd1], %r5;
+//!     ret;
+//! }
+//! ```
+//!
+//! ## Fix safety
+//! No fix: where the barrier belongs (and whether every thread reaches it) is
+//! the author's choice.
+
+use ptxkit_syntax::Span;
+
+use crate::checker::Checker;
+use crate::rule::{Rule, Visits};
+use crate::sync_words::{access_verb, line_of};
+use ptxkit_syntax::tree_sitter::Node;
+
+pub(crate) const NAME: &str = "shared-memory-race";
+
+pub(crate) const RULE: Rule = Rule {
+    code: "PTX701",
+    name: NAME,
+    severity: ptxkit_syntax::Severity::Error,
+    status: crate::Status::Stable,
+    fix: crate::FixAvailability::None,
+    summary: "two threads access the same shared memory, one writing, with no barrier between",
+    visits: Visits::nodes(&["function_definition"], check),
+};
+
+fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
+    let report = checker.sync_of(function);
+    let flow = checker.flow_of(function);
+    let (Some(flow), Some(shape)) = (flow.as_ref(), report.shape) else {
+        return;
+    };
+    for race in report.races.iter().filter(|r| !r.same_warp) {
+        let (a, t1) = race.first;
+        let (b, t2) = race.second;
+        let (na, nb) = (flow.insns[a.insn as usize].node(), flow.insns[b.insn as usize].node());
+        let (la, lb) = (line_of(na), line_of(nb));
+        // A copy's write is told at the copy, with the wait by which it lands.
+        let told = |access: &ptxkit_semantic::sync::races::SharedAccess, line: usize, subject: &str| match access.issued
+        {
+            Some(copy) => format!(
+                "{subject} `{}` with the `cp.async` at line {} (it lands by the wait at line {line})",
+                race.address,
+                line_of(flow.insns[copy as usize].node())
+            ),
+            None => format!("{subject} `{}` at line {line}", race.address),
+        };
+        let message = format!(
+            "{} {}, {} {}{}, with no barrier between",
+            shape.describe(t1),
+            told(&a, la, access_verb(a.access)),
+            shape.describe(t2),
+            told(&b, lb, access_verb(b.access)).replacen(&format!("`{}`", race.address), "it", 1),
+            if race.next_iteration {
+                " in the loop's next iteration"
+            } else {
+                ""
+            },
+        );
+        let diagnostic = checker
+            .diagnostic(Span::of(nb), message)
+            .with_label(format!(
+                "{} {} `{}` here",
+                shape.describe(t2),
+                access_verb(b.access),
+                race.address
+            ))
+            .with_secondary(
+                Span::of(na),
+                format!(
+                    "{} {} `{}` here",
+                    shape.describe(t1),
+                    access_verb(a.access),
+                    race.address
+                ),
+            )
+            .with_note(format!(
+                "in a block of {} threads{}; ptxas accepts this, and which value the read sees depends on timing",
+                shape.threads(),
+                match shape.source {
+                    ptxkit_semantic::sync::kernel::ShapeSource::Required => " (.reqntid)",
+                    ptxkit_semantic::sync::kernel::ShapeSource::Maximum => " (.maxntid)",
+                    ptxkit_semantic::sync::kernel::ShapeSource::Inferred => "",
+                }
+            ))
+            .with_help("put a barrier (`bar.sync 0`) between the two accesses on every path, or make both atomic");
+        checker.report(diagnostic);
+    }
+}

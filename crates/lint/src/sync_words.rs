@@ -1,0 +1,145 @@
+//! What the synchronisation rules share: how an access and a line read in messages.
+
+use ptxkit_isa::signature::semantics::Access;
+use ptxkit_syntax::tree_sitter::Node;
+
+/// `writes`, `reads`, `updates`.
+pub(crate) fn access_verb(access: Access) -> &'static str {
+    match access {
+        Access::Read => "reads",
+        Access::Write => "writes",
+        Access::Modify => "updates",
+    }
+}
+
+/// The 1-based line of a node.
+pub(crate) fn line_of(node: Node<'_>) -> usize {
+    node.start_position().row + 1
+}
+
+/// Why no wait covered an asynchronous operation on the path, for a message: `wait` names
+/// the wait instruction (`cp.async.wait_group`).
+pub(crate) fn uncovered_reason(
+    flow: &ptxkit_semantic::flow::FunctionFlow<'_>,
+    uncovered: ptxkit_semantic::sync::protocols::Uncovered,
+    wait: &str,
+) -> String {
+    let line = |i: u32| line_of(flow.insns[i as usize].node());
+    match (uncovered.uncommitted_at, uncovered.left_pending_by) {
+        (Some(w), _) => format!(
+            "it was not committed before the `{wait}` at line {}, which waits only for committed groups",
+            line(w)
+        ),
+        (None, Some(w)) => format!(
+            "the `{wait}` at line {} lets its group stay pending (it waits only for the older ones)",
+            line(w)
+        ),
+        (None, None) => format!("no `{wait}` covers it on this path"),
+    }
+}
+
+/// The diagnostic of a divergent barrier or collective (`what`: "barrier", "collective").
+pub(crate) fn divergence_diagnostic(
+    checker: &crate::checker::Checker<'_>,
+    flow: &ptxkit_semantic::flow::FunctionFlow<'_>,
+    shape: &ptxkit_semantic::sync::kernel::Shape,
+    d: &ptxkit_semantic::sync::divergence::Divergence,
+    what: &str,
+) -> ptxkit_syntax::Diagnostic {
+    use ptxkit_semantic::sync::divergence::Parting;
+    use ptxkit_syntax::Span;
+    let node = flow.insns[d.insn as usize].node();
+    let branch = flow.insns[d.branch as usize].node();
+    let (line, branch_line) = (line_of(node), line_of(branch));
+    // A guarded `exit`/`ret` parts the threads by itself.
+    let leaves_here = d.exits && d.branch != d.insn && flow.leaves_when_guarded(flow.block_of(d.branch));
+    let goes = if d.exits {
+        "leaves the kernel".to_string()
+    } else {
+        match d.elsewhere {
+            Some(other) if other == d.insn => format!("reaches it again only later (line {line})"),
+            Some(other) => format!("goes on to line {}", line_of(flow.insns[other as usize].node())),
+            None => "goes on without it".to_string(),
+        }
+    };
+    let when = match d.when {
+        Parting::Always => "",
+        Parting::ForSomeInputs => " for some values of the kernel's inputs",
+        Parting::InLaterIteration => " in a later iteration of the loop",
+    };
+    let separated = if d.branch == d.insn {
+        format!("its guard is false in {}", shape.describe(d.skipping))
+    } else if leaves_here {
+        format!("{} leaves the kernel at line {branch_line}", shape.describe(d.skipping))
+    } else {
+        format!(
+            "the branch at line {branch_line} takes {} away",
+            shape.describe(d.skipping)
+        )
+    };
+    let message = if leaves_here {
+        format!(
+            "{} reaches this {what} at line {line} but {separated}{when}",
+            shape.describe(d.reaching)
+        )
+    } else {
+        format!(
+            "{} reaches this {what} at line {line} but {separated}{when}; it {goes}",
+            shape.describe(d.reaching)
+        )
+    };
+    let mut diagnostic = checker
+        .diagnostic(Span::of(node), message)
+        .with_label(format!("{} reaches this {what}", shape.describe(d.reaching)))
+        .with_note(format!(
+            "in a block of {} threads; ptxas accepts this, and the {what} hangs or lets threads through early",
+            shape.threads()
+        ));
+    if d.branch != d.insn {
+        diagnostic = diagnostic.with_secondary(Span::of(branch), "the threads part here");
+    }
+    if let Some(other) = d.elsewhere.filter(|&o| o != d.insn) {
+        diagnostic = diagnostic.with_secondary(
+            Span::of(flow.insns[other as usize].node()),
+            format!("{} reaches this instead", shape.describe(d.skipping)),
+        );
+    }
+    diagnostic
+}
+
+/// Reports the protocol findings of `function` that `pick` accepts, each with the message,
+/// label and secondary `describe` gives: (message, label, secondary span node, secondary label).
+pub(crate) fn report_protocols<'a>(
+    checker: &mut crate::checker::Checker<'a>,
+    function: ptxkit_syntax::tree_sitter::Node<'a>,
+    describe: impl Fn(
+        &ptxkit_semantic::flow::FunctionFlow<'a>,
+        &ptxkit_semantic::sync::protocols::ProtocolFinding,
+    ) -> Option<(String, String, Option<(ptxkit_syntax::tree_sitter::Node<'a>, String)>)>,
+    help: &str,
+) {
+    use ptxkit_syntax::Span;
+    let report = checker.sync_of(function);
+    let flow = checker.flow_of(function);
+    let Some(flow) = flow.as_ref() else { return };
+    for finding in &report.protocols {
+        let Some((message, label, secondary)) = describe(flow, finding) else {
+            continue;
+        };
+        let node = flow.insns[finding.insn as usize].node();
+        let mut diagnostic = checker
+            .diagnostic(Span::of(node), message)
+            .with_label(label)
+            .with_note("ptxas accepts this; on the GPU the result depends on timing")
+            .with_help(help.to_string());
+        if let Some((other, text)) = secondary {
+            diagnostic = diagnostic.with_secondary(Span::of(other), text);
+        }
+        checker.report(diagnostic);
+    }
+}
+
+/// The name of register `reg` of `flow`.
+pub(crate) fn register_name(flow: &ptxkit_semantic::flow::FunctionFlow<'_>, reg: u32) -> String {
+    flow.registers.name(reg).to_string()
+}

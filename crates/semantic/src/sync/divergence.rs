@@ -1,0 +1,441 @@
+//! Barriers and warp collectives under thread-dependent control flow: an aligned CTA barrier
+//! (`bar.sync`, `barrier.sync.aligned`; every form below sm_70) that some threads of the block
+//! reach while others, still running, do not (§9.7.13.1: "In conditionally executed code, an
+//! aligned barrier should only be used if it is known that all threads in CTA evaluate the
+//! condition identically"), and a warp collective with a member mask (`shfl.sync`,
+//! `vote.sync`, `bar.warp.sync`, `.aligned` warp instructions) that some lanes of the mask skip.
+//!
+//! A finding names two threads that take different sides of the branch (evaluated for each
+//! thread of the block shape; a comparison with a value all threads share counts when the two
+//! threads' sides differ for some such value) and says where the other thread goes. Threads
+//! that leave the kernel before the barrier are allowed by the non-`.aligned` forms and work
+//! on current hardware for the others: those findings are kept apart ([`Divergence::exits`]).
+
+use ptxkit_isa::signature::semantics::{BinaryOp, Completion, Space, Sync};
+use rustc_hash::FxHashMap as HashMap;
+
+use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
+use super::kernel::{Executes, Kernel};
+use crate::flow::cfg::{BlockId, InsnId};
+
+/// A condition a barrier or collective runs under: (deciding instruction, condition, where
+/// the other side goes).
+type Condition = (InsnId, ExprId, OtherSide);
+
+/// Where a thread goes that a condition keeps from a barrier or collective.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OtherSide {
+    /// The other successor of a branch.
+    Block(BlockId),
+    /// The instruction after a guarded barrier.
+    Next,
+    /// Out of the function (a guarded `exit` or `ret`).
+    Leaves,
+}
+
+impl OtherSide {
+    /// The other side of the edge `(c, s)` of branch block `c`.
+    fn of_edge(kernel: &Kernel<'_, '_>, c: BlockId, s: BlockId) -> OtherSide {
+        match kernel.flow.succs(c).iter().copied().find(|&x| x != s) {
+            Some(b) => OtherSide::Block(b),
+            None => OtherSide::Leaves,
+        }
+    }
+}
+/// Each thread's side of a condition (`None`: the thread does not reach it).
+type Sides = Vec<Option<(Side, Thread)>>;
+
+/// What kind of instruction diverges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collective {
+    /// A CTA barrier.
+    Barrier,
+    /// A warp collective with a member mask (or over the whole warp).
+    Warp,
+}
+
+/// A barrier or collective that two threads reach differently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divergence {
+    /// The barrier or collective.
+    pub insn: InsnId,
+    /// What it is.
+    pub kind: Collective,
+    /// The branch (its last instruction) or guard that separates the threads.
+    pub branch: InsnId,
+    /// A thread that executes it.
+    pub reaching: Thread,
+    /// A thread that does not.
+    pub skipping: Thread,
+    /// When the two threads part: always, or only for some values all threads share.
+    pub when: Parting,
+    /// Whether every path of the skipping thread leaves the kernel before any barrier (early
+    /// `return`).
+    pub exits: bool,
+    /// The barrier or collective the skipping thread reaches instead, if any.
+    pub elsewhere: Option<InsnId>,
+}
+
+/// The divergent barriers and collectives of a kernel; `lockstep` when warps run in
+/// lockstep (targets below sm_70: every barrier form acts as `.aligned`).
+pub fn divergences(kernel: &Kernel<'_, '_>, lockstep: bool) -> Vec<Divergence> {
+    let mut out = Vec::new();
+    let threads: Vec<Thread> = kernel.shape.all().collect();
+    if threads.len() < 2 {
+        return out;
+    }
+    // Every barrier and collective with the thread-dependent conditions it runs under (a
+    // condition all threads share cannot part them).
+    let mut candidates: Vec<(InsnId, Collective, Vec<Condition>)> = Vec::new();
+    // For each candidate collective, its member mask's operand (`None`: the whole warp).
+    let mut mask_operands: Vec<Option<usize>> = Vec::new();
+    // For each candidate, whether its lanes must execute it in convergence (`.aligned`; every
+    // form below sm_70), so that no lane may skip it even to leave.
+    let mut convergent: Vec<bool> = Vec::new();
+    for i in 0..kernel.flow.insns.len() as InsnId {
+        let Some(semantics) = kernel.values.semantics[i as usize].as_ref() else {
+            continue;
+        };
+        let kind = semantics.sync.iter().find_map(|s| match *s {
+            Sync::Barrier {
+                scope: ptxkit_isa::signature::semantics::BarrierScope::Cta,
+                aligned,
+                threads: None,
+                ..
+            } if aligned || lockstep => Some(Collective::Barrier),
+            Sync::Collective { legacy: false, .. } | Sync::WarpBarrier { .. } => Some(Collective::Warp),
+            _ => None,
+        });
+        let mask = semantics.sync.iter().find_map(|s| match *s {
+            Sync::Collective { mask, .. } => mask,
+            Sync::WarpBarrier { mask } => Some(mask),
+            _ => None,
+        });
+        let Some(kind) = kind else { continue };
+        let aligned = lockstep
+            || semantics.sync.iter().any(|s| match *s {
+                Sync::Barrier { .. } => true,
+                Sync::Collective { aligned, .. } => aligned,
+                _ => false,
+            });
+        let conds: Vec<_> = conditions(kernel, i)
+            .into_iter()
+            .filter(|&(_, cond, _)| kernel.values.exprs.is_thread_dependent(cond))
+            .collect();
+        if !conds.is_empty() {
+            candidates.push((i, kind, conds));
+            mask_operands.push(mask);
+            convergent.push(aligned);
+        }
+    }
+    if candidates.is_empty() {
+        return out;
+    }
+    // Each thread's side of each condition, one evaluator per thread.
+    let mut sides: Vec<Vec<Sides>> = candidates
+        .iter()
+        .map(|(_, _, conds)| vec![Vec::with_capacity(threads.len()); conds.len()])
+        .collect();
+    // Each thread's member mask of each collective (`None`: not known).
+    let mut masks: Vec<Vec<Option<u32>>> = vec![Vec::with_capacity(threads.len()); candidates.len()];
+    let mut eval = Evaluator::new(&kernel.values.exprs, threads[0]);
+    let mut memo = HashMap::default();
+    for &t in &threads {
+        eval.reset(t);
+        memo.clear();
+        for (k, (i, kind, _)) in candidates.iter().enumerate() {
+            let mask = match (kind, mask_operands[k]) {
+                (Collective::Barrier, _) | (Collective::Warp, None) => Some(u32::MAX),
+                (Collective::Warp, Some(operand)) => kernel.values.operands[*i as usize]
+                    .get(operand)
+                    .copied()
+                    .flatten()
+                    .and_then(|m| eval.eval(m))
+                    .and_then(|l| l.known())
+                    .map(|m| m as u32),
+            };
+            masks[k].push(mask);
+        }
+        for (k, (i, _, conds)) in candidates.iter().enumerate() {
+            for (c, &(branch, cond, _)) in conds.iter().enumerate() {
+                // A guard decides for the threads that reach its instruction.
+                let reaches = if branch == *i {
+                    kernel.block_executes(&mut eval, kernel.block_of(*i), &mut memo)
+                } else {
+                    kernel.executes(&mut eval, branch, &mut memo)
+                };
+                let side = if reaches.possible() {
+                    side(&mut eval, &kernel.values.exprs, cond).map(|s| (s, t))
+                } else {
+                    None
+                };
+                sides[k][c].push(side);
+            }
+        }
+    }
+    for (k, (i, kind, conds)) in candidates.iter().enumerate() {
+        let masks = &masks[k];
+        let in_mask =
+            |t: Thread, of: Thread| masks[of.linear() as usize].is_some_and(|m| m & (1 << (t.linear() % 32)) != 0);
+        let meet = |a: Thread, b: Thread| match kind {
+            Collective::Barrier => true,
+            Collective::Warp => a.linear() / 32 == b.linear() / 32 && in_mask(a, b) && in_mask(b, a),
+        };
+        if let Some(found) = divergence(kernel, *i, *kind, convergent[k], conds, &sides[k], &meet) {
+            out.push(found);
+        }
+    }
+    out
+}
+
+/// The condition under which instruction `i` runs, as (deciding instruction, condition).
+fn conditions(kernel: &Kernel<'_, '_>, i: InsnId) -> Vec<Condition> {
+    let mut out = Vec::new();
+    if let Some(g) = kernel.values.guards[i as usize] {
+        out.push((i, g, OtherSide::Next));
+    }
+    let block = kernel.block_of(i);
+    for &(c, s) in &kernel.values.dominance.control[block as usize] {
+        if kernel.values.dominance.dominates(block, c) {
+            // A loop's back edge: the loop's own condition decides the next iteration.
+            continue;
+        }
+        if let Some(cond) = kernel.condition(c, s) {
+            let last = kernel.flow.blocks[c as usize].end - 1;
+            out.push((last, cond, OtherSide::of_edge(kernel, c, s)));
+        }
+    }
+    // The loop around it: a thread that leaves the loop earlier skips the next iteration.
+    for &(c, s) in &kernel.values.dominance.control[block as usize] {
+        if kernel.values.dominance.dominates(block, c)
+            && let Some(cond) = kernel.condition(c, s)
+        {
+            let last = kernel.flow.blocks[c as usize].end - 1;
+            out.push((last, cond, OtherSide::of_edge(kernel, c, s)));
+        }
+    }
+    out
+}
+
+fn divergence(
+    kernel: &Kernel<'_, '_>,
+    i: InsnId,
+    kind: Collective,
+    aligned: bool,
+    conds: &[Condition],
+    sides: &[Sides],
+    meet: &dyn Fn(Thread, Thread) -> bool,
+) -> Option<Divergence> {
+    for (&(branch, _, other), sides) in conds.iter().zip(sides) {
+        let Some((reaching, skipping, undecided)) = split(sides, meet) else {
+            continue;
+        };
+        let when = match undecided {
+            None => Parting::Always,
+            Some(terms) if !terms.is_empty() && terms.iter().all(|&(leaf, _)| loop_carried(kernel, leaf, i)) => {
+                Parting::InLaterIteration
+            }
+            Some(_) => Parting::ForSomeInputs,
+        };
+        // Where the skipping thread goes: the other side of the branch, or the instruction
+        // after a guarded barrier.
+        let start = match other {
+            OtherSide::Block(b) => Some(kernel.flow.blocks[b as usize].start),
+            OtherSide::Next => (i + 1 < kernel.flow.insns.len() as InsnId).then_some(i + 1),
+            OtherSide::Leaves => None,
+        };
+        let (exits, elsewhere) = match start {
+            None => (true, None),
+            Some(from) => next_barrier(kernel, from, kind, aligned),
+        };
+        return Some(Divergence {
+            insn: i,
+            kind,
+            branch,
+            reaching,
+            skipping,
+            when,
+            exits,
+            elsewhere,
+        });
+    }
+    None
+}
+
+/// When two threads go different ways at a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parting {
+    /// Whatever the inputs.
+    Always,
+    /// For some values of the kernel's inputs (the condition compares the thread id with a
+    /// value all threads share, e.g. `%tid.x < n`).
+    ForSomeInputs,
+    /// In a later iteration of a loop around the barrier (the condition compares the thread
+    /// id with a value the loop changes, e.g. a trip count that depends on the thread).
+    InLaterIteration,
+}
+
+/// Which way a thread goes at a condition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Side {
+    /// Known.
+    Known(bool),
+    /// A comparison whose sides differ by this linear form (`a - b` for `a < b`): threads with
+    /// the same undecided part and different constants go different ways for some value.
+    Compare(BinaryOp, Linear),
+}
+
+fn side(eval: &mut Evaluator<'_>, exprs: &super::expr::Exprs, cond: ExprId) -> Option<Side> {
+    if let Some(k) = eval.eval(cond).and_then(|l| l.known()) {
+        return Some(Side::Known(k != 0));
+    }
+    // Through conversions and negations, to a comparison.
+    let mut at = cond;
+    let mut negated = false;
+    loop {
+        match exprs.node(at) {
+            Node::Convert(inner, ..) => at = inner,
+            Node::Unary(ptxkit_isa::signature::semantics::UnaryOp::LogicalNot, inner, ..) => {
+                negated = !negated;
+                at = inner;
+            }
+            _ => break,
+        }
+    }
+    let Node::Binary(op, a, b, ..) = exprs.node(at) else {
+        return None;
+    };
+    if !super::expr::is_comparison(op) {
+        return None;
+    }
+    let (a, b) = (eval.eval(a)?, eval.eval(b)?);
+    let mut diff = a;
+    for &(leaf, c) in &b.terms {
+        match diff.terms.iter_mut().find(|(l, _)| *l == leaf) {
+            Some((_, existing)) => *existing -= c,
+            None => diff.terms.push((leaf, -c)),
+        }
+    }
+    diff.terms.retain(|(_, c)| *c != 0);
+    diff.terms.sort_unstable();
+    diff.constant -= b.constant;
+    let _ = negated;
+    Some(Side::Compare(op, diff))
+}
+
+/// Whether `leaf` is the value of a register at the head of a loop around instruction `i`.
+fn loop_carried(kernel: &Kernel<'_, '_>, leaf: ExprId, i: InsnId) -> bool {
+    match kernel.values.exprs.node(leaf) {
+        Node::Phi { block, .. } => kernel.loops[kernel.block_of(i) as usize].contains(&block),
+        _ => false,
+    }
+}
+
+/// Two threads that go different ways and must both execute the instruction (`meet`: any
+/// two threads for a barrier; for a warp collective, lanes of one warp each in the other's
+/// member mask): (reaching, skipping, and when the sides depend on values all threads share,
+/// the undecided part of the comparison).
+fn split(
+    sides: &[Option<(Side, Thread)>],
+    meet: &dyn Fn(Thread, Thread) -> bool,
+) -> Option<(Thread, Thread, Option<Terms>)> {
+    let mut known: [Vec<Thread>; 2] = [Vec::new(), Vec::new()];
+    let mut compares: HashMap<(BinaryOp, Terms), Vec<(i64, Thread)>> = HashMap::default();
+    for (s, t) in sides.iter().flatten() {
+        match s {
+            Side::Known(v) => known[usize::from(*v)].push(*t),
+            Side::Compare(op, diff) => compares
+                .entry((*op, diff.terms.clone()))
+                .or_default()
+                .push((diff.constant, *t)),
+        }
+    }
+    // Known sides: the first pair that must meet.
+    let [no, yes] = &known;
+    for &y in yes {
+        if let Some(&n) = no.iter().find(|&&n| meet(y, n)) {
+            return Some((y, n, None));
+        }
+    }
+    // Comparisons with shared values: two threads with different constants.
+    for ((_, terms), list) in &compares {
+        for (i, &(k1, t1)) in list.iter().enumerate() {
+            for &(k2, t2) in &list[i + 1..] {
+                if k1 != k2 && meet(t1, t2) {
+                    return Some((t1, t2, Some(terms.clone())));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// From instruction `from`, whether every path leaves the kernel before any barrier (or
+/// collective of the same kind) without touching shared memory or synchronising on the way,
+/// and the first such instruction some path reaches instead.
+fn next_barrier(kernel: &Kernel<'_, '_>, from: InsnId, kind: Collective, aligned: bool) -> (bool, Option<InsnId>) {
+    let flow = kernel.flow;
+    let is_stop = |i: InsnId| {
+        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            s.sync.iter().any(|sync| match kind {
+                Collective::Barrier => matches!(sync, Sync::Barrier { .. }),
+                Collective::Warp => matches!(
+                    sync,
+                    Sync::Barrier { .. } | Sync::Collective { .. } | Sync::WarpBarrier { .. }
+                ),
+            })
+        })
+    };
+    // What the threads that the barrier waited for would see: shared memory, asynchronous
+    // operations, any synchronisation. A thread that does none of it before leaving has left
+    // early (`if (i >= n) return;`); one that does has skipped the barrier and gone on. A
+    // non-`.aligned` collective waits for the lanes of its mask until they execute it or exit
+    // (§9.7.13.9: "wait until all non-exited threads corresponding to membermask have
+    // executed"): a lane that leaves is only a problem if on the way it waits for others
+    // (synchronisation, an asynchronous operation, memory read in a loop: a spin).
+    let works = |i: InsnId| {
+        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            let in_loop = !kernel.loops[kernel.block_of(i) as usize].is_empty();
+            !s.sync.is_empty()
+                || !s.async_operands.is_empty()
+                || s.memory.iter().any(|m| {
+                    (matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic)
+                        && (aligned || in_loop))
+                        || m.completion != Completion::Immediate
+                })
+        })
+    };
+    let mut seen = vec![false; flow.blocks.len()];
+    let mut stack = vec![(kernel.block_of(from), from)];
+    let mut found = None;
+    let mut worked = false;
+    while let Some((b, start)) = stack.pop() {
+        let block = flow.blocks[b as usize];
+        let mut stopped = false;
+        for i in start..block.end {
+            if is_stop(i) {
+                found.get_or_insert(i);
+                stopped = true;
+                break;
+            }
+            worked |= works(i);
+        }
+        if stopped {
+            continue;
+        }
+        for &s in flow.succs(b) {
+            if !std::mem::replace(&mut seen[s as usize], true) {
+                stack.push((s, flow.blocks[s as usize].start));
+            }
+        }
+    }
+    // A `.func` returning to its caller is taken as leaving too (its caller is not known).
+    (found.is_none() && !worked, found)
+}
+
+impl Executes {
+    /// Whether it is known not to run.
+    pub fn never(self) -> bool {
+        self == Executes::No
+    }
+}

@@ -1,0 +1,573 @@
+//! One function as the threads of a CTA run it: its values, its block shape, its CTA
+//! barriers and the barrier intervals between them, and which threads execute each
+//! instruction.
+
+use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, Sync};
+use ptxkit_syntax::NodeKind as _;
+use rustc_hash::FxHashMap as HashMap;
+
+use super::expr::{Evaluator, ExprId, Node, Thread};
+use super::values::{GiveUp, ValueFlow};
+use crate::flow::cfg::{BlockId, FunctionFlow, InsnId};
+use crate::symbols::SymbolTable;
+
+/// Where the block shape comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeSource {
+    /// `.reqntid`: exactly this shape.
+    Required,
+    /// `.maxntid`: at most this shape (the analysis takes the largest).
+    Maximum,
+    /// Neither: a shape in which every plain shared-memory write of the kernel writes
+    /// different bytes in different threads (the shape the kernel is written for), over the
+    /// dimensions it reads.
+    Inferred,
+}
+
+/// The block shape the analysis runs the threads of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// Threads along x, y, z.
+    pub dims: [u32; 3],
+    /// Where it comes from.
+    pub source: ShapeSource,
+}
+
+impl Shape {
+    /// How many threads.
+    pub fn threads(&self) -> u32 {
+        self.dims.iter().product()
+    }
+
+    /// Every thread of the block, x fastest.
+    pub fn all(&self) -> impl Iterator<Item = Thread> + '_ {
+        let [x, y, z] = self.dims;
+        (0..z).flat_map(move |k| {
+            (0..y).flat_map(move |j| {
+                (0..x).map(move |i| Thread {
+                    tid: [i, j, k],
+                    ntid: [x, y, z],
+                })
+            })
+        })
+    }
+
+    /// How a thread of this shape is written in messages: `thread 3`, `thread (3, 1)`.
+    pub fn describe(&self, t: Thread) -> String {
+        match self.dims {
+            [_, 1, 1] => format!("thread {}", t.tid[0]),
+            [_, _, 1] => format!("thread ({}, {})", t.tid[0], t.tid[1]),
+            _ => format!("thread ({}, {}, {})", t.tid[0], t.tid[1], t.tid[2]),
+        }
+    }
+}
+
+/// A CTA barrier instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Barrier {
+    /// The instruction.
+    pub insn: InsnId,
+    /// Wait, arrive or reduce.
+    pub mode: BarrierMode,
+    /// Whether `.aligned` (every thread executes this very instruction).
+    pub aligned: bool,
+    /// Whether it names a thread count (a named barrier for part of the CTA).
+    pub counted: bool,
+}
+
+/// Whether a thread executes an instruction, as far as the analysis can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Executes {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+    /// It depends on values all threads share (some inputs make it yes).
+    IfUniform,
+    /// It depends on values the analysis does not follow.
+    Unknown,
+}
+
+impl Executes {
+    fn or(self, other: Executes) -> Executes {
+        use Executes::*;
+        match (self, other) {
+            (Yes, _) | (_, Yes) => Yes,
+            (No, x) | (x, No) => x,
+            (IfUniform, _) | (_, IfUniform) => IfUniform,
+            _ => Unknown,
+        }
+    }
+
+    /// Whether the thread executes both.
+    pub fn and(self, other: Executes) -> Executes {
+        use Executes::*;
+        match (self, other) {
+            (No, _) | (_, No) => No,
+            (Yes, x) | (x, Yes) => x,
+            (Unknown, _) | (_, Unknown) => Unknown,
+            _ => IfUniform,
+        }
+    }
+
+    /// Whether some input lets the thread execute it, for a witness.
+    pub fn possible(self) -> bool {
+        matches!(self, Executes::Yes | Executes::IfUniform)
+    }
+}
+
+/// A function, its values and its synchronisation structure.
+pub struct Kernel<'f, 't> {
+    /// The control flow.
+    pub flow: &'f FunctionFlow<'t>,
+    /// The values.
+    pub values: ValueFlow,
+    /// The block shape.
+    pub shape: Shape,
+    /// The CTA barriers, in instruction order.
+    pub barriers: Vec<Barrier>,
+    /// For each instruction, the barrier intervals it is in: bit 0 the one from the
+    /// function's start, bit `j + 1` the one from barrier `j`.
+    pub intervals: Vec<Vec<u64>>,
+    /// Per block, the barriers in it (indices into `barriers`).
+    block_barriers: Vec<Vec<usize>>,
+    /// The condition of each control-dependence edge, (branch block, successor) → value.
+    conditions: HashMap<(BlockId, BlockId), Option<ExprId>>,
+    /// For each block, the heads of the loops it is in (natural loops of the back edges).
+    pub loops: Vec<Vec<BlockId>>,
+    /// Edges no thread takes in this block shape: branches whose condition every thread
+    /// shares and that the shape decides (see [`Kernel::settle_shape`]).
+    dead_edges: rustc_hash::FxHashSet<(BlockId, BlockId)>,
+}
+
+/// The most threads the analysis runs.
+pub const MAX_THREADS: u32 = 1024;
+
+impl<'f, 't> Kernel<'f, 't> {
+    /// The kernel of `flow`; `Err` when its values cannot be followed.
+    pub fn of(flow: &'f FunctionFlow<'t>, symbols: &SymbolTable) -> Result<Kernel<'f, 't>, GiveUp> {
+        Ok(Self::with_values(flow, ValueFlow::of(flow, symbols)?))
+    }
+
+    /// The kernel of `flow` with its values computed already.
+    pub fn with_values(flow: &'f FunctionFlow<'t>, mut values: ValueFlow) -> Kernel<'f, 't> {
+        let mut conditions = HashMap::default();
+        for c in 0..flow.blocks.len() as BlockId {
+            if flow.succs(c).len() == 2 || flow.leaves_when_guarded(c) {
+                for &s in flow.succs(c) {
+                    conditions.insert((c, s), values.branch_condition(flow, c, s));
+                }
+            }
+        }
+        let mut barriers = Vec::new();
+        let mut block_barriers = vec![Vec::new(); flow.blocks.len()];
+        for (b, block) in flow.blocks.iter().enumerate() {
+            for i in block.start..block.end {
+                let Some(semantics) = values.semantics[i as usize].as_ref() else {
+                    continue;
+                };
+                for sync in &semantics.sync {
+                    if let Sync::Barrier {
+                        scope: BarrierScope::Cta,
+                        mode,
+                        threads,
+                        aligned,
+                        ..
+                    } = *sync
+                    {
+                        block_barriers[b].push(barriers.len());
+                        barriers.push(Barrier {
+                            insn: i,
+                            mode,
+                            aligned,
+                            counted: threads.is_some(),
+                        });
+                    }
+                }
+            }
+        }
+        let intervals = intervals(flow, &barriers, &block_barriers);
+        let shape = Shape {
+            dims: [1, 1, 1],
+            source: ShapeSource::Inferred,
+        };
+        let mut kernel = Kernel {
+            flow,
+            values,
+            shape,
+            barriers,
+            intervals,
+            block_barriers,
+            conditions,
+            dead_edges: Default::default(),
+            loops: Vec::new(),
+        };
+        kernel.loops = natural_loops(flow, &kernel.values.dominance);
+        kernel.shape = kernel.declared_shape().unwrap_or(Shape {
+            dims: kernel.used_dims(),
+            source: ShapeSource::Inferred,
+        });
+        kernel
+    }
+
+    /// The shape `.reqntid` or `.maxntid` gives.
+    fn declared_shape(&self) -> Option<Shape> {
+        let function = self.flow.body.parent()?;
+        let source = self.flow.insns.first().map(|i| i.source())?;
+        for child in ptxkit_syntax::children(function) {
+            let node = child.node;
+            if node.kind_name() != "function_directive" {
+                continue;
+            }
+            let name = node.field("name").map(|n| &source[n.byte_range()])?;
+            let kind = match name {
+                ".reqntid" => ShapeSource::Required,
+                ".maxntid" => ShapeSource::Maximum,
+                _ => continue,
+            };
+            let mut dims = [1u32; 3];
+            let mut cursor = node.walk();
+            for (d, value) in node.fields("value", &mut cursor).take(3).enumerate() {
+                dims[d] = ptxkit_syntax::literal::eval_integer(value, source)
+                    .and_then(|v| u32::try_from(v).ok())?
+                    .max(1);
+            }
+            if dims.iter().product::<u32>() > MAX_THREADS {
+                return None;
+            }
+            return Some(Shape { dims, source: kind });
+        }
+        None
+    }
+
+    /// A default shape over the dimensions the kernel reads (`%tid`, `%ntid`): two warps (64
+    /// threads along x, 16 × 4, 16 × 1 × 4 or 8 × 4 × 2; callers shrink it). Enough for a
+    /// witness in two warps, small enough not to take the kernel past the shape it is
+    /// written for.
+    fn used_dims(&self) -> [u32; 3] {
+        let mut used = [false; 3];
+        for id in 0..self.values.exprs.len() as ExprId {
+            if let Node::Tid(d) | Node::Ntid(d) = self.values.exprs.node(id) {
+                used[usize::from(d.min(2))] = true;
+            }
+        }
+        match used {
+            [_, false, false] => [64, 1, 1],
+            [_, true, false] => [16, 4, 1],
+            [_, false, true] => [16, 1, 4],
+            _ => [8, 4, 2],
+        }
+    }
+
+    /// Fixes the block shape: the edges of branches whose condition is the same for every
+    /// thread and known in this shape (`%ntid.x > 0`) that no thread takes are pruned from
+    /// the paths [`Kernel::reach`] follows.
+    pub fn settle_shape(&mut self) {
+        self.dead_edges.clear();
+        let t = Thread {
+            tid: [0, 0, 0],
+            ntid: self.shape.dims,
+        };
+        let mut eval = Evaluator::new(&self.values.exprs, t);
+        for (&(c, s), &cond) in &self.conditions {
+            let Some(cond) = cond else { continue };
+            if self.values.exprs.is_thread_dependent(cond) {
+                continue;
+            }
+            if eval.eval(cond).and_then(|l| l.known()) == Some(0) {
+                self.dead_edges.insert((c, s));
+            }
+        }
+    }
+
+    /// Whether instruction `i` is a CTA barrier.
+    pub fn barrier_at(&self, i: InsnId) -> Option<&Barrier> {
+        self.barriers.iter().find(|b| b.insn == i)
+    }
+
+    /// The barriers of block `b`.
+    pub fn barriers_in(&self, b: BlockId) -> impl Iterator<Item = &Barrier> {
+        self.block_barriers[b as usize].iter().map(|&j| &self.barriers[j])
+    }
+
+    /// The block instruction `i` is in.
+    pub fn block_of(&self, i: InsnId) -> BlockId {
+        self.flow.block_of(i)
+    }
+
+    /// Whether instructions `a` and `b` can run between the same two barrier instances.
+    pub fn same_interval(&self, a: InsnId, b: InsnId) -> bool {
+        self.intervals[a as usize]
+            .iter()
+            .zip(&self.intervals[b as usize])
+            .any(|(x, y)| x & y != 0)
+    }
+
+    /// The value of the condition under which branch block `from` goes to `to` (for the
+    /// control-dependence edges of the function).
+    pub fn condition(&self, from: BlockId, to: BlockId) -> Option<ExprId> {
+        self.conditions.get(&(from, to)).copied().flatten()
+    }
+
+    /// Whether `thread` executes instruction `i` (its block's control dependences and its
+    /// guard).
+    pub fn executes(&self, eval: &mut Evaluator<'_>, i: InsnId, memo: &mut HashMap<BlockId, Executes>) -> Executes {
+        let guard = match self.values.guards[i as usize] {
+            None => Executes::Yes,
+            // A guarded branch, return or exit executes for every thread that reaches it.
+            Some(_)
+                if (self.flow.succs(self.block_of(i)).len() > 1 || self.flow.leaves_when_guarded(self.block_of(i)))
+                    && self.flow.blocks[self.block_of(i) as usize].end == i + 1 =>
+            {
+                Executes::Yes
+            }
+            Some(g) => truth(eval, &self.values.exprs, g),
+        };
+        let block = self.block_of(i);
+        guard.and(self.block_executes(eval, block, memo))
+    }
+
+    /// Whether `thread` reaches block `b` (its control dependences).
+    pub fn block_executes(
+        &self,
+        eval: &mut Evaluator<'_>,
+        b: BlockId,
+        memo: &mut HashMap<BlockId, Executes>,
+    ) -> Executes {
+        self.block_executes_at(eval, b, memo, 0)
+    }
+
+    fn block_executes_at(
+        &self,
+        eval: &mut Evaluator<'_>,
+        b: BlockId,
+        memo: &mut HashMap<BlockId, Executes>,
+        depth: usize,
+    ) -> Executes {
+        if let Some(&found) = memo.get(&b) {
+            return found;
+        }
+        if depth > 64 {
+            return Executes::Unknown;
+        }
+        // Dependences on a branch b dominates are loop back edges: the first iteration runs.
+        let deps: Vec<(BlockId, BlockId)> = self.values.dominance.control[b as usize]
+            .iter()
+            .copied()
+            .filter(|&(c, _)| !self.values.dominance.dominates(b, c))
+            .collect();
+        let result = if deps.is_empty() {
+            Executes::Yes
+        } else {
+            let mut any = Executes::No;
+            for (c, s) in deps {
+                let here = match self.condition(c, s) {
+                    Some(cond) => truth(eval, &self.values.exprs, cond),
+                    None => Executes::Unknown,
+                };
+                let up = self.block_executes_at(eval, c, memo, depth + 1);
+                any = any.or(here.and(up));
+            }
+            any
+        };
+        memo.insert(b, result);
+        result
+    }
+}
+
+/// For each block, the heads of the natural loops containing it.
+fn natural_loops(flow: &FunctionFlow<'_>, dominance: &super::dominance::Dominance) -> Vec<Vec<BlockId>> {
+    let mut loops = vec![Vec::new(); flow.blocks.len()];
+    for &h in &flow.rpo {
+        let latches: Vec<BlockId> = flow
+            .preds(h)
+            .iter()
+            .copied()
+            .filter(|&p| dominance.dominates(h, p))
+            .collect();
+        if latches.is_empty() {
+            continue;
+        }
+        let mut body = vec![false; flow.blocks.len()];
+        body[h as usize] = true;
+        let mut stack = latches;
+        while let Some(b) = stack.pop() {
+            if std::mem::replace(&mut body[b as usize], true) {
+                continue;
+            }
+            stack.extend_from_slice(flow.preds(b));
+        }
+        for (b, inside) in body.iter().enumerate() {
+            if *inside {
+                loops[b].push(h);
+            }
+        }
+    }
+    loops
+}
+
+/// Whether a condition holds for the evaluator's thread.
+pub fn truth(eval: &mut Evaluator<'_>, exprs: &super::expr::Exprs, cond: ExprId) -> Executes {
+    match eval.eval(cond).and_then(|l| l.known()) {
+        Some(0) => Executes::No,
+        Some(_) => Executes::Yes,
+        None if exprs.has_varying(cond) => Executes::Unknown,
+        None => Executes::IfUniform,
+    }
+}
+
+/// For each instruction, the barrier intervals it is in (see [`Kernel::intervals`]).
+fn intervals(flow: &FunctionFlow<'_>, barriers: &[Barrier], block_barriers: &[Vec<usize>]) -> Vec<Vec<u64>> {
+    let words = (barriers.len() + 1).div_ceil(64);
+    let n = flow.blocks.len();
+    let mut entry = vec![vec![0u64; words]; n];
+    let mut exit = vec![vec![0u64; words]; n];
+    if n > 0 {
+        entry[0][0] = 1;
+    }
+    let full = |j: usize| barriers[j].mode != BarrierMode::Arrive;
+    let transfer = |b: usize, state: &mut Vec<u64>| {
+        for &j in &block_barriers[b] {
+            if full(j) {
+                state.iter_mut().for_each(|w| *w = 0);
+                let bit = j + 1;
+                state[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &flow.rpo {
+            let mut state = entry[b as usize].clone();
+            for &p in flow.preds(b) {
+                for (w, x) in state.iter_mut().zip(&exit[p as usize]) {
+                    *w |= x;
+                }
+            }
+            if b == 0 {
+                state[0] |= 1;
+            }
+            entry[b as usize].clone_from(&state);
+            transfer(b as usize, &mut state);
+            if state != exit[b as usize] {
+                exit[b as usize] = state;
+                changed = true;
+            }
+        }
+    }
+    let mut out = vec![vec![0u64; words]; flow.insns.len()];
+    for &b in &flow.rpo {
+        let mut state = entry[b as usize].clone();
+        for i in flow.range(b) {
+            out[i as usize].clone_from(&state);
+            if let Some(&j) = block_barriers[b as usize].iter().find(|&&j| barriers[j].insn == i)
+                && full(j)
+            {
+                state.iter_mut().for_each(|w| *w = 0);
+                let bit = j + 1;
+                state[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+    }
+    out
+}
+
+/// The instructions reachable from a point without passing a full CTA barrier, and whether
+/// the point is on a cycle without one.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    /// One bit per instruction.
+    bits: Vec<u64>,
+    /// Whether the point can be reached again without passing a barrier.
+    pub cyclic: bool,
+}
+
+impl Reach {
+    /// Whether instruction `i` is reached.
+    pub fn contains(&self, i: InsnId) -> bool {
+        self.bits.get(i as usize / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+}
+
+impl Kernel<'_, '_> {
+    /// Whether instruction `i` is a full CTA barrier (one that ends a barrier interval).
+    fn is_full_barrier(&self, i: InsnId) -> bool {
+        self.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)
+    }
+
+    /// What is reachable from instruction `from` (from it when `inclusive`, else from the
+    /// one after it) without passing a full CTA barrier.
+    pub fn reach(&self, from: InsnId, inclusive: bool) -> Reach {
+        self.reach_until(from, inclusive, |i| self.is_full_barrier(i))
+    }
+
+    /// What is reachable from instruction `from` (from it when `inclusive`, else from the
+    /// one after it) without passing an instruction for which `stop` holds.
+    pub fn reach_until(&self, from: InsnId, inclusive: bool, stop: impl Fn(InsnId) -> bool) -> Reach {
+        let flow = self.flow;
+        let n = flow.insns.len();
+        let mut bits = vec![0u64; n.div_ceil(64).max(1)];
+        let set = |bits: &mut Vec<u64>, i: InsnId| bits[i as usize / 64] |= 1 << (i % 64);
+        let mut cyclic = false;
+        // Walks instructions from `start` in block `b`; returns whether the block's end was
+        // reached without a barrier.
+        let walk = |bits: &mut Vec<u64>, b: BlockId, start: InsnId, cyclic: &mut bool| -> bool {
+            for i in start..flow.blocks[b as usize].end {
+                if i == from && (start != from || !inclusive) {
+                    *cyclic = true;
+                }
+                if stop(i) {
+                    return false;
+                }
+                set(bits, i);
+            }
+            true
+        };
+        let first = self.block_of(from);
+        let start = if inclusive { from } else { from + 1 };
+        let through = if inclusive && stop(from) {
+            false
+        } else {
+            walk(
+                &mut bits,
+                first,
+                start.max(flow.blocks[first as usize].start),
+                &mut cyclic,
+            )
+        };
+        if through {
+            let live = |from: BlockId| {
+                flow.succs(from)
+                    .iter()
+                    .copied()
+                    .filter(move |&s| !self.dead_edges.contains(&(from, s)))
+            };
+            let mut seen = vec![false; flow.blocks.len()];
+            let mut stack: Vec<BlockId> = live(first).collect();
+            while let Some(b) = stack.pop() {
+                if std::mem::replace(&mut seen[b as usize], true) {
+                    continue;
+                }
+                let block = flow.blocks[b as usize];
+                if b == first && block.start <= from {
+                    // Back into the starting block: its instructions up to the point.
+                    for i in block.start..block.end {
+                        if i == from {
+                            cyclic = true;
+                        }
+                        if stop(i) {
+                            break;
+                        }
+                        set(&mut bits, i);
+                    }
+                    continue;
+                }
+                if walk(&mut bits, b, block.start, &mut cyclic) {
+                    stack.extend(live(b));
+                }
+            }
+        }
+        Reach { bits, cyclic }
+    }
+}

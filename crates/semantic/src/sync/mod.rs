@@ -1,0 +1,81 @@
+//! Synchronisation: what the threads of a CTA do to shared memory and to each other.
+//!
+//! - [`expr`]: symbolic values over the thread id, and their evaluation for one thread;
+//! - [`values`]: every register's value at every instruction of a function, from the
+//!   instruction model's `value` lines;
+//! - [`dominance`]: dominators, post-dominators and control dependence;
+//! - [`kernel`]: a function as the threads of a CTA run it: block shape, CTA barriers,
+//!   barrier intervals, which threads execute what;
+//! - [`races`]: shared-memory data races between barriers, with witnesses;
+//! - [`divergence`]: barriers and warp collectives under thread-dependent control flow;
+//! - [`protocols`]: cp.async groups, TMA and mbarrier waits, proxy fences, wgmma fences and
+//!   waits, followed along every path;
+//! - [`warp`]: what code written for lockstep warps relies on (exchanges between lanes of one
+//!   warp, legacy collectives, spin loops), and where `bar.warp.sync` makes it hold.
+//!
+//! [`analyze`] runs every analysis of one function and returns plain findings for the rules.
+
+pub mod divergence;
+pub mod dominance;
+pub mod expr;
+pub mod kernel;
+pub mod protocols;
+pub mod races;
+pub mod values;
+pub mod warp;
+
+use crate::flow::cfg::FunctionFlow;
+use crate::symbols::SymbolTable;
+
+/// What the synchronisation analyses found in one function.
+#[derive(Debug, Default)]
+pub struct SyncReport {
+    /// Shared-memory data races.
+    pub races: Vec<races::Race>,
+    /// Barriers and collectives under thread-dependent control flow.
+    pub divergences: Vec<divergence::Divergence>,
+    /// Asynchronous-protocol errors (copies, TMA, proxies, wgmma).
+    pub protocols: Vec<protocols::ProtocolFinding>,
+    /// The block shape the analyses ran, when they ran.
+    pub shape: Option<kernel::Shape>,
+}
+
+/// Whether a function has anything the synchronisation analyses look at: an instruction
+/// with a `.shared` state space, or one whose forms synchronise (barriers, collectives, async
+/// groups, fences). Other functions are not analysed at all.
+pub fn worth_analysing(flow: &FunctionFlow<'_>) -> bool {
+    flow.insns.iter().any(|insn| {
+        insn.modifiers().iter().any(|m| m.text.starts_with(".shared"))
+            || ptxkit_isa::signature::forms(insn.opcode())
+                .iter()
+                .any(|f| !f.sync.is_empty())
+    })
+}
+
+/// Runs the analyses on one function; `lockstep` when warps run in lockstep (targets below
+/// sm_70).
+pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, lockstep: bool) -> SyncReport {
+    if !worth_analysing(flow) {
+        return SyncReport::default();
+    }
+    let Ok(mut kernel) = kernel::Kernel::of(flow, symbols) else {
+        return SyncReport::default();
+    };
+    let divergences = divergence::divergences(&kernel, lockstep);
+    let protocols = protocols::protocols(&kernel);
+    let races = if divergences
+        .iter()
+        .any(|d| d.kind == divergence::Collective::Barrier && !d.exits)
+    {
+        // Barriers some threads skip: the intervals are not what the program runs.
+        Vec::new()
+    } else {
+        races::races(&mut kernel, &protocols.copies_completed)
+    };
+    SyncReport {
+        races,
+        divergences,
+        protocols: protocols.findings,
+        shape: Some(kernel.shape),
+    }
+}

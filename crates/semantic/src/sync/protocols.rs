@@ -1,0 +1,685 @@
+//! The asynchronous protocols, followed along every path of a function: what is still in
+//! flight at each instruction, as the instruction model's `memory` and `sync` lines say.
+//!
+//! - `cp.async` copies (§9.7.9.25.3): pending until a `cp.async.wait_group N` or `wait_all`
+//!   covers their commit group; a copy never committed is covered by no `wait_group`.
+//! - Bulk copies and TMA (§9.7.9.25.4, §9.7.9.27): loads completed through an mbarrier are
+//!   pending until an mbarrier wait; a bulk store's shared-memory source is being read until a
+//!   `cp.async.bulk.wait_group.read`.
+//! - Proxies (§8.6, §9.7.9.25.2): shared memory written through the generic proxy and then read
+//!   through the async proxy needs a `fence.proxy.async` between.
+//! - `wgmma` (§9.7.15.5.2, §9.7.15.7): registers a `wgmma.mma_async` reads or writes that
+//!   another instruction wrote since the last `wgmma.fence`; accumulators touched while the
+//!   `wgmma` that writes them is still pending (before a `wgmma.wait_group` covering it).
+//!
+//! Which memory an access touches is judged by its base (a variable, the shared window); two
+//! accesses with a common base may overlap. A finding needs the path it happens on; where the
+//! protocol cannot tell (an mbarrier wait of another phase), the wait counts (silent).
+
+use std::collections::BTreeSet;
+
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Sync};
+
+use super::expr::{Evaluator, ExprId, Node, Terms};
+use super::kernel::Kernel;
+use crate::flow::cfg::{InsnId, RegId};
+
+/// What a protocol finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProtocolKind {
+    /// Shared memory a `cp.async` writes is read before a wait covers the copy; `wait` is a
+    /// wait on the path that did not cover it because the copy was not committed yet.
+    CopyReadBeforeWait {
+        /// The copy.
+        copy: InsnId,
+        /// Why the waits on the path did not cover it.
+        uncovered: Uncovered,
+    },
+    /// Shared memory an asynchronous load completed through an mbarrier (TMA, bulk copy) is
+    /// read with no mbarrier wait on the path since the load.
+    LoadReadBeforeWait {
+        /// The load.
+        copy: InsnId,
+    },
+    /// Shared memory a bulk store (TMA store) reads is written again before a
+    /// `cp.async.bulk.wait_group.read` covers the store.
+    SourceOverwritten {
+        /// The store.
+        copy: InsnId,
+        /// Why the waits on the path did not cover it.
+        uncovered: Uncovered,
+    },
+    /// Shared memory written through the generic proxy is read through the async proxy with
+    /// no `fence.proxy.async` between.
+    MissingProxyFence {
+        /// The generic-proxy write.
+        write: InsnId,
+    },
+    /// A register the `wgmma` reads or writes was written by another instruction since the
+    /// last `wgmma.fence`.
+    WgmmaOperandUnfenced {
+        /// The write.
+        write: InsnId,
+        /// The register.
+        reg: RegId,
+    },
+    /// A register a pending `wgmma` writes (or reads) is accessed before a `wgmma.wait_group`
+    /// covers it.
+    WgmmaRegisterBeforeWait {
+        /// The `wgmma`.
+        wgmma: InsnId,
+        /// The register.
+        reg: RegId,
+        /// Why the waits on the path did not cover it.
+        uncovered: Uncovered,
+    },
+}
+
+/// Why no wait on a path covered an asynchronous operation (both `None`: no wait ran).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Uncovered {
+    /// A wait that ran while the operation was not committed to a group yet.
+    pub uncommitted_at: Option<InsnId>,
+    /// A wait that left the operation's group pending (it waits only for older groups).
+    pub left_pending_by: Option<InsnId>,
+}
+
+impl Stage {
+    fn uncovered(self) -> Uncovered {
+        match self {
+            Stage::Uncommitted { waited } => Uncovered {
+                uncommitted_at: waited,
+                left_pending_by: None,
+            },
+            Stage::Committed { waited, .. } => Uncovered {
+                uncommitted_at: None,
+                left_pending_by: waited,
+            },
+        }
+    }
+
+    /// Whether a wait ran since the operation's commit and left it pending.
+    fn left_pending(self) -> bool {
+        matches!(self, Stage::Committed { waited: Some(_), .. })
+    }
+}
+
+/// A protocol finding at an instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProtocolFinding {
+    /// Where it happens (the read, the write, the `wgmma`).
+    pub insn: InsnId,
+    /// What.
+    pub kind: ProtocolKind,
+}
+
+/// How far along its protocol one asynchronous operation is on a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Stage {
+    /// Not committed to a group; `waited`: a wait ran meanwhile (and did not cover it).
+    Uncommitted { waited: Option<InsnId> },
+    /// In a group with `age` later groups; `waited`: a wait ran since (and did not cover it).
+    Committed { age: u8, waited: Option<InsnId> },
+}
+
+const MAX_AGE: u8 = 8;
+
+/// What is in flight at a program point (each set: every way some path got here).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct InFlight {
+    /// `cp.async` copies: (copy, stage).
+    copies: BTreeSet<(InsnId, Stage)>,
+    /// Bulk stores whose shared-memory sources are still being read: (store, stage).
+    stores: BTreeSet<(InsnId, Stage)>,
+    /// Loads completed through an mbarrier, not waited for since.
+    loads: BTreeSet<InsnId>,
+    /// Generic-proxy writes of shared memory since the last proxy fence.
+    generic_writes: BTreeSet<InsnId>,
+    /// Registers written since the last `wgmma.fence`: (register, writer).
+    unfenced: BTreeSet<(RegId, InsnId)>,
+    /// `wgmma` operations in flight: (wgmma, stage).
+    wgmma: BTreeSet<(InsnId, Stage)>,
+}
+
+impl InFlight {
+    fn join(&mut self, other: &InFlight) -> bool {
+        let before = (
+            self.copies.len(),
+            self.stores.len(),
+            self.loads.len(),
+            self.generic_writes.len(),
+            self.unfenced.len(),
+            self.wgmma.len(),
+        );
+        self.copies.extend(other.copies.iter().copied());
+        self.stores.extend(other.stores.iter().copied());
+        self.loads.extend(other.loads.iter().copied());
+        self.generic_writes.extend(other.generic_writes.iter().copied());
+        self.unfenced.extend(other.unfenced.iter().copied());
+        self.wgmma.extend(other.wgmma.iter().copied());
+        before
+            != (
+                self.copies.len(),
+                self.stores.len(),
+                self.loads.len(),
+                self.generic_writes.len(),
+                self.unfenced.len(),
+                self.wgmma.len(),
+            )
+    }
+}
+
+/// Commits every uncommitted operation into a new group (older groups age).
+fn commit(set: &mut BTreeSet<(InsnId, Stage)>) {
+    *set = set
+        .iter()
+        .map(|&(i, s)| {
+            (
+                i,
+                match s {
+                    Stage::Uncommitted { .. } => Stage::Committed { age: 0, waited: None },
+                    Stage::Committed { age, waited } => Stage::Committed {
+                        age: (age + 1).min(MAX_AGE),
+                        waited,
+                    },
+                },
+            )
+        })
+        .collect();
+}
+
+/// (`pending` `None`: the count is unknown: nothing is known to complete, but the wait counts
+/// as one.)
+/// Waits until at most `pending` groups are pending; the operations it completes are
+/// recorded in `covered` as (operation, wait).
+fn wait(
+    set: &mut BTreeSet<(InsnId, Stage)>,
+    pending: Option<u64>,
+    at: InsnId,
+    covered: &mut BTreeSet<(InsnId, InsnId)>,
+) {
+    *set = set
+        .iter()
+        .filter_map(|&(i, s)| match (s, pending) {
+            (Stage::Committed { age, .. }, Some(n)) if u64::from(age) >= n => {
+                covered.insert((i, at));
+                None
+            }
+            // An unknown count: taken as covering (silent).
+            (Stage::Committed { .. }, None) => {
+                covered.insert((i, at));
+                None
+            }
+            (Stage::Committed { age, waited }, _) => Some((
+                i,
+                Stage::Committed {
+                    age,
+                    waited: waited.or(Some(at)),
+                },
+            )),
+            (Stage::Uncommitted { waited }, _) => Some((
+                i,
+                Stage::Uncommitted {
+                    waited: waited.or(Some(at)),
+                },
+            )),
+        })
+        .collect();
+}
+
+/// The bases an address is built on: the variables and windows among its leaves.
+fn bases(kernel: &Kernel<'_, '_>, address: ExprId) -> Vec<Node> {
+    let exprs = &kernel.values.exprs;
+    let mut out = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![address];
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        match exprs.node(id) {
+            Node::Binary(_, a, b, ..) => stack.extend([a, b]),
+            Node::Unary(_, a, ..) | Node::Convert(a, ..) => stack.push(a),
+            Node::Select(c, a, b) => stack.extend([c, a, b]),
+            node @ Node::Symbol(_) if !out.contains(&node) => out.push(node),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One shared-memory access of an instruction, as the protocols see it.
+#[derive(Debug, Clone)]
+struct Touch {
+    access: Access,
+    proxy: Proxy,
+    completion: Completion,
+    bases: Vec<Node>,
+    /// Where the access is in each thread of a sample of the block (see [`Placements`]).
+    placed: Vec<Option<Placed>>,
+}
+
+/// An address evaluated for one thread: its undecided part and its byte range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Placed {
+    terms: Terms,
+    start: i64,
+    end: i64,
+}
+
+/// Whether two accesses may touch the same shared memory: a common variable.
+fn may_meet(a: &Touch, b: &Touch) -> bool {
+    a.bases.iter().any(|x| b.bases.contains(x))
+}
+
+/// Whether two accesses of one thread touch common bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overlap {
+    /// In some thread, both addresses have the same undecided part and their bytes overlap.
+    Yes,
+    /// In every sampled thread, both are placed with the same undecided part and are
+    /// disjoint, or they share no variable.
+    No,
+    /// The analysis cannot tell.
+    Unknown,
+}
+
+fn overlap(a: &Touch, b: &Touch) -> Overlap {
+    if !may_meet(a, b) {
+        return Overlap::No;
+    }
+    let mut all_disjoint = !a.placed.is_empty();
+    for (pa, pb) in a.placed.iter().zip(&b.placed) {
+        match (pa, pb) {
+            (Some(pa), Some(pb)) if pa.terms == pb.terms => {
+                if pa.start < pb.end && pb.start < pa.end {
+                    return Overlap::Yes;
+                }
+            }
+            _ => all_disjoint = false,
+        }
+    }
+    if all_disjoint { Overlap::No } else { Overlap::Unknown }
+}
+
+/// The most threads whose addresses the protocols evaluate (the first ones of the block).
+const SAMPLE_THREADS: usize = 128;
+
+/// Evaluates `address` (of `bytes` bytes) in the first threads of the block. An address
+/// whose undecided part holds a loop's changing value is not placed: the same leaf stands for
+/// different values in different iterations.
+fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>) -> Vec<Option<Placed>> {
+    let loop_carried = |leaf: ExprId| matches!(kernel.values.exprs.node(leaf), Node::Phi { .. });
+    let mut eval: Option<Evaluator<'_>> = None;
+    kernel
+        .shape
+        .all()
+        .take(SAMPLE_THREADS)
+        .map(|t| {
+            let eval = match eval.as_mut() {
+                Some(e) => {
+                    e.reset(t);
+                    e
+                }
+                None => eval.insert(Evaluator::new(&kernel.values.exprs, t)),
+            };
+            let linear = eval.eval(address)?;
+            if linear.terms.iter().any(|&(leaf, _)| loop_carried(leaf)) {
+                return None;
+            }
+            let bytes = i64::from(bytes?.max(1));
+            Some(Placed {
+                terms: linear.terms,
+                start: linear.constant,
+                end: linear.constant + bytes,
+            })
+        })
+        .collect()
+}
+
+/// What following the protocols found.
+#[derive(Debug, Default)]
+pub struct Protocols {
+    /// The findings, at most one per instruction and kind of finding.
+    pub findings: Vec<ProtocolFinding>,
+    /// Each `cp.async` copy with a wait that completes it on some path: (copy, wait).
+    pub copies_completed: BTreeSet<(InsnId, InsnId)>,
+}
+
+/// The protocol findings of a kernel, and where its `cp.async` copies complete.
+pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
+    let flow = kernel.flow;
+    let n = flow.insns.len();
+    // Nothing asynchronous: no protocol to follow.
+    if !(0..n).any(|i| {
+        kernel.values.semantics[i].as_ref().is_some_and(|s| {
+            !s.async_operands.is_empty()
+                || s.memory
+                    .iter()
+                    .any(|m| m.completion != Completion::Immediate || m.proxy == Proxy::Async)
+        })
+    }) {
+        return Protocols::default();
+    }
+    // The shared-memory accesses of each instruction.
+    let touches: Vec<Vec<Touch>> = (0..n)
+        .map(|i| {
+            let Some(s) = kernel.values.semantics[i].as_ref() else {
+                return Vec::new();
+            };
+            s.memory
+                .iter()
+                .filter(|m| matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic))
+                .filter_map(|m| {
+                    let address = kernel.values.operands[i].get(m.operand).copied().flatten()?;
+                    let bases: Vec<Node> = bases(kernel, address)
+                        .into_iter()
+                        .filter(|b| match b {
+                            Node::Symbol(v) => matches!(
+                                kernel.values.variables[*v as usize].space,
+                                Space::SharedCta | Space::SharedCluster
+                            ),
+                            _ => false,
+                        })
+                        .collect();
+                    (!bases.is_empty()).then(|| Touch {
+                        access: m.access,
+                        proxy: m.proxy,
+                        completion: m.completion,
+                        bases,
+                        placed: placements(kernel, address, m.bytes),
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let is_mbarrier_op = |i: usize| {
+        kernel.values.semantics[i]
+            .as_ref()
+            .is_some_and(|s| s.sync.iter().any(|x| matches!(x, Sync::Mbarrier { .. })))
+    };
+    // The registers some wgmma reads or writes asynchronously.
+    let mut wgmma_regs = rustc_hash::FxHashSet::default();
+    for i in 0..n {
+        if let Some(s) = kernel.values.semantics[i].as_ref() {
+            for op in s.async_operands.iter().filter(|a| a.group == Group::Wgmma) {
+                wgmma_regs.extend(operand_registers(kernel, i as InsnId, op.operand));
+            }
+        }
+    }
+    let blocks = flow.blocks.len();
+    let mut entry: Vec<Option<InFlight>> = vec![None; blocks];
+    if blocks == 0 {
+        return Protocols::default();
+    }
+    entry[0] = Some(InFlight::default());
+    let mut out = Protocols::default();
+    let mut changed = true;
+    let mut rounds = 0;
+    while changed && rounds < 50 {
+        changed = false;
+        rounds += 1;
+        for &b in &flow.rpo {
+            let Some(mut state) = entry[b as usize].clone() else {
+                continue;
+            };
+            for i in flow.range(b) {
+                step(kernel, i, &touches, &is_mbarrier_op, &wgmma_regs, &mut state, &mut out);
+            }
+            for &s in flow.succs(b) {
+                match &mut entry[s as usize] {
+                    Some(existing) => changed |= existing.join(&state),
+                    slot @ None => {
+                        *slot = Some(state.clone());
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    out.findings.sort_by_key(|f| (f.insn, format!("{:?}", f.kind)));
+    out.findings
+        .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
+    out
+}
+
+/// The registers of operand `index` of instruction `i`.
+fn operand_registers(kernel: &Kernel<'_, '_>, i: InsnId, index: usize) -> Vec<RegId> {
+    let flow = kernel.flow;
+    let insn = &flow.insns[i as usize];
+    let Some(&node) = insn.operands().get(index) else {
+        return Vec::new();
+    };
+    let range = node.byte_range();
+    flow.defs(i)
+        .iter()
+        .chain(flow.uses(i))
+        .filter(|a| range.contains(&a.node.start_byte()))
+        .map(|a| a.reg)
+        .collect()
+}
+
+fn step(
+    kernel: &Kernel<'_, '_>,
+    i: InsnId,
+    touches: &[Vec<Touch>],
+    is_mbarrier_op: &impl Fn(usize) -> bool,
+    wgmma_regs: &rustc_hash::FxHashSet<RegId>,
+    state: &mut InFlight,
+    out: &mut Protocols,
+) {
+    let findings = &mut out.findings;
+    let flow = kernel.flow;
+    let semantics = kernel.values.semantics[i as usize].clone();
+    let here = &touches[i as usize];
+    // Reads and writes of shared memory against what is in flight.
+    for t in here {
+        let reads = t.access != Access::Write;
+        let writes = t.access.writes();
+        if reads && t.proxy == Proxy::Generic {
+            for &(copy, stage) in &state.copies {
+                // After a wait that left the copy's group pending, only a read that surely
+                // meets its bytes counts (the group ages along paths the analysis joins);
+                // before any wait, any read that may meet them.
+                let waited = stage.left_pending();
+                if touches[copy as usize].iter().any(|c| {
+                    c.access.writes()
+                        && match overlap(c, t) {
+                            Overlap::Yes => true,
+                            Overlap::Unknown => !waited,
+                            Overlap::No => false,
+                        }
+                }) {
+                    findings.push(ProtocolFinding {
+                        insn: i,
+                        kind: ProtocolKind::CopyReadBeforeWait {
+                            copy,
+                            uncovered: stage.uncovered(),
+                        },
+                    });
+                }
+            }
+            for &copy in &state.loads {
+                if touches[copy as usize]
+                    .iter()
+                    .any(|c| c.access.writes() && may_meet(c, t))
+                {
+                    findings.push(ProtocolFinding {
+                        insn: i,
+                        kind: ProtocolKind::LoadReadBeforeWait { copy },
+                    });
+                }
+            }
+        }
+        if writes && t.proxy == Proxy::Generic && !is_mbarrier_op(i as usize) {
+            for &(copy, stage) in &state.stores {
+                let waited = stage.left_pending();
+                if touches[copy as usize].iter().any(|c| {
+                    c.access == Access::Read
+                        && match overlap(c, t) {
+                            Overlap::Yes => true,
+                            Overlap::Unknown => !waited,
+                            Overlap::No => false,
+                        }
+                }) {
+                    findings.push(ProtocolFinding {
+                        insn: i,
+                        kind: ProtocolKind::SourceOverwritten {
+                            copy,
+                            uncovered: stage.uncovered(),
+                        },
+                    });
+                }
+            }
+        }
+        if reads && t.proxy == Proxy::Async {
+            for &w in &state.generic_writes {
+                if touches[w as usize].iter().any(|c| c.access.writes() && may_meet(c, t)) {
+                    findings.push(ProtocolFinding {
+                        insn: i,
+                        kind: ProtocolKind::MissingProxyFence { write: w },
+                    });
+                }
+            }
+        }
+    }
+    // Generic reads of a written base: that write is the generic proxy's data.
+    for t in here
+        .iter()
+        .filter(|t| t.access == Access::Read && t.proxy == Proxy::Generic)
+    {
+        state
+            .generic_writes
+            .retain(|&w| !touches[w as usize].iter().any(|c| may_meet(c, t)));
+    }
+    let Some(semantics) = semantics else {
+        return;
+    };
+    // Registers: wgmma's asynchronous operands, and what other instructions write.
+    let wgmma_here = semantics.async_operands.iter().any(|a| a.group == Group::Wgmma);
+    if wgmma_here {
+        for op in &semantics.async_operands {
+            for reg in operand_registers(kernel, i, op.operand) {
+                if let Some(&(_, write)) = state.unfenced.range((reg, 0)..=(reg, InsnId::MAX)).next() {
+                    findings.push(ProtocolFinding {
+                        insn: i,
+                        kind: ProtocolKind::WgmmaOperandUnfenced { write, reg },
+                    });
+                }
+            }
+        }
+        // A wgmma reads shared memory through the async proxy by its descriptors: the generic
+        // writes since the last proxy fence that no generic read took over.
+        if let Some(&w) = state.generic_writes.iter().next() {
+            findings.push(ProtocolFinding {
+                insn: i,
+                kind: ProtocolKind::MissingProxyFence { write: w },
+            });
+        }
+        state.wgmma.insert((i, Stage::Uncommitted { waited: None }));
+    } else {
+        // Registers of in-flight wgmma operations touched by another instruction.
+        let touched: Vec<RegId> = if state.wgmma.is_empty() {
+            Vec::new()
+        } else {
+            flow.defs(i).iter().chain(flow.uses(i)).map(|a| a.reg).collect()
+        };
+        // A register names exactly what it names: a wait that left the group pending counts
+        // as no wait.
+        'ops: for &(w, stage) in &state.wgmma {
+            let Some(ws) = kernel.values.semantics[w as usize].as_ref() else {
+                continue;
+            };
+            for op in &ws.async_operands {
+                for reg in operand_registers(kernel, w, op.operand) {
+                    if touched.contains(&reg) && (op.written || flow.defs(i).iter().any(|d| d.reg == reg)) {
+                        findings.push(ProtocolFinding {
+                            insn: i,
+                            kind: ProtocolKind::WgmmaRegisterBeforeWait {
+                                wgmma: w,
+                                reg,
+                                uncovered: stage.uncovered(),
+                            },
+                        });
+                        continue 'ops;
+                    }
+                }
+            }
+        }
+        for d in flow.defs(i) {
+            if wgmma_regs.contains(&d.reg) {
+                state.unfenced.insert((d.reg, i));
+            }
+        }
+    }
+    // What the instruction starts.
+    for (t, m) in here.iter().zip(semantics.memory.iter().filter(|m| {
+        matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic)
+            && kernel.values.operands[i as usize]
+                .get(m.operand)
+                .copied()
+                .flatten()
+                .is_some()
+    })) {
+        let _ = m;
+        match t.completion {
+            Completion::Group(Group::CpAsync) if t.access.writes() => {
+                state.copies.insert((i, Stage::Uncommitted { waited: None }));
+            }
+            Completion::Group(Group::Bulk) if t.access == Access::Read => {
+                state.stores.insert((i, Stage::Uncommitted { waited: None }));
+            }
+            Completion::Mbarrier(_) if t.access.writes() => {
+                state.loads.insert(i);
+            }
+            Completion::Immediate if t.access.writes() && t.proxy == Proxy::Generic && !is_mbarrier_op(i as usize) => {
+                state.generic_writes.insert(i);
+            }
+            _ => {}
+        }
+    }
+    for sync in &semantics.sync {
+        match *sync {
+            Sync::Commit {
+                group: Group::CpAsync, ..
+            } => commit(&mut state.copies),
+            Sync::Commit { group: Group::Bulk, .. } => commit(&mut state.stores),
+            Sync::Commit {
+                group: Group::Wgmma, ..
+            } => commit(&mut state.wgmma),
+            Sync::Wait {
+                group: Group::CpAsync,
+                pending,
+                ..
+            } => wait(&mut state.copies, pending, i, &mut out.copies_completed),
+            Sync::Wait {
+                group: Group::Bulk,
+                pending,
+                ..
+            } => wait(&mut state.stores, pending, i, &mut BTreeSet::new()),
+            Sync::Wait {
+                group: Group::Wgmma,
+                pending,
+                ..
+            } => wait(&mut state.wgmma, pending, i, &mut BTreeSet::new()),
+            Sync::Mbarrier {
+                op: MbarrierOp::TestWait | MbarrierOp::TryWait,
+                ..
+            } => state.loads.clear(),
+            // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait).
+            Sync::Mbarrier {
+                op: MbarrierOp::TrackCpAsync,
+                ..
+            } => state.copies.clear(),
+            Sync::Fence {
+                proxy: Some(Proxy::Async),
+                space,
+                ..
+            } if space.is_none_or(|s| matches!(s, Space::SharedCta | Space::SharedCluster)) => {
+                state.generic_writes.clear();
+            }
+            Sync::OperandFence { group: Group::Wgmma } => state.unfenced.clear(),
+            _ => {}
+        }
+    }
+}

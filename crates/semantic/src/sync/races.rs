@@ -1,0 +1,997 @@
+//! Shared-memory data races between barriers: two accesses to the same bytes of the CTA's
+//! shared memory, at least one a write, by two threads, that no barrier orders — found with
+//! a witness (the two threads, the two instructions, the address), or not at all.
+//!
+//! Every access is evaluated for every thread of the block shape ([`Kernel::shape`]); two
+//! accesses whose addresses have the same undecided part (the same variable, the same uniform
+//! values) differ by a known number of bytes, so their byte ranges overlap or not. Accesses
+//! the analysis cannot place (an unknown pointer, a value loaded from memory, a loop the
+//! interval repeats) are left out: unknown → silent.
+
+use std::collections::BTreeSet;
+
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, Proxy, Space, Sync};
+use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
+
+use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
+use super::kernel::{Executes, Kernel, Reach, ShapeSource};
+use crate::flow::cfg::InsnId;
+
+/// One access to the CTA's shared memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SharedAccess {
+    /// The instruction.
+    pub insn: InsnId,
+    /// The address operand's index.
+    pub operand: usize,
+    /// Read, write or both.
+    pub access: Access,
+    /// How many bytes (at least one when the model does not say).
+    pub bytes: u32,
+    /// Whether it is a strong operation (atomic, volatile, relaxed or stronger at CTA scope
+    /// or wider): two strong accesses are not a data race (§8.4.4, morally strong).
+    pub strong: bool,
+    /// The address.
+    pub address: ExprId,
+    /// Whether the address is generic (its shared-memory offset is it minus the window).
+    pub generic: bool,
+    /// For the write of a `cp.async` copy as seen at the wait that completes it (`insn`),
+    /// the copy: the bytes land at some point between the two.
+    pub issued: Option<InsnId>,
+}
+
+/// Two accesses that race, with the threads and the address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Race {
+    /// The earlier access (in the program) and the thread doing it.
+    pub first: (SharedAccess, Thread),
+    /// The later access and its thread.
+    pub second: (SharedAccess, Thread),
+    /// The address both touch, for the message (`s+132`).
+    pub address: String,
+    /// Whether the two threads are lanes of one warp (racing only without lockstep warps).
+    pub same_warp: bool,
+    /// Whether the second access runs in the next iteration of the loop both are in.
+    pub next_iteration: bool,
+}
+
+/// The shared-memory accesses of a kernel the race search can place. A `cp.async` copy's
+/// write counts where the copy is issued and again at each wait that completes it in the same
+/// iteration (`completed`: (copy, wait) pairs): the bytes land in between.
+pub fn shared_accesses(kernel: &Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>) -> Vec<SharedAccess> {
+    let mut out = Vec::new();
+    for (i, semantics) in kernel.values.semantics.iter().enumerate() {
+        let Some(semantics) = semantics else { continue };
+        for m in &semantics.memory {
+            let copy = m.completion == Completion::Group(Group::CpAsync) && m.access == Access::Write;
+            if m.proxy != Proxy::Generic || (m.completion != Completion::Immediate && !copy) {
+                continue;
+            }
+            let generic = match m.space {
+                Space::SharedCta => false,
+                Space::Generic => true,
+                _ => continue,
+            };
+            let Some(address) = kernel.values.operands[i].get(m.operand).copied().flatten() else {
+                continue;
+            };
+            let access = SharedAccess {
+                insn: i as InsnId,
+                operand: m.operand,
+                access: m.access,
+                bytes: m.bytes.unwrap_or(1).max(1),
+                strong: m.atomic || (m.order.is_strong() && m.scope.is_none_or(|_| true)),
+                address,
+                generic,
+                issued: None,
+            };
+            out.push(access);
+            if copy {
+                let i = i as InsnId;
+                for &(_, wait) in completed.range((i, 0)..=(i, InsnId::MAX)) {
+                    if within_iteration(kernel, i, wait) {
+                        out.push(SharedAccess {
+                            insn: wait,
+                            issued: Some(i),
+                            ..access
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `to` follows `from` in one iteration of every loop around them: both in the same
+/// loops, and a path from `from` reaches `to` without taking a loop's back edge.
+fn within_iteration(kernel: &Kernel<'_, '_>, from: InsnId, to: InsnId) -> bool {
+    let (bf, bt) = (kernel.block_of(from), kernel.block_of(to));
+    if kernel.loops[bf as usize] != kernel.loops[bt as usize] {
+        return false;
+    }
+    if bf == bt {
+        return from < to;
+    }
+    let dominance = &kernel.values.dominance;
+    let mut seen = vec![false; kernel.flow.blocks.len()];
+    let mut stack = vec![bf];
+    while let Some(b) = stack.pop() {
+        for &s in kernel.flow.succs(b) {
+            // A back edge goes to a block that dominates its source.
+            if dominance.dominates(s, b) || std::mem::replace(&mut seen[s as usize], true) {
+                continue;
+            }
+            if s == bt {
+                return true;
+            }
+            stack.push(s);
+        }
+    }
+    false
+}
+
+/// An access evaluated for one thread: the address's undecided part and its known part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Placed {
+    terms: SmallVec<[(ExprId, i64); 2]>,
+    offset: i64,
+}
+
+/// Two accesses' placements to compare, and whether the second wraps into the next iteration.
+type Combo<'e> = (&'e [Option<Placed>], &'e [Option<Placed>], bool);
+
+/// What the search knows of one access in every thread.
+struct Evaluated {
+    /// Per thread (in [`Shape::all`] order): where it accesses, if it may execute there (in
+    /// its loops' first iteration).
+    placed: Vec<Option<Placed>>,
+    /// The same in the next iteration of its innermost loop, if it is in one.
+    next: Option<Vec<Option<Placed>>>,
+}
+
+/// Whether the race search runs for this kernel: every barrier is a full CTA barrier (no
+/// named barriers with a thread count, no `bar.arrive`), and none is under a branch the
+/// threads may take differently (the divergence rule reports those).
+pub fn searchable(kernel: &Kernel<'_, '_>) -> bool {
+    !kernel
+        .barriers
+        .iter()
+        .any(|b| b.counted || b.mode == ptxkit_isa::signature::semantics::BarrierMode::Arrive)
+}
+
+/// Whether instruction `i` synchronises threads in a way the interval model does not follow
+/// (mbarrier waits, fences, warp barriers): accesses around it are left to other rules.
+fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
+    // A call may synchronise (a `cuda::barrier` arrive and wait in an unoptimised build),
+    // but for the ABI's system calls.
+    let insn = &kernel.flow.insns[i as usize];
+    if let Some(call) = insn.call() {
+        let callee = call.callee.map(|c| &insn.source()[c.byte_range()]);
+        return !callee.is_some_and(|c| ptxkit_isa::special_registers::SYSTEM_CALLS.contains(&c));
+    }
+    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+        s.sync.iter().any(|sync| {
+            matches!(
+                sync,
+                Sync::Mbarrier { .. } | Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. }
+            ) && kernel.barrier_at(i).is_none_or(|b| b.counted)
+        })
+    })
+}
+
+/// The data races of a kernel, at most one per pair of instructions.
+pub fn races(kernel: &mut Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>) -> Vec<Race> {
+    if !searchable(kernel) {
+        return Vec::new();
+    }
+    let accesses = shared_accesses(kernel, completed);
+    if accesses.is_empty() || !accesses.iter().any(|a| a.access.writes()) {
+        return Vec::new();
+    }
+    // Instructions that order threads other than by barriers: the intervals they are in
+    // are not searched.
+    let mut unordered_intervals = vec![0u64; kernel.intervals.first().map_or(1, Vec::len)];
+    for i in 0..kernel.flow.insns.len() as InsnId {
+        if other_sync(kernel, i) {
+            for (w, x) in unordered_intervals.iter_mut().zip(&kernel.intervals[i as usize]) {
+                *w |= x;
+            }
+        }
+    }
+    let accesses: Vec<SharedAccess> = accesses
+        .into_iter()
+        .filter(|a| {
+            !kernel.intervals[a.insn as usize]
+                .iter()
+                .zip(&unordered_intervals)
+                .any(|(x, u)| x & u != 0)
+        })
+        .collect();
+    // Only accesses to a shared variable or through the shared window that some plain write
+    // may meet: the bases (variables, window) each address is built on.
+    let exprs = &kernel.values.exprs;
+    let bases = |a: &SharedAccess| -> Vec<Node> {
+        let mut out = Vec::new();
+        let mut check = |node: Node| {
+            if matches!(node, Node::Symbol(_) | Node::Window(Space::SharedCta)) && !out.contains(&node) {
+                out.push(node);
+            }
+            false
+        };
+        collect_leaves(exprs, a.address, &mut check);
+        out
+    };
+    let base_of: Vec<Vec<Node>> = accesses.iter().map(bases).collect();
+    let written: Vec<Node> = accesses
+        .iter()
+        .zip(&base_of)
+        .filter(|(a, _)| a.access.writes())
+        .flat_map(|(_, b)| b.iter().copied())
+        .collect();
+    let accesses: Vec<SharedAccess> = accesses
+        .into_iter()
+        .zip(base_of)
+        .filter(|(_, b)| !b.is_empty() && b.iter().any(|n| written.contains(n)))
+        .map(|(a, _)| a)
+        .collect();
+    if accesses.is_empty() || !accesses.iter().any(|a| a.access.writes()) {
+        return Vec::new();
+    }
+    if std::env::var_os("PTXKIT_SYNC_STATS").is_some() {
+        eprintln!(
+            "sync: {} accesses, {} threads ({:?}), {} expressions, {} blocks",
+            accesses.len(),
+            kernel.shape.threads(),
+            kernel.shape.source,
+            kernel.values.exprs.len(),
+            kernel.flow.blocks.len()
+        );
+    }
+    if kernel.shape.source == ShapeSource::Inferred {
+        // If even two threads along the largest dimension do not fit, no shape will.
+        let full = kernel.shape.dims;
+        let d = (0..3).max_by_key(|&d| full[d]).unwrap_or(0);
+        kernel.shape.dims = [1, 1, 1];
+        kernel.shape.dims[d] = 2.min(full[d]);
+        let small = evaluate(kernel, &accesses);
+        if !fits(kernel, &accesses, &small) {
+            return Vec::new();
+        }
+        kernel.shape.dims = full;
+    }
+    let mut evaluated = evaluate(kernel, &accesses);
+    if kernel.shape.source == ShapeSource::Inferred {
+        // Shrink the shape until every plain write is one thread's: the shape the kernel is
+        // written for (a 16-wide tile's rows overlap in a 32-wide block).
+        for _ in 0..12 {
+            if fits(kernel, &accesses, &evaluated) {
+                break;
+            }
+            let d = (0..3).max_by_key(|&d| kernel.shape.dims[d]).unwrap_or(0);
+            if kernel.shape.dims[d] <= 1 {
+                return Vec::new();
+            }
+            kernel.shape.dims[d] /= 2;
+            evaluated = evaluate(kernel, &accesses);
+            if std::env::var_os("PTXKIT_SYNC_STATS").is_some() {
+                eprintln!("sync: shrunk to {:?}", kernel.shape.dims);
+            }
+        }
+        if !fits(kernel, &accesses, &evaluated) {
+            return Vec::new();
+        }
+    } else if !in_bounds(kernel, &accesses, &evaluated) {
+        // Accesses past their variables in the declared shape: the evaluation is not what
+        // the program computes; say nothing.
+        return Vec::new();
+    }
+    kernel.settle_shape();
+    let threads: Vec<Thread> = kernel.shape.all().collect();
+    let mut reaches: HashMap<(InsnId, bool), Reach> = HashMap::default();
+    let splits = divergent_splits(kernel);
+    let mut out = Vec::new();
+    // What each access can touch at all: its undecided parts and its offsets' range, for a
+    // quick test before the pair search.
+    let summaries: Vec<Vec<(Terms, i64, i64)>> = evaluated
+        .iter()
+        .zip(&accesses)
+        .map(|(e, access)| {
+            let mut list: Vec<(Terms, i64, i64)> = Vec::new();
+            let all = e.placed.iter().chain(e.next.iter().flatten());
+            for p in all.flatten() {
+                match list.iter_mut().find(|(t, _, _)| *t == p.terms) {
+                    Some((_, lo, hi)) => {
+                        *lo = (*lo).min(p.offset);
+                        *hi = (*hi).max(p.offset + i64::from(access.bytes));
+                    }
+                    None => list.push((p.terms.clone(), p.offset, p.offset + i64::from(access.bytes))),
+                }
+            }
+            list
+        })
+        .collect();
+    let may_meet = |a: usize, b: usize| {
+        summaries[a]
+            .iter()
+            .any(|(ta, la, ha)| summaries[b].iter().any(|(tb, lb, hb)| ta == tb && la < hb && lb < ha))
+    };
+    for (a, first) in accesses.iter().enumerate() {
+        for (b, second) in accesses.iter().enumerate().skip(a) {
+            if !may_meet(a, b) {
+                continue;
+            }
+            if a == b && !first.access.writes() {
+                continue;
+            }
+            if !(first.access.writes() || second.access.writes()) || (first.strong && second.strong) {
+                continue;
+            }
+            if a == b {
+                // The same instruction in two threads: a write-write overlap is left alone
+                // (several threads storing one flag is common and usually benign).
+                continue;
+            }
+            if !concurrent(kernel, first.insn, second.insn, &splits, &mut reaches)
+                || exclusive(kernel, first.insn, second.insn)
+            {
+                continue;
+            }
+            let (ea, eb) = (&evaluated[a], &evaluated[b]);
+            let same_loop = kernel.loops[kernel.block_of(first.insn) as usize].last().is_some()
+                && kernel.loops[kernel.block_of(first.insn) as usize].last()
+                    == kernel.loops[kernel.block_of(second.insn) as usize].last();
+            // In one iteration (for two accesses of one loop: the earlier reaches the later
+            // without going round the loop).
+            let in_order = !same_loop
+                || splits.iter().any(|sides| {
+                    sides.iter().enumerate().any(|(i, s1)| {
+                        s1.contains(first.insn)
+                            && sides
+                                .iter()
+                                .enumerate()
+                                .any(|(j, s2)| i != j && s2.contains(second.insn))
+                    })
+                })
+                || reaches
+                    .entry((first.insn, false))
+                    .or_insert_with(|| kernel.reach(first.insn, false))
+                    .contains(second.insn);
+            // An access in a loop met after the loop ends: the loop's last iteration, whose
+            // values are not known when they change between iterations (the first iteration
+            // stands for all only when they do not). Silent unless the other order also meets.
+            let last_iteration_unknown = |x: InsnId, ex: &Evaluated, y: InsnId| {
+                let (lx, ly) = (
+                    &kernel.loops[kernel.block_of(x) as usize],
+                    &kernel.loops[kernel.block_of(y) as usize],
+                );
+                lx.iter().any(|l| !ly.contains(l)) && ex.next.as_ref().is_some_and(|n| *n != ex.placed)
+            };
+            let mut reaches_without_barrier = |x: InsnId, y: InsnId| {
+                reaches
+                    .entry((x, false))
+                    .or_insert_with(|| kernel.reach(x, false))
+                    .contains(y)
+            };
+            let after_loop = !same_loop
+                && ((last_iteration_unknown(first.insn, ea, second.insn)
+                    && !reaches_without_barrier(second.insn, first.insn))
+                    || (last_iteration_unknown(second.insn, eb, first.insn)
+                        && !reaches_without_barrier(first.insn, second.insn)));
+            let mut combos: Vec<Combo<'_>> = Vec::new();
+            if in_order && !after_loop {
+                combos.push((&ea.placed, &eb.placed, false));
+            }
+            if same_loop && let (Some(na), Some(nb)) = (&ea.next, &eb.next) {
+                // One in the next iteration: a path from the other through the loop's back edge
+                // to it, without a barrier.
+                let head = kernel.loops[kernel.block_of(first.insn) as usize]
+                    .last()
+                    .copied()
+                    .unwrap_or(0);
+                let head = kernel.flow.blocks[head as usize].start;
+                let mut around = |x: InsnId, y: InsnId| {
+                    let from_x = reaches
+                        .entry((x, false))
+                        .or_insert_with(|| kernel.reach(x, false))
+                        .contains(head);
+                    from_x
+                        && reaches
+                            .entry((head, true))
+                            .or_insert_with(|| kernel.reach(head, true))
+                            .contains(y)
+                };
+                if around(first.insn, second.insn) {
+                    combos.push((&ea.placed, nb, false));
+                }
+                if around(second.insn, first.insn) {
+                    combos.push((na, &eb.placed, true));
+                }
+            }
+            if let Some(race) = combos.into_iter().find_map(|(pa, pb, wraps)| {
+                let mut race = find_pair(kernel, &threads, (first, pa), (second, pb), &mut reaches)?;
+                if wraps {
+                    // The later instruction runs first; the earlier one in the next iteration.
+                    std::mem::swap(&mut race.first, &mut race.second);
+                    race.next_iteration = true;
+                }
+                Some(race)
+            }) && !out.iter().any(|r: &Race| r.second.0.insn == race.second.0.insn)
+            {
+                // One finding per later access: its first racing partner.
+                out.push(race);
+            }
+        }
+    }
+    out
+}
+
+/// Calls `leaf` on every leaf of `id`'s graph.
+fn collect_leaves(exprs: &super::expr::Exprs, id: ExprId, leaf: &mut impl FnMut(Node) -> bool) {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![id];
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        match exprs.node(id) {
+            Node::Binary(_, a, b, ..) => stack.extend([a, b]),
+            Node::Unary(_, a, ..) | Node::Convert(a, ..) => stack.push(a),
+            Node::Select(c, a, b) => stack.extend([c, a, b]),
+            node => {
+                leaf(node);
+            }
+        }
+    }
+}
+
+/// Evaluates every access for every thread of the kernel's shape.
+fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Vec<Evaluated> {
+    let threads: Vec<Thread> = kernel.shape.all().collect();
+    let mut out: Vec<Evaluated> = accesses
+        .iter()
+        .map(|_| Evaluated {
+            placed: Vec::with_capacity(threads.len()),
+            next: None,
+        })
+        .collect();
+    let window = kernel.values.exprs.get(Node::Window(Space::SharedCta));
+    let kernel: &Kernel<'_, '_> = kernel;
+    // Accesses inside loops see the loops' joins as in the first iteration.
+    let mut nests: HashMap<Vec<u32>, HashMap<ExprId, ExprId>> = HashMap::default();
+    let nest_of: Vec<Vec<u32>> = accesses
+        .iter()
+        .map(|a| kernel.loops[kernel.block_of(a.insn) as usize].clone())
+        .collect();
+    for nest in &nest_of {
+        nests.entry(nest.clone()).or_insert_with(|| {
+            kernel
+                .values
+                .first_iteration
+                .iter()
+                .filter(|(leaf, _)| match kernel.values.exprs.node(**leaf) {
+                    Node::Phi { block, .. } => nest.contains(&block),
+                    _ => false,
+                })
+                .map(|(&leaf, &value)| (leaf, value))
+                .collect()
+        });
+    }
+    // The next iteration of the innermost loop: the outer loops' joins in their first
+    // iteration, the innermost's as its back edge brings them.
+    let mut outer_nests: HashMap<Vec<u32>, HashMap<ExprId, ExprId>> = HashMap::default();
+    for nest in &nest_of {
+        if let Some(&inner) = nest.last() {
+            outer_nests.entry(nest.clone()).or_insert_with(|| {
+                nests[nest]
+                    .iter()
+                    .filter(|(leaf, _)| !matches!(kernel.values.exprs.node(**leaf), Node::Phi { block, .. } if block == inner))
+                    .map(|(&l, &v)| (l, v))
+                    .collect()
+            });
+        }
+    }
+    let advances = |nest: &Vec<u32>| {
+        nest.last().is_some_and(|&inner| {
+            kernel
+                .values
+                .next_iteration
+                .keys()
+                .any(|&leaf| matches!(kernel.values.exprs.node(leaf), Node::Phi { block, .. } if block == inner))
+        })
+    };
+    for (k, nest) in nest_of.iter().enumerate() {
+        if advances(nest) {
+            out[k].next = Some(Vec::with_capacity(threads.len()));
+        }
+    }
+    // One evaluator per nest (and per nest's next iteration), reset for each thread.
+    let mut evaluators: HashMap<&Vec<u32>, (Evaluator<'_>, HashMap<u32, Executes>)> = HashMap::default();
+    let mut next_evaluators: HashMap<&Vec<u32>, (Evaluator<'_>, HashMap<u32, Executes>)> = HashMap::default();
+    for &t in &threads {
+        for (eval, memo) in evaluators.values_mut() {
+            eval.reset(t);
+            memo.clear();
+        }
+        // The next iterations' evaluators take the back edges' values from this thread's.
+        let mut injected: Vec<&Vec<u32>> = Vec::new();
+        for (k, access) in accesses.iter().enumerate() {
+            let nest = &nest_of[k];
+            let (eval, memo) = evaluators.entry(nest).or_insert_with(|| {
+                (
+                    Evaluator::with_substitutes(&kernel.values.exprs, t, &nests[nest]),
+                    HashMap::default(),
+                )
+            });
+            let runs = match access.issued {
+                Some(copy) => kernel
+                    .executes(eval, copy, memo)
+                    .and(kernel.executes(eval, access.insn, memo)),
+                None => kernel.executes(eval, access.insn, memo),
+            };
+            let placed = if runs.possible() {
+                eval.eval(access.address)
+                    .and_then(|linear| place(linear, access.generic, window))
+            } else {
+                None
+            };
+            out[k].placed.push(placed);
+            let Some(&inner) = nest.last() else { continue };
+            if out[k].next.is_none() {
+                continue;
+            }
+            if !injected.contains(&nest) {
+                injected.push(nest);
+                let (next, memo) = next_evaluators.entry(nest).or_insert_with(|| {
+                    (
+                        Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]),
+                        HashMap::default(),
+                    )
+                });
+                next.reset(t);
+                memo.clear();
+                for (&leaf, &back) in &kernel.values.next_iteration {
+                    if matches!(kernel.values.exprs.node(leaf), Node::Phi { block, .. } if block == inner) {
+                        next.inject(leaf, eval.eval(back));
+                    }
+                }
+            }
+            let (next, memo) = next_evaluators.get_mut(nest).expect("inserted");
+            let runs = match access.issued {
+                Some(copy) => kernel
+                    .executes(next, copy, memo)
+                    .and(kernel.executes(next, access.insn, memo)),
+                None => kernel.executes(next, access.insn, memo),
+            };
+            let placed = if runs.possible() {
+                next.eval(access.address)
+                    .and_then(|linear| place(linear, access.generic, window))
+            } else {
+                None
+            };
+            if let Some(list) = out[k].next.as_mut() {
+                list.push(placed);
+            }
+        }
+    }
+    out
+}
+
+/// The shared-memory offset of an evaluated address: a generic address is its shared offset
+/// plus the shared window.
+fn place(linear: Linear, generic: bool, window: Option<ExprId>) -> Option<Placed> {
+    let mut terms = linear.terms;
+    if generic {
+        let window = window?;
+        let at = terms.iter().position(|&(leaf, c)| leaf == window && c == 1)?;
+        terms.remove(at);
+    }
+    if terms.iter().any(|&(leaf, _)| Some(leaf) == window) {
+        return None;
+    }
+    Some(Placed {
+        terms,
+        offset: linear.constant,
+    })
+}
+
+/// Whether the shape is one the kernel is written for: every plain write writes different
+/// bytes in different threads, and every access stays inside its variable.
+fn fits(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
+    writes_injective(kernel, accesses, evaluated) && in_bounds(kernel, accesses, evaluated)
+}
+
+/// Whether every access of every thread stays inside the variable it addresses (when the
+/// variable's size is known).
+fn in_bounds(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
+    for (access, ev) in accesses.iter().zip(evaluated) {
+        for placed in ev.placed.iter().flatten() {
+            let [(leaf, 1)] = placed.terms.as_slice() else { continue };
+            let Node::Symbol(v) = kernel.values.exprs.node(*leaf) else {
+                continue;
+            };
+            let Some(size) = kernel.values.variables[v as usize].size else {
+                continue;
+            };
+            if placed.offset < 0 || placed.offset + i64::from(access.bytes) > size as i64 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether every plain write of the kernel writes different bytes in different threads.
+fn writes_injective(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
+    for (access, ev) in accesses.iter().zip(evaluated) {
+        if access.access != Access::Write || access.strong {
+            continue;
+        }
+        let mut seen: HashMap<Terms, Vec<(i64, usize)>> = HashMap::default();
+        for (t, placed) in ev.placed.iter().enumerate() {
+            if let Some(p) = placed {
+                seen.entry(p.terms.clone()).or_default().push((p.offset, t));
+            }
+        }
+        for list in seen.values_mut() {
+            list.sort_unstable();
+            for pair in list.windows(2) {
+                if pair[1].0 - pair[0].0 < i64::from(access.bytes) {
+                    let _ = kernel;
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// For each branch whose condition may differ between threads, what each of its successors
+/// reaches without passing a barrier.
+fn divergent_splits(kernel: &Kernel<'_, '_>) -> Vec<Vec<Reach>> {
+    let flow = kernel.flow;
+    (0..flow.blocks.len() as u32)
+        .filter(|&c| flow.succs(c).len() > 1 && branch_thread_dependent(kernel, c))
+        .map(|c| {
+            flow.succs(c)
+                .iter()
+                .map(|&s| kernel.reach(flow.blocks[s as usize].start, true))
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether two threads can run instructions `a` and `b` between the same two barrier
+/// instances: one follows the other without a barrier between, or they are on different sides
+/// of a branch the threads may take differently. (Two threads take every branch whose
+/// condition they share the same way.)
+fn concurrent(
+    kernel: &Kernel<'_, '_>,
+    a: InsnId,
+    b: InsnId,
+    splits: &[Vec<Reach>],
+    reaches: &mut HashMap<(InsnId, bool), Reach>,
+) -> bool {
+    let mut follows = |x: InsnId, y: InsnId| {
+        reaches
+            .entry((x, false))
+            .or_insert_with(|| kernel.reach(x, false))
+            .contains(y)
+    };
+    if follows(a, b) || follows(b, a) {
+        return true;
+    }
+    splits.iter().any(|sides| {
+        sides
+            .iter()
+            .enumerate()
+            .any(|(i, s1)| s1.contains(a) && sides.iter().enumerate().any(|(j, s2)| i != j && s2.contains(b)))
+    })
+}
+
+/// Whether two instructions are on opposite sides of a branch every thread takes alike (then
+/// no two threads run both between the same barriers).
+fn exclusive(kernel: &Kernel<'_, '_>, a: InsnId, b: InsnId) -> bool {
+    let (ba, bb) = (kernel.block_of(a), kernel.block_of(b));
+    let control = &kernel.values.dominance.control;
+    for &(c, s) in &control[ba as usize] {
+        for &(c2, s2) in &control[bb as usize] {
+            if c == c2 && s != s2 && !branch_thread_dependent(kernel, c) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether block `c`'s branch condition may differ between threads.
+fn branch_thread_dependent(kernel: &Kernel<'_, '_>, c: u32) -> bool {
+    let block = kernel.flow.blocks[c as usize];
+    if block.end == block.start {
+        return false;
+    }
+    match kernel.values.guards[(block.end - 1) as usize] {
+        Some(g) => kernel.values.exprs.is_thread_dependent(g),
+        None => kernel.flow.succs(c).len() > 1,
+    }
+}
+
+/// Whether the undecided leaves `terms` hold one value for both instructions: no leaf gets
+/// its value between them inside their interval (a loop the interval repeats, or the next
+/// iteration after a barrier at the loop's end).
+fn stable(
+    kernel: &Kernel<'_, '_>,
+    terms: &[(ExprId, i64)],
+    a: InsnId,
+    b: InsnId,
+    reaches: &mut HashMap<(InsnId, bool), Reach>,
+) -> bool {
+    for &(leaf, _) in terms {
+        let Some(&origin) = kernel.values.origins.get(&leaf) else {
+            continue;
+        };
+        let reach = reaches
+            .entry(origin)
+            .or_insert_with(|| kernel.reach(origin.0, origin.1));
+        if reach.cyclic {
+            // A leaf a barrier-free loop recomputes: the two accesses see the same value in
+            // one iteration when its computation comes before both in every path.
+            if !(dominates_insn(kernel, origin, a) && dominates_insn(kernel, origin, b)) {
+                return false;
+            }
+        } else if reach.contains(a) != reach.contains(b) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether the point `origin` (an instruction, from it when inclusive) comes before
+/// instruction `x` on every path to it.
+fn dominates_insn(kernel: &Kernel<'_, '_>, (o, inclusive): (InsnId, bool), x: InsnId) -> bool {
+    let (bo, bx) = (kernel.block_of(o), kernel.block_of(x));
+    if bo == bx {
+        return if inclusive { o <= x } else { o < x };
+    }
+    kernel.values.dominance.dominates(bo, bx)
+}
+
+/// The first pair of threads (in different warps) whose accesses overlap, if any.
+fn find_pair(
+    kernel: &Kernel<'_, '_>,
+    threads: &[Thread],
+    (first, pa): (&SharedAccess, &[Option<Placed>]),
+    (second, pb): (&SharedAccess, &[Option<Placed>]),
+    reaches: &mut HashMap<(InsnId, bool), Reach>,
+) -> Option<Race> {
+    // The second access's threads by address, per undecided part.
+    let mut by_terms: HashMap<&Terms, Vec<(i64, usize)>> = HashMap::default();
+    for (t, placed) in pb.iter().enumerate() {
+        if let Some(p) = placed {
+            by_terms.entry(&p.terms).or_default().push((p.offset, t));
+        }
+    }
+    for list in by_terms.values_mut() {
+        list.sort_unstable();
+    }
+    let mut checked_stability: HashMap<&SmallVec<[(ExprId, i64); 2]>, bool> = HashMap::default();
+    let mut same_warp_witness: Option<(usize, usize, i64)> = None;
+    for (t1, placed) in pa.iter().enumerate() {
+        let Some(p) = placed else { continue };
+        let Some(list) = by_terms.get(&p.terms) else { continue };
+        let ok = *checked_stability
+            .entry(&p.terms)
+            .or_insert_with(|| stable(kernel, &p.terms, first.insn, second.insn, reaches));
+        if !ok {
+            continue;
+        }
+        // Threads of the second access whose bytes overlap [offset, offset + bytes).
+        let lo = p.offset - i64::from(second.bytes) + 1;
+        let hi = p.offset + i64::from(first.bytes) - 1;
+        let start = list.partition_point(|&(o, _)| o < lo);
+        for &(o, t2) in list[start..].iter().take_while(|&&(o, _)| o <= hi) {
+            if t2 == t1 {
+                continue;
+            }
+            let (w1, w2) = (threads[t1].linear() / 32, threads[t2].linear() / 32);
+            if w1 == w2 {
+                same_warp_witness.get_or_insert((t1, t2, o.max(p.offset)));
+                continue;
+            }
+            return Some(race(
+                kernel,
+                first,
+                second,
+                threads[t1],
+                threads[t2],
+                o.max(p.offset),
+                &p.terms,
+                false,
+            ));
+        }
+    }
+    let (t1, t2, at) = same_warp_witness?;
+    let terms = pa[t1].as_ref().map(|p| p.terms.clone()).unwrap_or_default();
+    Some(race(kernel, first, second, threads[t1], threads[t2], at, &terms, true))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn race(
+    kernel: &Kernel<'_, '_>,
+    first: &SharedAccess,
+    second: &SharedAccess,
+    t1: Thread,
+    t2: Thread,
+    offset: i64,
+    terms: &[(ExprId, i64)],
+    same_warp: bool,
+) -> Race {
+    Race {
+        first: (*first, t1),
+        second: (*second, t2),
+        address: describe_address(kernel, terms, offset),
+        same_warp,
+        next_iteration: false,
+    }
+}
+
+/// `s+132`, `the dynamic shared memory+16`, `(a uniform value)+8`.
+pub fn describe_address(kernel: &Kernel<'_, '_>, terms: &[(ExprId, i64)], offset: i64) -> String {
+    let mut text = String::new();
+    for &(leaf, c) in terms {
+        let name = match kernel.values.exprs.node(leaf) {
+            Node::Symbol(v) => kernel.values.variables[v as usize].name.clone(),
+            _ => "(a value every thread shares)".to_string(),
+        };
+        if !text.is_empty() {
+            text.push('+');
+        }
+        if c != 1 {
+            text.push_str(&format!("{c}*"));
+        }
+        text.push_str(&name);
+    }
+    if text.is_empty() {
+        return format!("{offset}");
+    }
+    match offset {
+        0 => text,
+        o if o > 0 => format!("{text}+{o}"),
+        o => format!("{text}{o}"),
+    }
+}
+
+impl Executes {
+    /// Whether it is [`Executes::Yes`].
+    pub fn certain(self) -> bool {
+        self == Executes::Yes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SymbolTable;
+    use crate::flow::FunctionFlow;
+
+    /// The races of a kernel body (declarations: %r<40>, %rd<9>, %p<8>, `.shared s[4096]`),
+    /// as (first line, second line, message parts).
+    fn races_of(attrs: &str, body: &str) -> Vec<(usize, usize, String)> {
+        let text = format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p, .param .u32 n){attrs}\n{{\n.reg .b32 %r<40>;\n.reg .b64 %rd<9>;\n.reg .f32 %f<9>;\n.reg .pred %p<8>;\n.shared .align 16 .b8 s[4096];\n{body}\nret;\n}}\n"
+        );
+        let parsed = ptxkit_syntax::parse(&text);
+        let symbols = SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let mut kernel = Kernel::of(&flows[0], &symbols).unwrap();
+        let line = |i: InsnId| {
+            text[..flows[0].insns[i as usize].node().start_byte()]
+                .matches('\n')
+                .count()
+                + 1
+        };
+        races(&mut kernel, &BTreeSet::new())
+            .into_iter()
+            .map(|r| {
+                (
+                    line(r.first.0.insn),
+                    line(r.second.0.insn),
+                    format!(
+                        "{} {} {}",
+                        kernel.shape.describe(r.first.1),
+                        kernel.shape.describe(r.second.1),
+                        r.address
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    const NEIGHBOUR: &str = "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nst.shared.u32 [%r4], %r1;\n";
+
+    #[test]
+    fn a_neighbours_write_without_a_barrier_races() {
+        let found = races_of("", &format!("{NEIGHBOUR}ld.shared.u32 %r5, [%r4+4];"));
+        assert_eq!(found, [(15, 16, "thread 32 thread 31 s+128".to_string())], "{found:?}");
+        assert!(races_of("", &format!("{NEIGHBOUR}bar.sync 0;\nld.shared.u32 %r5, [%r4+4];")).is_empty());
+        // Each thread its own bytes: no race.
+        assert!(races_of("", &format!("{NEIGHBOUR}ld.shared.u32 %r5, [%r4];")).is_empty());
+        // A generic address of the same bytes.
+        let generic = format!(
+            "{NEIGHBOUR}cvta.shared.u64 %rd1, %rd2;\nmov.u64 %rd2, s;\ncvta.shared.u64 %rd3, %rd2;\ncvt.u64.u32 %rd4, %r2;\nadd.s64 %rd5, %rd3, %rd4;\nld.u32 %r6, [%rd5+4];"
+        );
+        assert_eq!(races_of("", &generic).len(), 1, "{:?}", races_of("", &generic));
+    }
+
+    #[test]
+    fn the_shape_bounds_the_threads() {
+        // With one warp, the two threads are lanes of one warp.
+        let found = races_of(" .reqntid 32", &format!("{NEIGHBOUR}ld.shared.u32 %r5, [%r4+4];"));
+        assert_eq!(found.len(), 1);
+        assert!(found[0].2.starts_with("thread 1 thread 0"), "{found:?}");
+    }
+
+    #[test]
+    fn guarded_accesses_run_in_the_threads_their_branch_lets_through() {
+        // Thread 0 alone writes s[0]; every thread reads it after a barrier: fine; without it,
+        // a race between thread 0 and a thread of another warp.
+        let body = "mov.u32 %r1, %tid.x;\nmov.u32 %r3, s;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra SKIP;\nst.shared.u32 [%r3], %r1;\nSKIP:\n";
+        assert!(races_of("", &format!("{body}bar.sync 0;\nld.shared.u32 %r5, [%r3];")).is_empty());
+        let found = races_of("", &format!("{body}ld.shared.u32 %r5, [%r3];"));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].2.starts_with("thread 0 thread 32"), "{found:?}");
+    }
+
+    #[test]
+    fn a_reduction_with_barriers_in_its_loop_is_clean_and_racy_without() {
+        let body = |barrier: &str| {
+            format!(
+                "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nst.shared.u32 [%r4], %r1;\nbar.sync 0;\nmov.u32 %r10, 128;\nLOOP:\nsetp.ge.u32 %p1, %r1, %r10;\n@%p1 bra NEXT;\nshl.b32 %r11, %r10, 2;\nadd.s32 %r12, %r4, %r11;\nld.shared.u32 %r13, [%r12];\nld.shared.u32 %r14, [%r4];\nadd.s32 %r15, %r13, %r14;\nst.shared.u32 [%r4], %r15;\nNEXT:\n{barrier}shr.u32 %r10, %r10, 1;\nsetp.ne.s32 %p2, %r10, 0;\n@%p2 bra LOOP;"
+            )
+        };
+        assert!(
+            races_of(" .reqntid 256", &body("bar.sync 0;\n")).is_empty(),
+            "{:?}",
+            races_of(" .reqntid 256", &body("bar.sync 0;\n"))
+        );
+        let found = races_of(" .reqntid 256", &body(""));
+        assert!(!found.is_empty(), "the loop's barrier dropped");
+    }
+
+    #[test]
+    fn a_loop_access_met_after_the_loop_is_judged_in_its_last_iteration() {
+        // A scan's up-sweep: a barrier at the loop's head, `tid < stride` writes, the stride
+        // halved to zero; thread 0 reads s[0] after the loop. In the last iteration only
+        // thread 0 writes, so nothing races; the first iteration does not stand for the last.
+        let body = |guard: &str| {
+            format!(
+                "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nmov.u32 %r10, 128;\nLOOP:\nbar.sync 0;\nsetp.ge.u32 %p1, %r1, {guard};\n@%p1 bra NEXT;\nst.shared.u32 [%r4+4], %r1;\nNEXT:\nshr.u32 %r10, %r10, 1;\nsetp.ne.s32 %p2, %r10, 0;\n@%p2 bra LOOP;\nsetp.ne.s32 %p3, %r1, 0;\n@%p3 bra DONE;\nld.shared.u32 %r5, [%r3+8];\nDONE:"
+            )
+        };
+        assert!(
+            races_of(" .reqntid 256", &body("%r10")).is_empty(),
+            "{:?}",
+            races_of(" .reqntid 256", &body("%r10"))
+        );
+        // Every iteration lets thread 1 write s[2]: the last one too.
+        let found = races_of(" .reqntid 256", &body("64"));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].2.starts_with("thread 1 thread 0"), "{found:?}");
+    }
+
+    #[test]
+    fn a_tile_read_by_rows_after_a_barrier_is_clean_and_racy_without() {
+        // As[ty][tx] written, As[ty][k] read for k = 0..3 (unrolled), in a 16 × 16 block.
+        let body = |barrier: &str| {
+            format!(
+                "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %tid.y;\nshl.b32 %r3, %r2, 6;\nshl.b32 %r4, %r1, 2;\nadd.s32 %r5, %r3, %r4;\nmov.u32 %r6, s;\nadd.s32 %r7, %r6, %r5;\nst.shared.f32 [%r7], %f1;\nadd.s32 %r8, %r6, %r3;\n{barrier}ld.shared.f32 %f2, [%r8];\nld.shared.f32 %f3, [%r8+4];\nld.shared.f32 %f4, [%r8+8];"
+            )
+        };
+        assert!(races_of("", &body("bar.sync 0;\n")).is_empty());
+        let found = races_of("", &body(""));
+        assert!(!found.is_empty());
+        // The inferred shape keeps rows apart: a 16-wide tile.
+        assert!(found.iter().all(|(_, _, m)| m.contains("thread (")), "{found:?}");
+    }
+}

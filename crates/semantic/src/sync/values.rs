@@ -1,0 +1,1022 @@
+//! What every register holds at every instruction of a function, as an expression over the
+//! thread id, the block shape, uniform values and variable addresses ([`expr`](super::expr)),
+//! computed from the instruction model's `value` lines by a forward dataflow analysis.
+//!
+//! Where paths with different values meet, the register holds a join (a [`Node::Phi`]
+//! leaf): *uniform* when every value is the same for all threads and the paths part at a
+//! branch all threads take alike, *varying* otherwise. A loop-carried register that every
+//! iteration moves by a uniform amount (`add %r8, %r8, 32`) is an induction: its entry value
+//! plus a uniform leaf.
+
+use std::rc::Rc;
+
+use ptxkit_isa::signature::semantics::{Access, BarrierMode, BinaryOp, Semantics, Space, Step, Sync, UnaryOp};
+use ptxkit_isa::signature::{Instance, analyze};
+use ptxkit_isa::special_registers::{ThreadValue, thread_value};
+use ptxkit_syntax::NodeKind as _;
+use ptxkit_syntax::tree_sitter::Node as SyntaxNode;
+use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
+
+use super::dominance::Dominance;
+use super::expr::{ExprId, Exprs, Node};
+use crate::flow::cfg::{BlockId, FunctionFlow, InsnId};
+use crate::symbols::SymbolTable;
+
+/// A variable whose address the analysis met (`Node::Symbol` indexes this list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariableRef {
+    /// Its name.
+    pub name: String,
+    /// Its state space.
+    pub space: Space,
+    /// Its size in bytes, when known.
+    pub size: Option<u64>,
+    /// Where it is declared (to tell two variables of one name apart).
+    pub declared_at: usize,
+}
+
+/// The values of a function's registers and operands.
+#[derive(Debug)]
+pub struct ValueFlow {
+    /// The expressions.
+    pub exprs: Exprs,
+    /// The variables `Node::Symbol` leaves name.
+    pub variables: Vec<VariableRef>,
+    /// Each instruction's semantics from the instruction model (`None`: no form matches).
+    pub semantics: Vec<Option<Rc<Semantics>>>,
+    /// The value of each operand of each instruction, before it executes (addresses: the
+    /// address they compute; `None`: not a value the analysis follows).
+    pub operands: Vec<SmallVec<[Option<ExprId>; 4]>>,
+    /// The value of each instruction's guard (`!` applied), if it has one.
+    pub guards: Vec<Option<ExprId>>,
+    /// Where each uniform leaf that can change during the kernel gets its value: the
+    /// instruction that computes it (`false`: after it), or the first instruction of the block
+    /// a join is at (`true`: from it). Parameters, special registers and constants are not
+    /// here: they hold one value for the whole kernel.
+    pub origins: HashMap<ExprId, (InsnId, bool)>,
+    /// The value each join at a loop's head holds in the loop's first iteration (its value
+    /// from outside the loop; an induction's leaf: 0), for the accesses inside the loop.
+    pub first_iteration: HashMap<ExprId, ExprId>,
+    /// What each such join holds in the next iteration: the value its back edge brings (in
+    /// terms of the joins' current values).
+    pub next_iteration: HashMap<ExprId, ExprId>,
+    /// For each induction's leaf (what it adds to the entry value, 0 in the first iteration),
+    /// its value in the next iteration (in terms of the current one: the leaf plus the step).
+    pub inductions: HashMap<ExprId, ExprId>,
+    /// For each block, the block whose branch decides it last (its innermost control
+    /// dependence), with the value of that branch's condition towards it: computed by
+    /// [`ValueFlow::branch_condition`].
+    pub dominance: Dominance,
+}
+
+/// Why the analysis gave up on a function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GiveUp {
+    /// Too many registers × blocks to hold the states.
+    TooLarge,
+    /// The fixpoint did not settle.
+    NoFixpoint,
+}
+
+/// A stable key for a leaf: what created it.
+fn key(parts: &[u64]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    parts.hash(&mut h);
+    h.finish()
+}
+
+/// The semantics of each of `flow`'s instructions (shared between identical instructions).
+pub fn semantics_of(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> Vec<Option<Rc<Semantics>>> {
+    let mut cache: HashMap<Instance<'_>, Option<Rc<Semantics>>> = HashMap::default();
+    flow.insns
+        .iter()
+        .map(|insn| {
+            if insn.call().is_some() || insn.node().has_error() {
+                return None;
+            }
+            let instance = insn.signature_instance(symbols);
+            if let Some(found) = cache.get(&instance) {
+                return found.clone();
+            }
+            let semantics = analyze(&instance)
+                .filter(|a| a.is_match())
+                .map(|a| Rc::new(Semantics::of(&a, &instance)));
+            cache.insert(instance, semantics.clone());
+            semantics
+        })
+        .collect()
+}
+
+/// The most states (registers × blocks) the analysis holds.
+const MAX_STATE: usize = 40_000_000;
+
+impl ValueFlow {
+    /// The values of `flow`'s registers; `Err` when the function is too large or the
+    /// analysis does not settle.
+    pub fn of(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> Result<ValueFlow, GiveUp> {
+        Self::following(flow, symbols, false)
+    }
+
+    /// [`ValueFlow::of`], following global addresses too when `global`.
+    pub fn following(flow: &FunctionFlow<'_>, symbols: &SymbolTable, global: bool) -> Result<ValueFlow, GiveUp> {
+        let semantics = semantics_of(flow, symbols);
+        // Only the registers guards, branches, shared and generic addresses (and global ones
+        // when asked) and synchronisation operands are computed from are followed (each in a
+        // slot).
+        let slots = followed_registers(flow, &semantics, global);
+        let regs = slots.iter().filter(|&&s| s != u32::MAX).count();
+        if regs.saturating_mul(flow.blocks.len()) > MAX_STATE {
+            return Err(GiveUp::TooLarge);
+        }
+        let mut reg_at = HashMap::default();
+        for i in 0..flow.insns.len() as InsnId {
+            for access in flow.defs(i).iter().chain(flow.uses(i)) {
+                let slot = slots[access.reg as usize];
+                if slot != u32::MAX {
+                    reg_at.insert(access.node.start_byte(), slot);
+                }
+            }
+        }
+        let thread_dependent = thread_dependent_registers(flow, &semantics);
+        let mut builder = Builder {
+            flow,
+            symbols,
+            exprs: Exprs::default(),
+            variables: Vec::new(),
+            semantics,
+            dominance: Dominance::of(flow),
+            reg_at: Rc::new(reg_at),
+            thread_dependent,
+            origins: HashMap::default(),
+            first_iteration: HashMap::default(),
+            next_iteration: HashMap::default(),
+            inductions: HashMap::default(),
+        };
+        let n = flow.blocks.len();
+        let mut entry: Vec<Option<Vec<ExprId>>> = vec![None; n];
+        let mut exit: Vec<Option<Vec<ExprId>>> = vec![None; n];
+        let initial: Vec<ExprId> = (0..regs)
+            .map(|r| builder.exprs.add(Node::Varying(key(&[0xE17, r as u64]))))
+            .collect();
+        let mut settled = false;
+        for _round in 0..12 {
+            let mut changed = false;
+            for &b in &flow.rpo {
+                let state = if b == 0 {
+                    initial.clone()
+                } else {
+                    match builder.join(b, &exit, &entry) {
+                        Some(s) => s,
+                        None => continue,
+                    }
+                };
+                if entry[b as usize].as_ref() == Some(&state) && exit[b as usize].is_some() {
+                    continue;
+                }
+                let mut out = state.clone();
+                for i in flow.range(b) {
+                    builder.step(i, &mut out, None);
+                }
+                entry[b as usize] = Some(state);
+                if exit[b as usize].as_ref() != Some(&out) {
+                    exit[b as usize] = Some(out);
+                    changed = true;
+                }
+            }
+            if !changed {
+                settled = true;
+                break;
+            }
+        }
+        if !settled {
+            return Err(GiveUp::NoFixpoint);
+        }
+        // Replay each block from its settled entry, recording operand values.
+        let mut operands = vec![SmallVec::new(); flow.insns.len()];
+        let mut guards = vec![None; flow.insns.len()];
+        for &b in &flow.rpo {
+            let Some(mut state) = entry[b as usize].clone() else {
+                continue;
+            };
+            for i in flow.range(b) {
+                let mut record = Record::default();
+                builder.step(i, &mut state, Some(&mut record));
+                operands[i as usize] = record.operands;
+                guards[i as usize] = record.guard;
+            }
+        }
+        Ok(ValueFlow {
+            exprs: builder.exprs,
+            variables: builder.variables,
+            semantics: builder.semantics,
+            operands,
+            guards,
+            origins: builder.origins,
+            first_iteration: builder.first_iteration,
+            next_iteration: builder.next_iteration,
+            inductions: builder.inductions,
+            dominance: builder.dominance,
+        })
+    }
+
+    /// The value of the condition under which block `from`'s last instruction (a guarded
+    /// branch) goes to `to`: its guard, negated for the other successor. `None` when `from`
+    /// does not end in a guarded branch or the guard is not followed.
+    pub fn branch_condition(&mut self, flow: &FunctionFlow<'_>, from: BlockId, to: BlockId) -> Option<ExprId> {
+        let block = flow.blocks[from as usize];
+        if block.end == block.start {
+            return None;
+        }
+        let last = block.end - 1;
+        let guard = self.guards[last as usize]?;
+        let succs = flow.succs(from);
+        if flow.leaves_when_guarded(from) {
+            // `@p exit`: the threads that go on are those whose guard is false.
+            return (succs == [to]).then(|| self.exprs.add(Node::Unary(UnaryOp::LogicalNot, guard, 1, false)));
+        }
+        if succs.len() != 2 {
+            return None;
+        }
+        // The fall-through successor is the next block; the branch target is the other.
+        let taken = !(to == from + 1 && succs.contains(&(from + 1)) && succs.iter().any(|&s| s != from + 1));
+        if taken {
+            Some(guard)
+        } else {
+            Some(self.exprs.add(Node::Unary(UnaryOp::LogicalNot, guard, 1, false)))
+        }
+    }
+}
+
+#[derive(Default)]
+struct Record {
+    operands: SmallVec<[Option<ExprId>; 4]>,
+    guard: Option<ExprId>,
+}
+
+struct Builder<'f, 't> {
+    flow: &'f FunctionFlow<'t>,
+    symbols: &'f SymbolTable,
+    exprs: Exprs,
+    variables: Vec<VariableRef>,
+    semantics: Vec<Option<Rc<Semantics>>>,
+    dominance: Dominance,
+    /// The register each identifier node (by its start byte) names.
+    reg_at: Rc<HashMap<usize, u32>>,
+    /// Registers some instruction writes with a thread-dependent value.
+    thread_dependent: Vec<bool>,
+    /// See [`ValueFlow::origins`].
+    origins: HashMap<ExprId, (InsnId, bool)>,
+    /// See [`ValueFlow::first_iteration`].
+    first_iteration: HashMap<ExprId, ExprId>,
+    /// See [`ValueFlow::next_iteration`].
+    next_iteration: HashMap<ExprId, ExprId>,
+    /// See [`ValueFlow::inductions`].
+    inductions: HashMap<ExprId, ExprId>,
+}
+
+impl<'t> Builder<'_, 't> {
+    /// The entry state of block `b` from its predecessors' exits; `None` if none has one.
+    fn join(&mut self, b: BlockId, exit: &[Option<Vec<ExprId>>], entry: &[Option<Vec<ExprId>>]) -> Option<Vec<ExprId>> {
+        let preds: Vec<BlockId> = self
+            .flow
+            .preds(b)
+            .iter()
+            .copied()
+            .filter(|&p| exit[p as usize].is_some())
+            .collect();
+        let first = exit[preds.first().copied()? as usize].as_ref()?;
+        let mut state = first.clone();
+        if preds.len() == 1 {
+            return Some(state);
+        }
+        let previous = entry[b as usize].as_ref();
+        // Back edges: predecessors b dominates.
+        let is_back = |p: BlockId| self.dominance.dominates(b, p);
+        let exits: SmallVec<[&Vec<ExprId>; 4]> = preds
+            .iter()
+            .map(|&p| exit[p as usize].as_ref().expect("filtered"))
+            .collect();
+        for r in 0..state.len() {
+            let v0 = exits[0][r];
+            if exits.iter().all(|e| e[r] == v0) {
+                state[r] = v0;
+                continue;
+            }
+            let values: SmallVec<[(BlockId, ExprId); 4]> = preds
+                .iter()
+                .map(|&p| (p, exit[p as usize].as_ref().expect("filtered")[r]))
+                .collect();
+            if values.iter().all(|(_, v)| *v == values[0].1) {
+                state[r] = values[0].1;
+                continue;
+            }
+            // An induction: one value from outside the loop, and back edges that move the
+            // current value (or that entry value) by uniform amounts.
+            let outside: SmallVec<[ExprId; 2]> = values.iter().filter(|(p, _)| !is_back(*p)).map(|(_, v)| *v).collect();
+            let current = previous.map(|s| s[r]);
+            if let Some(&init) = outside.first()
+                && outside.iter().all(|&v| v == init)
+                && values.iter().any(|(p, _)| is_back(*p))
+                && values
+                    .iter()
+                    .filter(|(p, _)| is_back(*p))
+                    .all(|&(_, v)| self.is_step_of(v, current, init))
+            {
+                let leaf = self.exprs.add(Node::Phi {
+                    block: b,
+                    reg: r as u32,
+                    varying: false,
+                });
+                self.origins.insert(leaf, (self.flow.blocks[b as usize].start, true));
+                let zero = self.exprs.add(Node::Const(0));
+                self.first_iteration.insert(leaf, zero);
+                // The back edge brings the entry value plus the leaf plus the step.
+                if let Some(&(_, back)) = values.iter().find(|(p, _)| is_back(*p)) {
+                    let next = self.exprs.add(Node::Binary(BinaryOp::Sub, back, init, 64, false));
+                    self.inductions.insert(leaf, next);
+                }
+                state[r] = self.exprs.add(Node::Binary(BinaryOp::Add, init, leaf, 64, false));
+                continue;
+            }
+            let varying =
+                values.iter().any(|(_, v)| self.exprs.is_thread_dependent(*v)) || self.divergent_join(&preds, exit);
+            state[r] = self.exprs.add(Node::Phi {
+                block: b,
+                reg: r as u32,
+                varying,
+            });
+            self.origins
+                .insert(state[r], (self.flow.blocks[b as usize].start, true));
+            // At a loop's head, the first iteration holds the one value from outside, and
+            // the second what the back edge brings.
+            if let Some(&init) = outside.first()
+                && outside.iter().all(|&v| v == init)
+                && values.iter().any(|(p, _)| is_back(*p))
+            {
+                self.first_iteration.insert(state[r], init);
+                let back: SmallVec<[ExprId; 2]> = values.iter().filter(|(p, _)| is_back(*p)).map(|(_, v)| *v).collect();
+                if back.iter().all(|&v| v == back[0]) {
+                    self.next_iteration.insert(state[r], back[0]);
+                }
+            }
+        }
+        Some(state)
+    }
+
+    /// Whether `value` is `base ± uniform` (through conversions) for `base` the register's
+    /// current join value or its entry value.
+    fn is_step_of(&self, value: ExprId, current: Option<ExprId>, init: ExprId) -> bool {
+        let mut v = value;
+        while let Node::Convert(inner, ..) = self.exprs.node(v) {
+            v = inner;
+        }
+        let is_base = |x: ExprId| {
+            let mut x = x;
+            while let Node::Convert(inner, ..) = self.exprs.node(x) {
+                x = inner;
+            }
+            Some(x) == current || x == init
+        };
+        match self.exprs.node(v) {
+            Node::Binary(BinaryOp::Add, a, b, ..) => {
+                (is_base(a) && !self.exprs.is_thread_dependent(b)) || (is_base(b) && !self.exprs.is_thread_dependent(a))
+            }
+            Node::Binary(BinaryOp::Sub, a, b, ..) => is_base(a) && !self.exprs.is_thread_dependent(b),
+            _ => is_base(v),
+        }
+    }
+
+    /// Whether the paths into a join part at a branch whose condition differs between
+    /// threads: the nearest common dominator of two predecessors with different values ends
+    /// in a thread-dependent branch (or a branch the analysis does not follow).
+    fn divergent_join(&self, preds: &[BlockId], _exit: &[Option<Vec<ExprId>>]) -> bool {
+        let mut splits = Vec::new();
+        for (i, &a) in preds.iter().enumerate() {
+            for &b in &preds[i + 1..] {
+                if let Some(d) = self.dominance.common_dominator(a, b) {
+                    splits.push(d);
+                }
+            }
+        }
+        splits.into_iter().any(|d| self.branch_is_thread_dependent(d))
+    }
+
+    /// Whether block `d` ends in a branch whose guard may differ between threads (a guard
+    /// register written with a thread-dependent value anywhere, or an unguarded multi-way
+    /// branch).
+    fn branch_is_thread_dependent(&self, d: BlockId) -> bool {
+        let block = self.flow.blocks[d as usize];
+        if block.end == block.start || self.flow.succs(d).len() < 2 {
+            return false;
+        }
+        let last = (block.end - 1) as usize;
+        let Some(guard) = self.flow.guards[last] else {
+            return true;
+        };
+        self.thread_dependent.get(guard.reg as usize).copied().unwrap_or(true)
+    }
+
+    /// Applies instruction `i` to `state`, recording its operand values when asked.
+    fn step(&mut self, i: InsnId, state: &mut [ExprId], record: Option<&mut Record>) {
+        let flow = self.flow;
+        if record.is_none()
+            && flow
+                .defs(i)
+                .iter()
+                .all(|d| !self.reg_at.contains_key(&d.node.start_byte()))
+        {
+            return;
+        }
+        let insn = flow.insns[i as usize].clone();
+        let source = insn.source();
+        let at = insn.node().start_byte();
+        let reg_at = Rc::clone(&self.reg_at);
+        let resolve = |node: SyntaxNode<'_>| reg_at.get(&node.start_byte()).map(|&r| r as usize);
+        let guard = insn.guard().and_then(|g| {
+            let predicate = g.field("predicate")?;
+            let r = resolve(predicate)?;
+            let v = state[r];
+            Some(if g.field("negated").is_some() {
+                self.exprs.add(Node::Unary(UnaryOp::LogicalNot, v, 1, false))
+            } else {
+                v
+            })
+        });
+        let operand_values: SmallVec<[Option<ExprId>; 4]> = insn
+            .operands()
+            .iter()
+            .enumerate()
+            .map(|(index, &node)| self.operand_value(i, index, node, state, at, source))
+            .collect();
+        if let Some(record) = record {
+            record.operands = operand_values.clone();
+            record.guard = guard;
+        }
+        let semantics = self.semantics[i as usize].clone();
+        let defs: SmallVec<[(usize, usize); 4]> = {
+            // (register, operand index) of each written register.
+            let mut out = SmallVec::new();
+            for access in flow.defs(i) {
+                let Some(&slot) = self.reg_at.get(&access.node.start_byte()) else {
+                    continue;
+                };
+                let index = insn
+                    .operands()
+                    .iter()
+                    .position(|&o| o.start_byte() <= access.node.start_byte() && access.node.end_byte() <= o.end_byte())
+                    .unwrap_or(usize::MAX);
+                out.push((slot as usize, index));
+            }
+            out
+        };
+        for (d, &(reg, index)) in defs.iter().enumerate() {
+            let whole_operand = insn
+                .operands()
+                .get(index)
+                .is_some_and(|o| o.kind_name() == "identifier" && resolve(*o) == Some(reg));
+            let computed = semantics.as_ref().and_then(|s| {
+                if !whole_operand {
+                    return None;
+                }
+                let value = s.values.iter().find(|v| v.dest == index)?;
+                self.build(
+                    &value.steps,
+                    &operand_values,
+                    &s.operand_types,
+                    s.operand_types.get(index).copied().flatten(),
+                )
+            });
+            let value = match computed {
+                Some(v) => v,
+                None => self.opaque(i, d, semantics.as_deref(), &operand_values, state),
+            };
+            let value = match guard {
+                Some(g) => self.exprs.add(Node::Select(g, value, state[reg])),
+                None => value,
+            };
+            state[reg] = value;
+        }
+    }
+
+    /// The value of a def the model gives no `value` line for.
+    fn opaque(
+        &mut self,
+        i: InsnId,
+        d: usize,
+        semantics: Option<&Semantics>,
+        operands: &[Option<ExprId>],
+        state: &[ExprId],
+    ) -> ExprId {
+        let k = |salt: u64| key(&[salt, u64::from(i), d as u64]);
+        let Some(s) = semantics else {
+            return self.exprs.add(Node::Varying(k(1)));
+        };
+        // A load: the parameter space and constant banks hold the same for every thread; a
+        // load of one address all threads share gives them the same value (when no write
+        // races with it, which the race rules check).
+        if let Some(m) = s.memory.iter().find(|m| m.access == Access::Read) {
+            let address = operands.get(m.operand).copied().flatten();
+            return match address {
+                Some(a) if !self.exprs.is_thread_dependent(a) => match m.space {
+                    // A function's parameters are its caller's per-thread arguments; a kernel's
+                    // are the launch's, the same for every thread.
+                    Space::Param if !self.flow.is_entry => self.exprs.add(Node::Varying(k(2))),
+                    Space::Param | Space::Const => self.exprs.add(Node::Uniform(key(&[2, u64::from(a), d as u64]))),
+                    _ => self.changing(Node::Uniform(k(3)), i),
+                },
+                _ => self.exprs.add(Node::Varying(k(4))),
+            };
+        }
+        if s.memory.iter().any(|m| m.access == Access::Modify) {
+            return self.exprs.add(Node::Varying(k(5)));
+        }
+        for sync in &s.sync {
+            match sync {
+                Sync::Barrier {
+                    mode: BarrierMode::Reduce,
+                    ..
+                } => return self.changing(Node::Uniform(k(6)), i),
+                Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask | Sync::Mbarrier { .. } => {
+                    return self.exprs.add(Node::Varying(k(7)));
+                }
+                _ => {}
+            }
+        }
+        let inputs: SmallVec<[u64; 6]> = operands.iter().flatten().map(|&v| u64::from(v)).collect();
+        let dependent = operands.iter().flatten().any(|&v| self.exprs.is_thread_dependent(v));
+        let _ = state;
+        let mut parts = vec![8, u64::from(i), d as u64];
+        parts.extend(inputs);
+        if dependent {
+            self.exprs.add(Node::Varying(key(&parts)))
+        } else {
+            self.changing(Node::Uniform(key(&parts)), i)
+        }
+    }
+
+    /// A uniform leaf instruction `i` computes (recorded in [`ValueFlow::origins`]).
+    fn changing(&mut self, leaf: Node, i: InsnId) -> ExprId {
+        let id = self.exprs.add(leaf);
+        self.origins.entry(id).or_insert((i, false));
+        id
+    }
+
+    /// The expression of a `value` line's steps.
+    fn build(
+        &mut self,
+        steps: &[Step],
+        operands: &[Option<ExprId>],
+        types: &[Option<&'static str>],
+        dest: Option<&'static str>,
+    ) -> Option<ExprId> {
+        let int = |t: Option<&str>| {
+            let info = ptxkit_isa::type_info(t?)?;
+            matches!(
+                info.kind,
+                ptxkit_isa::TypeKind::Signed
+                    | ptxkit_isa::TypeKind::Unsigned
+                    | ptxkit_isa::TypeKind::Bits
+                    | ptxkit_isa::TypeKind::Predicate
+            )
+            .then(|| (info.bits as u8, info.kind == ptxkit_isa::TypeKind::Signed))
+        };
+        let (dest_bits, dest_signed) = int(dest)?;
+        // The operation's width and signedness: the first source operand's type.
+        let op_type = steps
+            .iter()
+            .find_map(|s| match s {
+                Step::Operand(i) => Some(types.get(*i).copied().flatten()),
+                _ => None,
+            })
+            .flatten();
+        let (op_bits, op_signed) = int(op_type).unwrap_or((dest_bits, dest_signed));
+        let mut stack: SmallVec<[ExprId; 8]> = SmallVec::new();
+        for step in steps {
+            let node = match *step {
+                Step::Operand(i) => {
+                    let v = operands.get(i).copied().flatten()?;
+                    match int(types.get(i).copied().flatten()) {
+                        Some((bits, signed)) if bits < 64 => self.exprs.add(Node::Convert(v, bits, signed)),
+                        Some(_) => v,
+                        None => return None,
+                    }
+                }
+                Step::Const(k) => self.exprs.add(Node::Const(k)),
+                Step::Window(space) => self.exprs.add(Node::Window(space)),
+                Step::Binary(op) => {
+                    let b = stack.pop()?;
+                    let a = stack.pop()?;
+                    self.exprs.add(Node::Binary(op, a, b, op_bits, op_signed))
+                }
+                Step::Unary(op) => {
+                    let a = stack.pop()?;
+                    self.exprs.add(Node::Unary(op, a, op_bits, op_signed))
+                }
+                Step::Select => {
+                    let b = stack.pop()?;
+                    let a = stack.pop()?;
+                    let c = stack.pop()?;
+                    self.exprs.add(Node::Select(c, a, b))
+                }
+            };
+            stack.push(node);
+        }
+        let value = stack.pop()?;
+        Some(if dest_bits < 64 {
+            self.exprs.add(Node::Convert(value, dest_bits, dest_signed))
+        } else {
+            value
+        })
+    }
+
+    /// The value of operand `index` (`node`) of instruction `i` before it executes.
+    fn operand_value(
+        &mut self,
+        i: InsnId,
+        index: usize,
+        node: SyntaxNode<'t>,
+        state: &[ExprId],
+        at: usize,
+        source: &str,
+    ) -> Option<ExprId> {
+        match node.kind_name() {
+            "address_operand" => {
+                let mut sum: Option<ExprId> = None;
+                for element in crate::instruction::elements(node) {
+                    let v = self.expression(i, element, state, at, source)?;
+                    sum = Some(match sum {
+                        None => v,
+                        Some(s) => self.exprs.add(Node::Binary(BinaryOp::Add, s, v, 64, false)),
+                    });
+                }
+                let _ = index;
+                sum
+            }
+            "vector_operand" => None,
+            _ => self.expression(i, node, state, at, source),
+        }
+    }
+
+    fn expression(
+        &mut self,
+        i: InsnId,
+        node: SyntaxNode<'t>,
+        state: &[ExprId],
+        at: usize,
+        source: &str,
+    ) -> Option<ExprId> {
+        let text = &source[node.byte_range()];
+        match node.kind_name() {
+            "integer" => {
+                let value = ptxkit_syntax::literal::eval_integer(node, source)?;
+                Some(self.exprs.add(Node::Const(value)))
+            }
+            "float" => Some(
+                self.exprs
+                    .add(Node::Uniform(key(&[9, text.len() as u64, hash_text(text)]))),
+            ),
+            "identifier" => {
+                if let Some(&r) = self.reg_at.get(&node.start_byte()) {
+                    return Some(state[r as usize]);
+                }
+                if let Some(v) = self.special(text, None, i) {
+                    return Some(v);
+                }
+                self.variable(text, at)
+            }
+            "member_operand" => {
+                let object = node.field("object").map(|n| &source[n.byte_range()])?;
+                let member = node
+                    .field("member")
+                    .map(|n| source[n.byte_range()].trim_start_matches('.'));
+                self.special(object, member, i)
+            }
+            "unary_expression" => {
+                let operator = node.field("operator").map(|n| &source[n.byte_range()])?;
+                let argument = self.expression(i, node.field("argument")?, state, at, source)?;
+                let op = match operator {
+                    "!" => UnaryOp::LogicalNot,
+                    "-" => UnaryOp::Neg,
+                    "~" => UnaryOp::Not,
+                    _ => return None,
+                };
+                Some(self.exprs.add(Node::Unary(op, argument, 64, true)))
+            }
+            "binary_expression" => {
+                let operator = node.field("operator").map(|n| &source[n.byte_range()])?;
+                let left = self.expression(i, node.field("left")?, state, at, source)?;
+                let right = self.expression(i, node.field("right")?, state, at, source)?;
+                let op = match operator {
+                    "+" => BinaryOp::Add,
+                    "-" => BinaryOp::Sub,
+                    "*" => BinaryOp::Mul,
+                    _ => return None,
+                };
+                Some(self.exprs.add(Node::Binary(op, left, right, 64, true)))
+            }
+            "parenthesized_expression" => {
+                let inner = ptxkit_syntax::children(node)
+                    .into_iter()
+                    .find(|c| c.node.is_named())?
+                    .node;
+                self.expression(i, inner, state, at, source)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of special register `name` (component `member`).
+    fn special(&mut self, name: &str, member: Option<&str>, i: InsnId) -> Option<ExprId> {
+        let dim = match member {
+            Some("x") | None => 0u8,
+            Some("y") => 1,
+            Some("z") => 2,
+            Some(_) => 3,
+        };
+        Some(match thread_value(name)? {
+            ThreadValue::ThreadId if dim < 3 => self.exprs.add(Node::Tid(dim)),
+            ThreadValue::BlockSize if dim < 3 => self.exprs.add(Node::Ntid(dim)),
+            ThreadValue::Lane => self.exprs.add(Node::Lane),
+            ThreadValue::Shared => self
+                .exprs
+                .add(Node::Uniform(key(&[10, hash_text(name), u64::from(dim)]))),
+            _ => self
+                .exprs
+                .add(Node::Varying(key(&[11, hash_text(name), u64::from(dim), u64::from(i)]))),
+        })
+    }
+
+    /// The address of variable `name` (seen at byte `at`), numbered on first sight.
+    fn variable(&mut self, name: &str, at: usize) -> Option<ExprId> {
+        let variable = self.symbols.variable(at, name)?;
+        let space = Space::of_modifier(variable.base_space()).unwrap_or(Space::Generic);
+        let declared_at = variable.span.start;
+        let index = match self
+            .variables
+            .iter()
+            .position(|v| v.name == name && v.declared_at == declared_at)
+        {
+            Some(i) => i,
+            None => {
+                let size = variable_size(variable);
+                self.variables.push(VariableRef {
+                    name: name.to_string(),
+                    space,
+                    size,
+                    declared_at,
+                });
+                self.variables.len() - 1
+            }
+        };
+        Some(self.exprs.add(Node::Symbol(index as u32)))
+    }
+}
+
+/// Each register's slot in the analysis's states (`u32::MAX`: not followed): the registers
+/// read as guards, by instructions that synchronise or touch shared or generic memory (or
+/// global memory, when `global`), and the registers those are computed from.
+fn followed_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>>], global: bool) -> Vec<u32> {
+    let n = flow.registers.len();
+    let mut wanted = vec![false; n];
+    let mut stack = Vec::new();
+    let want = |r: u32, wanted: &mut Vec<bool>, stack: &mut Vec<u32>| {
+        if !std::mem::replace(&mut wanted[r as usize], true) {
+            stack.push(r);
+        }
+    };
+    for i in 0..flow.insns.len() as InsnId {
+        if let Some(g) = flow.guards[i as usize] {
+            want(g.reg, &mut wanted, &mut stack);
+        }
+        let seeds = semantics[i as usize].as_ref().is_none_or(|s| {
+            !s.sync.is_empty()
+                || s.memory.iter().any(|m| {
+                    matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic)
+                        || (global && m.space == Space::Global)
+                })
+        });
+        if seeds {
+            for u in flow.uses(i) {
+                want(u.reg, &mut wanted, &mut stack);
+            }
+        }
+    }
+    // Backwards: what the followed registers are computed from.
+    let mut writers: Vec<Vec<InsnId>> = vec![Vec::new(); n];
+    for i in 0..flow.insns.len() as InsnId {
+        for d in flow.defs(i) {
+            writers[d.reg as usize].push(i);
+        }
+    }
+    while let Some(r) = stack.pop() {
+        for &i in &writers[r as usize] {
+            for u in flow.uses(i) {
+                want(u.reg, &mut wanted, &mut stack);
+            }
+        }
+    }
+    let mut next = 0;
+    wanted
+        .iter()
+        .map(|&w| {
+            if w {
+                next += 1;
+                next - 1
+            } else {
+                u32::MAX
+            }
+        })
+        .collect()
+}
+
+/// Registers some instruction writes with a thread-dependent value: from `%tid`, `%laneid`, a
+/// per-thread special register, a load (but of a kernel's parameters and constants), an atomic, a
+/// collective, an instruction the model does not describe, or another such register.
+fn thread_dependent_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>>]) -> Vec<bool> {
+    let mut dependent = vec![false; flow.registers.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..flow.insns.len() as InsnId {
+            let insn = &flow.insns[i as usize];
+            let source = insn.source();
+            let reads_thread = insn.operands().iter().any(|&n| special_thread_dependent(n, source))
+                || flow.uses(i).iter().any(|u| dependent[u.reg as usize])
+                || semantics[i as usize].as_ref().is_none_or(|s| {
+                    s.memory.iter().any(|m| {
+                        m.access != Access::Write
+                            && (m.space != Space::Param || !flow.is_entry)
+                            && m.space != Space::Const
+                    }) || s
+                        .sync
+                        .iter()
+                        .any(|sync| matches!(sync, Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask))
+                });
+            if reads_thread {
+                for d in flow.defs(i) {
+                    if !dependent[d.reg as usize] {
+                        dependent[d.reg as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    dependent
+}
+
+/// The size in bytes of a variable whose element count and type are known.
+fn variable_size(variable: &crate::Variable) -> Option<u64> {
+    if variable.is_extern {
+        return None;
+    }
+    let bits = u64::from(ptxkit_isa::type_info(variable.ty.as_deref()?)?.bits);
+    ((bits / 8).max(1) * u64::from(variable.vector.unwrap_or(1))).checked_mul(variable.elements?)
+}
+
+fn hash_text(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    text.hash(&mut h);
+    h.finish()
+}
+
+/// Whether operand `node` reads a special register whose value differs between threads.
+fn special_thread_dependent(node: SyntaxNode<'_>, source: &str) -> bool {
+    let mut found = false;
+    crate::instruction::identifiers_in(node, |n| {
+        let text = &source[n.byte_range()];
+        if matches!(
+            thread_value(text),
+            Some(ThreadValue::ThreadId | ThreadValue::Lane | ThreadValue::PerThread)
+        ) {
+            found = true;
+        }
+    });
+    if node.kind_name() == "member_operand"
+        && let Some(object) = node.field("object")
+        && matches!(
+            thread_value(&source[object.byte_range()]),
+            Some(ThreadValue::ThreadId | ThreadValue::Lane | ThreadValue::PerThread)
+        )
+    {
+        found = true;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sync::expr::{Evaluator, Thread};
+
+    fn flow_of(body: &str) -> (ptxkit_syntax::ParsedSource, SymbolTable) {
+        let text = format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p, .param .u32 n)\n{{\n.reg .b32 %r<20>;\n.reg .b64 %rd<9>;\n.reg .pred %p<4>;\n.shared .align 4 .b8 s[1024];\n{body}\nret;\n}}\n"
+        );
+        let parsed = ptxkit_syntax::parse(&text);
+        let symbols = SymbolTable::build(&parsed);
+        (parsed, symbols)
+    }
+
+    /// The address of instruction `i`'s operand `o` for thread `x`, as (constant, leaves).
+    fn address(values: &ValueFlow, i: usize, o: usize, x: u32) -> Option<(i64, usize)> {
+        let e = values.operands[i][o]?;
+        let l = Evaluator::new(
+            &values.exprs,
+            Thread {
+                tid: [x, 0, 0],
+                ntid: [128, 1, 1],
+            },
+        )
+        .eval(e)?;
+        Some((l.constant, l.terms.len()))
+    }
+
+    #[test]
+    fn addresses_follow_the_thread_id_through_arithmetic() {
+        let (parsed, symbols) = flow_of(
+            "mov.u32 %r1, %tid.x;\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nst.shared.u32 [%r4], %r1;\nbar.sync 0;\nld.shared.u32 %r5, [%r4+4];\nmad.lo.s32 %r6, %r1, 8, %r3;\nld.shared.u32 %r7, [%r6];",
+        );
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+        assert_eq!(address(&values, 4, 0, 3), Some((12, 1)));
+        assert_eq!(address(&values, 6, 1, 3), Some((16, 1)));
+        assert_eq!(address(&values, 8, 1, 3), Some((24, 1)));
+        assert_eq!(values.variables[0].name, "s");
+        assert_eq!(values.variables[0].size, Some(1024));
+    }
+
+    #[test]
+    fn loads_of_parameters_are_uniform_and_inductions_are_followed() {
+        let (parsed, symbols) = flow_of(
+            "ld.param.u32 %r1, [n];\nmov.u32 %r2, %tid.x;\nmov.u32 %r3, 0;\nL:\nadd.s32 %r4, %r2, %r3;\nst.shared.u32 [%r4], %r1;\nadd.s32 %r3, %r3, 32;\nsetp.lt.u32 %p1, %r3, %r1;\n@%p1 bra L;",
+        );
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let flow = &flows[0];
+        let values = ValueFlow::of(flow, &symbols).unwrap();
+        let n = values.operands[4][1].unwrap();
+        assert!(!values.exprs.is_thread_dependent(n));
+        // In the loop: %tid.x plus the induction leaf.
+        let (k, leaves) = address(&values, 4, 0, 5).unwrap();
+        assert_eq!((k, leaves), (5, 1));
+        // The loop's condition is uniform.
+        let guard = values.guards[7].unwrap();
+        assert!(!values.exprs.is_thread_dependent(guard));
+        // The induction moves by 32 an iteration: its leaf is 0, then 32.
+        let (&leaf, &next) = values.inductions.iter().next().unwrap();
+        let thread = Thread {
+            tid: [5, 0, 0],
+            ntid: [128, 1, 1],
+        };
+        let mut second = Evaluator::new(&values.exprs, thread);
+        second.inject(
+            leaf,
+            Some(
+                Evaluator::new(&values.exprs, thread)
+                    .eval(values.exprs.get(Node::Const(0)).unwrap())
+                    .unwrap(),
+            ),
+        );
+        assert_eq!(second.eval(next).and_then(|l| l.known()), Some(32));
+    }
+
+    #[test]
+    fn a_functions_parameters_differ_between_threads() {
+        // The caller passes each thread its own argument: a `.func`'s parameter is not uniform.
+        let text = ".version 8.0\n.target sm_90\n.address_size 64\n.func f(.param .b32 i)\n{\n.reg .b32 %r<4>;\n.shared .align 4 .b8 s[1024];\nld.param.b32 %r1, [i];\nmov.u32 %r2, s;\nadd.s32 %r3, %r2, %r1;\nst.shared.u32 [%r3], %r1;\nret;\n}\n";
+        let parsed = ptxkit_syntax::parse(text);
+        let symbols = SymbolTable::build(&parsed);
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+        assert!(values.exprs.is_thread_dependent(values.operands[3][0].unwrap()));
+    }
+
+    #[test]
+    fn joins_after_thread_dependent_branches_are_varying() {
+        let (parsed, symbols) = flow_of(
+            "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nmov.u32 %r2, 0;\n@%p1 bra A;\nmov.u32 %r2, 1;\nA:\nst.shared.u32 [%r2], %r1;",
+        );
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+        let guard = values.guards[3].unwrap();
+        assert!(values.exprs.is_thread_dependent(guard));
+        let address = values.operands[5][0].unwrap();
+        assert!(values.exprs.is_thread_dependent(address));
+        assert_eq!(
+            super::super::expr::Evaluator::new(
+                &values.exprs,
+                Thread {
+                    tid: [1, 0, 0],
+                    ntid: [32, 1, 1]
+                }
+            )
+            .eval(guard)
+            .unwrap()
+            .known(),
+            Some(1)
+        );
+    }
+}

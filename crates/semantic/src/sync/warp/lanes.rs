@@ -1,0 +1,228 @@
+//! The lanes of each warp, and where each site's access lands in each lane, loop iteration by
+//! loop iteration.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::ITERATIONS;
+use super::sites::Site;
+use crate::flow::cfg::BlockId;
+use crate::sync::expr::{Evaluator, ExprId, Node, Terms, Thread};
+use crate::sync::kernel::{Executes, Kernel, Shape, ShapeSource};
+use ptxkit_isa::signature::semantics::Space;
+
+/// The block shapes the lanes are evaluated in: the declared one, else two over the
+/// dimensions the kernel reads, each a whole number of warps.
+pub(super) fn shapes(kernel: &Kernel<'_, '_>) -> Vec<Shape> {
+    if kernel.shape.source != ShapeSource::Inferred {
+        return vec![kernel.shape];
+    }
+    // `Kernel::of` infers [64, 1, 1], [16, 4, 1], [16, 1, 4] or [8, 4, 2] from the dimensions
+    // the kernel reads.
+    let dims: &[[u32; 3]] = match kernel.shape.dims {
+        [_, 1, 1] => &[[64, 1, 1], [256, 1, 1]],
+        [_, _, 1] => &[[32, 4, 1], [16, 8, 1]],
+        [_, 1, _] => &[[32, 1, 4], [16, 1, 8]],
+        _ => &[[32, 2, 2], [8, 4, 4]],
+    };
+    dims.iter()
+        .map(|&dims| Shape {
+            dims,
+            source: ShapeSource::Inferred,
+        })
+        .collect()
+}
+
+/// The warps of a shape: each its lanes' threads, lane 0 first.
+pub(super) fn warps(shape: &Shape) -> Vec<Vec<Thread>> {
+    let threads: Vec<Thread> = shape.all().collect();
+    threads.chunks(32).map(<[Thread]>::to_vec).collect()
+}
+
+/// Where an access lands for one lane.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Place {
+    /// In the CTA's shared memory: the address's undecided part and its known offset.
+    Shared(Terms, i64),
+    /// In global memory (a generic address outside the shared window).
+    Global(Terms, i64),
+    /// Not known.
+    Unknown,
+}
+
+/// Which iteration of its innermost loop a sample evaluates a site in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sample {
+    /// Outside loops.
+    Once,
+    /// Iteration `k` (0: the first).
+    Iteration(usize),
+    /// Any iteration: the loop's changing values are left undecided.
+    Symbolic,
+}
+
+/// For every site of a warp: per sample, per lane, where it lands (`None`: the lane does not
+/// execute it there).
+pub(super) struct Placed {
+    /// `[site][sample][lane]`.
+    pub places: Vec<Vec<Vec<Option<Place>>>>,
+    /// `[site][sample]`.
+    pub samples: Vec<Vec<Sample>>,
+}
+
+/// The loops of a site and what the values of their joins are in each iteration.
+struct Nest {
+    /// The loop heads, outermost first.
+    heads: Vec<BlockId>,
+    /// The outer loops' joins in their first iteration (the leaf and its value).
+    outer: HashMap<ExprId, ExprId>,
+    /// The innermost loop's joins that change from one iteration to the next: each leaf, its
+    /// first value and its next value in terms of the current ones.
+    inner: Vec<(ExprId, ExprId, ExprId)>,
+}
+
+impl Nest {
+    fn of(kernel: &Kernel<'_, '_>, heads: &[BlockId]) -> Nest {
+        let values = &kernel.values;
+        let at = |leaf: ExprId, heads: &[BlockId]| matches!(values.exprs.node(leaf), Node::Phi { block, .. } if heads.contains(&block));
+        let (outer_heads, inner_head) = match heads.split_last() {
+            Some((inner, outer)) => (outer, Some(*inner)),
+            None => (heads, None),
+        };
+        let outer = values
+            .first_iteration
+            .iter()
+            .filter(|(leaf, _)| at(**leaf, outer_heads))
+            .map(|(&l, &v)| (l, v))
+            .collect();
+        let mut inner = Vec::new();
+        if let Some(h) = inner_head {
+            for (&leaf, &next) in values.next_iteration.iter().chain(&values.inductions) {
+                if at(leaf, &[h])
+                    && let Some(&first) = values.first_iteration.get(&leaf)
+                {
+                    inner.push((leaf, first, next));
+                }
+            }
+            inner.sort_unstable();
+        }
+        Nest {
+            heads: heads.to_vec(),
+            outer,
+            inner,
+        }
+    }
+
+    fn samples(&self) -> Vec<Sample> {
+        if self.heads.is_empty() {
+            vec![Sample::Once]
+        } else if self.inner.is_empty() {
+            vec![Sample::Symbolic]
+        } else {
+            (0..ITERATIONS).map(Sample::Iteration).collect()
+        }
+    }
+}
+
+/// Places every site in every lane of one warp.
+pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -> Placed {
+    let exprs = &kernel.values.exprs;
+    let window = exprs.get(Node::Window(Space::SharedCta));
+    let global_window = exprs.get(Node::Window(Space::Global));
+    let mut nests: Vec<(Vec<BlockId>, Nest)> = Vec::new();
+    let mut nest_of = Vec::with_capacity(sites.len());
+    for site in sites {
+        let heads = &kernel.loops[kernel.block_of(site.insn) as usize];
+        let index = match nests.iter().position(|(h, _)| h == heads) {
+            Some(i) => i,
+            None => {
+                nests.push((heads.clone(), Nest::of(kernel, heads)));
+                nests.len() - 1
+            }
+        };
+        nest_of.push(index);
+    }
+    let samples: Vec<Vec<Sample>> = nest_of.iter().map(|&n| nests[n].1.samples()).collect();
+    let mut places: Vec<Vec<Vec<Option<Place>>>> = samples
+        .iter()
+        .map(|s| vec![Vec::with_capacity(lanes.len()); s.len()])
+        .collect();
+    let members: Vec<Vec<usize>> = (0..nests.len())
+        .map(|n| (0..sites.len()).filter(|&s| nest_of[s] == n).collect())
+        .collect();
+    let place_in = |eval: &mut Evaluator<'_>, memo: &mut HashMap<BlockId, Executes>, site: &Site| {
+        if kernel.executes(eval, site.insn, memo).never() {
+            return None;
+        }
+        let Some(linear) = site.address.and_then(|a| eval.eval(a)) else {
+            return Some(Place::Unknown);
+        };
+        let mut terms = linear.terms;
+        let take = |terms: &mut Terms, window: Option<ExprId>| {
+            let at = terms.iter().position(|&(leaf, c)| Some(leaf) == window && c == 1);
+            at.map(|at| terms.remove(at)).is_some()
+        };
+        let in_shared = if site.may_be_shared && site.may_be_global {
+            if take(&mut terms, window) {
+                true
+            } else {
+                take(&mut terms, global_window);
+                false
+            }
+        } else {
+            site.may_be_shared
+        };
+        if terms
+            .iter()
+            .any(|&(leaf, _)| Some(leaf) == window || Some(leaf) == global_window)
+        {
+            return Some(Place::Unknown);
+        }
+        Some(if in_shared {
+            Place::Shared(terms, linear.constant)
+        } else {
+            Place::Global(terms, linear.constant)
+        })
+    };
+    for (n, (_, nest)) in nests.iter().enumerate() {
+        let members = &members[n];
+        if members.is_empty() {
+            continue;
+        }
+        for &t in lanes {
+            match nest.samples()[0] {
+                Sample::Once | Sample::Symbolic => {
+                    let mut eval = Evaluator::with_substitutes(exprs, t, &nest.outer);
+                    let mut memo = HashMap::default();
+                    for &s in members {
+                        places[s][0].push(place_in(&mut eval, &mut memo, &sites[s]));
+                    }
+                }
+                Sample::Iteration(_) => {
+                    let mut previous: Option<Evaluator<'_>> = None;
+                    #[allow(clippy::needless_range_loop)] // `k` indexes the inner vectors
+                    for k in 0..ITERATIONS {
+                        let mut eval = Evaluator::with_substitutes(exprs, t, &nest.outer);
+                        for &(leaf, first, next) in &nest.inner {
+                            let value = match previous.as_mut() {
+                                None => Evaluator::with_substitutes(exprs, t, &nest.outer).eval(first),
+                                Some(prev) => prev.eval(next),
+                            };
+                            eval.inject(leaf, value);
+                        }
+                        let mut memo = HashMap::default();
+                        for &s in members {
+                            places[s][k].push(place_in(&mut eval, &mut memo, &sites[s]));
+                        }
+                        previous = Some(eval);
+                    }
+                }
+            }
+        }
+    }
+    Placed { places, samples }
+}
+
+/// Whether `[a, a + na)` and `[b, b + nb)` overlap.
+pub(super) fn overlap(a: i64, na: u32, b: i64, nb: u32) -> bool {
+    a < b + i64::from(nb) && b < a + i64::from(na)
+}

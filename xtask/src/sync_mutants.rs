@@ -1,0 +1,323 @@
+//! `cargo xtask sync-mutants [--ptxas] [--verbose] PATH...`: synchronisation bugs made by
+//! construction from clean PTX, and whether ptxlint's synchronisation rules see them.
+//!
+//! Every `.ptx` under the paths is a parent; a parent with a synchronisation finding
+//! (PTX7xx) of its own is reported as a false-positive parent. Mutants, one per instruction
+//! the instruction model says does the thing, each made by deleting the instruction (or
+//! guarding it):
+//!
+//! | kind | mutation | reported by |
+//! |---|---|---|
+//! | `drop-barrier` | a CTA barrier that waits | any PTX7xx |
+//! | `divergent-barrier` | a CTA barrier guarded by `%tid.x < 32` (blocks wider than a warp) | PTX702 |
+//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706 |
+//! | `drop-proxy-fence` | a `fence.proxy.async` | PTX707 |
+//! | `drop-wgmma-fence` | a `wgmma.fence` | PTX708 |
+//! | `drop-wgmma-wait` | a `wgmma.wait_group` | PTX709 |
+//! | `drop-commit` | a `cp.async`/bulk/`wgmma` commit | PTX705/PTX706/PTX709 |
+//!
+//! With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
+//! mutant is caught when a new finding of its kind's rules appears; "at the line" when a
+//! line the finding names (its own or a related one) is within 12 lines of the mutation.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, Group, MbarrierOp, Proxy, Sync};
+use ptxkit_lint::{Settings, lint_source};
+use ptxkit_semantic::SymbolTable;
+use ptxkit_semantic::flow::FunctionFlow;
+use ptxkit_semantic::sync::values::semantics_of;
+use rayon::prelude::*;
+
+const KINDS: &[&str] = &[
+    "drop-barrier",
+    "divergent-barrier",
+    "drop-async-wait",
+    "drop-proxy-fence",
+    "drop-wgmma-fence",
+    "drop-wgmma-wait",
+    "drop-commit",
+];
+
+fn expected(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "drop-barrier" => &["PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709"],
+        "divergent-barrier" => &["PTX702"],
+        "drop-async-wait" => &["PTX705", "PTX706"],
+        "drop-proxy-fence" => &["PTX707"],
+        "drop-wgmma-fence" => &["PTX708"],
+        "drop-wgmma-wait" => &["PTX709"],
+        _ => &["PTX705", "PTX706", "PTX709"],
+    }
+}
+
+/// One mutant: its kind, the byte range of the instruction it changes, and the new text.
+struct Mutant {
+    kind: &'static str,
+    line: usize,
+    text: String,
+}
+
+fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+fn mutants(text: &str) -> Vec<Mutant> {
+    let parsed = ptxkit_syntax::parse(text);
+    let symbols = SymbolTable::build(&parsed);
+    let flows = FunctionFlow::all(&parsed, &symbols);
+    let mut out = Vec::new();
+    for flow in &flows {
+        let semantics = semantics_of(flow, &symbols);
+        for (i, s) in semantics.iter().enumerate() {
+            let Some(s) = s else { continue };
+            let insn = &flow.insns[i];
+            let node = insn.node();
+            let (start, end) = (node.start_byte(), node.end_byte());
+            let line = text[..start].matches('\n').count() + 1;
+            let drop = || {
+                let mut t = text.to_string();
+                t.replace_range(start..end, "");
+                t
+            };
+            for sync in &s.sync {
+                let kind = match *sync {
+                    Sync::Barrier {
+                        scope: BarrierScope::Cta,
+                        mode: BarrierMode::Wait,
+                        ..
+                    } if insn.guard().is_none() => {
+                        // Also the divergent version: guarded by the first warp.
+                        let body = flow.body;
+                        let open = body.start_byte() + 1;
+                        let mut t = text.to_string();
+                        t.insert_str(start, "@%ptxkit_mut_p ");
+                        t.insert_str(
+                            open,
+                            "\n\t.reg .pred %ptxkit_mut_p;\n\t.reg .b32 %ptxkit_mut_r;\n\tmov.u32 %ptxkit_mut_r, %tid.x;\n\tsetp.lt.u32 %ptxkit_mut_p, %ptxkit_mut_r, 32;\n",
+                        );
+                        out.push(Mutant {
+                            kind: "divergent-barrier",
+                            line: line + 5,
+                            text: t,
+                        });
+                        "drop-barrier"
+                    }
+                    Sync::Wait {
+                        group: Group::CpAsync | Group::Bulk,
+                        ..
+                    } => "drop-async-wait",
+                    Sync::Mbarrier {
+                        op: MbarrierOp::TryWait | MbarrierOp::TestWait,
+                        ..
+                    } => "drop-async-wait",
+                    Sync::Fence {
+                        proxy: Some(Proxy::Async),
+                        ..
+                    } => "drop-proxy-fence",
+                    Sync::OperandFence { group: Group::Wgmma } => "drop-wgmma-fence",
+                    Sync::Wait {
+                        group: Group::Wgmma, ..
+                    } => "drop-wgmma-wait",
+                    Sync::Commit {
+                        group: Group::CpAsync | Group::Bulk | Group::Wgmma,
+                        ..
+                    } => "drop-commit",
+                    _ => continue,
+                };
+                // `cp.async.wait_all` both commits and waits: one mutant.
+                if out.iter().any(|m: &Mutant| m.line == line && m.kind == kind) {
+                    continue;
+                }
+                let _ = line_start(text, start);
+                out.push(Mutant {
+                    kind,
+                    line,
+                    text: drop(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The default rules of the synchronisation family (PTX7xx), which the mutants are judged by.
+fn sync_settings() -> Settings {
+    let names: Vec<&str> = ptxkit_lint::rules()
+        .iter()
+        .filter(|r| r.code.starts_with("PTX7") && r.status == ptxkit_lint::Status::Stable)
+        .map(|r| r.name)
+        .collect();
+    let select: Vec<ptxkit_lint::Selector> = names
+        .iter()
+        .map(|n| ptxkit_lint::Selector::parse(n).expect("a rule name"))
+        .collect();
+    Settings::new(&select, &[], &[], false)
+}
+
+/// The (code, lines) of every synchronisation finding.
+fn findings(text: &str) -> Vec<(String, Vec<usize>, String)> {
+    let settings = sync_settings();
+    let result = lint_source(text, &settings);
+    let lines = result.parsed.lines();
+    result
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("PTX7"))
+        .map(|d| {
+            let mut at = vec![lines.line_of(d.span.start) + 1];
+            at.extend(d.labels.iter().map(|l| lines.line_of(l.span.start) + 1));
+            (d.code.to_string(), at, d.message.clone())
+        })
+        .collect()
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .with_context(|| format!("reading {}", path.display()))?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<_>>()?;
+        entries.sort();
+        for entry in entries {
+            collect(&entry, out)?;
+        }
+    } else if path.extension().is_some_and(|e| e == "ptx") {
+        out.push(path.to_path_buf());
+    }
+    Ok(())
+}
+
+/// What one parent and its mutants showed.
+struct Parent {
+    /// Lines to print (false-positive parents, missed mutants, every mutant when verbose).
+    lines: Vec<String>,
+    /// Whether the parent has synchronisation findings of its own.
+    false_positive: bool,
+    /// Per kind: mutants, caught, caught at the line.
+    counts: BTreeMap<&'static str, (usize, usize, usize)>,
+}
+
+fn judge_parent(file: &Path, ptxas: Option<&Path>, verbose: bool) -> Result<Parent> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut parent = Parent {
+        lines: Vec::new(),
+        false_positive: false,
+        counts: BTreeMap::new(),
+    };
+    let before = findings(&text);
+    if !before.is_empty() {
+        parent.false_positive = true;
+        parent.lines.push(format!(
+            "false-positive parent {}: {} findings, first: {}",
+            file.display(),
+            before.len(),
+            before[0].2
+        ));
+        return Ok(parent);
+    }
+    for mutant in mutants(&text) {
+        if let Some(ptxas) = ptxas
+            && !assembles(ptxas, &mutant.text)?
+        {
+            continue;
+        }
+        let after = findings(&mutant.text);
+        let codes = expected(mutant.kind);
+        let hits: Vec<_> = after.iter().filter(|(c, _, _)| codes.contains(&c.as_str())).collect();
+        let near = hits
+            .iter()
+            .any(|(_, lines, _)| lines.iter().any(|&l| l.abs_diff(mutant.line) <= 12));
+        let entry = parent.counts.entry(mutant.kind).or_default();
+        entry.0 += 1;
+        entry.1 += usize::from(!hits.is_empty());
+        entry.2 += usize::from(near);
+        if verbose || hits.is_empty() {
+            parent.lines.push(format!(
+                "{} {}:{} {}",
+                if hits.is_empty() { "MISSED" } else { "caught" },
+                file.display(),
+                mutant.line,
+                mutant.kind
+            ));
+        }
+    }
+    Ok(parent)
+}
+
+/// Whether ptxas 13.5 assembles `text` (for the module's target).
+fn assembles(ptxas: &Path, text: &str) -> Result<bool> {
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("m.ptx");
+    std::fs::write(&file, text)?;
+    let parsed = ptxkit_syntax::parse(text);
+    let header = ptxkit_semantic::SemanticModel::build(&parsed).header;
+    let arch = header.target().map_or_else(|| "sm_90".to_string(), |t| t.to_string());
+    let status = std::process::Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .arg("-o")
+        .arg(dir.path().join("m.cubin"))
+        .arg(&file)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()?;
+    Ok(status.success())
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode> {
+    let mut paths = Vec::new();
+    let mut check_ptxas = false;
+    let mut verbose = false;
+    for arg in args {
+        match arg.as_str() {
+            "--ptxas" => check_ptxas = true,
+            "--verbose" => verbose = true,
+            a if a.starts_with("--") => bail!("usage: cargo xtask sync-mutants [--ptxas] [--verbose] PATH..."),
+            a => paths.push(PathBuf::from(a)),
+        }
+    }
+    let ptxas = if check_ptxas {
+        Some(PathBuf::from(
+            std::env::var("PTXAS_13_5").context("--ptxas needs PTXAS_13_5")?,
+        ))
+    } else {
+        None
+    };
+    let mut files = Vec::new();
+    for p in &paths {
+        collect(p, &mut files)?;
+    }
+    let results: Vec<Result<Parent>> = files
+        .par_iter()
+        .map(|file| judge_parent(file, ptxas.as_deref(), verbose))
+        .collect();
+    let mut made: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    let mut false_parents = 0;
+    let parents = files.len();
+    for result in results {
+        let parent = result?;
+        for line in &parent.lines {
+            println!("{line}");
+        }
+        false_parents += usize::from(parent.false_positive);
+        for (kind, (n, caught, near)) in parent.counts {
+            let entry = made.entry(kind).or_default();
+            entry.0 += n;
+            entry.1 += caught;
+            entry.2 += near;
+        }
+    }
+    println!("{parents} parents, {false_parents} with synchronisation findings of their own");
+    for kind in KINDS {
+        let (n, caught, near) = made.get(kind).copied().unwrap_or_default();
+        println!("{kind:<18} {caught:>4} of {n:>4} caught, {near:>4} at the line");
+    }
+    Ok(if false_parents == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
