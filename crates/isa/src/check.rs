@@ -4,9 +4,10 @@
 use std::fmt;
 
 use crate::deprecations::{Deprecation, Status, instruction_deprecations};
+use crate::feature::Feature;
 use crate::form::InstructionForm;
 use crate::legal_types::{closest_opcode, type_rule};
-use crate::requirements::{Feature, feature_issues, is_known_opcode};
+use crate::requirements::{is_known_opcode, matching_features};
 use crate::rounding::{ALL_ROUNDING, Need, RoundingRule, rounding_rule};
 use crate::target::{Target, TargetError, target as known_target};
 use crate::version::Version;
@@ -371,6 +372,50 @@ fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version,
     }
     if let Some((modifier, message)) = crate::rounding::missing_companion(form.opcode, types, &form.modifiers) {
         issues.push(Issue::MissingModifier { modifier, message });
+    }
+    issues
+}
+
+/// The table rows that `form` breaks under `.version version` / `.target target`, with why.
+pub(crate) fn feature_issues(form: &InstructionForm<'_>, version: Version, target: Target) -> Vec<Issue> {
+    check_features(matching_features(form), version, target)
+}
+
+/// What is wrong with using these features (table rows, e.g. a directive) under
+/// `.version version` / `.target target`.
+///
+/// ```
+/// use ptxkit_isa::{check_features, directives::directive, target, version};
+/// let weak = directive(".weak").unwrap();
+/// let issues = check_features([weak], version("3.0").unwrap(), target("sm_30").unwrap());
+/// assert_eq!(issues[0].message(), "Feature '.weak directive' requires PTX ISA .version 3.1 or later");
+/// ```
+pub fn check_features(
+    features: impl IntoIterator<Item = &'static Feature>,
+    version: Version,
+    target: Target,
+) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    for feature in features {
+        if !feature.target.allows(target) {
+            issues.push(match feature.target.min_base() {
+                Some(min) if !feature.not_supported_wording => Issue::NeedsTarget { feature, min, target },
+                _ => Issue::NotOnTarget { feature, target },
+            });
+        }
+        // ptxas names the feature's first version when the version is older than that. A
+        // later tier for this target (cvt to .e4m3x2 on sm_89: 8.1) is named instead, unless
+        // the target itself already implies it (sm_100f exists only from 8.8).
+        let since = feature.target.since_on(target, feature.ptx).unwrap_or(feature.ptx);
+        let implied = target.min_ptx().unwrap_or(feature.ptx);
+        if version < since && since > feature.ptx && since > implied {
+            issues.push(Issue::NeedsVersion { feature, min: since });
+        } else if version < feature.ptx {
+            issues.push(Issue::NeedsVersion {
+                feature,
+                min: feature.ptx,
+            });
+        }
     }
     issues
 }

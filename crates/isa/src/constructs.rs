@@ -27,9 +27,10 @@ use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, Span};
 
 use crate::check::Issue;
+use crate::check::check_features;
 use crate::deprecations::{Construct, DEPRECATIONS, Deprecation, Status};
 use crate::directives::{DECLARATIONS, DIRECTIVES, SPECIAL_REGISTERS};
-use crate::requirements::{Feature, check_features};
+use crate::feature::Feature;
 use crate::target::Target;
 use crate::version::Version;
 

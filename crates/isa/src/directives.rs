@@ -10,8 +10,8 @@
 //! `cargo xtask isa-probes` (probe names start with `directive`). Source keys as in
 //! [`instructions`](crate::instructions).
 
+use crate::feature::Feature;
 use crate::instructions::{ANY, r, sm, v};
-use crate::requirements::Feature;
 
 /// A legacy `@@DWARF` block as old nvcc wrote it (a `.section` line first).
 pub const DWARF_PROBE: &str = "@@DWARF .section .debug_abbrev, \"\",@progbits\n@@DWARF .byte 0x00";

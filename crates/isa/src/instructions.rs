@@ -12,7 +12,7 @@
 //! enforce (e.g. `.f64` arithmetic "requires sm_13"; ptxas accepts it on sm_10), the table
 //! follows ptxas and says so in the source.
 
-use crate::requirements::{Feature, TargetReq};
+use crate::feature::{Feature, TargetReq};
 use crate::version::Version;
 
 pub(crate) const fn v(major: u8, minor: u8) -> Version {

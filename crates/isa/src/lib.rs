@@ -37,6 +37,7 @@ mod check;
 pub mod constructs;
 pub mod deprecations;
 pub mod directives;
+mod feature;
 mod form;
 mod grid_quirks;
 pub mod instructions;
@@ -57,12 +58,12 @@ pub mod types;
 pub mod version;
 
 pub use chain::{Chain, ChainError, OperandShape, ResultType, SideEffects, analyze_chain};
+pub use check::check_features;
 pub use check::{Issue, check, check_target};
+pub use feature::{Feature, TargetReq};
 pub use form::InstructionForm;
 pub use legal_types::{KNOWN_OPCODES, closest_opcode, legal_types};
-pub use requirements::{
-    Feature, Requirements, TargetReq, check_features, is_known_opcode, matching_features, requirements,
-};
+pub use requirements::{Requirements, is_known_opcode, matching_features, requirements};
 pub use rounding::{Need, RoundingRule, rounding_rule};
 pub use target::{Target, TargetEntry, TargetError, TargetOption, Variant, newest_base_target, target, target_entry};
 pub use types::{TypeInfo, TypeKind, type_info};

@@ -5,14 +5,15 @@
 //! [`requirements`]), so a probe that ptxas answers differently is a disagreement between the
 //! tables and ptxas.
 
+use crate::check::check_features;
 use crate::check::{Issue, check, check_target};
 use crate::deprecations::{Construct, DEPRECATIONS, Status};
 use crate::directives::{DECLARATIONS, DIRECTIVES, SPECIAL_REGISTERS};
+use crate::feature::{Feature, TargetReq};
 use crate::form::InstructionForm;
 use crate::instructions::all_features;
 use crate::legal_types::{PROBED_TYPES, TYPE_RULES};
-use crate::requirements::check_features;
-use crate::requirements::{Feature, Requirements, TargetReq, matching_features};
+use crate::requirements::{Requirements, matching_features};
 use crate::target::{TARGETS, Target, Variant, newest_base_target};
 use crate::types::{is_float, is_integer, type_info};
 use crate::version::{PTXAS_UNDOCUMENTED_VERSIONS, Version, known_versions};

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::check::Issue;
+use crate::check::check_features;
 use crate::constructs::{Row, uses};
 use crate::deprecations::Status;
 use crate::probe::{kernel, predicted_issues};
-use crate::requirements::check_features;
 use crate::target::{Target, target};
 use crate::version::{Version, known_versions};
 

@@ -2,8 +2,10 @@
 //! that the module's `.version` and `.target` allow (the instruction table's rows, the same
 //! facts `check` reports from). Editors filter completions with it.
 
+use crate::check::check_features;
+use crate::feature::Feature;
 use crate::form::InstructionForm;
-use crate::requirements::{Feature, check_features, matching_features};
+use crate::requirements::matching_features;
 use crate::target::Target;
 use crate::version::Version;
 

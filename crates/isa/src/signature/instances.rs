@@ -556,7 +556,7 @@ pub(super) fn predicted_ok(draft: &Draft, version: Version, target: Target) -> b
         operands: Some(draft.operands.len()),
     };
     let form_rows_ok = analysis.as_ref().is_none_or(|a| {
-        crate::requirements::check_features(a.form.features(), version, target)
+        crate::check::check_features(a.form.features(), version, target)
             .iter()
             .all(|i| !i.is_error())
     });

@@ -52,7 +52,7 @@ pub use register_types::{
 };
 pub use typecheck::{TypeClass, TypeShape, scale_type, type_shape};
 
-use crate::requirements::{Feature, TargetReq};
+use crate::feature::{Feature, TargetReq};
 use crate::target::{Target, Variant};
 use crate::version::Version;
 

@@ -38,7 +38,7 @@ impl Form {
     /// The version and target rows that apply to this form only (`block` require records:
     /// facts its instances share with other forms' instances of the same chain, such as an
     /// indirect `call`), besides the rows its instances match by pattern.
-    pub fn features(&self) -> impl Iterator<Item = &'static crate::requirements::Feature> + '_ {
+    pub fn features(&self) -> impl Iterator<Item = &'static crate::feature::Feature> + '_ {
         self.requires.iter().map(|&i| &super::FORM_FEATURES[usize::from(i)])
     }
 }
