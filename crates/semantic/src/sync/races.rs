@@ -186,60 +186,10 @@ pub fn races(kernel: &mut Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>
     if !searchable(kernel) {
         return Vec::new();
     }
-    let accesses = shared_accesses(kernel, completed);
-    if accesses.is_empty() || !accesses.iter().any(|a| a.access.writes()) {
+    let Some(accesses) = candidate_accesses(kernel, completed) else {
         return Vec::new();
-    }
-    // Instructions that order threads other than by barriers: the intervals they are in
-    // are not searched.
-    let mut unordered_intervals = vec![0u64; kernel.intervals.first().map_or(1, Vec::len)];
-    for i in 0..kernel.flow.insns.len() as InsnId {
-        if other_sync(kernel, i) {
-            for (w, x) in unordered_intervals.iter_mut().zip(&kernel.intervals[i as usize]) {
-                *w |= x;
-            }
-        }
-    }
-    let accesses: Vec<SharedAccess> = accesses
-        .into_iter()
-        .filter(|a| {
-            !kernel.intervals[a.insn as usize]
-                .iter()
-                .zip(&unordered_intervals)
-                .any(|(x, u)| x & u != 0)
-        })
-        .collect();
-    // Only accesses to a shared variable or through the shared window that some plain write
-    // may meet: the bases (variables, window) each address is built on.
-    let exprs = &kernel.values.exprs;
-    let bases = |a: &SharedAccess| -> Vec<Node> {
-        let mut out = Vec::new();
-        let mut check = |node: Node| {
-            if matches!(node, Node::Symbol(_) | Node::Window(Space::SharedCta)) && !out.contains(&node) {
-                out.push(node);
-            }
-            false
-        };
-        collect_leaves(exprs, a.address, &mut check);
-        out
     };
-    let base_of: Vec<Vec<Node>> = accesses.iter().map(bases).collect();
-    let written: Vec<Node> = accesses
-        .iter()
-        .zip(&base_of)
-        .filter(|(a, _)| a.access.writes())
-        .flat_map(|(_, b)| b.iter().copied())
-        .collect();
-    let accesses: Vec<SharedAccess> = accesses
-        .into_iter()
-        .zip(base_of)
-        .filter(|(_, b)| !b.is_empty() && b.iter().any(|n| written.contains(n)))
-        .map(|(a, _)| a)
-        .collect();
-    if accesses.is_empty() || !accesses.iter().any(|a| a.access.writes()) {
-        return Vec::new();
-    }
-    if std::env::var_os("PTXKIT_SYNC_STATS").is_some() {
+    if sync_stats() {
         eprintln!(
             "sync: {} accesses, {} threads ({:?}), {} expressions, {} blocks",
             accesses.len(),
@@ -249,182 +199,351 @@ pub fn races(kernel: &mut Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>
             kernel.flow.blocks.len()
         );
     }
-    if kernel.shape.source == ShapeSource::Inferred {
-        // If even two threads along the largest dimension do not fit, no shape will.
-        let full = kernel.shape.dims;
-        let d = (0..3).max_by_key(|&d| full[d]).unwrap_or(0);
-        kernel.shape.dims = [1, 1, 1];
-        kernel.shape.dims[d] = 2.min(full[d]);
-        let small = evaluate(kernel, &accesses);
-        if !fits(kernel, &accesses, &small) {
-            return Vec::new();
-        }
-        kernel.shape.dims = full;
-    }
-    let mut evaluated = evaluate(kernel, &accesses);
-    if kernel.shape.source == ShapeSource::Inferred {
-        // Shrink the shape until every plain write is one thread's: the shape the kernel is
-        // written for (a 16-wide tile's rows overlap in a 32-wide block).
-        for _ in 0..12 {
-            if fits(kernel, &accesses, &evaluated) {
-                break;
-            }
-            let d = (0..3).max_by_key(|&d| kernel.shape.dims[d]).unwrap_or(0);
-            if kernel.shape.dims[d] <= 1 {
-                return Vec::new();
-            }
-            kernel.shape.dims[d] /= 2;
-            evaluated = evaluate(kernel, &accesses);
-            if std::env::var_os("PTXKIT_SYNC_STATS").is_some() {
-                eprintln!("sync: shrunk to {:?}", kernel.shape.dims);
-            }
-        }
-        if !fits(kernel, &accesses, &evaluated) {
-            return Vec::new();
-        }
-    } else if !in_bounds(kernel, &accesses, &evaluated) {
-        // Accesses past their variables in the declared shape: the evaluation is not what
-        // the program computes; say nothing.
+    let Some(evaluated) = evaluate_in_shape(kernel, &accesses) else {
         return Vec::new();
-    }
+    };
     kernel.settle_shape();
-    let threads: Vec<Thread> = kernel.shape.all().collect();
-    let mut reaches: HashMap<(InsnId, bool), Reach> = HashMap::default();
-    let splits = divergent_splits(kernel);
-    let mut out = Vec::new();
-    // What each access can touch at all: its undecided parts and its offsets' range, for a
-    // quick test before the pair search.
-    let summaries: Vec<Vec<(Terms, i64, i64)>> = evaluated
-        .iter()
-        .zip(&accesses)
-        .map(|(e, access)| {
-            let mut list: Vec<(Terms, i64, i64)> = Vec::new();
-            let all = e.placed.iter().chain(e.next.iter().flatten());
-            for p in all.flatten() {
-                match list.iter_mut().find(|(t, _, _)| *t == p.terms) {
-                    Some((_, lo, hi)) => {
-                        *lo = (*lo).min(p.offset);
-                        *hi = (*hi).max(p.offset + i64::from(access.bytes));
-                    }
-                    None => list.push((p.terms.clone(), p.offset, p.offset + i64::from(access.bytes))),
-                }
-            }
-            list
+    PairSearch::new(kernel, &accesses, &evaluated).run()
+}
+
+/// Whether `PTXKIT_SYNC_STATS` asks for the search's figures on stderr.
+fn sync_stats() -> bool {
+    std::env::var_os("PTXKIT_SYNC_STATS").is_some()
+}
+
+/// The accesses the pair search looks at: those it can place ([`shared_accesses`]), outside
+/// the intervals other synchronisation orders, on a base some plain write may meet. `None`
+/// when no write is left among them.
+fn candidate_accesses(kernel: &Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>) -> Option<Vec<SharedAccess>> {
+    let accesses = shared_accesses(kernel, completed);
+    if accesses.is_empty() || !accesses.iter().any(|a| a.access.writes()) {
+        return None;
+    }
+    let unordered = unordered_intervals(kernel);
+    let accesses: Vec<SharedAccess> = accesses
+        .into_iter()
+        .filter(|a| {
+            !kernel.intervals[a.insn as usize]
+                .iter()
+                .zip(&unordered)
+                .any(|(x, u)| x & u != 0)
         })
         .collect();
-    let may_meet = |a: usize, b: usize| {
+    let accesses = on_written_bases(kernel, accesses);
+    (!accesses.is_empty() && accesses.iter().any(|a| a.access.writes())).then_some(accesses)
+}
+
+/// The intervals (one bit each, as in [`Kernel::intervals`]) holding an instruction that
+/// orders threads other than by barriers ([`other_sync`]): they are not searched.
+fn unordered_intervals(kernel: &Kernel<'_, '_>) -> Vec<u64> {
+    let mut unordered = vec![0u64; kernel.intervals.first().map_or(1, Vec::len)];
+    for i in 0..kernel.flow.insns.len() as InsnId {
+        if other_sync(kernel, i) {
+            for (w, x) in unordered.iter_mut().zip(&kernel.intervals[i as usize]) {
+                *w |= x;
+            }
+        }
+    }
+    unordered
+}
+
+/// Only the accesses to a shared variable or through the shared window that some plain write
+/// may meet: the bases (variables, window) each address is built on.
+fn on_written_bases(kernel: &Kernel<'_, '_>, accesses: Vec<SharedAccess>) -> Vec<SharedAccess> {
+    let base_of: Vec<Vec<Node>> = accesses
+        .iter()
+        .map(|a| shared_bases(&kernel.values.exprs, a.address))
+        .collect();
+    let written: Vec<Node> = accesses
+        .iter()
+        .zip(&base_of)
+        .filter(|(a, _)| a.access.writes())
+        .flat_map(|(_, b)| b.iter().copied())
+        .collect();
+    accesses
+        .into_iter()
+        .zip(base_of)
+        .filter(|(_, b)| !b.is_empty() && b.iter().any(|n| written.contains(n)))
+        .map(|(a, _)| a)
+        .collect()
+}
+
+/// The shared variables and the shared window among the leaves of `address`.
+fn shared_bases(exprs: &super::expr::Exprs, address: ExprId) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut check = |node: Node| {
+        if matches!(node, Node::Symbol(_) | Node::Window(Space::SharedCta)) && !out.contains(&node) {
+            out.push(node);
+        }
+        false
+    };
+    collect_leaves(exprs, address, &mut check);
+    out
+}
+
+/// The accesses evaluated in the shape the search runs with: a declared shape as it is (when
+/// every access stays inside its variable there), an inferred one halved until the kernel is
+/// written for it ([`fits`]). `None` when the evaluation is not what the program computes;
+/// the shape is then left where the search gave up.
+fn evaluate_in_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Option<Vec<Evaluated>> {
+    if kernel.shape.source != ShapeSource::Inferred {
+        let evaluated = evaluate(kernel, accesses);
+        // Accesses past their variables in the declared shape: the evaluation is not what
+        // the program computes; say nothing.
+        return in_bounds(kernel, accesses, &evaluated).then_some(evaluated);
+    }
+    if !two_threads_fit(kernel, accesses) {
+        return None;
+    }
+    shrink_to_fit(kernel, accesses)
+}
+
+/// The dimension of `dims` with the most threads (the first of equals).
+fn largest_dimension(dims: [u32; 3]) -> usize {
+    (0..3).max_by_key(|&d| dims[d]).unwrap_or(0)
+}
+
+/// Whether two threads along the largest dimension of an inferred shape fit: if they do not,
+/// no shape will. The shape is restored when they fit and left at the two threads when not.
+fn two_threads_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> bool {
+    let full = kernel.shape.dims;
+    let d = largest_dimension(full);
+    kernel.shape.dims = [1, 1, 1];
+    kernel.shape.dims[d] = 2.min(full[d]);
+    let small = evaluate(kernel, accesses);
+    if !fits(kernel, accesses, &small) {
+        return false;
+    }
+    kernel.shape.dims = full;
+    true
+}
+
+/// Halves an inferred shape (at most 12 times) until every plain write is one thread's: the
+/// shape the kernel is written for (a 16-wide tile's rows overlap in a 32-wide block). The
+/// accesses evaluated in it, or `None` when no halving fits.
+fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Option<Vec<Evaluated>> {
+    let mut evaluated = evaluate(kernel, accesses);
+    for _ in 0..12 {
+        if fits(kernel, accesses, &evaluated) {
+            break;
+        }
+        let d = largest_dimension(kernel.shape.dims);
+        if kernel.shape.dims[d] <= 1 {
+            return None;
+        }
+        kernel.shape.dims[d] /= 2;
+        evaluated = evaluate(kernel, accesses);
+        if sync_stats() {
+            eprintln!("sync: shrunk to {:?}", kernel.shape.dims);
+        }
+    }
+    fits(kernel, accesses, &evaluated).then_some(evaluated)
+}
+
+/// What an access of `bytes` bytes can touch at all, in any thread and either iteration: per
+/// undecided part, the range of its offsets (start, end).
+fn touch_summary(evaluated: &Evaluated, bytes: u32) -> Vec<(Terms, i64, i64)> {
+    let mut list: Vec<(Terms, i64, i64)> = Vec::new();
+    let all = evaluated.placed.iter().chain(evaluated.next.iter().flatten());
+    for p in all.flatten() {
+        match list.iter_mut().find(|(t, _, _)| *t == p.terms) {
+            Some((_, lo, hi)) => {
+                *lo = (*lo).min(p.offset);
+                *hi = (*hi).max(p.offset + i64::from(bytes));
+            }
+            None => list.push((p.terms.clone(), p.offset, p.offset + i64::from(bytes))),
+        }
+    }
+    list
+}
+
+/// The innermost loop (its header block) around instruction `i`, if any.
+fn innermost_loop(kernel: &Kernel<'_, '_>, i: InsnId) -> Option<u32> {
+    kernel.loops[kernel.block_of(i) as usize].last().copied()
+}
+
+/// What instruction `from` reaches without passing a barrier (from it when `inclusive`, else
+/// from the one after it), computed once and kept in `reaches`.
+fn reach_of<'r>(
+    kernel: &Kernel<'_, '_>,
+    reaches: &'r mut HashMap<(InsnId, bool), Reach>,
+    from: InsnId,
+    inclusive: bool,
+) -> &'r Reach {
+    reaches
+        .entry((from, inclusive))
+        .or_insert_with(|| kernel.reach(from, inclusive))
+}
+
+/// Whether instructions `a` and `b` are on different sides of one of the divergent branches
+/// `splits` ([`divergent_splits`]).
+fn split_apart(splits: &[Vec<Reach>], a: InsnId, b: InsnId) -> bool {
+    splits.iter().any(|sides| {
+        sides
+            .iter()
+            .enumerate()
+            .any(|(i, s1)| s1.contains(a) && sides.iter().enumerate().any(|(j, s2)| i != j && s2.contains(b)))
+    })
+}
+
+/// Whether an access at `x` (evaluated as `ex`) is in a loop that `y` is outside of, and the
+/// loop's last iteration is unknown there: its placements change between iterations, so the
+/// first iteration does not stand for the last one, which `y` meets after the loop ends.
+fn last_iteration_unknown(kernel: &Kernel<'_, '_>, x: InsnId, ex: &Evaluated, y: InsnId) -> bool {
+    let (lx, ly) = (
+        &kernel.loops[kernel.block_of(x) as usize],
+        &kernel.loops[kernel.block_of(y) as usize],
+    );
+    lx.iter().any(|l| !ly.contains(l)) && ex.next.as_ref().is_some_and(|n| *n != ex.placed)
+}
+
+/// The search for racing pairs among the evaluated accesses, with what it keeps between pairs.
+struct PairSearch<'k, 'f, 't> {
+    kernel: &'k Kernel<'f, 't>,
+    accesses: &'k [SharedAccess],
+    evaluated: &'k [Evaluated],
+    /// The threads of the shape, in [`Shape::all`] order (as the placements are).
+    threads: Vec<Thread>,
+    /// What each instruction reaches without a barrier ([`reach_of`]).
+    reaches: HashMap<(InsnId, bool), Reach>,
+    /// What the sides of each divergent branch reach ([`divergent_splits`]).
+    splits: Vec<Vec<Reach>>,
+    /// What each access can touch at all ([`touch_summary`]): a quick test before the pair
+    /// search.
+    summaries: Vec<Vec<(Terms, i64, i64)>>,
+}
+
+impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
+    fn new(kernel: &'k Kernel<'f, 't>, accesses: &'k [SharedAccess], evaluated: &'k [Evaluated]) -> Self {
+        PairSearch {
+            kernel,
+            accesses,
+            evaluated,
+            threads: kernel.shape.all().collect(),
+            reaches: HashMap::default(),
+            splits: divergent_splits(kernel),
+            summaries: evaluated
+                .iter()
+                .zip(accesses)
+                .map(|(e, access)| touch_summary(e, access.bytes))
+                .collect(),
+        }
+    }
+
+    /// The races: one per later access, its first racing partner. The same instruction in
+    /// two threads is not paired with itself: a write-write overlap is left alone (several
+    /// threads storing one flag is common and usually benign).
+    fn run(mut self) -> Vec<Race> {
+        let mut out: Vec<Race> = Vec::new();
+        for a in 0..self.accesses.len() {
+            for b in a + 1..self.accesses.len() {
+                if !self.worth_searching(a, b) {
+                    continue;
+                }
+                if let Some(race) = self.race_between(a, b)
+                    && !out.iter().any(|r| r.second.0.insn == race.second.0.insn)
+                {
+                    out.push(race);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether some placements of accesses `a` and `b` have the same undecided part and
+    /// overlapping offsets.
+    fn may_meet(&self, a: usize, b: usize) -> bool {
+        let summaries = &self.summaries;
         summaries[a]
             .iter()
             .any(|(ta, la, ha)| summaries[b].iter().any(|(tb, lb, hb)| ta == tb && la < hb && lb < ha))
-    };
-    for (a, first) in accesses.iter().enumerate() {
-        for (b, second) in accesses.iter().enumerate().skip(a) {
-            if !may_meet(a, b) {
-                continue;
+    }
+
+    /// Whether two different accesses `a` and `b` may race at all: they may meet, one of them
+    /// writes, not both are strong, and two threads may run them between the same barriers.
+    fn worth_searching(&mut self, a: usize, b: usize) -> bool {
+        let (first, second) = (&self.accesses[a], &self.accesses[b]);
+        if !self.may_meet(a, b) {
+            return false;
+        }
+        if !(first.access.writes() || second.access.writes()) || (first.strong && second.strong) {
+            return false;
+        }
+        concurrent(self.kernel, first.insn, second.insn, &self.splits, &mut self.reaches)
+            && !exclusive(self.kernel, first.insn, second.insn)
+    }
+
+    /// The first race between accesses `a` and `b` (the earlier and the later in the program)
+    /// in any of their [`PairSearch::combos`].
+    fn race_between(&mut self, a: usize, b: usize) -> Option<Race> {
+        let (first, second) = (&self.accesses[a], &self.accesses[b]);
+        let combos = self.combos(a, b);
+        combos.into_iter().find_map(|(pa, pb, wraps)| {
+            let mut race = find_pair(self.kernel, &self.threads, (first, pa), (second, pb), &mut self.reaches)?;
+            if wraps {
+                // The later instruction runs first; the earlier one in the next iteration.
+                std::mem::swap(&mut race.first, &mut race.second);
+                race.next_iteration = true;
             }
-            if a == b && !first.access.writes() {
-                continue;
+            Some(race)
+        })
+    }
+
+    /// The placements of accesses `a` and `b` to compare: both in one iteration, and for two
+    /// accesses of one loop, one of them in the next iteration (a path from the other through
+    /// the loop's back edge to it, without a barrier).
+    fn combos(&mut self, a: usize, b: usize) -> Vec<Combo<'k>> {
+        let kernel = self.kernel;
+        let (first, second) = (&self.accesses[a], &self.accesses[b]);
+        let (ea, eb) = (&self.evaluated[a], &self.evaluated[b]);
+        let same_loop = innermost_loop(kernel, first.insn).is_some()
+            && innermost_loop(kernel, first.insn) == innermost_loop(kernel, second.insn);
+        let in_order = self.in_one_iteration(first.insn, second.insn, same_loop);
+        let after_loop = !same_loop && self.met_after_loop((first.insn, ea), (second.insn, eb));
+        let mut combos: Vec<Combo<'k>> = Vec::new();
+        if in_order && !after_loop {
+            combos.push((&ea.placed, &eb.placed, false));
+        }
+        if same_loop && let (Some(na), Some(nb)) = (&ea.next, &eb.next) {
+            let head = innermost_loop(kernel, first.insn).unwrap_or(0);
+            let head = kernel.flow.blocks[head as usize].start;
+            if self.around(first.insn, head, second.insn) {
+                combos.push((&ea.placed, nb, false));
             }
-            if !(first.access.writes() || second.access.writes()) || (first.strong && second.strong) {
-                continue;
-            }
-            if a == b {
-                // The same instruction in two threads: a write-write overlap is left alone
-                // (several threads storing one flag is common and usually benign).
-                continue;
-            }
-            if !concurrent(kernel, first.insn, second.insn, &splits, &mut reaches)
-                || exclusive(kernel, first.insn, second.insn)
-            {
-                continue;
-            }
-            let (ea, eb) = (&evaluated[a], &evaluated[b]);
-            let same_loop = kernel.loops[kernel.block_of(first.insn) as usize].last().is_some()
-                && kernel.loops[kernel.block_of(first.insn) as usize].last()
-                    == kernel.loops[kernel.block_of(second.insn) as usize].last();
-            // In one iteration (for two accesses of one loop: the earlier reaches the later
-            // without going round the loop).
-            let in_order = !same_loop
-                || splits.iter().any(|sides| {
-                    sides.iter().enumerate().any(|(i, s1)| {
-                        s1.contains(first.insn)
-                            && sides
-                                .iter()
-                                .enumerate()
-                                .any(|(j, s2)| i != j && s2.contains(second.insn))
-                    })
-                })
-                || reaches
-                    .entry((first.insn, false))
-                    .or_insert_with(|| kernel.reach(first.insn, false))
-                    .contains(second.insn);
-            // An access in a loop met after the loop ends: the loop's last iteration, whose
-            // values are not known when they change between iterations (the first iteration
-            // stands for all only when they do not). Silent unless the other order also meets.
-            let last_iteration_unknown = |x: InsnId, ex: &Evaluated, y: InsnId| {
-                let (lx, ly) = (
-                    &kernel.loops[kernel.block_of(x) as usize],
-                    &kernel.loops[kernel.block_of(y) as usize],
-                );
-                lx.iter().any(|l| !ly.contains(l)) && ex.next.as_ref().is_some_and(|n| *n != ex.placed)
-            };
-            let mut reaches_without_barrier = |x: InsnId, y: InsnId| {
-                reaches
-                    .entry((x, false))
-                    .or_insert_with(|| kernel.reach(x, false))
-                    .contains(y)
-            };
-            let after_loop = !same_loop
-                && ((last_iteration_unknown(first.insn, ea, second.insn)
-                    && !reaches_without_barrier(second.insn, first.insn))
-                    || (last_iteration_unknown(second.insn, eb, first.insn)
-                        && !reaches_without_barrier(first.insn, second.insn)));
-            let mut combos: Vec<Combo<'_>> = Vec::new();
-            if in_order && !after_loop {
-                combos.push((&ea.placed, &eb.placed, false));
-            }
-            if same_loop && let (Some(na), Some(nb)) = (&ea.next, &eb.next) {
-                // One in the next iteration: a path from the other through the loop's back edge
-                // to it, without a barrier.
-                let head = kernel.loops[kernel.block_of(first.insn) as usize]
-                    .last()
-                    .copied()
-                    .unwrap_or(0);
-                let head = kernel.flow.blocks[head as usize].start;
-                let mut around = |x: InsnId, y: InsnId| {
-                    let from_x = reaches
-                        .entry((x, false))
-                        .or_insert_with(|| kernel.reach(x, false))
-                        .contains(head);
-                    from_x
-                        && reaches
-                            .entry((head, true))
-                            .or_insert_with(|| kernel.reach(head, true))
-                            .contains(y)
-                };
-                if around(first.insn, second.insn) {
-                    combos.push((&ea.placed, nb, false));
-                }
-                if around(second.insn, first.insn) {
-                    combos.push((na, &eb.placed, true));
-                }
-            }
-            if let Some(race) = combos.into_iter().find_map(|(pa, pb, wraps)| {
-                let mut race = find_pair(kernel, &threads, (first, pa), (second, pb), &mut reaches)?;
-                if wraps {
-                    // The later instruction runs first; the earlier one in the next iteration.
-                    std::mem::swap(&mut race.first, &mut race.second);
-                    race.next_iteration = true;
-                }
-                Some(race)
-            }) && !out.iter().any(|r: &Race| r.second.0.insn == race.second.0.insn)
-            {
-                // One finding per later access: its first racing partner.
-                out.push(race);
+            if self.around(second.insn, head, first.insn) {
+                combos.push((na, &eb.placed, true));
             }
         }
+        combos
     }
-    out
+
+    /// Whether `x` reaches `y` without passing a barrier.
+    fn reaches_without_barrier(&mut self, x: InsnId, y: InsnId) -> bool {
+        reach_of(self.kernel, &mut self.reaches, x, false).contains(y)
+    }
+
+    /// Whether `x` and `y` run in one iteration: not two accesses of one loop, or the earlier
+    /// reaches the later without going round the loop (or they are on the two sides of a
+    /// divergent branch).
+    fn in_one_iteration(&mut self, x: InsnId, y: InsnId, same_loop: bool) -> bool {
+        !same_loop || split_apart(&self.splits, x, y) || self.reaches_without_barrier(x, y)
+    }
+
+    /// Whether one of two accesses is in a loop the other meets after it ends, with the last
+    /// iteration unknown ([`last_iteration_unknown`]): silent unless the other order also
+    /// meets.
+    fn met_after_loop(&mut self, (x, ex): (InsnId, &Evaluated), (y, ey): (InsnId, &Evaluated)) -> bool {
+        let kernel = self.kernel;
+        (last_iteration_unknown(kernel, x, ex, y) && !self.reaches_without_barrier(y, x))
+            || (last_iteration_unknown(kernel, y, ey, x) && !self.reaches_without_barrier(x, y))
+    }
+
+    /// Whether a path goes from `x` to the loop head `head` and on from it to `y`, without a
+    /// barrier.
+    fn around(&mut self, x: InsnId, head: InsnId, y: InsnId) -> bool {
+        reach_of(self.kernel, &mut self.reaches, x, false).contains(head)
+            && reach_of(self.kernel, &mut self.reaches, head, true).contains(y)
+    }
 }
 
 /// Calls `leaf` on every leaf of `id`'s graph.
@@ -449,63 +568,19 @@ fn collect_leaves(exprs: &super::expr::Exprs, id: ExprId, leaf: &mut impl FnMut(
 /// Evaluates every access for every thread of the kernel's shape.
 fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Vec<Evaluated> {
     let threads: Vec<Thread> = kernel.shape.all().collect();
-    let mut out: Vec<Evaluated> = accesses
-        .iter()
-        .map(|_| Evaluated {
-            placed: Vec::with_capacity(threads.len()),
-            next: None,
-        })
-        .collect();
     let window = kernel.values.exprs.get(Node::Window(Space::SharedCta));
-    let kernel: &Kernel<'_, '_> = kernel;
-    // Accesses inside loops see the loops' joins as in the first iteration.
-    let mut nests: HashMap<Vec<u32>, HashMap<ExprId, ExprId>> = HashMap::default();
     let nest_of: Vec<Vec<u32>> = accesses
         .iter()
         .map(|a| kernel.loops[kernel.block_of(a.insn) as usize].clone())
         .collect();
-    for nest in &nest_of {
-        nests.entry(nest.clone()).or_insert_with(|| {
-            kernel
-                .values
-                .first_iteration
-                .iter()
-                .filter(|(leaf, _)| match kernel.values.exprs.node(**leaf) {
-                    Node::Phi { block, .. } => nest.contains(&block),
-                    _ => false,
-                })
-                .map(|(&leaf, &value)| (leaf, value))
-                .collect()
-        });
-    }
-    // The next iteration of the innermost loop: the outer loops' joins in their first
-    // iteration, the innermost's as its back edge brings them.
-    let mut outer_nests: HashMap<Vec<u32>, HashMap<ExprId, ExprId>> = HashMap::default();
-    for nest in &nest_of {
-        if let Some(&inner) = nest.last() {
-            outer_nests.entry(nest.clone()).or_insert_with(|| {
-                nests[nest]
-                    .iter()
-                    .filter(|(leaf, _)| !matches!(kernel.values.exprs.node(**leaf), Node::Phi { block, .. } if block == inner))
-                    .map(|(&l, &v)| (l, v))
-                    .collect()
-            });
-        }
-    }
-    let advances = |nest: &Vec<u32>| {
-        nest.last().is_some_and(|&inner| {
-            kernel
-                .values
-                .next_iteration
-                .keys()
-                .any(|&leaf| matches!(kernel.values.exprs.node(leaf), Node::Phi { block, .. } if block == inner))
+    let (nests, outer_nests) = nest_substitutes(kernel, &nest_of);
+    let mut out: Vec<Evaluated> = nest_of
+        .iter()
+        .map(|nest| Evaluated {
+            placed: Vec::with_capacity(threads.len()),
+            next: advances(kernel, nest).then(|| Vec::with_capacity(threads.len())),
         })
-    };
-    for (k, nest) in nest_of.iter().enumerate() {
-        if advances(nest) {
-            out[k].next = Some(Vec::with_capacity(threads.len()));
-        }
-    }
+        .collect();
     // One evaluator per nest (and per nest's next iteration), reset for each thread.
     let mut evaluators: HashMap<&Vec<u32>, (Evaluator<'_>, HashMap<u32, Executes>)> = HashMap::default();
     let mut next_evaluators: HashMap<&Vec<u32>, (Evaluator<'_>, HashMap<u32, Executes>)> = HashMap::default();
@@ -524,58 +599,130 @@ fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Vec<Evaluated
                     HashMap::default(),
                 )
             });
-            let runs = match access.issued {
-                Some(copy) => kernel
-                    .executes(eval, copy, memo)
-                    .and(kernel.executes(eval, access.insn, memo)),
-                None => kernel.executes(eval, access.insn, memo),
-            };
-            let placed = if runs.possible() {
-                eval.eval(access.address)
-                    .and_then(|linear| place(linear, access.generic, window))
-            } else {
-                None
-            };
-            out[k].placed.push(placed);
+            out[k].placed.push(place_access(kernel, eval, memo, access, window));
             let Some(&inner) = nest.last() else { continue };
             if out[k].next.is_none() {
                 continue;
             }
+            let (next, next_memo) = next_evaluators.entry(nest).or_insert_with(|| {
+                (
+                    Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]),
+                    HashMap::default(),
+                )
+            });
             if !injected.contains(&nest) {
                 injected.push(nest);
-                let (next, memo) = next_evaluators.entry(nest).or_insert_with(|| {
-                    (
-                        Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]),
-                        HashMap::default(),
-                    )
-                });
-                next.reset(t);
-                memo.clear();
-                for (&leaf, &back) in &kernel.values.next_iteration {
-                    if matches!(kernel.values.exprs.node(leaf), Node::Phi { block, .. } if block == inner) {
-                        next.inject(leaf, eval.eval(back));
-                    }
-                }
+                start_next_iteration(kernel, next, next_memo, eval, t, inner);
             }
-            let (next, memo) = next_evaluators.get_mut(nest).expect("inserted");
-            let runs = match access.issued {
-                Some(copy) => kernel
-                    .executes(next, copy, memo)
-                    .and(kernel.executes(next, access.insn, memo)),
-                None => kernel.executes(next, access.insn, memo),
-            };
-            let placed = if runs.possible() {
-                next.eval(access.address)
-                    .and_then(|linear| place(linear, access.generic, window))
-            } else {
-                None
-            };
+            let placed = place_access(kernel, next, next_memo, access, window);
             if let Some(list) = out[k].next.as_mut() {
                 list.push(placed);
             }
         }
     }
     out
+}
+
+/// The substitutes of loop joins, per nest of loops (outermost first).
+type NestSubstitutes = HashMap<Vec<u32>, HashMap<ExprId, ExprId>>;
+
+/// For each nest of loops in `nest_of`, the joins' substitutes for an access in it: its
+/// loops' joins as in the first iteration; and, for a nest in a loop, those of the next
+/// iteration of the innermost loop: the outer loops' joins in their first iteration (the
+/// innermost's are given as its back edge brings them, [`start_next_iteration`]).
+fn nest_substitutes(kernel: &Kernel<'_, '_>, nest_of: &[Vec<u32>]) -> (NestSubstitutes, NestSubstitutes) {
+    let mut nests: NestSubstitutes = HashMap::default();
+    for nest in nest_of {
+        nests
+            .entry(nest.clone())
+            .or_insert_with(|| first_iteration_joins(kernel, nest));
+    }
+    let mut outer_nests: NestSubstitutes = HashMap::default();
+    for nest in nest_of {
+        if let Some(&inner) = nest.last() {
+            outer_nests.entry(nest.clone()).or_insert_with(|| {
+                nests[nest]
+                    .iter()
+                    .filter(|(leaf, _)| join_of(kernel, **leaf) != Some(inner))
+                    .map(|(&l, &v)| (l, v))
+                    .collect()
+            });
+        }
+    }
+    (nests, outer_nests)
+}
+
+/// The block of the loop join `leaf` is, if it is one.
+fn join_of(kernel: &Kernel<'_, '_>, leaf: ExprId) -> Option<u32> {
+    match kernel.values.exprs.node(leaf) {
+        Node::Phi { block, .. } => Some(block),
+        _ => None,
+    }
+}
+
+/// The first-iteration values of the joins of the loops in `nest`.
+fn first_iteration_joins(kernel: &Kernel<'_, '_>, nest: &[u32]) -> HashMap<ExprId, ExprId> {
+    kernel
+        .values
+        .first_iteration
+        .iter()
+        .filter(|(leaf, _)| join_of(kernel, **leaf).is_some_and(|block| nest.contains(&block)))
+        .map(|(&leaf, &value)| (leaf, value))
+        .collect()
+}
+
+/// Whether the innermost loop of `nest` brings a join a new value in its next iteration.
+fn advances(kernel: &Kernel<'_, '_>, nest: &[u32]) -> bool {
+    nest.last().is_some_and(|&inner| {
+        kernel
+            .values
+            .next_iteration
+            .keys()
+            .any(|&leaf| join_of(kernel, leaf) == Some(inner))
+    })
+}
+
+/// Resets a nest's next-iteration evaluator (and its memo) for thread `t`, its innermost
+/// loop's (`inner`) joins given the values the back edges bring in this thread's iteration
+/// (`eval`).
+fn start_next_iteration(
+    kernel: &Kernel<'_, '_>,
+    next: &mut Evaluator<'_>,
+    memo: &mut HashMap<u32, Executes>,
+    eval: &mut Evaluator<'_>,
+    t: Thread,
+    inner: u32,
+) {
+    next.reset(t);
+    memo.clear();
+    for (&leaf, &back) in &kernel.values.next_iteration {
+        if join_of(kernel, leaf) == Some(inner) {
+            next.inject(leaf, eval.eval(back));
+        }
+    }
+}
+
+/// Where `access` is in the evaluator's thread, if it may execute there (a copy's write seen
+/// at its wait: if the copy and the wait both may).
+fn place_access(
+    kernel: &Kernel<'_, '_>,
+    eval: &mut Evaluator<'_>,
+    memo: &mut HashMap<u32, Executes>,
+    access: &SharedAccess,
+    window: Option<ExprId>,
+) -> Option<Placed> {
+    let runs = match access.issued {
+        Some(copy) => kernel
+            .executes(eval, copy, memo)
+            .and(kernel.executes(eval, access.insn, memo)),
+        None => kernel.executes(eval, access.insn, memo),
+    };
+    if runs.possible() {
+        eval.eval(access.address)
+            .and_then(|linear| place(linear, access.generic, window))
+    } else {
+        None
+    }
 }
 
 /// The shared-memory offset of an evaluated address: a generic address is its shared offset
@@ -673,21 +820,8 @@ fn concurrent(
     splits: &[Vec<Reach>],
     reaches: &mut HashMap<(InsnId, bool), Reach>,
 ) -> bool {
-    let mut follows = |x: InsnId, y: InsnId| {
-        reaches
-            .entry((x, false))
-            .or_insert_with(|| kernel.reach(x, false))
-            .contains(y)
-    };
-    if follows(a, b) || follows(b, a) {
-        return true;
-    }
-    splits.iter().any(|sides| {
-        sides
-            .iter()
-            .enumerate()
-            .any(|(i, s1)| s1.contains(a) && sides.iter().enumerate().any(|(j, s2)| i != j && s2.contains(b)))
-    })
+    let mut follows = |x: InsnId, y: InsnId| reach_of(kernel, reaches, x, false).contains(y);
+    follows(a, b) || follows(b, a) || split_apart(splits, a, b)
 }
 
 /// Whether two instructions are on opposite sides of a branch every thread takes alike (then
@@ -731,9 +865,7 @@ fn stable(
         let Some(&origin) = kernel.values.origins.get(&leaf) else {
             continue;
         };
-        let reach = reaches
-            .entry(origin)
-            .or_insert_with(|| kernel.reach(origin.0, origin.1));
+        let reach = reach_of(kernel, reaches, origin.0, origin.1);
         if reach.cyclic {
             // A leaf a barrier-free loop recomputes: the two accesses see the same value in
             // one iteration when its computation comes before both in every path.
