@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 
-use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Sync};
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Semantics, Space, Sync};
 
 use super::expr::{Evaluator, ExprId, Node, Terms};
 use super::kernel::Kernel;
@@ -393,11 +393,6 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 .collect()
         })
         .collect();
-    let is_mbarrier_op = |i: usize| {
-        kernel.values.semantics[i]
-            .as_ref()
-            .is_some_and(|s| s.sync.iter().any(|x| matches!(x, Sync::Mbarrier { .. })))
-    };
     // The registers some wgmma reads or writes asynchronously.
     let mut wgmma_regs = rustc_hash::FxHashSet::default();
     for i in 0..n {
@@ -424,7 +419,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 continue;
             };
             for i in flow.range(b) {
-                step(kernel, i, &touches, &is_mbarrier_op, &wgmma_regs, &mut state, &mut out);
+                step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
                 match &mut entry[s as usize] {
@@ -459,89 +454,27 @@ fn operand_registers(kernel: &Kernel<'_, '_>, i: InsnId, index: usize) -> Vec<Re
         .collect()
 }
 
+/// Whether instruction `i` operates on an mbarrier.
+fn is_mbarrier_op(kernel: &Kernel<'_, '_>, i: usize) -> bool {
+    kernel.values.semantics[i]
+        .as_ref()
+        .is_some_and(|s| s.sync.iter().any(|x| matches!(x, Sync::Mbarrier { .. })))
+}
+
+/// Follows instruction `i` along a path: what it does against what is in flight (`state`)
+/// becomes findings, then `state` takes in what it starts, commits and waits for.
 fn step(
     kernel: &Kernel<'_, '_>,
     i: InsnId,
     touches: &[Vec<Touch>],
-    is_mbarrier_op: &impl Fn(usize) -> bool,
     wgmma_regs: &rustc_hash::FxHashSet<RegId>,
     state: &mut InFlight,
     out: &mut Protocols,
 ) {
-    let findings = &mut out.findings;
-    let flow = kernel.flow;
-    let semantics = kernel.values.semantics[i as usize].clone();
     let here = &touches[i as usize];
     // Reads and writes of shared memory against what is in flight.
     for t in here {
-        let reads = t.access != Access::Write;
-        let writes = t.access.writes();
-        if reads && t.proxy == Proxy::Generic {
-            for &(copy, stage) in &state.copies {
-                // After a wait that left the copy's group pending, only a read that surely
-                // meets its bytes counts (the group ages along paths the analysis joins);
-                // before any wait, any read that may meet them.
-                let waited = stage.left_pending();
-                if touches[copy as usize].iter().any(|c| {
-                    c.access.writes()
-                        && match overlap(c, t) {
-                            Overlap::Yes => true,
-                            Overlap::Unknown => !waited,
-                            Overlap::No => false,
-                        }
-                }) {
-                    findings.push(ProtocolFinding {
-                        insn: i,
-                        kind: ProtocolKind::CopyReadBeforeWait {
-                            copy,
-                            uncovered: stage.uncovered(),
-                        },
-                    });
-                }
-            }
-            for &copy in &state.loads {
-                if touches[copy as usize]
-                    .iter()
-                    .any(|c| c.access.writes() && may_meet(c, t))
-                {
-                    findings.push(ProtocolFinding {
-                        insn: i,
-                        kind: ProtocolKind::LoadReadBeforeWait { copy },
-                    });
-                }
-            }
-        }
-        if writes && t.proxy == Proxy::Generic && !is_mbarrier_op(i as usize) {
-            for &(copy, stage) in &state.stores {
-                let waited = stage.left_pending();
-                if touches[copy as usize].iter().any(|c| {
-                    c.access == Access::Read
-                        && match overlap(c, t) {
-                            Overlap::Yes => true,
-                            Overlap::Unknown => !waited,
-                            Overlap::No => false,
-                        }
-                }) {
-                    findings.push(ProtocolFinding {
-                        insn: i,
-                        kind: ProtocolKind::SourceOverwritten {
-                            copy,
-                            uncovered: stage.uncovered(),
-                        },
-                    });
-                }
-            }
-        }
-        if reads && t.proxy == Proxy::Async {
-            for &w in &state.generic_writes {
-                if touches[w as usize].iter().any(|c| c.access.writes() && may_meet(c, t)) {
-                    findings.push(ProtocolFinding {
-                        insn: i,
-                        kind: ProtocolKind::MissingProxyFence { write: w },
-                    });
-                }
-            }
-        }
+        check_touch(kernel, i, t, touches, state, &mut out.findings);
     }
     // Generic reads of a written base: that write is the generic proxy's data.
     for t in here
@@ -552,76 +485,170 @@ fn step(
             .generic_writes
             .retain(|&w| !touches[w as usize].iter().any(|c| may_meet(c, t)));
     }
-    let Some(semantics) = semantics else {
+    let Some(semantics) = kernel.values.semantics[i as usize].as_ref() else {
         return;
     };
     // Registers: wgmma's asynchronous operands, and what other instructions write.
-    let wgmma_here = semantics.async_operands.iter().any(|a| a.group == Group::Wgmma);
-    if wgmma_here {
-        for op in &semantics.async_operands {
-            for reg in operand_registers(kernel, i, op.operand) {
-                if let Some(&(_, write)) = state.unfenced.range((reg, 0)..=(reg, InsnId::MAX)).next() {
-                    findings.push(ProtocolFinding {
-                        insn: i,
-                        kind: ProtocolKind::WgmmaOperandUnfenced { write, reg },
-                    });
-                }
-            }
-        }
-        // A wgmma reads shared memory through the async proxy by its descriptors: the generic
-        // writes since the last proxy fence that no generic read took over.
-        if let Some(&w) = state.generic_writes.iter().next() {
-            findings.push(ProtocolFinding {
-                insn: i,
-                kind: ProtocolKind::MissingProxyFence { write: w },
-            });
-        }
-        state.wgmma.insert((i, Stage::Uncommitted { waited: None }));
+    if semantics.async_operands.iter().any(|a| a.group == Group::Wgmma) {
+        issue_wgmma(kernel, i, semantics, state, &mut out.findings);
     } else {
-        // Registers of in-flight wgmma operations touched by another instruction.
-        let touched: Vec<RegId> = if state.wgmma.is_empty() {
-            Vec::new()
-        } else {
-            flow.defs(i).iter().chain(flow.uses(i)).map(|a| a.reg).collect()
-        };
-        // A register names exactly what it names: a wait that left the group pending counts
-        // as no wait.
-        'ops: for &(w, stage) in &state.wgmma {
-            let Some(ws) = kernel.values.semantics[w as usize].as_ref() else {
-                continue;
-            };
-            for op in &ws.async_operands {
-                for reg in operand_registers(kernel, w, op.operand) {
-                    if touched.contains(&reg) && (op.written || flow.defs(i).iter().any(|d| d.reg == reg)) {
-                        findings.push(ProtocolFinding {
-                            insn: i,
-                            kind: ProtocolKind::WgmmaRegisterBeforeWait {
-                                wgmma: w,
-                                reg,
-                                uncovered: stage.uncovered(),
-                            },
-                        });
-                        continue 'ops;
-                    }
-                }
-            }
-        }
-        for d in flow.defs(i) {
+        check_wgmma_registers(kernel, i, state, &mut out.findings);
+        for d in kernel.flow.defs(i) {
             if wgmma_regs.contains(&d.reg) {
                 state.unfenced.insert((d.reg, i));
             }
         }
     }
-    // What the instruction starts.
-    for (t, m) in here.iter().zip(semantics.memory.iter().filter(|m| {
+    start_operations(kernel, i, here, semantics, state);
+    for sync in &semantics.sync {
+        apply_sync(i, sync, state, &mut out.copies_completed);
+    }
+}
+
+/// The findings of shared-memory access `t` of instruction `i` against what is in flight: a
+/// read of the bytes a copy or load brings before its wait, a write of a bulk store's source
+/// before the store has read it, an async-proxy read of generic-proxy writes with no proxy
+/// fence between.
+fn check_touch(
+    kernel: &Kernel<'_, '_>,
+    i: InsnId,
+    t: &Touch,
+    touches: &[Vec<Touch>],
+    state: &InFlight,
+    findings: &mut Vec<ProtocolFinding>,
+) {
+    let reads = t.access != Access::Write;
+    let mut found = |kind| findings.push(ProtocolFinding { insn: i, kind });
+    if reads && t.proxy == Proxy::Generic {
+        for &(copy, stage) in &state.copies {
+            if touches[copy as usize]
+                .iter()
+                .any(|c| c.access.writes() && meets_pending(c, t, stage))
+            {
+                found(ProtocolKind::CopyReadBeforeWait {
+                    copy,
+                    uncovered: stage.uncovered(),
+                });
+            }
+        }
+        for &copy in &state.loads {
+            if touches[copy as usize]
+                .iter()
+                .any(|c| c.access.writes() && may_meet(c, t))
+            {
+                found(ProtocolKind::LoadReadBeforeWait { copy });
+            }
+        }
+    }
+    if t.access.writes() && t.proxy == Proxy::Generic && !is_mbarrier_op(kernel, i as usize) {
+        for &(copy, stage) in &state.stores {
+            if touches[copy as usize]
+                .iter()
+                .any(|c| c.access == Access::Read && meets_pending(c, t, stage))
+            {
+                found(ProtocolKind::SourceOverwritten {
+                    copy,
+                    uncovered: stage.uncovered(),
+                });
+            }
+        }
+    }
+    if reads && t.proxy == Proxy::Async {
+        for &w in &state.generic_writes {
+            if touches[w as usize].iter().any(|c| c.access.writes() && may_meet(c, t)) {
+                found(ProtocolKind::MissingProxyFence { write: w });
+            }
+        }
+    }
+}
+
+/// Whether access `t` counts as meeting `c`, an access of an operation in flight at `stage`.
+/// After a wait that left the operation's group pending, only an access that surely meets its
+/// bytes counts (the group ages along paths the analysis joins); before any wait, any access
+/// that may meet them.
+fn meets_pending(c: &Touch, t: &Touch, stage: Stage) -> bool {
+    match overlap(c, t) {
+        Overlap::Yes => true,
+        Overlap::Unknown => !stage.left_pending(),
+        Overlap::No => false,
+    }
+}
+
+/// A `wgmma` at `i`: the findings for its asynchronous operands written since the last
+/// `wgmma.fence` and for the generic writes it reads through the async proxy; then it is in
+/// flight, not committed yet.
+fn issue_wgmma(
+    kernel: &Kernel<'_, '_>,
+    i: InsnId,
+    semantics: &Semantics,
+    state: &mut InFlight,
+    findings: &mut Vec<ProtocolFinding>,
+) {
+    for op in &semantics.async_operands {
+        for reg in operand_registers(kernel, i, op.operand) {
+            if let Some(&(_, write)) = state.unfenced.range((reg, 0)..=(reg, InsnId::MAX)).next() {
+                findings.push(ProtocolFinding {
+                    insn: i,
+                    kind: ProtocolKind::WgmmaOperandUnfenced { write, reg },
+                });
+            }
+        }
+    }
+    // A wgmma reads shared memory through the async proxy by its descriptors: the generic
+    // writes since the last proxy fence that no generic read took over.
+    if let Some(&w) = state.generic_writes.iter().next() {
+        findings.push(ProtocolFinding {
+            insn: i,
+            kind: ProtocolKind::MissingProxyFence { write: w },
+        });
+    }
+    state.wgmma.insert((i, Stage::Uncommitted { waited: None }));
+}
+
+/// The findings for registers of in-flight `wgmma` operations that instruction `i` (not a
+/// `wgmma`) touches: one the `wgmma` writes, or one `i` writes. A register names exactly what
+/// it names: a wait that left the group pending counts as no wait.
+fn check_wgmma_registers(kernel: &Kernel<'_, '_>, i: InsnId, state: &InFlight, findings: &mut Vec<ProtocolFinding>) {
+    let flow = kernel.flow;
+    let touched: Vec<RegId> = if state.wgmma.is_empty() {
+        Vec::new()
+    } else {
+        flow.defs(i).iter().chain(flow.uses(i)).map(|a| a.reg).collect()
+    };
+    'ops: for &(w, stage) in &state.wgmma {
+        let Some(ws) = kernel.values.semantics[w as usize].as_ref() else {
+            continue;
+        };
+        for op in &ws.async_operands {
+            for reg in operand_registers(kernel, w, op.operand) {
+                if touched.contains(&reg) && (op.written || flow.defs(i).iter().any(|d| d.reg == reg)) {
+                    findings.push(ProtocolFinding {
+                        insn: i,
+                        kind: ProtocolKind::WgmmaRegisterBeforeWait {
+                            wgmma: w,
+                            reg,
+                            uncovered: stage.uncovered(),
+                        },
+                    });
+                    continue 'ops;
+                }
+            }
+        }
+    }
+}
+
+/// What instruction `i` starts: `cp.async` copies, bulk stores (reading their source), loads
+/// completed through an mbarrier, and generic-proxy writes of shared memory.
+fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantics: &Semantics, state: &mut InFlight) {
+    let placed_memory = semantics.memory.iter().filter(|m| {
         matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic)
             && kernel.values.operands[i as usize]
                 .get(m.operand)
                 .copied()
                 .flatten()
                 .is_some()
-    })) {
-        let _ = m;
+    });
+    for (t, _) in here.iter().zip(placed_memory) {
         match t.completion {
             Completion::Group(Group::CpAsync) if t.access.writes() => {
                 state.copies.insert((i, Stage::Uncommitted { waited: None }));
@@ -632,54 +659,60 @@ fn step(
             Completion::Mbarrier(_) if t.access.writes() => {
                 state.loads.insert(i);
             }
-            Completion::Immediate if t.access.writes() && t.proxy == Proxy::Generic && !is_mbarrier_op(i as usize) => {
+            Completion::Immediate
+                if t.access.writes() && t.proxy == Proxy::Generic && !is_mbarrier_op(kernel, i as usize) =>
+            {
                 state.generic_writes.insert(i);
             }
             _ => {}
         }
     }
-    for sync in &semantics.sync {
-        match *sync {
-            Sync::Commit {
-                group: Group::CpAsync, ..
-            } => commit(&mut state.copies),
-            Sync::Commit { group: Group::Bulk, .. } => commit(&mut state.stores),
-            Sync::Commit {
-                group: Group::Wgmma, ..
-            } => commit(&mut state.wgmma),
-            Sync::Wait {
-                group: Group::CpAsync,
-                pending,
-                ..
-            } => wait(&mut state.copies, pending, i, &mut out.copies_completed),
-            Sync::Wait {
-                group: Group::Bulk,
-                pending,
-                ..
-            } => wait(&mut state.stores, pending, i, &mut BTreeSet::new()),
-            Sync::Wait {
-                group: Group::Wgmma,
-                pending,
-                ..
-            } => wait(&mut state.wgmma, pending, i, &mut BTreeSet::new()),
-            Sync::Mbarrier {
-                op: MbarrierOp::TestWait | MbarrierOp::TryWait,
-                ..
-            } => state.loads.clear(),
-            // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait).
-            Sync::Mbarrier {
-                op: MbarrierOp::TrackCpAsync,
-                ..
-            } => state.copies.clear(),
-            Sync::Fence {
-                proxy: Some(Proxy::Async),
-                space,
-                ..
-            } if space.is_none_or(|s| matches!(s, Space::SharedCta | Space::SharedCluster)) => {
-                state.generic_writes.clear();
-            }
-            Sync::OperandFence { group: Group::Wgmma } => state.unfenced.clear(),
-            _ => {}
+}
+
+/// What a synchronisation `sync` of instruction `i` does to what is in flight: commits,
+/// waits (the `cp.async` copies a wait completes go to `copies_completed`), mbarrier waits,
+/// proxy fences and `wgmma.fence`.
+fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &mut BTreeSet<(InsnId, InsnId)>) {
+    match *sync {
+        Sync::Commit {
+            group: Group::CpAsync, ..
+        } => commit(&mut state.copies),
+        Sync::Commit { group: Group::Bulk, .. } => commit(&mut state.stores),
+        Sync::Commit {
+            group: Group::Wgmma, ..
+        } => commit(&mut state.wgmma),
+        Sync::Wait {
+            group: Group::CpAsync,
+            pending,
+            ..
+        } => wait(&mut state.copies, pending, i, copies_completed),
+        Sync::Wait {
+            group: Group::Bulk,
+            pending,
+            ..
+        } => wait(&mut state.stores, pending, i, &mut BTreeSet::new()),
+        Sync::Wait {
+            group: Group::Wgmma,
+            pending,
+            ..
+        } => wait(&mut state.wgmma, pending, i, &mut BTreeSet::new()),
+        Sync::Mbarrier {
+            op: MbarrierOp::TestWait | MbarrierOp::TryWait,
+            ..
+        } => state.loads.clear(),
+        // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait).
+        Sync::Mbarrier {
+            op: MbarrierOp::TrackCpAsync,
+            ..
+        } => state.copies.clear(),
+        Sync::Fence {
+            proxy: Some(Proxy::Async),
+            space,
+            ..
+        } if space.is_none_or(|s| matches!(s, Space::SharedCta | Space::SharedCluster)) => {
+            state.generic_writes.clear();
         }
+        Sync::OperandFence { group: Group::Wgmma } => state.unfenced.clear(),
+        _ => {}
     }
 }
