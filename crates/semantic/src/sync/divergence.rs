@@ -79,113 +79,151 @@ pub struct Divergence {
 /// The divergent barriers and collectives of a kernel; `lockstep` when warps run in
 /// lockstep (targets below sm_70: every barrier form acts as `.aligned`).
 pub fn divergences(kernel: &Kernel<'_, '_>, lockstep: bool) -> Vec<Divergence> {
-    let mut out = Vec::new();
     let threads: Vec<Thread> = kernel.shape.all().collect();
     if threads.len() < 2 {
-        return out;
+        return Vec::new();
     }
-    // Every barrier and collective with the thread-dependent conditions it runs under (a
-    // condition all threads share cannot part them).
-    let mut candidates: Vec<(InsnId, Collective, Vec<Condition>)> = Vec::new();
-    // For each candidate collective, its member mask's operand (`None`: the whole warp).
-    let mut mask_operands: Vec<Option<usize>> = Vec::new();
-    // For each candidate, whether its lanes must execute it in convergence (`.aligned`; every
-    // form below sm_70), so that no lane may skip it even to leave.
-    let mut convergent: Vec<bool> = Vec::new();
-    for i in 0..kernel.flow.insns.len() as InsnId {
-        let Some(semantics) = kernel.values.semantics[i as usize].as_ref() else {
-            continue;
-        };
-        let kind = semantics.sync.iter().find_map(|s| match *s {
-            Sync::Barrier {
-                scope: ptxkit_isa::signature::semantics::BarrierScope::Cta,
-                aligned,
-                threads: None,
-                ..
-            } if aligned || lockstep => Some(Collective::Barrier),
-            Sync::Collective { legacy: false, .. } | Sync::WarpBarrier { .. } => Some(Collective::Warp),
-            _ => None,
-        });
-        let mask = semantics.sync.iter().find_map(|s| match *s {
-            Sync::Collective { mask, .. } => mask,
-            Sync::WarpBarrier { mask } => Some(mask),
-            _ => None,
-        });
-        let Some(kind) = kind else { continue };
-        let aligned = lockstep
-            || semantics.sync.iter().any(|s| match *s {
-                Sync::Barrier { .. } => true,
-                Sync::Collective { aligned, .. } => aligned,
-                _ => false,
-            });
-        let conds: Vec<_> = conditions(kernel, i)
-            .into_iter()
-            .filter(|&(_, cond, _)| kernel.values.exprs.is_thread_dependent(cond))
-            .collect();
-        if !conds.is_empty() {
-            candidates.push((i, kind, conds));
-            mask_operands.push(mask);
-            convergent.push(aligned);
-        }
-    }
-    if candidates.is_empty() {
-        return out;
-    }
-    // Each thread's side of each condition, one evaluator per thread.
-    let mut sides: Vec<Vec<Sides>> = candidates
-        .iter()
-        .map(|(_, _, conds)| vec![Vec::with_capacity(threads.len()); conds.len()])
+    let candidates: Vec<Candidate> = (0..kernel.flow.insns.len() as InsnId)
+        .filter_map(|i| candidate(kernel, i, lockstep))
         .collect();
-    // Each thread's member mask of each collective (`None`: not known).
-    let mut masks: Vec<Vec<Option<u32>>> = vec![Vec::with_capacity(threads.len()); candidates.len()];
-    let mut eval = Evaluator::new(&kernel.values.exprs, threads[0]);
-    let mut memo = HashMap::default();
-    for &t in &threads {
-        eval.reset(t);
-        memo.clear();
-        for (k, (i, kind, _)) in candidates.iter().enumerate() {
-            let mask = match (kind, mask_operands[k]) {
-                (Collective::Barrier, _) | (Collective::Warp, None) => Some(u32::MAX),
-                (Collective::Warp, Some(operand)) => kernel.values.operands[*i as usize]
-                    .get(operand)
-                    .copied()
-                    .flatten()
-                    .and_then(|m| eval.eval(m))
-                    .and_then(|l| l.known())
-                    .map(|m| m as u32),
-            };
-            masks[k].push(mask);
-        }
-        for (k, (i, _, conds)) in candidates.iter().enumerate() {
-            for (c, &(branch, cond, _)) in conds.iter().enumerate() {
-                // A guard decides for the threads that reach its instruction.
-                let reaches = if branch == *i {
-                    kernel.block_executes(&mut eval, kernel.block_of(*i), &mut memo)
-                } else {
-                    kernel.executes(&mut eval, branch, &mut memo)
-                };
-                let side = if reaches.possible() {
-                    side(&mut eval, &kernel.values.exprs, cond).map(|s| (s, t))
-                } else {
-                    None
-                };
-                sides[k][c].push(side);
-            }
-        }
+    if candidates.is_empty() {
+        return Vec::new();
     }
-    for (k, (i, kind, conds)) in candidates.iter().enumerate() {
-        let masks = &masks[k];
+    let (sides, masks) = evaluate_candidates(kernel, &candidates, &threads);
+    let mut out = Vec::new();
+    for ((c, sides), masks) in candidates.iter().zip(&sides).zip(&masks) {
         let in_mask =
             |t: Thread, of: Thread| masks[of.linear() as usize].is_some_and(|m| m & (1 << (t.linear() % 32)) != 0);
-        let meet = |a: Thread, b: Thread| match kind {
+        let meet = |a: Thread, b: Thread| match c.kind {
             Collective::Barrier => true,
             Collective::Warp => a.linear() / 32 == b.linear() / 32 && in_mask(a, b) && in_mask(b, a),
         };
-        if let Some(found) = divergence(kernel, *i, *kind, convergent[k], conds, &sides[k], &meet) {
+        if let Some(found) = divergence(kernel, c.insn, c.kind, c.convergent, &c.conds, sides, &meet) {
             out.push(found);
         }
     }
     out
+}
+
+/// A barrier or collective with the thread-dependent conditions it runs under.
+struct Candidate {
+    /// The instruction.
+    insn: InsnId,
+    /// What it is.
+    kind: Collective,
+    /// The conditions that may differ between threads (a condition all threads share cannot
+    /// part them).
+    conds: Vec<Condition>,
+    /// For a collective, its member mask's operand (`None`: the whole warp).
+    mask_operand: Option<usize>,
+    /// Whether its lanes must execute it in convergence (`.aligned`; every form below sm_70),
+    /// so that no lane may skip it even to leave.
+    convergent: bool,
+}
+
+/// Instruction `i` as a [`Candidate`], when it is a barrier or collective under a condition
+/// that may differ between threads.
+fn candidate(kernel: &Kernel<'_, '_>, i: InsnId, lockstep: bool) -> Option<Candidate> {
+    let semantics = kernel.values.semantics[i as usize].as_ref()?;
+    let kind = semantics.sync.iter().find_map(|s| match *s {
+        Sync::Barrier {
+            scope: ptxkit_isa::signature::semantics::BarrierScope::Cta,
+            aligned,
+            threads: None,
+            ..
+        } if aligned || lockstep => Some(Collective::Barrier),
+        Sync::Collective { legacy: false, .. } | Sync::WarpBarrier { .. } => Some(Collective::Warp),
+        _ => None,
+    })?;
+    let mask_operand = semantics.sync.iter().find_map(|s| match *s {
+        Sync::Collective { mask, .. } => mask,
+        Sync::WarpBarrier { mask } => Some(mask),
+        _ => None,
+    });
+    let convergent = lockstep
+        || semantics.sync.iter().any(|s| match *s {
+            Sync::Barrier { .. } => true,
+            Sync::Collective { aligned, .. } => aligned,
+            _ => false,
+        });
+    let conds: Vec<_> = conditions(kernel, i)
+        .into_iter()
+        .filter(|&(_, cond, _)| kernel.values.exprs.is_thread_dependent(cond))
+        .collect();
+    (!conds.is_empty()).then_some(Candidate {
+        insn: i,
+        kind,
+        conds,
+        mask_operand,
+        convergent,
+    })
+}
+
+/// For each candidate, each thread's side of each of its conditions, and each thread's member
+/// mask (`None`: not known); one evaluator, reset for each thread.
+fn evaluate_candidates(
+    kernel: &Kernel<'_, '_>,
+    candidates: &[Candidate],
+    threads: &[Thread],
+) -> (Vec<Vec<Sides>>, Vec<Vec<Option<u32>>>) {
+    let mut sides: Vec<Vec<Sides>> = candidates
+        .iter()
+        .map(|c| vec![Vec::with_capacity(threads.len()); c.conds.len()])
+        .collect();
+    let mut masks: Vec<Vec<Option<u32>>> = vec![Vec::with_capacity(threads.len()); candidates.len()];
+    let mut eval = Evaluator::new(&kernel.values.exprs, threads[0]);
+    let mut memo = HashMap::default();
+    for &t in threads {
+        eval.reset(t);
+        memo.clear();
+        for (k, c) in candidates.iter().enumerate() {
+            masks[k].push(member_mask(kernel, &mut eval, c));
+        }
+        for (k, c) in candidates.iter().enumerate() {
+            for (n, &(branch, cond, _)) in c.conds.iter().enumerate() {
+                let side = side_where_reached(kernel, &mut eval, &mut memo, (c.insn, branch), cond);
+                sides[k][n].push(side.map(|s| (s, t)));
+            }
+        }
+    }
+    (sides, masks)
+}
+
+/// Candidate `c`'s member mask in the evaluator's thread: every lane for a barrier or a
+/// collective over the whole warp; `None` when the mask is not known.
+fn member_mask(kernel: &Kernel<'_, '_>, eval: &mut Evaluator<'_>, c: &Candidate) -> Option<u32> {
+    match (c.kind, c.mask_operand) {
+        (Collective::Barrier, _) | (Collective::Warp, None) => Some(u32::MAX),
+        (Collective::Warp, Some(operand)) => kernel.values.operands[c.insn as usize]
+            .get(operand)
+            .copied()
+            .flatten()
+            .and_then(|m| eval.eval(m))
+            .and_then(|l| l.known())
+            .map(|m| m as u32),
+    }
+}
+
+/// The evaluator's thread's side of condition `cond` of instruction `i`, decided at `branch`,
+/// if the thread reaches it (a guard, `branch == i`, decides for the threads that reach its
+/// instruction's block).
+fn side_where_reached(
+    kernel: &Kernel<'_, '_>,
+    eval: &mut Evaluator<'_>,
+    memo: &mut HashMap<BlockId, Executes>,
+    (i, branch): (InsnId, InsnId),
+    cond: ExprId,
+) -> Option<Side> {
+    let reaches = if branch == i {
+        kernel.block_executes(eval, kernel.block_of(i), memo)
+    } else {
+        kernel.executes(eval, branch, memo)
+    };
+    if reaches.possible() {
+        side(eval, &kernel.values.exprs, cond)
+    } else {
+        None
+    }
 }
 
 /// The condition under which instruction `i` runs, as (deciding instruction, condition).
