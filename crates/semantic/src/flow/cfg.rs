@@ -332,6 +332,7 @@ impl<'t> Walk<'t> {
         }
     }
 
+    /// Records instruction `insn` with its guard and its register accesses.
     fn instruction(&mut self, insn: Instruction<'t>, source: &'t str, symbols: &SymbolTable) {
         let at = insn.node().start_byte();
         let registers = &mut self.registers;
@@ -349,16 +350,15 @@ impl<'t> Walk<'t> {
                 negated: g.field("negated").is_some(),
             })
         });
-        let (defs, uses) = (&mut self.defs, &mut self.uses);
+        let mut accesses = Accesses {
+            resolve,
+            defs: &mut self.defs,
+            uses: &mut self.uses,
+        };
         let mut packed = None;
         let mut unpacked = Vec::new();
         if let Some(call) = insn.call() {
-            for value in call.return_values() {
-                identifiers_in(value, |n| defs.extend(resolve(n)));
-            }
-            for node in [call.callee, call.arguments].into_iter().flatten() {
-                identifiers_in(node, |n| uses.extend(resolve(n)));
-            }
+            accesses.call(call);
         } else {
             // What each operand's registers are comes from the instruction model (its form's
             // legend); an instruction no form describes writes its first operand, as PTX puts
@@ -366,72 +366,10 @@ impl<'t> Walk<'t> {
             // finds them once for this walk and for name resolution.
             let modifiers: SmallVec<[&str; 8]> = insn.modifiers().iter().map(|m| m.text).collect();
             let roles = ptxkit_isa::signature::operand_roles(insn.opcode(), &modifiers, insn.operands().len());
-            // A pack or unpack (`mov.b64 %rd1, {%r1, %r2}`): each element is a lane of the
-            // scalar, for `drop_discarded_lanes`.
-            let packing = match insn.operands() {
-                [destination, src] => {
-                    let braced = |n: &Node<'_>| match n.kind_name() {
-                        "vector_operand" => crate::instruction::elements(*n).count(),
-                        _ => 0,
-                    };
-                    ptxkit_isa::signature::packing(insn.opcode(), &modifiers, braced(destination), braced(src))
-                        .map(|p| (p, *destination, *src))
-                }
-                _ => None,
-            };
-            match packing {
-                Some((Packing::Pack(_), destination, src)) => {
-                    let dest = identifiers_of(destination).into_iter().find_map(&mut resolve);
-                    let mut lanes = Vec::new();
-                    for (lane, element) in crate::instruction::elements(src).enumerate() {
-                        for n in identifiers_of(element) {
-                            if let Some(access) = resolve(n) {
-                                lanes.push((lane as u8, uses.len()));
-                                uses.push(access);
-                            }
-                        }
-                    }
-                    if let Some(dest) = dest {
-                        defs.push(dest);
-                        packed = Some((dest.reg, lanes));
-                    }
-                }
-                Some((Packing::Unpack(_), destination, src)) => {
-                    let mut kept = 0u32;
-                    for (lane, element) in crate::instruction::elements(destination).enumerate() {
-                        for n in identifiers_of(element) {
-                            if let Some(access) = resolve(n) {
-                                kept |= 1 << lane.min(31);
-                                defs.push(access);
-                            }
-                        }
-                    }
-                    for n in identifiers_of(src) {
-                        if let Some(access) = resolve(n) {
-                            unpacked.push((uses.len(), kept));
-                            uses.push(access);
-                        }
-                    }
-                }
-                None => {
-                    for (index, operand) in insn.operands().iter().enumerate() {
-                        let role = match &roles {
-                            Some(roles) => roles.get(index).copied().unwrap_or(Role::Read),
-                            None if index == 0 && operand.kind_name() != "address_operand" => Role::Written,
-                            None => Role::Read,
-                        };
-                        for access in insn.operand_identifiers(index).iter().filter_map(|&n| resolve(n)) {
-                            match role {
-                                Role::Read => uses.push(access),
-                                Role::Written | Role::WrittenMaybeRead => defs.push(access),
-                                Role::ReadWritten => {
-                                    uses.push(access);
-                                    defs.push(access);
-                                }
-                            }
-                        }
-                    }
-                }
+            match packing_of(&insn, &modifiers) {
+                Some((Packing::Pack(_), destination, src)) => packed = accesses.pack(destination, src),
+                Some((Packing::Unpack(_), destination, src)) => accesses.unpack(destination, src, &mut unpacked),
+                None => accesses.operands(&insn, roles.as_deref()),
             }
         }
         if let Some(pack) = packed {
@@ -496,6 +434,106 @@ impl<'t> Walk<'t> {
     }
 }
 
+/// A pack or unpack (`mov.b64 %rd1, {%r1, %r2}`, `mov.b64 {%r1, %r2}, %rd1`) with its
+/// destination and source operands: each element is a lane of the scalar, for
+/// `drop_discarded_lanes`.
+fn packing_of<'t>(insn: &Instruction<'t>, modifiers: &[&str]) -> Option<(Packing, Node<'t>, Node<'t>)> {
+    let [destination, src] = insn.operands() else {
+        return None;
+    };
+    let braced = |n: &Node<'_>| match n.kind_name() {
+        "vector_operand" => crate::instruction::elements(*n).count(),
+        _ => 0,
+    };
+    ptxkit_isa::signature::packing(insn.opcode(), modifiers, braced(destination), braced(src))
+        .map(|p| (p, *destination, *src))
+}
+
+/// Where the register accesses of the instruction being read go: `resolve` turns an
+/// identifier into an access (`None`: not a register), `defs` and `uses` collect the writes
+/// and the reads.
+struct Accesses<'a, 't, R> {
+    resolve: R,
+    defs: &'a mut Vec<Access<'t>>,
+    uses: &'a mut Vec<Access<'t>>,
+}
+
+impl<'t, R: FnMut(Node<'t>) -> Option<Access<'t>>> Accesses<'_, 't, R> {
+    /// A call: its return values written, its callee and arguments read.
+    fn call(&mut self, call: &crate::Call<'t>) {
+        for value in call.return_values() {
+            identifiers_in(value, |n| self.defs.extend((self.resolve)(n)));
+        }
+        for node in [call.callee, call.arguments].into_iter().flatten() {
+            identifiers_in(node, |n| self.uses.extend((self.resolve)(n)));
+        }
+    }
+
+    /// A pack: its source's elements read, each as a lane of the destination, which is
+    /// written. The destination register and the lanes (lane, index of the read in `uses`).
+    fn pack(&mut self, destination: Node<'t>, src: Node<'t>) -> Option<(RegId, Vec<(u8, usize)>)> {
+        let dest = identifiers_of(destination).into_iter().find_map(&mut self.resolve);
+        let mut lanes = Vec::new();
+        for (lane, element) in crate::instruction::elements(src).enumerate() {
+            for n in identifiers_of(element) {
+                if let Some(access) = (self.resolve)(n) {
+                    lanes.push((lane as u8, self.uses.len()));
+                    self.uses.push(access);
+                }
+            }
+        }
+        let dest = dest?;
+        self.defs.push(dest);
+        Some((dest.reg, lanes))
+    }
+
+    /// An unpack: its destination's elements written, its source read; each read of the
+    /// source goes to `unpacked` with the lanes kept (the elements that are not `_`).
+    fn unpack(&mut self, destination: Node<'t>, src: Node<'t>, unpacked: &mut Vec<(usize, u32)>) {
+        let mut kept = 0u32;
+        for (lane, element) in crate::instruction::elements(destination).enumerate() {
+            for n in identifiers_of(element) {
+                if let Some(access) = (self.resolve)(n) {
+                    kept |= 1 << lane.min(31);
+                    self.defs.push(access);
+                }
+            }
+        }
+        for n in identifiers_of(src) {
+            if let Some(access) = (self.resolve)(n) {
+                unpacked.push((self.uses.len(), kept));
+                self.uses.push(access);
+            }
+        }
+    }
+
+    /// Each operand's registers, as the operand's role says: from the instruction model's form
+    /// (`roles`), else the first operand (not an address) written and the others read.
+    fn operands(&mut self, insn: &Instruction<'t>, roles: Option<&[Role]>) {
+        for (index, operand) in insn.operands().iter().enumerate() {
+            let role = match roles {
+                Some(roles) => roles.get(index).copied().unwrap_or(Role::Read),
+                None if index == 0 && operand.kind_name() != "address_operand" => Role::Written,
+                None => Role::Read,
+            };
+            for access in insn
+                .operand_identifiers(index)
+                .iter()
+                .filter_map(|&n| (self.resolve)(n))
+            {
+                match role {
+                    Role::Read => self.uses.push(access),
+                    Role::Written | Role::WrittenMaybeRead => self.defs.push(access),
+                    Role::ReadWritten => {
+                        self.uses.push(access);
+                        self.defs.push(access);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The identifiers of an operand node, in order (as [`Instruction::operand_identifiers`] finds
 /// them, for one element of a vector).
 fn identifiers_of(node: Node<'_>) -> Vec<Node<'_>> {
@@ -510,7 +548,30 @@ fn ends_block(insn: &Instruction<'_>) -> bool {
     matches!(insn.opcode(), "bra" | "brx") || leaves(insn)
 }
 
+/// The basic blocks of a walked body, with their edges in one list (each block's `succs` and
+/// `preds` are ranges of it).
 fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {
+    let count = walk.insns.len();
+    let (starts, block_of) = block_starts(walk);
+    let ends: Vec<InsnId> = starts
+        .iter()
+        .skip(1)
+        .copied()
+        .chain(std::iter::once(count as InsnId))
+        .collect();
+    let label_block = |from: usize, name: &str| walk.label(from, name).map(|at| block_of[at as usize]);
+    let succs: Vec<Vec<BlockId>> = starts
+        .iter()
+        .zip(&ends)
+        .enumerate()
+        .map(|(b, (&start, &end))| successors(walk, source, (b, starts.len()), start..end, &label_block))
+        .collect();
+    link_blocks(&starts, &ends, &succs)
+}
+
+/// Which instructions start a block (index `count`, past the last, included): the first, each
+/// one a label points at, and each one after an instruction that ends a block.
+fn leaders(walk: &Walk<'_>) -> Vec<bool> {
     let count = walk.insns.len();
     let mut leader = vec![false; count + 1];
     leader[0] = true;
@@ -522,11 +583,17 @@ fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {
             leader[i + 1] = true;
         }
     }
-    // A block per leader; the one at `count` exists only if a label points there.
+    leader
+}
+
+/// The first instruction of each block, and the block of each instruction (index `count`
+/// included). A block per leader; the one at `count` exists only if a label points there.
+fn block_starts(walk: &Walk<'_>) -> (Vec<InsnId>, Vec<BlockId>) {
+    let count = walk.insns.len();
     let mut block_of = vec![0 as BlockId; count + 1];
     let mut starts = Vec::new();
     let label_at_end = walk.labels.values().any(|&l| l as usize == count);
-    for (i, &is_leader) in leader.iter().enumerate() {
+    for (i, &is_leader) in leaders(walk).iter().enumerate() {
         if is_leader && (i < count || label_at_end || count == 0) {
             starts.push(i as InsnId);
         }
@@ -535,64 +602,66 @@ fn cut_blocks(walk: &Walk<'_>, source: &str) -> (Vec<Block>, Vec<BlockId>) {
     if starts.is_empty() {
         starts.push(0);
     }
-    let ends: Vec<InsnId> = starts
-        .iter()
-        .skip(1)
-        .copied()
-        .chain(std::iter::once(count as InsnId))
-        .collect();
-    let label_block = |from: usize, name: &str| walk.label(from, name).map(|at| block_of[at as usize]);
+    (starts, block_of)
+}
 
-    let mut succs: Vec<Vec<BlockId>> = vec![Vec::new(); starts.len()];
-    for (b, (&start, &end)) in starts.iter().zip(&ends).enumerate() {
-        let fall = |s: &mut Vec<BlockId>| {
-            if b + 1 < starts.len() {
-                s.push(b as BlockId + 1);
-            }
-        };
-        if start == end {
-            fall(&mut succs[b]);
-            continue;
-        }
-        let last = &walk.insns[end as usize - 1];
-        let guarded = last.guard().is_some();
-        match last.opcode() {
-            "bra" => {
-                if let Some(target) = last
-                    .operands()
-                    .first()
-                    .and_then(|t| label_block(end as usize - 1, &source[t.byte_range()]))
-                {
-                    succs[b].push(target);
-                }
-                if guarded {
-                    fall(&mut succs[b]);
-                }
-            }
-            "brx" => {
-                let table = last
-                    .operands()
-                    .get(1)
-                    .and_then(|t| walk.tables.get(&source[t.byte_range()]));
-                for target in table.into_iter().flatten() {
-                    if let Some(target) = label_block(end as usize - 1, target) {
-                        succs[b].push(target);
-                    }
-                }
-                if guarded {
-                    fall(&mut succs[b]);
-                }
-            }
-            "ret" | "exit" | "trap" => {
-                if guarded {
-                    fall(&mut succs[b]);
-                }
-            }
-            _ => fall(&mut succs[b]),
-        }
-        succs[b].sort_unstable();
-        succs[b].dedup();
+/// The successors of block `b` of `blocks` (instructions `insns`), sorted: the targets its
+/// last instruction branches to (`label_block`: the block of a label seen from an
+/// instruction), and the next block when control may fall through.
+fn successors(
+    walk: &Walk<'_>,
+    source: &str,
+    (b, blocks): (usize, usize),
+    insns: std::ops::Range<InsnId>,
+    label_block: &impl Fn(usize, &str) -> Option<BlockId>,
+) -> Vec<BlockId> {
+    let next = (b + 1 < blocks).then_some(b as BlockId + 1);
+    let mut out = Vec::new();
+    if insns.is_empty() {
+        out.extend(next);
+        return out;
     }
+    let from = insns.end as usize - 1;
+    let last = &walk.insns[from];
+    let guarded = last.guard().is_some();
+    let falls = match last.opcode() {
+        "bra" => {
+            if let Some(target) = last
+                .operands()
+                .first()
+                .and_then(|t| label_block(from, &source[t.byte_range()]))
+            {
+                out.push(target);
+            }
+            guarded
+        }
+        "brx" => {
+            let table = last
+                .operands()
+                .get(1)
+                .and_then(|t| walk.tables.get(&source[t.byte_range()]));
+            out.extend(
+                table
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|target| label_block(from, target)),
+            );
+            guarded
+        }
+        "ret" | "exit" | "trap" => guarded,
+        _ => true,
+    };
+    if falls {
+        out.extend(next);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The blocks `starts[b]..ends[b]` with their successors `succs` and the predecessors they
+/// imply, the edges laid out in one list: per block, its successors then its predecessors.
+fn link_blocks(starts: &[InsnId], ends: &[InsnId], succs: &[Vec<BlockId>]) -> (Vec<Block>, Vec<BlockId>) {
     let mut preds: Vec<Vec<BlockId>> = vec![Vec::new(); starts.len()];
     for (b, list) in succs.iter().enumerate() {
         for &s in list {
