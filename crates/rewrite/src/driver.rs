@@ -163,30 +163,9 @@ pub fn passes_for(movement: &Move) -> Vec<&'static Migration> {
 /// Rewrites `text` to `options.to` (and a target).
 pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
     let original = parse(text);
-    let errors = original.syntax_errors();
-    if let Some(first) = errors.first() {
-        return Err(RewriteError::Syntax {
-            offset: first.span.start,
-            count: errors.len(),
-        });
-    }
+    reject_syntax_errors(&original)?;
     let header = Header::read(&original)?;
-    let to_target = match options.target {
-        Some(t) if !t.is_supported_by(options.to) => {
-            return Err(RewriteError::TargetNeedsVersion {
-                target: t,
-                version: options.to,
-                min: t.min_ptx().unwrap_or(options.to),
-            });
-        }
-        Some(t) => t,
-        None => choose_target(header.target, options.to, address_bits(&original, &header)).ok_or(
-            RewriteError::NoTargetFor {
-                target: header.target,
-                version: options.to,
-            },
-        )?,
-    };
+    let to_target = destination_target(&original, &header, options)?;
     let movement = Move {
         from: header.version,
         to: options.to,
@@ -196,105 +175,11 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
     let selected = passes_for(&movement);
 
     let mut origin = Origin::default();
-    let mut current = parse(text);
-    let mut applied = BTreeMap::new();
-    let mut refusals = Vec::new();
-    let mut notes = Vec::new();
-    let mut seen = HashSet::new();
-    // The round each construct (a pass's refusal at its places in the original text) was
-    // first refused in: a later round sees it again in a text other passes have changed, and
-    // a message that names lines of that text would name other lines.
-    let mut first_refused: HashMap<(String, Span, Vec<Span>), usize> = HashMap::new();
-    let mut refuse = |diagnostic: Diagnostic, origin: &Origin, refusals: &mut Vec<Diagnostic>| {
-        let diagnostic = in_original(diagnostic, origin);
-        let places = (
-            diagnostic.rule.clone(),
-            diagnostic.span,
-            diagnostic.labels.iter().map(|l| l.span).collect(),
-        );
-        let round = *first_refused.entry(places).or_insert(origin.rounds());
-        if round == origin.rounds() && seen.insert((diagnostic.span, diagnostic.message.clone())) {
-            refusals.push(diagnostic);
-        }
-    };
-
-    let mut settled = false;
-    for _ in 0..MAX_ROUNDS {
-        let mut fixes: Vec<(&'static Migration, Diagnostic)> = Vec::new();
-        let found = crate::migration::findings(&selected, &current, movement);
-        for (pass, found) in selected.iter().zip(found) {
-            for diagnostic in found {
-                if diagnostic.fix.is_none() {
-                    refuse(diagnostic, &origin, &mut refusals);
-                } else if approximate(pass, &diagnostic) && !options.allow_approximate {
-                    refuse(approximate_refusal(pass, diagnostic), &origin, &mut refusals);
-                } else {
-                    if let Some(note) = note(pass, &diagnostic) {
-                        let note = in_original(note, &origin);
-                        if !notes.contains(&note) {
-                            notes.push(note);
-                        }
-                    }
-                    fixes.push((pass, diagnostic));
-                }
-            }
-        }
-        let chosen = choose(&fixes);
-        if chosen.is_empty() {
-            settled = true;
-            break;
-        }
-        let mut edits = Vec::new();
-        for &index in &chosen {
-            let (pass, diagnostic) = &fixes[index];
-            *applied.entry(pass.name).or_insert(0) += 1;
-            edits.extend(diagnostic.fix.iter().flat_map(|f| f.edits.iter().cloned()));
-        }
-        let names: Vec<&str> = chosen.iter().map(|&i| fixes[i].0.name).collect();
-        current = apply_round(&current, &edits, &names)?;
-        origin.push_round(edits);
-    }
-    if !settled {
-        return Err(RewriteError::DidNotSettle(MAX_ROUNDS));
-    }
-
-    // The header last: `.version`, `.target`, `.address_size`.
-    let now = Header::read(&current)?;
-    let mut header_edits = now.edits(movement.to, movement.to_target);
-    let module_check = module::check(&current, &now, &movement);
-    for diagnostic in module_check.refusals {
-        refuse(diagnostic, &origin, &mut refusals);
-    }
-    header_edits.extend(module_check.edits);
-    for (name, count) in module_check.applied {
-        *applied.entry(name).or_insert(0) += count;
-    }
-    current = apply_round(&current, &header_edits, &["header"])?;
-    origin.push_round(header_edits);
-
-    // What is left that the destination rejects.
-    let already = |span: Span, now_text: &str| -> Vec<String> {
-        let start = origin.original_offset(span.start, origin.rounds());
-        original_issues(&original, start, now_text, &movement)
-    };
-    for leftover in residual::leftovers(&current, &movement, &already) {
-        refuse(
-            residual::refusal(&leftover, leftover.opcode_span, &movement),
-            &origin,
-            &mut refusals,
-        );
-    }
-    // A construct that a pass refused (or could only rewrite approximately)
-    // is not reported a second time by the destination check.
-    let from_passes: Vec<Span> = refusals
-        .iter()
-        .filter(|d| d.rule != residual::NO_EQUIVALENT)
-        .map(|d| d.span)
-        .collect();
-    refusals.retain(|d| {
-        d.rule != residual::NO_EQUIVALENT || !from_passes.iter().any(|s| s.start < d.span.end && d.span.start < s.end)
-    });
-    refusals.sort_by_key(|d| (d.span.start, d.message.clone()));
+    let mut gathered = Gathered::default();
+    let current = run_passes(parse(text), &selected, movement, options, &mut origin, &mut gathered)?;
+    let current = rewrite_header(&current, &movement, &mut origin, &mut gathered)?;
+    gathered.refuse_leftovers(&original, &current, &movement, &origin);
+    gathered.settle_refusals();
 
     let output = current.text().to_string();
     if output != text {
@@ -303,10 +188,189 @@ pub fn rewrite(text: &str, options: &Options) -> Result<Rewrite, RewriteError> {
     Ok(Rewrite {
         movement,
         output,
-        applied,
-        refusals,
-        notes,
+        applied: gathered.applied,
+        refusals: gathered.refusals,
+        notes: gathered.notes,
     })
+}
+
+/// The error for a text that does not parse: where its first syntax error is, and how many
+/// there are.
+fn reject_syntax_errors(original: &ParsedSource) -> Result<(), RewriteError> {
+    let errors = original.syntax_errors();
+    match errors.first() {
+        Some(first) => Err(RewriteError::Syntax {
+            offset: first.span.start,
+            count: errors.len(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The destination target: the one asked for, when the destination version has it; else the
+/// one chosen for the file's target and address size.
+fn destination_target(original: &ParsedSource, header: &Header, options: &Options) -> Result<Target, RewriteError> {
+    match options.target {
+        Some(t) if !t.is_supported_by(options.to) => Err(RewriteError::TargetNeedsVersion {
+            target: t,
+            version: options.to,
+            min: t.min_ptx().unwrap_or(options.to),
+        }),
+        Some(t) => Ok(t),
+        None => {
+            choose_target(header.target, options.to, address_bits(original, header)).ok_or(RewriteError::NoTargetFor {
+                target: header.target,
+                version: options.to,
+            })
+        }
+    }
+}
+
+/// Runs the passes `selected` on `current` round after round until none has a fix left to
+/// make (at most [`MAX_ROUNDS`]), each round's edits recorded in `origin`.
+fn run_passes(
+    mut current: ParsedSource,
+    selected: &[&'static Migration],
+    movement: Move,
+    options: &Options,
+    origin: &mut Origin,
+    gathered: &mut Gathered,
+) -> Result<ParsedSource, RewriteError> {
+    for _ in 0..MAX_ROUNDS {
+        let fixes = gathered.round_fixes(selected, &current, movement, options, origin);
+        let chosen = choose(&fixes);
+        if chosen.is_empty() {
+            return Ok(current);
+        }
+        let mut edits = Vec::new();
+        for &index in &chosen {
+            let (pass, diagnostic) = &fixes[index];
+            *gathered.applied.entry(pass.name).or_insert(0) += 1;
+            edits.extend(diagnostic.fix.iter().flat_map(|f| f.edits.iter().cloned()));
+        }
+        let names: Vec<&str> = chosen.iter().map(|&i| fixes[i].0.name).collect();
+        current = apply_round(&current, &edits, &names)?;
+        origin.push_round(edits);
+    }
+    Err(RewriteError::DidNotSettle(MAX_ROUNDS))
+}
+
+/// The header last: `.version`, `.target`, `.address_size`, with the edits of the module's
+/// check against the destination (its refusals and rewrites gathered).
+fn rewrite_header(
+    current: &ParsedSource,
+    movement: &Move,
+    origin: &mut Origin,
+    gathered: &mut Gathered,
+) -> Result<ParsedSource, RewriteError> {
+    let now = Header::read(current)?;
+    let mut header_edits = now.edits(movement.to, movement.to_target);
+    let module_check = module::check(current, &now, movement);
+    for diagnostic in module_check.refusals {
+        gathered.refuse(diagnostic, origin);
+    }
+    header_edits.extend(module_check.edits);
+    for (name, count) in module_check.applied {
+        *gathered.applied.entry(name).or_insert(0) += count;
+    }
+    let current = apply_round(current, &header_edits, &["header"])?;
+    origin.push_round(header_edits);
+    Ok(current)
+}
+
+/// What a rewrite gathers over its rounds for [`Rewrite`], spans in the original text.
+#[derive(Default)]
+struct Gathered {
+    /// How many rewrites each pass made.
+    applied: BTreeMap<&'static str, usize>,
+    /// The refusals kept.
+    refusals: Vec<Diagnostic>,
+    /// The notes of the rewrites made, each once.
+    notes: Vec<Diagnostic>,
+    /// The span and message of each refusal kept.
+    seen: HashSet<(Span, String)>,
+    /// The round each construct (a pass's refusal at its places in the original text) was
+    /// first refused in: a later round sees it again in a text other passes have changed, and
+    /// a message that names lines of that text would name other lines.
+    first_refused: HashMap<(String, Span, Vec<Span>), usize>,
+}
+
+impl Gathered {
+    /// Keeps refusal `diagnostic` (spans in the text of `origin`'s last round), unless its
+    /// construct was first refused in an earlier round or the same refusal is kept already.
+    fn refuse(&mut self, diagnostic: Diagnostic, origin: &Origin) {
+        let diagnostic = in_original(diagnostic, origin);
+        let places = (
+            diagnostic.rule.clone(),
+            diagnostic.span,
+            diagnostic.labels.iter().map(|l| l.span).collect(),
+        );
+        let round = *self.first_refused.entry(places).or_insert(origin.rounds());
+        if round == origin.rounds() && self.seen.insert((diagnostic.span, diagnostic.message.clone())) {
+            self.refusals.push(diagnostic);
+        }
+    }
+
+    /// The fixes the passes `selected` find in `current`, in pass order. A finding without a
+    /// fix is refused, and so is an approximate one unless `options` allow it; the note of a
+    /// fix is kept.
+    fn round_fixes(
+        &mut self,
+        selected: &[&'static Migration],
+        current: &ParsedSource,
+        movement: Move,
+        options: &Options,
+        origin: &Origin,
+    ) -> Vec<(&'static Migration, Diagnostic)> {
+        let mut fixes: Vec<(&'static Migration, Diagnostic)> = Vec::new();
+        let found = crate::migration::findings(selected, current, movement);
+        for (pass, found) in selected.iter().zip(found) {
+            for diagnostic in found {
+                if diagnostic.fix.is_none() {
+                    self.refuse(diagnostic, origin);
+                } else if approximate(pass, &diagnostic) && !options.allow_approximate {
+                    self.refuse(approximate_refusal(pass, diagnostic), origin);
+                } else {
+                    if let Some(note) = note(pass, &diagnostic) {
+                        let note = in_original(note, origin);
+                        if !self.notes.contains(&note) {
+                            self.notes.push(note);
+                        }
+                    }
+                    fixes.push((pass, diagnostic));
+                }
+            }
+        }
+        fixes
+    }
+
+    /// Refuses what is left in `current` that the destination rejects, but for what the
+    /// original instruction already had under its own version and target.
+    fn refuse_leftovers(&mut self, original: &ParsedSource, current: &ParsedSource, movement: &Move, origin: &Origin) {
+        let already = |span: Span, now_text: &str| -> Vec<String> {
+            let start = origin.original_offset(span.start, origin.rounds());
+            original_issues(original, start, now_text, movement)
+        };
+        for leftover in residual::leftovers(current, movement, &already) {
+            self.refuse(residual::refusal(&leftover, leftover.opcode_span, movement), origin);
+        }
+    }
+
+    /// The refusals in text order. A construct that a pass refused (or could only rewrite
+    /// approximately) is not reported a second time by the destination check.
+    fn settle_refusals(&mut self) {
+        let from_passes: Vec<Span> = self
+            .refusals
+            .iter()
+            .filter(|d| d.rule != residual::NO_EQUIVALENT)
+            .map(|d| d.span)
+            .collect();
+        self.refusals.retain(|d| {
+            d.rule != residual::NO_EQUIVALENT
+                || !from_passes.iter().any(|s| s.start < d.span.end && d.span.start < s.end)
+        });
+        self.refusals.sort_by_key(|d| (d.span.start, d.message.clone()));
+    }
 }
 
 /// `diagnostic` with its spans in the original text.
