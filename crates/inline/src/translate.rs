@@ -219,144 +219,185 @@ pub fn placeholder(index: usize) -> String {
 /// Turns a statement into a PTX module for `destination`.
 pub fn translate(statement: &AsmStatement, destination: &Destination) -> Translation {
     let resolved = destination.resolve(statement);
-    let mut out = Builder::default();
-    out.push(&format!(".version {}\n", resolved.version), None);
-    if let Some(target) = resolved.target {
-        out.push(&format!(".target {target}\n"), None);
-    }
-    out.push(".address_size 64\n.visible .func _asm()\n{\n", None);
+    let mut translator = Translator {
+        statement,
+        out: Builder::default(),
+        references: Vec::new(),
+        unsupported: Vec::new(),
+        unsubstituted: Vec::new(),
+    };
     let template = &statement.template;
     let pieces = scan(&template.text, statement.extended);
-    let count = statement.operands.len();
-    // Registers: one per register operand, plus one per out-of-range index
-    // so that the rest of the template is still checked.
-    let mut declared: Vec<usize> = Vec::new();
-    for operand in &statement.operands {
-        if let Some(register) = operand.constraint.register() {
-            out.push(
-                &format!(".reg {} {};\n", register.ptx_type, placeholder(operand.index)),
-                None,
-            );
-            declared.push(operand.index);
-        }
-    }
+    translator.open(&resolved, &pieces);
+    let body_start = translator.out.text.len();
+    let pieces = if statement.extended {
+        pieces
+    } else {
+        // In a statement without operands, `%%` and `%N` reach ptxas as written. The
+        // template is then checked as nvcc would want it written.
+        let as_written = scan(&template.text, true);
+        translator.report_as_written(&as_written);
+        as_written
+    };
     for piece in &pieces {
-        if let Piece::Operand { index, .. } = piece
-            && *index >= count
-            && !declared.contains(index)
-        {
-            out.push(&format!(".reg .b32 {};\n", placeholder(*index)), None);
-            declared.push(*index);
+        translator.piece(piece);
+    }
+    let body = body_start..translator.out.text.len();
+    translator.out.push("\n}\n", None);
+    Translation {
+        text: translator.out.text,
+        body,
+        map: SourceMap {
+            origins: translator.out.origins,
+        },
+        references: translator.references,
+        unsupported: translator.unsupported,
+        unsubstituted: translator.unsubstituted,
+        resolved,
+    }
+}
+
+/// A statement being turned into PTX: the text so far, and what its template holds.
+struct Translator<'s> {
+    statement: &'s AsmStatement,
+    out: Builder,
+    references: Vec<Reference>,
+    unsupported: Vec<UnsupportedSequence>,
+    unsubstituted: Vec<Range<usize>>,
+}
+
+impl Translator<'_> {
+    /// The module's header and the function's opening, with its registers: one per register
+    /// operand, plus one per out-of-range index in `pieces` so that the rest of the template
+    /// is still checked.
+    fn open(&mut self, resolved: &Resolved, pieces: &[Piece]) {
+        let out = &mut self.out;
+        out.push(&format!(".version {}\n", resolved.version), None);
+        if let Some(target) = resolved.target {
+            out.push(&format!(".target {target}\n"), None);
+        }
+        out.push(".address_size 64\n.visible .func _asm()\n{\n", None);
+        let mut declared: Vec<usize> = Vec::new();
+        for operand in &self.statement.operands {
+            if let Some(register) = operand.constraint.register() {
+                out.push(
+                    &format!(".reg {} {};\n", register.ptx_type, placeholder(operand.index)),
+                    None,
+                );
+                declared.push(operand.index);
+            }
+        }
+        for piece in pieces {
+            if let Piece::Operand { index, .. } = piece
+                && *index >= self.statement.operands.len()
+                && !declared.contains(index)
+            {
+                out.push(&format!(".reg .b32 {};\n", placeholder(*index)), None);
+                declared.push(*index);
+            }
         }
     }
-    let body_start = out.text.len();
-    let origin_of = |range: &Range<usize>| -> Option<Range<usize>> {
-        let first = template.origins.get(range.start)?;
-        let last = template.origins.get(range.end.checked_sub(1)?)?;
+
+    /// Where the template's bytes `range` are in the C++ file.
+    fn origin_of(&self, range: &Range<usize>) -> Option<Range<usize>> {
+        let origins = &self.statement.template.origins;
+        let first = origins.get(range.start)?;
+        let last = origins.get(range.end.checked_sub(1)?)?;
         Some(if last.end >= first.start {
             first.start..last.end
         } else {
             first.clone()
         })
-    };
-    let mut references = Vec::new();
-    let mut unsupported = Vec::new();
-    let mut unsubstituted = Vec::new();
-    let named = |name: &str| {
-        statement
-            .operands
-            .iter()
-            .find(|o| o.name.as_deref() == Some(name))
-            .map(|o| o.index)
-    };
-    // In a statement without operands, `%%` and `%N` reach ptxas as written.
-    if !statement.extended {
-        for found in scan(&template.text, true) {
-            match found {
-                Piece::Percent(span) => unsupported.push(UnsupportedSequence {
+    }
+
+    /// [`Translator::origin_of`], or the whole template when it is not known.
+    fn origin_or_template(&self, range: &Range<usize>) -> Range<usize> {
+        self.origin_of(range).unwrap_or(self.statement.template_span.clone())
+    }
+
+    /// Reports the `%%` and `%N` of a statement without operands (`pieces`: its template
+    /// scanned as written), which reach ptxas as written.
+    fn report_as_written(&mut self, pieces: &[Piece]) {
+        for piece in pieces {
+            match piece {
+                Piece::Percent(span) => self.unsupported.push(UnsupportedSequence {
                     problem: Unsupported::Percent,
-                    cpp: origin_of(&span).unwrap_or(statement.template_span.clone()),
+                    cpp: self.origin_or_template(span),
                 }),
                 Piece::Operand { span, .. } => {
-                    unsubstituted.push(origin_of(&span).unwrap_or(statement.template_span.clone()));
+                    let cpp = self.origin_or_template(span);
+                    self.unsubstituted.push(cpp);
                 }
                 _ => {}
             }
         }
     }
-    let pieces = if statement.extended {
-        pieces
-    } else {
-        // Checked as nvcc would want it written, after reporting the above.
-        scan(&template.text, true)
-    };
-    for piece in &pieces {
+
+    /// Appends one piece of the template.
+    fn piece(&mut self, piece: &Piece) {
+        let statement = self.statement;
+        let template = &statement.template;
         match piece {
             Piece::Text(range) => {
-                // Pieces split at ASCII `%`, so the range is on character
-                // boundaries.
-                out.text.push_str(&template.text[range.clone()]);
-                out.origins
+                // Pieces split at ASCII `%`, so the range is on character boundaries.
+                self.out.text.push_str(&template.text[range.clone()]);
+                self.out
+                    .origins
                     .extend(range.clone().map(|at| template.origins.get(at).cloned()));
             }
             Piece::Operand { index, span } => {
-                let cpp = origin_of(span);
-                let ptx_start = out.text.len();
                 let substitute = if statement.extended {
                     substitute(statement, *index)
                 } else {
                     placeholder(*index)
                 };
-                out.push(&substitute, cpp.clone());
-                if let Some(cpp) = cpp {
-                    references.push(Reference {
-                        index: *index,
-                        cpp,
-                        ptx: ptx_start..out.text.len(),
-                        in_range: *index < count && statement.extended,
-                        invented: is_invented(statement, *index),
-                    });
-                }
+                let in_range = *index < statement.operands.len() && statement.extended;
+                self.reference(*index, &substitute, self.origin_of(span), in_range);
             }
-            Piece::Percent(span) => out.push("%", origin_of(span)),
-            Piece::UniqueId(span) => out.push("0", origin_of(span)),
+            Piece::Percent(span) => self.out.push("%", self.origin_of(span)),
+            Piece::UniqueId(span) => self.out.push("0", self.origin_of(span)),
             Piece::Dialect(_) => {}
-            Piece::Unsupported { problem, span } => {
-                let cpp = origin_of(span).unwrap_or(statement.template_span.clone());
-                unsupported.push(UnsupportedSequence {
-                    problem: problem.clone(),
-                    cpp: cpp.clone(),
-                });
-                // Keep checking the rest with the operand meant.
-                let meant = match problem {
-                    Unsupported::Symbolic(name) => named(name),
-                    Unsupported::Modifier(_) => template.text[span.start + 2..span.end].parse().ok(),
-                    Unsupported::Trailing | Unsupported::Percent => None,
-                };
-                if let Some(index) = meant.filter(|i| *i < count) {
-                    let ptx_start = out.text.len();
-                    out.push(&substitute(statement, index), Some(cpp.clone()));
-                    references.push(Reference {
-                        index,
-                        cpp,
-                        ptx: ptx_start..out.text.len(),
-                        in_range: true,
-                        invented: is_invented(statement, index),
-                    });
-                }
-            }
+            Piece::Unsupported { problem, span } => self.unsupported_sequence(problem, span),
         }
     }
-    let body = body_start..out.text.len();
-    out.push("\n}\n", None);
-    Translation {
-        text: out.text,
-        body,
-        map: SourceMap { origins: out.origins },
-        references,
-        unsupported,
-        unsubstituted,
-        resolved,
+
+    /// Appends `substitute` for `%index`, written at `cpp` in the C++ file; a [`Reference`]
+    /// when `cpp` is known.
+    fn reference(&mut self, index: usize, substitute: &str, cpp: Option<Range<usize>>, in_range: bool) {
+        let ptx_start = self.out.text.len();
+        self.out.push(substitute, cpp.clone());
+        if let Some(cpp) = cpp {
+            self.references.push(Reference {
+                index,
+                cpp,
+                ptx: ptx_start..self.out.text.len(),
+                in_range,
+                invented: is_invented(self.statement, index),
+            });
+        }
+    }
+
+    /// A `%` sequence nvcc rejects (at `span` of the template): reported, and the operand it
+    /// means (`%[name]`, `%c1`) substituted, to keep checking the rest with it.
+    fn unsupported_sequence(&mut self, problem: &Unsupported, span: &Range<usize>) {
+        let statement = self.statement;
+        let cpp = self.origin_or_template(span);
+        self.unsupported.push(UnsupportedSequence {
+            problem: problem.clone(),
+            cpp: cpp.clone(),
+        });
+        let meant = match problem {
+            Unsupported::Symbolic(name) => statement
+                .operands
+                .iter()
+                .find(|o| o.name.as_deref() == Some(name.as_str()))
+                .map(|o| o.index),
+            Unsupported::Modifier(_) => statement.template.text[span.start + 2..span.end].parse().ok(),
+            Unsupported::Trailing | Unsupported::Percent => None,
+        };
+        if let Some(index) = meant.filter(|i| *i < statement.operands.len()) {
+            self.reference(index, &substitute(statement, index), Some(cpp), true);
+        }
     }
 }
 
