@@ -1832,6 +1832,13 @@ fn position_of(positions: &[SigPosition], name: &str) -> Option<usize> {
     })
 }
 
+/// The words of a memory or sync line after its first, with a look at the next.
+type Words<'t> = std::iter::Peekable<std::str::SplitWhitespace<'t>>;
+
+/// The keys a memory or sync line may write, each with what it takes.
+type Schema = &'static [(&'static str, Takes)];
+
+/// One `memory` (`is_memory`) or `sync` line, resolved against one form.
 fn effect(
     is_memory: bool,
     line: u32,
@@ -1839,33 +1846,142 @@ fn effect(
     parts: &[SigPart],
     positions: &[SigPosition],
 ) -> Result<SigEffect, NotationError> {
-    let (text, source) = match text.split_once(" source ") {
-        Some((text, source)) if !source.trim().is_empty() => (text, source.trim().to_string()),
-        _ => {
-            return error(
-                line,
-                "a memory or sync line ends with 'source WHERE' (the manual's section and line)",
-            );
-        }
-    };
+    let (text, source) = split_source(line, text)?;
     let mut words = text.split_whitespace().peekable();
     let Some(kind) = words.next() else {
         return error(line, "an empty memory or sync line");
     };
-    let operand = |name: &str| {
-        position_of(positions, name).ok_or_else(|| NotationError {
+    let mut resolved = EffectLine {
+        line,
+        parts,
+        positions,
+        keys: Vec::new(),
+        missing: Vec::new(),
+    };
+    let schema = if is_memory {
+        resolved.memory_head(kind, &mut words)?
+    } else {
+        resolved.sync_head(kind, &mut words)?
+    };
+    while let Some(key) = words.next() {
+        resolved.key(schema, key, &mut words)?;
+    }
+    for required in required_keys(kind) {
+        if !resolved.has(required) {
+            return error(line, format!("'sync {kind}' needs '{required}'"));
+        }
+    }
+    resolved.resolve_spaces(is_memory)?;
+    Ok(SigEffect {
+        line,
+        kind: kind.to_string(),
+        keys: resolved.keys,
+        source,
+        missing: resolved.missing,
+    })
+}
+
+/// A memory or sync line's text split from its `source WHERE` ending (which it must have).
+fn split_source(line: u32, text: &str) -> Result<(&str, String), NotationError> {
+    match text.split_once(" source ") {
+        Some((text, source)) if !source.trim().is_empty() => Ok((text, source.trim().to_string())),
+        _ => error(
             line,
+            "a memory or sync line ends with 'source WHERE' (the manual's section and line)",
+        ),
+    }
+}
+
+/// The next word of a line, the value `key` needs.
+fn key_value<'t>(line: u32, key: &str, words: &mut Words<'t>) -> Result<&'t str, NotationError> {
+    words.next().ok_or_else(|| NotationError {
+        line,
+        message: format!("'{key}' needs a value"),
+    })
+}
+
+/// `word`, which must be one of `vocabulary` (the words `key` takes).
+fn vocabulary_word(line: u32, key: &str, vocabulary: &[&str], word: &str) -> Result<SigValue, NotationError> {
+    if !vocabulary.contains(&word) {
+        return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
+    }
+    Ok(SigValue::Word(word.to_string()))
+}
+
+/// Whether the position is an address: an address in brackets, or an operand of an address,
+/// texture or surface kind.
+fn is_address_position(position: &SigPosition) -> bool {
+    match &position.shape {
+        SigShape::Address(_) => true,
+        SigShape::Single(o) => o
+            .kinds
+            .iter()
+            .any(|k| matches!(k.as_str(), "addr" | "texref" | "surfref")),
+        _ => false,
+    }
+}
+
+/// A memory or sync line being resolved against one form: the form's parts and positions,
+/// and the keys and the missing names found so far.
+struct EffectLine<'f> {
+    line: u32,
+    parts: &'f [SigPart],
+    positions: &'f [SigPosition],
+    keys: Vec<(String, SigValue)>,
+    missing: Vec<String>,
+}
+
+impl EffectLine<'_> {
+    /// The position of operand `name`, which the form must have.
+    fn operand(&self, name: &str) -> Result<usize, NotationError> {
+        position_of(self.positions, name).ok_or_else(|| NotationError {
+            line: self.line,
             message: format!("'{name}' is not an operand of the form"),
         })
-    };
-    let part = |name: &str| {
-        parts.iter().position(|p| p.name == name).ok_or_else(|| NotationError {
-            line,
-            message: format!("'{name}' is not a part of the form"),
-        })
-    };
-    let mut keys: Vec<(String, SigValue)> = Vec::new();
-    let schema: &[(&str, Takes)] = if is_memory {
+    }
+
+    /// The index of part `name`, which the form must have.
+    fn part(&self, name: &str) -> Result<usize, NotationError> {
+        self.parts
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| NotationError {
+                line: self.line,
+                message: format!("'{name}' is not a part of the form"),
+            })
+    }
+
+    /// Whether `key` is already given.
+    fn has(&self, key: &str) -> bool {
+        self.keys.iter().any(|(k, _)| k == key)
+    }
+
+    /// Operand `name`, or (the form lacks it; another form of the block has it: checked when
+    /// the block ends) nothing, with `name` noted as missing.
+    fn operand_or_missing(&mut self, name: &str) -> Option<SigValue> {
+        match position_of(self.positions, name) {
+            Some(at) => Some(SigValue::Position(at)),
+            None => {
+                self.missing.push(name.to_string());
+                None
+            }
+        }
+    }
+
+    /// Part `name`, or (the form lacks it) nothing, with `name` noted as missing.
+    fn part_or_missing(&mut self, name: &str) -> Option<SigValue> {
+        match self.parts.iter().position(|p| p.name == name) {
+            Some(at) => Some(SigValue::Part(at)),
+            None => {
+                self.missing.push(name.to_string());
+                None
+            }
+        }
+    }
+
+    /// A memory line's access and address operand (`read a`), giving the keys that follow.
+    fn memory_head(&mut self, kind: &str, words: &mut Words<'_>) -> Result<Schema, NotationError> {
+        let line = self.line;
         if !["read", "write", "modify"].contains(&kind) {
             return error(
                 line,
@@ -1875,21 +1991,18 @@ fn effect(
         let Some(name) = words.next() else {
             return error(line, "a memory line names its address operand: memory read a ...");
         };
-        let at = operand(name)?;
-        let is_address = match &positions[at].shape {
-            SigShape::Address(_) => true,
-            SigShape::Single(o) => o
-                .kinds
-                .iter()
-                .any(|k| matches!(k.as_str(), "addr" | "texref" | "surfref")),
-            _ => false,
-        };
-        if !is_address {
+        let at = self.operand(name)?;
+        if !is_address_position(&self.positions[at]) {
             return error(line, format!("'{name}' is not an address: a memory line names one"));
         }
-        keys.push(("operand".to_string(), SigValue::Position(at)));
-        MEMORY_KEYS
-    } else {
+        self.keys.push(("operand".to_string(), SigValue::Position(at)));
+        Ok(MEMORY_KEYS)
+    }
+
+    /// A sync line's kind and its positional words (a barrier's scope and mode, a group, an
+    /// mbarrier operation), giving the keys that follow.
+    fn sync_head(&mut self, kind: &str, words: &mut Words<'_>) -> Result<Schema, NotationError> {
+        let line = self.line;
         let Some((_, schema)) = SYNC_KINDS.iter().find(|(k, _)| *k == kind) else {
             let known: Vec<&str> = SYNC_KINDS.iter().map(|(k, _)| *k).collect();
             return error(
@@ -1897,7 +2010,6 @@ fn effect(
                 format!("unknown sync kind '{kind}' (known: {})", known.join(", ")),
             );
         };
-        // Positional words: a barrier's scope and mode, a group, an mbarrier operation.
         let positional: &[&str] = match kind {
             "barrier" => &["scope", "mode"],
             "commit" | "wait" | "operand-fence" => &["group"],
@@ -1911,62 +2023,44 @@ fn effect(
             let Some((_, Takes::Word(vocabulary))) = schema.iter().find(|(k, _)| k == key) else {
                 unreachable!("positional keys are words");
             };
-            if !vocabulary.contains(&word) {
-                return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
-            }
-            keys.push((key.to_string(), SigValue::Word(word.to_string())));
+            let value = vocabulary_word(line, key, vocabulary, word)?;
+            self.keys.push((key.to_string(), value));
         }
-        schema
-    };
-    let mut missing: Vec<String> = Vec::new();
-    while let Some(key) = words.next() {
+        Ok(schema)
+    }
+
+    /// Key `key` of `schema` and its value, read from `words`.
+    fn key(&mut self, schema: Schema, key: &str, words: &mut Words<'_>) -> Result<(), NotationError> {
         let Some(&(_, takes)) = schema.iter().find(|(k, _)| *k == key) else {
             let known: Vec<&str> = schema.iter().map(|(k, _)| *k).collect();
-            return error(line, format!("unknown key '{key}' here (known: {})", known.join(", ")));
+            return error(
+                self.line,
+                format!("unknown key '{key}' here (known: {})", known.join(", ")),
+            );
         };
-        if keys.iter().any(|(k, _)| k == key) {
-            return error(line, format!("key '{key}' given twice"));
+        if self.has(key) {
+            return error(self.line, format!("key '{key}' given twice"));
         }
-        let mut value = || {
-            words.next().ok_or_else(|| NotationError {
-                line,
-                message: format!("'{key}' needs a value"),
-            })
-        };
-        // An operand or part this form lacks (another form of the block has it: checked
-        // when the block ends) leaves the key out.
-        let mut operand_or_missing = |name: &str| match position_of(positions, name) {
-            Some(at) => Some(SigValue::Position(at)),
-            None => {
-                missing.push(name.to_string());
-                None
-            }
-        };
-        let resolved = match takes {
-            Takes::Operand => operand_or_missing(value()?),
-            Takes::Part => {
-                let name = value()?;
-                match parts.iter().position(|p| p.name == name) {
-                    Some(at) => Some(SigValue::Part(at)),
-                    None => {
-                        missing.push(name.to_string());
-                        None
-                    }
-                }
-            }
-            Takes::Word(vocabulary) => {
-                let word = value()?;
-                if !vocabulary.contains(&word) {
-                    return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
-                }
-                Some(SigValue::Word(word.to_string()))
-            }
+        if let Some(resolved) = self.value(key, takes, words)? {
+            self.keys.push((key.to_string(), resolved));
+        }
+        Ok(())
+    }
+
+    /// The value of `key`, which takes `takes`, read from `words` (`None`: an operand or part
+    /// the form lacks, which leaves the key out).
+    fn value(&mut self, key: &str, takes: Takes, words: &mut Words<'_>) -> Result<Option<SigValue>, NotationError> {
+        let line = self.line;
+        Ok(match takes {
+            Takes::Operand => self.operand_or_missing(key_value(line, key, words)?),
+            Takes::Part => self.part_or_missing(key_value(line, key, words)?),
+            Takes::Word(vocabulary) => Some(vocabulary_word(line, key, vocabulary, key_value(line, key, words)?)?),
             Takes::WordOrPart(vocabulary) => {
-                let word = value()?;
+                let word = key_value(line, key, words)?;
                 if vocabulary.contains(&word) {
                     Some(SigValue::Word(word.to_string()))
                 } else if word.starts_with('.') {
-                    Some(SigValue::Part(part(word)?))
+                    Some(SigValue::Part(self.part(word)?))
                 } else {
                     return error(
                         line,
@@ -1975,86 +2069,74 @@ fn effect(
                 }
             }
             Takes::NumberOrOperand => {
-                let word = value()?;
+                let word = key_value(line, key, words)?;
                 match word.parse::<u32>() {
                     Ok(n) => Some(SigValue::Number(n)),
-                    Err(_) => operand_or_missing(word),
+                    Err(_) => self.operand_or_missing(word),
                 }
             }
             Takes::Flag => match words.peek() {
+                // A part the form lacks is never written.
                 Some(next) if next.starts_with('.') => {
                     let next = words.next().expect("peeked");
-                    match parts.iter().position(|p| p.name == next) {
-                        Some(at) => Some(SigValue::Part(at)),
-                        // A part the form lacks is never written.
-                        None => {
-                            missing.push(next.to_string());
-                            None
-                        }
-                    }
+                    self.part_or_missing(next)
                 }
                 _ => Some(SigValue::Yes),
             },
-            Takes::Completion => {
-                let word = value()?;
-                if word == "mbarrier" {
-                    let name = value()?;
-                    keys.push(("mbarrier".to_string(), SigValue::Position(operand(name)?)));
-                    Some(SigValue::Word(word.to_string()))
-                } else if GROUPS.contains(&word) {
-                    Some(SigValue::Word(word.to_string()))
-                } else {
-                    return error(
-                        line,
-                        format!("async is 'mbarrier NAME' or one of {}, not '{word}'", GROUPS.join(", ")),
-                    );
-                }
-            }
-        };
-        if let Some(resolved) = resolved {
-            keys.push((key.to_string(), resolved));
-        }
+            Takes::Completion => Some(self.completion(key, words)?),
+        })
     }
-    for required in required_keys(kind) {
-        if !keys.iter().any(|(k, _)| k == required) {
-            return error(line, format!("'sync {kind}' needs '{required}'"));
-        }
-    }
-    // The form's state-space parts, in order (`.dst.src` in the manual's chains).
-    let spaces: Vec<usize> = (0..parts.len())
-        .filter(|&i| parts[i].values.iter().all(|v| is_state_space(v)))
-        .collect();
-    for (key, value) in &mut keys {
-        let nth = match value {
-            SigValue::Word(w) if key == "space" && w == "first" => 0,
-            SigValue::Word(w) if key == "space" && w == "second" => 1,
-            _ => continue,
-        };
-        let Some(&part) = spaces.get(nth) else {
+
+    /// The value of `async`: a group, or `mbarrier NAME` (which also gives key `mbarrier`).
+    fn completion(&mut self, key: &str, words: &mut Words<'_>) -> Result<SigValue, NotationError> {
+        let word = key_value(self.line, key, words)?;
+        if word == "mbarrier" {
+            let name = key_value(self.line, key, words)?;
+            let at = self.operand(name)?;
+            self.keys.push(("mbarrier".to_string(), SigValue::Position(at)));
+        } else if !GROUPS.contains(&word) {
             return error(
-                line,
-                format!("the form has no {} state-space part", ["first", "second"][nth]),
+                self.line,
+                format!("async is 'mbarrier NAME' or one of {}, not '{word}'", GROUPS.join(", ")),
             );
-        };
-        *value = SigValue::Part(part);
-    }
-    if is_memory && !keys.iter().any(|(k, _)| k == "space") {
-        // The space of the form's one state-space part, else a generic address.
-        match spaces.as_slice() {
-            [] => keys.push(("space".to_string(), SigValue::Word("generic".to_string()))),
-            [one] => keys.push(("space".to_string(), SigValue::Part(*one))),
-            _ => {
-                return error(line, "the form names several state spaces: say which with 'space'");
-            }
         }
+        Ok(SigValue::Word(word.to_string()))
     }
-    Ok(SigEffect {
-        line,
-        kind: kind.to_string(),
-        keys,
-        source,
-        missing,
-    })
+
+    /// `space first` and `space second` turned into the form's first or second state-space
+    /// part (`.dst.src` in the manual's chains), and a memory line's space when it gives none:
+    /// the form's one state-space part, else a generic address.
+    fn resolve_spaces(&mut self, is_memory: bool) -> Result<(), NotationError> {
+        let parts = self.parts;
+        let spaces: Vec<usize> = (0..parts.len())
+            .filter(|&i| parts[i].values.iter().all(|v| is_state_space(v)))
+            .collect();
+        for (key, value) in &mut self.keys {
+            let nth = match value {
+                SigValue::Word(w) if key == "space" && w == "first" => 0,
+                SigValue::Word(w) if key == "space" && w == "second" => 1,
+                _ => continue,
+            };
+            let Some(&part) = spaces.get(nth) else {
+                return error(
+                    self.line,
+                    format!("the form has no {} state-space part", ["first", "second"][nth]),
+                );
+            };
+            *value = SigValue::Part(part);
+        }
+        if is_memory && !self.has("space") {
+            let space = match spaces.as_slice() {
+                [] => SigValue::Word("generic".to_string()),
+                [one] => SigValue::Part(*one),
+                _ => {
+                    return error(self.line, "the form names several state spaces: say which with 'space'");
+                }
+            };
+            self.keys.push(("space".to_string(), space));
+        }
+        Ok(())
+    }
 }
 
 /// Whether a modifier names a state space (`.global`, `.shared::cta`, `.const[2]`, …).
