@@ -760,6 +760,7 @@ fn spec_items(spec: &str) -> Vec<String> {
     items
 }
 
+/// The legend a spec gives an operand (`out reg .u32 x4 eg %r1`).
 fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
     let mut legend = Legend {
         line,
@@ -788,52 +789,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                     return error(line, format!("'{item}' needs a value"));
                 };
                 i += 1;
-                match item {
-                    "if" => {
-                        if !value.starts_with('.') {
-                            return error(line, format!("'if' names a part with its dot, not '{value}'"));
-                        }
-                        legend.presence_if = Some(value.clone());
-                    }
-                    "eg" => legend.example = value.clone(),
-                    "read-when" => legend.read_when = Some(value.clone()),
-                    "async" => {
-                        if !GROUPS.contains(&value.as_str()) {
-                            return error(line, format!("unknown group '{value}' (known: {})", GROUPS.join(", ")));
-                        }
-                        legend.asynchronous = Some(value.clone());
-                    }
-                    "since" => {
-                        let (version, target) = value.split_once('/').unwrap_or((value.as_str(), ""));
-                        let sm = match target.strip_prefix("sm_") {
-                            None if target.is_empty() => Some(0),
-                            None => None,
-                            Some(digits) => digits.parse().ok(),
-                        };
-                        let parsed = version
-                            .split_once('.')
-                            .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?, sm?)));
-                        let Some(since) = parsed else {
-                            return error(line, format!("since is written X.Y or X.Y/sm_NN, not '{value}'"));
-                        };
-                        legend.since = Some(since);
-                    }
-                    "multiple" => {
-                        let Some(n) = parse_int(value).filter(|n| *n > 1) else {
-                            return error(line, format!("multiple is written N (above 1), not '{value}'"));
-                        };
-                        legend.multiple = Some(n);
-                    }
-                    _ => {
-                        let Some((lo, hi)) = value.split_once("..") else {
-                            return error(line, format!("range is written LO..HI, not '{value}'"));
-                        };
-                        let (Some(lo), Some(hi)) = (parse_int(lo), parse_int(hi)) else {
-                            return error(line, format!("bad range '{value}'"));
-                        };
-                        legend.range = Some((lo, hi));
-                    }
-                }
+                legend_value(line, &mut legend, item, value)?;
             }
             _ if item.starts_with('x') && item.len() > 1 => {
                 if legend.count.is_some() {
@@ -847,24 +803,83 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                 }
                 legend.ty = Some(raw_type(line, item)?);
             }
-            _ => {
-                for kind in item.split('|') {
-                    if !KINDS.contains(&kind) {
-                        return error(
-                            line,
-                            format!("unknown operand kind '{kind}' (known: {})", KINDS.join(", ")),
-                        );
-                    }
-                    if legend.kinds.iter().any(|k| k == kind) {
-                        return error(line, format!("kind '{kind}' listed twice"));
-                    }
-                    legend.kinds.push(kind.to_string());
-                }
-            }
+            _ => legend_kinds(line, &mut legend, item)?,
         }
         i += 1;
     }
     Ok(legend)
+}
+
+/// Sets what a legend's valued item (`if`, `eg`, `range`, `multiple`, `since`, `async`,
+/// `read-when`) says.
+fn legend_value(line: u32, legend: &mut Legend, item: &str, value: &str) -> Result<(), NotationError> {
+    match item {
+        "if" => {
+            if !value.starts_with('.') {
+                return error(line, format!("'if' names a part with its dot, not '{value}'"));
+            }
+            legend.presence_if = Some(value.to_string());
+        }
+        "eg" => legend.example = value.to_string(),
+        "read-when" => legend.read_when = Some(value.to_string()),
+        "async" => {
+            if !GROUPS.contains(&value) {
+                return error(line, format!("unknown group '{value}' (known: {})", GROUPS.join(", ")));
+            }
+            legend.asynchronous = Some(value.to_string());
+        }
+        "since" => legend.since = Some(legend_since(line, value)?),
+        "multiple" => {
+            let Some(n) = parse_int(value).filter(|n| *n > 1) else {
+                return error(line, format!("multiple is written N (above 1), not '{value}'"));
+            };
+            legend.multiple = Some(n);
+        }
+        _ => {
+            let Some((lo, hi)) = value.split_once("..") else {
+                return error(line, format!("range is written LO..HI, not '{value}'"));
+            };
+            let (Some(lo), Some(hi)) = (parse_int(lo), parse_int(hi)) else {
+                return error(line, format!("bad range '{value}'"));
+            };
+            legend.range = Some((lo, hi));
+        }
+    }
+    Ok(())
+}
+
+/// A legend's `since X.Y` or `since X.Y/sm_NN`: (major, minor, sm; 0 when not given).
+fn legend_since(line: u32, value: &str) -> Result<(u8, u8, u16), NotationError> {
+    let (version, target) = value.split_once('/').unwrap_or((value, ""));
+    let sm = match target.strip_prefix("sm_") {
+        None if target.is_empty() => Some(0),
+        None => None,
+        Some(digits) => digits.parse().ok(),
+    };
+    let parsed = version
+        .split_once('.')
+        .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?, sm?)));
+    let Some(since) = parsed else {
+        return error(line, format!("since is written X.Y or X.Y/sm_NN, not '{value}'"));
+    };
+    Ok(since)
+}
+
+/// Adds the operand kinds of a legend item (`reg|imm`), each known and listed once.
+fn legend_kinds(line: u32, legend: &mut Legend, item: &str) -> Result<(), NotationError> {
+    for kind in item.split('|') {
+        if !KINDS.contains(&kind) {
+            return error(
+                line,
+                format!("unknown operand kind '{kind}' (known: {})", KINDS.join(", ")),
+            );
+        }
+        if legend.kinds.iter().any(|k| k == kind) {
+            return error(line, format!("kind '{kind}' listed twice"));
+        }
+        legend.kinds.push(kind.to_string());
+    }
+    Ok(())
 }
 
 fn parse_int(text: &str) -> Option<i64> {
@@ -1394,9 +1409,49 @@ fn split_form(line: u32, text: &str) -> Result<SplitForm, NotationError> {
     Ok((opcode, parts, chars[i..].iter().collect::<String>().trim().to_string()))
 }
 
+/// A pending form resolved against the definitions in scope: its parts, its operands with
+/// their legends, and the memory, value and sync lines that apply to it.
 fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationError> {
     let line = pending.line;
     let (opcode, raw_parts, operand_text) = split_form(line, &pending.text)?;
+    let parts = form_parts(line, raw_parts, scope)?;
+    let operands = FormOperands {
+        line,
+        text: &pending.text,
+        scope,
+        parts: &parts,
+        type_parts: (0..parts.len()).filter(|&i| parts[i].is_type).collect(),
+    };
+    let positions = operands.positions(&operand_text)?;
+    let memory = effects(true, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
+    let values = applicable_values(scope, &parts, &positions)?;
+    let sync = effects(false, scope.sync.as_deref().unwrap_or_default(), &parts, &positions)?;
+    Ok(SigForm {
+        line,
+        text: pending
+            .text
+            .trim()
+            .trim_end_matches(';')
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+        section: pending.section.clone(),
+        summary: pending.summary.clone(),
+        effects: pending.effects.clone(),
+        opcode,
+        parts,
+        positions,
+        excepts: scope.excepts.clone(),
+        block: 0,
+        memory,
+        sync,
+        values,
+    })
+}
+
+/// The parts of a form as written (name, optional), each with its values: a slot's, or its
+/// own name.
+fn form_parts(line: u32, raw_parts: Vec<(String, bool)>, scope: &Scope) -> Result<Vec<SigPart>, NotationError> {
     let mut parts = Vec::new();
     for (name, optional) in raw_parts {
         let (values, slot) = match scope.slots.get(&name) {
@@ -1415,135 +1470,70 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
             is_type,
         });
     }
-    let type_parts: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].is_type).collect();
-    let part_index = |name: &str| -> Result<usize, NotationError> {
-        parts.iter().position(|p| p.name == name).ok_or_else(|| NotationError {
-            line,
-            message: format!("'{name}' is not a part of the form '{}'", pending.text),
-        })
-    };
-    let operand = |name: &str, in_address: bool| -> Result<(SigOperand, Option<usize>), NotationError> {
-        let legend = scope.legends.get(name).cloned();
-        let legend_line = legend.as_ref().map_or(line, |l| l.line);
-        let legend = legend.unwrap_or_default();
-        let mut kinds = legend.kinds.clone();
-        if kinds.is_empty() {
-            kinds = if in_address {
-                vec!["addr".to_string()]
-            } else {
-                vec!["reg".to_string(), "imm".to_string()]
-            };
+    Ok(parts)
+}
+
+/// The value lines that apply to a form: a line naming an operand or part the form lacks does
+/// not apply to it (the block end checks that it applies to some form).
+fn applicable_values(
+    scope: &Scope,
+    parts: &[SigPart],
+    positions: &[SigPosition],
+) -> Result<Vec<SigValueLine>, NotationError> {
+    let mut values = Vec::new();
+    for (line, text) in scope.value.as_deref().unwrap_or_default() {
+        match value_line(*line, text, parts, positions) {
+            Ok(value) => values.push(value),
+            Err(e) if e.message.contains(" is not ") => {}
+            Err(e) => return Err(e),
         }
-        let ty = match &legend.ty {
-            Some(RawType::Fixed(t)) => SigType::Fixed(t.clone()),
-            Some(RawType::Part(p, num, den)) => {
-                let part = part_index(p).map_err(|e| NotationError {
-                    line: legend_line.max(e.line),
-                    message: format!("operand '{name}': {}", e.message),
-                })?;
-                if !parts[part].is_type {
-                    return error(legend_line, format!("operand '{name}': part {p} is not a type part"));
-                }
-                SigType::Part {
-                    part,
-                    num: *num,
-                    den: *den,
-                }
-            }
-            Some(RawType::Map(p, entries)) => SigType::Map {
-                part: part_index(p)?,
-                entries: entries.clone(),
-            },
-            // A predicate (and not a data register) is `.pred` whatever the form's type.
-            None if kinds.iter().any(|k| k == "pred") && !kinds.iter().any(|k| k == "reg") => {
-                SigType::Fixed(".pred".to_string())
-            }
-            None => {
-                let typed_kind = kinds.iter().any(|k| k == "reg" || k == "imm");
-                match type_parts.as_slice() {
-                    [only] if typed_kind && !in_address => SigType::Part {
-                        part: *only,
-                        num: 1,
-                        den: 1,
-                    },
-                    [] => SigType::Unchecked,
-                    _ if !typed_kind || in_address => SigType::Unchecked,
-                    _ => {
-                        return error(
-                            line,
-                            format!(
-                                "operand '{name}' needs a type in its legend: the form '{}' has several type parts",
-                                pending.text
-                            ),
-                        );
-                    }
-                }
-            }
+    }
+    Ok(values)
+}
+
+/// The operands of one form being resolved: its line and text, the definitions in scope, and
+/// its resolved parts (`type_parts`: those whose values are all types).
+struct FormOperands<'f> {
+    line: u32,
+    text: &'f str,
+    scope: &'f Scope,
+    parts: &'f [SigPart],
+    type_parts: Vec<usize>,
+}
+
+impl FormOperands<'_> {
+    /// The index of part `name`, which the form must have.
+    fn part_index(&self, name: &str) -> Result<usize, NotationError> {
+        self.parts
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| NotationError {
+                line: self.line,
+                message: format!("'{name}' is not a part of the form '{}'", self.text),
+            })
+    }
+
+    /// The positions of the form's operand text.
+    fn positions(&self, operand_text: &str) -> Result<Vec<SigPosition>, NotationError> {
+        let toks = tokens(self.line, operand_text)?;
+        let mut parser = OperandParser {
+            toks: &toks,
+            at: 0,
+            line: self.line,
         };
-        let count = match &legend.count {
-            None => SigCount::Scalar,
-            Some(RawCount::Fixed(n)) => SigCount::Fixed(*n),
-            // A count from a part the form does not have: the operand is a scalar there
-            // (`x.vec` in a legend shared with forms without `.vec`).
-            Some(RawCount::Part(p)) => match part_index(p) {
-                Ok(i) => SigCount::PartNumber(i),
-                Err(_) => SigCount::Scalar,
-            },
-            Some(RawCount::Map(p, entries)) => SigCount::Map {
-                part: part_index(p)?,
-                entries: entries.clone(),
-            },
-            Some(RawCount::Dim(p, letter, num, den)) => SigCount::Dim {
-                part: part_index(p)?,
-                letter: *letter,
-                num: *num,
-                den: *den,
-            },
-        };
-        let presence_if = match &legend.presence_if {
-            Some(p) => Some(part_index(p)?),
-            None => None,
-        };
-        if let Some(p) = presence_if
-            && !parts[p].optional
-        {
-            return error(
-                legend_line,
-                format!("operand '{name}': 'if {}' names a required part", parts[p].name),
-            );
-        }
-        Ok((
-            SigOperand {
-                name: name.to_string(),
-                direction: legend.direction.unwrap_or(SigDirection::In),
-                kinds,
-                ty,
-                count,
-                wide: legend.wide,
-                scalar: legend.scalar,
-                example: legend.example.clone(),
-                range: legend.range,
-                multiple: legend.multiple,
-                nonzero: legend.nonzero,
-                since: legend.since,
-                asynchronous: legend.asynchronous.clone(),
-                read_when: legend.read_when.clone(),
-            },
-            presence_if,
-        ))
-    };
-    let toks = tokens(line, &operand_text)?;
-    let mut parser = OperandParser {
-        toks: &toks,
-        at: 0,
-        line,
-    };
-    let raw = parser.list()?;
-    let mut positions = Vec::new();
-    for (shape, optional) in raw {
+        parser
+            .list()?
+            .into_iter()
+            .map(|(shape, optional)| self.position(shape, optional))
+            .collect()
+    }
+
+    /// One position, its operands resolved, present always, optionally or when a part is
+    /// written (an operand's `if`).
+    fn position(&self, shape: RawShape, optional: bool) -> Result<SigPosition, NotationError> {
         let mut presence_if = None;
         let mut single = |name: &str, in_address: bool| -> Result<SigOperand, NotationError> {
-            let (op, pif) = operand(name, in_address)?;
+            let (op, pif) = self.operand(name, in_address)?;
             if pif.is_some() {
                 presence_if = pif;
             }
@@ -1577,44 +1567,142 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
             (true, None) => SigPresence::Optional,
             (true, Some(p)) => SigPresence::If(p),
             (false, Some(_)) => {
-                return error(line, "an operand with 'if' must be written as optional: {, name}");
+                return error(self.line, "an operand with 'if' must be written as optional: {, name}");
             }
         };
-        positions.push(SigPosition { shape, presence });
+        Ok(SigPosition { shape, presence })
     }
-    let memory = effects(true, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
-    // A value line naming an operand or part this form lacks does not apply to it (the block
-    // end checks that it applies to some form).
-    let mut values = Vec::new();
-    for (line, text) in scope.value.as_deref().unwrap_or_default() {
-        match value_line(*line, text, &parts, &positions) {
-            Ok(value) => values.push(value),
-            Err(e) if e.message.contains(" is not ") => {}
-            Err(e) => return Err(e),
+
+    /// Operand `name` (in an address: `in_address`) as its legend says, with the part its
+    /// presence depends on (`if`).
+    fn operand(&self, name: &str, in_address: bool) -> Result<(SigOperand, Option<usize>), NotationError> {
+        let legend = self.scope.legends.get(name).cloned();
+        let legend_line = legend.as_ref().map_or(self.line, |l| l.line);
+        let legend = legend.unwrap_or_default();
+        let mut kinds = legend.kinds.clone();
+        if kinds.is_empty() {
+            kinds = if in_address {
+                vec!["addr".to_string()]
+            } else {
+                vec!["reg".to_string(), "imm".to_string()]
+            };
         }
+        let ty = self.operand_type(name, &legend, legend_line, &kinds, in_address)?;
+        let count = self.operand_count(&legend)?;
+        let presence_if = match &legend.presence_if {
+            Some(p) => Some(self.part_index(p)?),
+            None => None,
+        };
+        if let Some(p) = presence_if
+            && !self.parts[p].optional
+        {
+            return error(
+                legend_line,
+                format!("operand '{name}': 'if {}' names a required part", self.parts[p].name),
+            );
+        }
+        Ok((
+            SigOperand {
+                name: name.to_string(),
+                direction: legend.direction.unwrap_or(SigDirection::In),
+                kinds,
+                ty,
+                count,
+                wide: legend.wide,
+                scalar: legend.scalar,
+                example: legend.example.clone(),
+                range: legend.range,
+                multiple: legend.multiple,
+                nonzero: legend.nonzero,
+                since: legend.since,
+                asynchronous: legend.asynchronous.clone(),
+                read_when: legend.read_when.clone(),
+            },
+            presence_if,
+        ))
     }
-    let sync = effects(false, scope.sync.as_deref().unwrap_or_default(), &parts, &positions)?;
-    Ok(SigForm {
-        line,
-        text: pending
-            .text
-            .trim()
-            .trim_end_matches(';')
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" "),
-        section: pending.section.clone(),
-        summary: pending.summary.clone(),
-        effects: pending.effects.clone(),
-        opcode,
-        parts,
-        positions,
-        excepts: scope.excepts.clone(),
-        block: 0,
-        memory,
-        sync,
-        values,
-    })
+
+    /// The type of operand `name`: its legend's, else `.pred` for a predicate, else the form's
+    /// one type part for a register or constant.
+    fn operand_type(
+        &self,
+        name: &str,
+        legend: &Legend,
+        legend_line: u32,
+        kinds: &[String],
+        in_address: bool,
+    ) -> Result<SigType, NotationError> {
+        Ok(match &legend.ty {
+            Some(RawType::Fixed(t)) => SigType::Fixed(t.clone()),
+            Some(RawType::Part(p, num, den)) => {
+                let part = self.part_index(p).map_err(|e| NotationError {
+                    line: legend_line.max(e.line),
+                    message: format!("operand '{name}': {}", e.message),
+                })?;
+                if !self.parts[part].is_type {
+                    return error(legend_line, format!("operand '{name}': part {p} is not a type part"));
+                }
+                SigType::Part {
+                    part,
+                    num: *num,
+                    den: *den,
+                }
+            }
+            Some(RawType::Map(p, entries)) => SigType::Map {
+                part: self.part_index(p)?,
+                entries: entries.clone(),
+            },
+            // A predicate (and not a data register) is `.pred` whatever the form's type.
+            None if kinds.iter().any(|k| k == "pred") && !kinds.iter().any(|k| k == "reg") => {
+                SigType::Fixed(".pred".to_string())
+            }
+            None => {
+                let typed_kind = kinds.iter().any(|k| k == "reg" || k == "imm");
+                match self.type_parts.as_slice() {
+                    [only] if typed_kind && !in_address => SigType::Part {
+                        part: *only,
+                        num: 1,
+                        den: 1,
+                    },
+                    [] => SigType::Unchecked,
+                    _ if !typed_kind || in_address => SigType::Unchecked,
+                    _ => {
+                        return error(
+                            self.line,
+                            format!(
+                                "operand '{name}' needs a type in its legend: the form '{}' has several type parts",
+                                self.text
+                            ),
+                        );
+                    }
+                }
+            }
+        })
+    }
+
+    /// The element count of an operand, as its legend says.
+    fn operand_count(&self, legend: &Legend) -> Result<SigCount, NotationError> {
+        Ok(match &legend.count {
+            None => SigCount::Scalar,
+            Some(RawCount::Fixed(n)) => SigCount::Fixed(*n),
+            // A count from a part the form does not have: the operand is a scalar there
+            // (`x.vec` in a legend shared with forms without `.vec`).
+            Some(RawCount::Part(p)) => match self.part_index(p) {
+                Ok(i) => SigCount::PartNumber(i),
+                Err(_) => SigCount::Scalar,
+            },
+            Some(RawCount::Map(p, entries)) => SigCount::Map {
+                part: self.part_index(p)?,
+                entries: entries.clone(),
+            },
+            Some(RawCount::Dim(p, letter, num, den)) => SigCount::Dim {
+                part: self.part_index(p)?,
+                letter: *letter,
+                num: *num,
+                den: *den,
+            },
+        })
+    }
 }
 
 /// The asynchronous groups `async`, `commit`, `wait` and `operand-fence` name.
