@@ -554,6 +554,33 @@ pub fn node_uses(node: Node<'_>, source: &str) -> Vec<Use> {
     found
 }
 
+/// Node kinds that are one construct each, found at their keyword (the node's first child).
+const AT_KEYWORD: &[(&str, &str)] = &[
+    ("address_size_directive", ".address_size"),
+    ("section_directive", ".section"),
+    ("alias_directive", ".alias"),
+    ("callprototype_directive", ".callprototype"),
+    ("branchtargets_directive", ".branchtargets"),
+    ("calltargets_directive", ".calltargets"),
+    ("alignment", ".align"),
+    ("pointer_qualifier", ".ptr"),
+];
+
+/// Node kinds that are one construct each, spanning the whole node.
+const WHOLE_NODE: &[(&str, &str)] = &[
+    ("dwarf_directive", "@@DWARF"),
+    ("parameterized_count", "parameterized variable names"),
+    ("array_dimension", "array variable"),
+    ("initializer_list", "array variable"),
+    ("field_initializer", "opaque type initializer"),
+    ("generic_expression", "generic()"),
+    ("mask_expression", "mask()"),
+    ("binary_expression", "constant expression"),
+    ("unary_expression", "constant expression"),
+    ("conditional_expression", "constant expression"),
+    ("parenthesized_expression", "constant expression"),
+];
+
 /// Adds the constructs that `node` itself is to `found`; `up(n)` is its `n`th ancestor
 /// (1: its parent).
 fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: &str, found: &mut Vec<Use>) {
@@ -569,8 +596,16 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         }));
     };
     let keyword = || node.child(0).unwrap_or(node);
-    match node.kind_name() {
-        "address_size_directive" => add(".address_size", keyword()),
+    let kind = node.kind_name();
+    if let Some((_, name)) = AT_KEYWORD.iter().find(|(k, _)| *k == kind) {
+        add(name, keyword());
+        return;
+    }
+    if let Some((_, name)) = WHOLE_NODE.iter().find(|(k, _)| *k == kind) {
+        add(name, node);
+        return;
+    }
+    match kind {
         "file_directive" => {
             add(".file", keyword());
             if node.field("timestamp").is_some() {
@@ -579,15 +614,10 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         }
         "loc_directive" => {
             add(".loc", keyword());
-            let mut cursor = node.walk();
-            if node
-                .named_children(&mut cursor)
-                .any(|c| matches!(c.kind_name(), "loc_function_name" | "loc_inlined_at"))
-            {
+            if has_inlined_at(node) {
                 add(".loc inlined_at", node);
             }
         }
-        "section_directive" => add(".section", keyword()),
         "section_data" => {
             for value in field_children(node, "value") {
                 if value.kind_name() == "binary_expression" {
@@ -598,20 +628,8 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
         "label" if up(1).is_some_and(|p| p.kind_name() == "section_body") => add(".section label", node),
         "pragma_directive" => {
             add(".pragma", keyword());
-            for value in field_children(node, "value") {
-                let word = text(value, source)
-                    .trim_matches('"')
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or("");
-                // Only known pragma words: ptxas ignores unknown ones with a warning.
-                if !word.is_empty() && !word.starts_with('.') && !word.starts_with('@') && !word.starts_with('%') {
-                    add(word, node);
-                }
-            }
+            pragma_uses(node, source, &mut add);
         }
-        "alias_directive" => add(".alias", keyword()),
-        "dwarf_directive" => add("@@DWARF", node),
         "function_definition" | "function_declaration" => function_uses(node, source, &mut add),
         "linkage" => add(text(node, source), node),
         "function_directive" => {
@@ -619,30 +637,19 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
                 add(text(name, source), name);
             }
         }
-        "callprototype_directive" => add(".callprototype", keyword()),
-        "branchtargets_directive" => add(".branchtargets", keyword()),
-        "calltargets_directive" => add(".calltargets", keyword()),
         "parameter_declaration" => parameter_uses(node, up(2), source, &mut add),
         "variable_declaration" => {
             if up(1).is_some_and(|p| p.kind_name() == "source_file") {
-                for space in field_children(node, "state_space") {
-                    match text(space, source) {
-                        ".reg" => add("module-scope .reg", node),
-                        ".local" => add("module-scope .local", node),
-                        _ => {}
-                    }
-                }
+                module_scope_uses(node, source, &mut add);
             }
             type_uses(node, source, &mut add);
         }
         "state_space" => state_space_uses(node, source, &mut add),
-        "alignment" => add(".align", keyword()),
         "attribute_item" => {
             if let Some(name) = node.field("name") {
                 add(&format!(".attribute({})", text(name, source)), node);
             }
         }
-        "pointer_qualifier" => add(".ptr", keyword()),
         "vector_type" => match text(node, source) {
             ".v2" | ".v4" => add("vector variable", node),
             _ => add("vector variable wider than .v4", node),
@@ -654,30 +661,64 @@ fn add_uses<'t>(node: Node<'t>, up: &dyn Fn(usize) -> Option<Node<'t>>, source: 
                 add("address initializer", name);
             }
         }
-        "parameterized_count" => add("parameterized variable names", node),
-        "array_dimension" | "initializer_list" => add("array variable", node),
-        "field_initializer" => add("opaque type initializer", node),
-        "generic_expression" => add("generic()", node),
-        "mask_expression" => add("mask()", node),
-        "cast_expression" => {
-            add("constant expression", node);
-            let to = node.field("type").map(|t| text(t, source));
-            if !matches!(to, Some(".s64" | ".u64")) {
-                add("cast to a type other than .s64/.u64", node);
-            }
-        }
-        "binary_expression" | "unary_expression" | "conditional_expression" | "parenthesized_expression" => {
-            add("constant expression", node);
-        }
-        "identifier" if source[node.byte_range()].starts_with('%') => {
-            if let Some(register) = crate::directives::special_register(text(node, source)) {
-                found.push(Use {
-                    row: Row::Introduced(register),
-                    span: Span::of(node),
-                });
-            }
-        }
+        "cast_expression" => cast_uses(node, source, &mut add),
+        "identifier" => found.extend(special_register_use(node, source)),
         _ => {}
+    }
+}
+
+/// Whether a `.loc` directive names the function it was inlined into (`function_name`,
+/// `inlined_at`).
+fn has_inlined_at(node: Node<'_>) -> bool {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .any(|c| matches!(c.kind_name(), "loc_function_name" | "loc_inlined_at"))
+}
+
+/// A cast: a constant expression, and a construct of its own unless to `.s64` or `.u64`.
+fn cast_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    add("constant expression", node);
+    let to = node.field("type").map(|t| text(t, source));
+    if !matches!(to, Some(".s64" | ".u64")) {
+        add("cast to a type other than .s64/.u64", node);
+    }
+}
+
+/// The special register an identifier names (`%clusterid`), with the row that introduced it.
+fn special_register_use(node: Node<'_>, source: &str) -> Option<Use> {
+    if !source[node.byte_range()].starts_with('%') {
+        return None;
+    }
+    let register = crate::directives::special_register(text(node, source))?;
+    Some(Use {
+        row: Row::Introduced(register),
+        span: Span::of(node),
+    })
+}
+
+/// The pragma words of a `.pragma` directive (only known words have rows: ptxas ignores
+/// unknown ones with a warning).
+fn pragma_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    for value in field_children(node, "value") {
+        let word = text(value, source)
+            .trim_matches('"')
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        if !word.is_empty() && !word.starts_with('.') && !word.starts_with('@') && !word.starts_with('%') {
+            add(word, node);
+        }
+    }
+}
+
+/// The state spaces a module-scope variable declaration may not use (`.reg`, `.local`).
+fn module_scope_uses(node: Node<'_>, source: &str, add: &mut impl FnMut(&str, Node<'_>)) {
+    for space in field_children(node, "state_space") {
+        match text(space, source) {
+            ".reg" => add("module-scope .reg", node),
+            ".local" => add("module-scope .local", node),
+            _ => {}
+        }
     }
 }
 

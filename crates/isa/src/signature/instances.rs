@@ -483,6 +483,26 @@ impl Draft {
         }
     }
 
+    /// This instance with its operands `operands`, described as `what`.
+    fn with_operands(&self, operands: Vec<Written>, what: String) -> Draft {
+        Draft {
+            what,
+            modifiers: self.modifiers.clone(),
+            operands,
+            opcode: self.opcode,
+        }
+    }
+
+    /// This instance with its modifiers `modifiers`, described as `what`.
+    fn with_modifiers(&self, modifiers: Vec<String>, what: String) -> Draft {
+        Draft {
+            what,
+            modifiers,
+            operands: self.operands.clone(),
+            opcode: self.opcode,
+        }
+    }
+
     pub(super) fn text(&self) -> String {
         let mut out = self.opcode.to_string();
         for m in &self.modifiers {
@@ -739,131 +759,123 @@ fn other_kinds(bound: &Bound, valid: &Draft, optionals: bool) -> Vec<Draft> {
         .filter(|p| bound.present(p, optionals))
         .collect();
     for (i, position) in present.iter().enumerate() {
-        let (spec, negatable) = match &position.shape {
-            Shape::Single(spec) => (spec, false),
-            Shape::Negatable(spec) => (spec, true),
-            Shape::Pair { first, second, .. } => {
-                // The sink in either half of a pair (`_|%p1`).
-                let texts: Vec<&str> = valid.operands[i].text.split('|').collect();
-                let Found::Pair(a, b) = &valid.operands[i].found else {
-                    continue;
-                };
-                for (half, spec) in [(0, first), (1, second)] {
-                    if !spec.kinds.contains(Kinds::SINK) || texts.len() != 2 {
-                        continue;
-                    }
-                    let (text, found) = if half == 0 {
-                        (format!("_|{}", texts[1]), Found::Pair(Box::new(Found::Sink), b.clone()))
-                    } else {
-                        (format!("{}|_", texts[0]), Found::Pair(a.clone(), Box::new(Found::Sink)))
-                    };
-                    out.push(valid.with_operand(
-                        i,
-                        Written { text, found },
-                        format!("valid, operand {} the sink in a pair", i + 1),
-                    ));
-                }
-                continue;
-            }
-            _ => continue,
-        };
-        if spec.example.is_empty()
-            && let Some(n) = bound.resolve_count(spec)
-        {
-            out.extend(vector_sinks(valid, i, spec, n));
-            // `scalar`: one register stands for the vector (its first element's).
-            if spec.scalar
-                && n > 1
-                && let Found::Vector(elements) = &valid.operands[i].found
-                && let (Some(first), Some(text)) = (elements.first(), valid.operands[i].text.split(',').next())
-            {
-                let written = Written {
-                    text: text.trim_start_matches('{').trim().to_string(),
-                    found: first.clone(),
-                };
-                out.push(valid.with_operand(
-                    i,
-                    written,
-                    format!("valid, operand {} one register for the vector", i + 1),
-                ));
-            }
-            continue;
-        }
-        if !spec.example.is_empty() {
-            continue;
-        }
-        // The generated operand is a register whenever the legend allows one.
-        if !spec.kinds.intersects(Kinds::REG.union(Kinds::PRED)) {
-            continue;
-        }
-        let mut variants: Vec<(Written, &str)> = Vec::new();
-        if spec.kinds.contains(Kinds::IMM) {
-            variants.push((constant_for(spec, bound.resolve_type(spec)), "a constant"));
-        }
-        if spec.kinds.contains(Kinds::SREG) {
-            // A special register of the operand's type (ptxas checks it: `mov.u64 d, %tid.x`
-            // is "Arguments mismatch").
-            let text = match bound.resolve_type(spec) {
-                Some(".pred") => "%is_explicit_cluster",
-                Some(ty) if type_info(ty).is_some_and(|t| t.bits == 64) => "%clock64",
-                _ => "%tid.x",
-            };
-            variants.push((
-                Written {
-                    text: text.to_string(),
-                    found: Found::SpecialRegister { ty: None },
-                },
-                "a special register",
-            ));
-        }
-        if spec.kinds.contains(Kinds::SYM) {
-            variants.push((
-                Written {
-                    text: bound.variable().to_string(),
-                    found: Found::Name {
-                        kind: super::found::NameKind::Variable,
-                        offset: false,
-                    },
-                },
-                "a variable",
-            ));
-        }
-        if spec.kinds.contains(Kinds::FUNC) {
-            variants.push((
-                Written {
-                    text: "pfunc".to_string(),
-                    found: Found::Name {
-                        kind: super::found::NameKind::Function,
-                        offset: false,
-                    },
-                },
-                "a function name",
-            ));
-        }
-        if spec.takes_whole_sink() {
-            variants.push((
-                Written {
-                    text: "_".to_string(),
-                    found: Found::Sink,
-                },
-                "the sink",
-            ));
-        }
-        if negatable && spec.kinds.contains(Kinds::PRED) {
-            let register = &valid.operands[i];
-            variants.push((
-                Written {
-                    text: format!("!{}", register.text),
-                    found: Found::Negated(Box::new(register.found.clone())),
-                },
-                "a negated predicate",
-            ));
-        }
-        for (written, what) in variants {
-            out.push(valid.with_operand(i, written, format!("valid, operand {} {what}", i + 1)));
+        match &position.shape {
+            Shape::Single(spec) => out.extend(operand_kinds(bound, valid, i, spec, false)),
+            Shape::Negatable(spec) => out.extend(operand_kinds(bound, valid, i, spec, true)),
+            Shape::Pair { first, second, .. } => out.extend(pair_sinks(valid, i, first, second)),
+            _ => {}
         }
     }
     out
+}
+
+/// The valid instance with the sink in either half of pair operand `i` (`_|%p1`), where the
+/// half's legend allows it.
+fn pair_sinks(valid: &Draft, i: usize, first: &Operand, second: &Operand) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let texts: Vec<&str> = valid.operands[i].text.split('|').collect();
+    let Found::Pair(a, b) = &valid.operands[i].found else {
+        return out;
+    };
+    for (half, spec) in [(0, first), (1, second)] {
+        if !spec.kinds.contains(Kinds::SINK) || texts.len() != 2 {
+            continue;
+        }
+        let (text, found) = if half == 0 {
+            (format!("_|{}", texts[1]), Found::Pair(Box::new(Found::Sink), b.clone()))
+        } else {
+            (format!("{}|_", texts[0]), Found::Pair(a.clone(), Box::new(Found::Sink)))
+        };
+        out.push(valid.with_operand(
+            i,
+            Written { text, found },
+            format!("valid, operand {} the sink in a pair", i + 1),
+        ));
+    }
+    out
+}
+
+/// The valid instance with operand `i` (a single operand, `negatable` when a `!` may precede
+/// it) written as each other kind its legend allows. An example written in the signature is
+/// left as it is.
+fn operand_kinds(bound: &Bound, valid: &Draft, i: usize, spec: &Operand, negatable: bool) -> Vec<Draft> {
+    if !spec.example.is_empty() {
+        return Vec::new();
+    }
+    if let Some(n) = bound.resolve_count(spec) {
+        return vector_kinds(valid, i, spec, n);
+    }
+    // The generated operand is a register whenever the legend allows one.
+    if !spec.kinds.intersects(Kinds::REG.union(Kinds::PRED)) {
+        return Vec::new();
+    }
+    other_scalars(bound, &valid.operands[i], spec, negatable)
+        .into_iter()
+        .map(|(written, what)| valid.with_operand(i, written, format!("valid, operand {} {what}", i + 1)))
+        .collect()
+}
+
+/// The valid instance with vector operand `i` (of `n` elements) written with sinks, and, where
+/// its legend says `scalar`, as one register (its first element's) that stands for the vector.
+fn vector_kinds(valid: &Draft, i: usize, spec: &Operand, n: u16) -> Vec<Draft> {
+    let mut out = vector_sinks(valid, i, spec, n);
+    if spec.scalar
+        && n > 1
+        && let Found::Vector(elements) = &valid.operands[i].found
+        && let (Some(first), Some(text)) = (elements.first(), valid.operands[i].text.split(',').next())
+    {
+        let written = Written {
+            text: text.trim_start_matches('{').trim().to_string(),
+            found: first.clone(),
+        };
+        out.push(valid.with_operand(
+            i,
+            written,
+            format!("valid, operand {} one register for the vector", i + 1),
+        ));
+    }
+    out
+}
+
+/// Each other kind a scalar operand's legend allows besides the register generated
+/// (`register`), with what it is: a constant, a special register of its type, a variable, a
+/// function name, the sink, the register negated.
+fn other_scalars(bound: &Bound, register: &Written, spec: &Operand, negatable: bool) -> Vec<(Written, &'static str)> {
+    let written = |text: &str, found: Found<'static>| Written {
+        text: text.to_string(),
+        found,
+    };
+    let name = |kind| Found::Name { kind, offset: false };
+    let mut variants: Vec<(Written, &str)> = Vec::new();
+    if spec.kinds.contains(Kinds::IMM) {
+        variants.push((constant_for(spec, bound.resolve_type(spec)), "a constant"));
+    }
+    if spec.kinds.contains(Kinds::SREG) {
+        // A special register of the operand's type (ptxas checks it: `mov.u64 d, %tid.x`
+        // is "Arguments mismatch").
+        let text = match bound.resolve_type(spec) {
+            Some(".pred") => "%is_explicit_cluster",
+            Some(ty) if type_info(ty).is_some_and(|t| t.bits == 64) => "%clock64",
+            _ => "%tid.x",
+        };
+        variants.push((written(text, Found::SpecialRegister { ty: None }), "a special register"));
+    }
+    if spec.kinds.contains(Kinds::SYM) {
+        let variable = name(super::found::NameKind::Variable);
+        variants.push((written(bound.variable(), variable), "a variable"));
+    }
+    if spec.kinds.contains(Kinds::FUNC) {
+        let function = name(super::found::NameKind::Function);
+        variants.push((written("pfunc", function), "a function name"));
+    }
+    if spec.takes_whole_sink() {
+        variants.push((written("_", Found::Sink), "the sink"));
+    }
+    if negatable && spec.kinds.contains(Kinds::PRED) {
+        let negated = Found::Negated(Box::new(register.found.clone()));
+        variants.push((written(&format!("!{}", register.text), negated), "a negated predicate"));
+    }
+    variants
 }
 
 /// The valid instance with vector operand `i` (of `n` elements) written with sinks: as a whole
@@ -928,23 +940,18 @@ fn misspelt(value: &str) -> String {
     format!("{value}x")
 }
 
+/// Instances of the wrong shape for a form, from its valid instance: an operand dropped or
+/// added, each operand of a wrong kind, a slot value misspelt or left out, an illegal modifier.
 fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
     let mut out = Vec::new();
-    let like = |what: String, modifiers: Vec<String>, operands: Vec<Written>| Draft {
-        what,
-        modifiers,
-        operands,
-        opcode: valid.opcode,
-    };
-    let operands = || valid.operands.clone();
     // An operand dropped, one added.
-    if !valid.operands.is_empty() {
-        let mut fewer = operands();
+    if let Some(last) = valid.operands.last() {
+        let mut fewer = valid.operands.clone();
         fewer.pop();
-        out.push(like("last operand dropped".into(), valid.modifiers.clone(), fewer));
-        let mut more = operands();
-        more.push(valid.operands.last().expect("not empty").clone());
-        out.push(like("last operand repeated".into(), valid.modifiers.clone(), more));
+        out.push(valid.with_operands(fewer, "last operand dropped".into()));
+        let mut more = valid.operands.clone();
+        more.push(last.clone());
+        out.push(valid.with_operands(more, "last operand repeated".into()));
     }
     // Each operand of a wrong kind.
     let present: Vec<&Position> = bound
@@ -954,118 +961,131 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
         .filter(|p| bound.present(p, false))
         .collect();
     for (i, position) in present.iter().enumerate() {
-        let replace = |text: &str, found: Found<'static>, what: String| {
-            let mut ops = operands();
-            ops[i] = Written {
-                text: text.to_string(),
-                found,
-            };
-            like(what, valid.modifiers.clone(), ops)
-        };
         match &position.shape {
             Shape::Single(spec) | Shape::Negatable(spec) => {
-                if !spec.kinds.contains(Kinds::IMM) && spec.example.is_empty() {
-                    out.push(replace(
-                        "1",
-                        Found::Immediate {
-                            literal: super::found::Literal::Integer,
-                            value: Some(1),
-                        },
-                        format!("operand {} a constant", i + 1),
-                    ));
-                }
-                // Zero where the operand excludes it (`range -1..1 nonzero`).
-                if spec.nonzero && spec.kinds.contains(Kinds::IMM) {
-                    out.push(replace(
-                        "0",
-                        Found::Immediate {
-                            literal: super::found::Literal::Integer,
-                            value: Some(0),
-                        },
-                        format!("operand {} zero", i + 1),
-                    ));
-                }
-                // A constant that is not a multiple of what the operand requires.
-                if let Some(multiple) = spec.multiple
-                    && spec.kinds.contains(Kinds::IMM)
-                {
-                    let value = smallest_constant(spec) + 1;
-                    out.push(replace(
-                        &value.to_string(),
-                        Found::Immediate {
-                            literal: super::found::Literal::Integer,
-                            value: Some(value),
-                        },
-                        format!("operand {} not a multiple of {multiple}", i + 1),
-                    ));
-                }
-                if !spec.kinds.contains(Kinds::SREG)
-                    && spec.kinds.intersects(Kinds::REG)
-                    && spec.example.is_empty()
-                    && bound.resolve_count(spec).is_none()
-                {
-                    out.push(replace(
-                        "%tid.x",
-                        Found::SpecialRegister { ty: None },
-                        format!("operand {} a special register", i + 1),
-                    ));
-                }
-                // A vector destination written `_` is tried with every valid instance
-                // (`vector_sinks`), where its vector part is written.
-                if spec.direction != Direction::In
-                    && !spec.takes_whole_sink()
-                    && spec.example.is_empty()
-                    && bound.resolve_count(spec).is_none()
-                {
-                    out.push(replace("_", Found::Sink, format!("operand {} the sink", i + 1)));
-                }
-                if let (Some(n), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
-                    && n > 1
-                {
-                    let texts: Vec<&str> = valid.operands[i]
-                        .text
-                        .trim_matches(|c| c == '{' || c == '}')
-                        .split(", ")
-                        .collect();
-                    let shorter = format!("{{{}}}", texts[..texts.len() - 1].join(", "));
-                    let found = Found::Vector(elements[..elements.len() - 1].to_vec());
-                    out.push(replace(
-                        &shorter,
-                        found,
-                        format!("operand {} one vector element dropped", i + 1),
-                    ));
-                }
-                // A vector of exactly one (`x1`, `.x1` in `x.num`) written without its braces.
-                if let (Some(1), Found::Vector(elements)) = (bound.resolve_count(spec), &valid.operands[i].found)
-                    && matches!(spec.count, CountSpec::Fixed(_) | CountSpec::PartNumber(_))
-                    && let [only] = elements.as_slice()
-                {
-                    let bare = valid.operands[i]
-                        .text
-                        .trim_matches(|c| c == '{' || c == '}')
-                        .trim()
-                        .to_string();
-                    out.push(replace(
-                        &bare,
-                        only.clone(),
-                        format!("operand {} its one element without braces", i + 1),
-                    ));
-                }
+                out.extend(wrong_constants(valid, i, spec));
+                out.extend(wrong_registers(bound, valid, i, spec));
             }
             Shape::Address(_) => {
-                out.push(replace(
-                    "%rd1",
-                    Found::Register {
+                let register = Written {
+                    text: "%rd1".to_string(),
+                    found: Found::Register {
                         ty: Some(".b64"),
                         vector: 0,
                     },
-                    format!("operand {} without brackets", i + 1),
-                ));
+                };
+                out.push(valid.with_operand(i, register, format!("operand {} without brackets", i + 1)));
             }
             _ => {}
         }
     }
-    // A slot value misspelt; a required slot left out.
+    out.extend(wrong_slots(bound, valid));
+    // An illegal modifier added.
+    let extra = if bound.form.parts.iter().any(|p| p.takes(".volatile")) {
+        ".sync"
+    } else {
+        ".volatile"
+    };
+    let mut modifiers = valid.modifiers.clone();
+    modifiers.insert(0, extra.to_string());
+    out.push(valid.with_modifiers(modifiers, format!("{extra} added")));
+    out
+}
+
+/// An integer constant written.
+fn integer(value: i64) -> Written {
+    Written {
+        text: value.to_string(),
+        found: Found::Immediate {
+            literal: super::found::Literal::Integer,
+            value: Some(value),
+        },
+    }
+}
+
+/// The valid instance with single operand `i` a constant it does not take: any constant where
+/// it takes none, zero where it excludes zero, a constant not a multiple of its `multiple`.
+fn wrong_constants(valid: &Draft, i: usize, spec: &Operand) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let takes_constant = spec.kinds.contains(Kinds::IMM);
+    if !takes_constant && spec.example.is_empty() {
+        out.push(valid.with_operand(i, integer(1), format!("operand {} a constant", i + 1)));
+    }
+    // Zero where the operand excludes it (`range -1..1 nonzero`).
+    if spec.nonzero && takes_constant {
+        out.push(valid.with_operand(i, integer(0), format!("operand {} zero", i + 1)));
+    }
+    // A constant that is not a multiple of what the operand requires.
+    if let Some(multiple) = spec.multiple
+        && takes_constant
+    {
+        let value = smallest_constant(spec) + 1;
+        out.push(valid.with_operand(
+            i,
+            integer(value),
+            format!("operand {} not a multiple of {multiple}", i + 1),
+        ));
+    }
+    out
+}
+
+/// The valid instance with single operand `i` a register or vector it does not take: a
+/// special register, the sink for a destination, a vector one element short, a vector of one
+/// without its braces.
+fn wrong_registers(bound: &Bound, valid: &Draft, i: usize, spec: &Operand) -> Vec<Draft> {
+    let mut out = Vec::new();
+    let written = |text: &str, found: Found<'static>| Written {
+        text: text.to_string(),
+        found,
+    };
+    let count = bound.resolve_count(spec);
+    let operand = &valid.operands[i];
+    if !spec.kinds.contains(Kinds::SREG)
+        && spec.kinds.intersects(Kinds::REG)
+        && spec.example.is_empty()
+        && count.is_none()
+    {
+        let register = written("%tid.x", Found::SpecialRegister { ty: None });
+        out.push(valid.with_operand(i, register, format!("operand {} a special register", i + 1)));
+    }
+    // A vector destination written `_` is tried with every valid instance
+    // (`vector_sinks`), where its vector part is written.
+    if spec.direction != Direction::In && !spec.takes_whole_sink() && spec.example.is_empty() && count.is_none() {
+        out.push(valid.with_operand(i, written("_", Found::Sink), format!("operand {} the sink", i + 1)));
+    }
+    let Found::Vector(elements) = &operand.found else {
+        return out;
+    };
+    let inner = operand.text.trim_matches(|c| c == '{' || c == '}');
+    if let Some(n) = count
+        && n > 1
+    {
+        let texts: Vec<&str> = inner.split(", ").collect();
+        let shorter = format!("{{{}}}", texts[..texts.len() - 1].join(", "));
+        let found = Found::Vector(elements[..elements.len() - 1].to_vec());
+        out.push(valid.with_operand(
+            i,
+            written(&shorter, found),
+            format!("operand {} one vector element dropped", i + 1),
+        ));
+    }
+    // A vector of exactly one (`x1`, `.x1` in `x.num`) written without its braces.
+    if count == Some(1)
+        && matches!(spec.count, CountSpec::Fixed(_) | CountSpec::PartNumber(_))
+        && let [only] = elements.as_slice()
+    {
+        out.push(valid.with_operand(
+            i,
+            written(inner.trim(), only.clone()),
+            format!("operand {} its one element without braces", i + 1),
+        ));
+    }
+    out
+}
+
+/// The valid instance with each slot value misspelt, and each required slot left out.
+fn wrong_slots(bound: &Bound, valid: &Draft) -> Vec<Draft> {
+    let mut out = Vec::new();
     for (index, part) in bound.form.parts.iter().enumerate() {
         let Some(value) = bound.values[index] else { continue };
         let at = valid
@@ -1076,11 +1096,7 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
         let mut modifiers = valid.modifiers.clone();
         let misspelling = misspelt(value);
         modifiers[at] = misspelling.clone();
-        out.push(like(
-            format!("{} misspelt as {misspelling}", part.name),
-            modifiers,
-            operands(),
-        ));
+        out.push(valid.with_modifiers(modifiers, format!("{} misspelt as {misspelling}", part.name)));
         // An example address belongs to the form's state space: without the space the
         // instruction addresses it generically, which ptxas rejects for another reason ("State
         // space mismatch between instruction and address") that the state-space rules report.
@@ -1088,18 +1104,9 @@ fn wrong_shapes(bound: &Bound, valid: &Draft) -> Vec<Draft> {
         if !part.optional && !space_of_example {
             let mut modifiers = valid.modifiers.clone();
             modifiers.remove(at);
-            out.push(like(format!("{} left out", part.name), modifiers, operands()));
+            out.push(valid.with_modifiers(modifiers, format!("{} left out", part.name)));
         }
     }
-    // An illegal modifier added.
-    let extra = if bound.form.parts.iter().any(|p| p.takes(".volatile")) {
-        ".sync"
-    } else {
-        ".volatile"
-    };
-    let mut modifiers = valid.modifiers.clone();
-    modifiers.insert(0, extra.to_string());
-    out.push(like(format!("{extra} added"), modifiers, operands()));
     out
 }
 

@@ -732,6 +732,8 @@ impl Context<'_, '_> {
         }
     }
 
+    /// Checks the operand written `found` (element `element` of operand `at`) against `spec`:
+    /// a sink or a vector where the legend counts elements, else one value.
     fn operand(
         &self,
         spec: &Operand,
@@ -740,96 +742,11 @@ impl Context<'_, '_> {
         element: Option<usize>,
         problems: &mut Vec<Problem>,
     ) {
-        let kind = |problems: &mut Vec<Problem>| {
-            problems.push(Problem::OperandKind {
-                operand: at,
-                element,
-                expected: spec.kinds,
-                destination: spec.direction != Direction::In,
-            })
-        };
-        if spec.count != CountSpec::Scalar {
-            match found {
-                // The whole operand written `_`, a vector or (its vector part absent) one value:
-                // ptxas's result discard mode, which `atom` has and `ld` and `mov` do not
-                // ("Result discard mode is not allowed for instruction 'ld'").
-                Found::Sink => {
-                    if !spec.takes_whole_sink() {
-                        problems.push(Problem::OperandKind {
-                            operand: at,
-                            element,
-                            expected: spec.kinds.without(Kinds::SINK.union(Kinds::DISCARD)),
-                            destination: spec.direction != Direction::In,
-                        });
-                    }
-                    return;
-                }
-                // ptxas takes the elements' type from the registers among them: "Unable to
-                // infer type of vector elements" when every element is `_`.
-                Found::Vector(elements) if !elements.is_empty() && elements.iter().all(|e| *e == Found::Sink) => {
-                    problems.push(Problem::OperandKind {
-                        operand: at,
-                        element: Some(element.unwrap_or(0)),
-                        expected: spec.kinds.without(Kinds::SINK.union(Kinds::DISCARD)),
-                        destination: spec.direction != Direction::In,
-                    });
-                    return;
-                }
-                _ => {}
-            }
+        if spec.count != CountSpec::Scalar && vector_sink(spec, found, at, element, problems) {
+            return;
         }
         if let Some(count) = self.expected_count(spec) {
-            match found {
-                Found::Vector(elements) => {
-                    if count != 0
-                        && usize::from(count) != elements.len()
-                        && !self.alternative_count(spec, elements.len())
-                    {
-                        problems.push(Problem::VectorSize {
-                            operand: at,
-                            expected: count,
-                            found: elements.len() as u16,
-                        });
-                        return;
-                    }
-                    for (i, e) in elements.iter().enumerate() {
-                        let at_element = Some(element.unwrap_or(i));
-                        match (e, self.expected_type(spec)) {
-                            (Found::Immediate { literal, .. }, Some(expected))
-                                if let Some(register) = neighbour_register(elements, i) =>
-                            {
-                                if !vector_constant_fits(*literal, register, expected) {
-                                    problems.push(Problem::OperandType {
-                                        operand: at,
-                                        element: at_element,
-                                        expected,
-                                        wide: spec.wide,
-                                    });
-                                }
-                            }
-                            _ => self.scalar(spec, e, at, at_element, problems),
-                        }
-                    }
-                }
-                Found::Register { vector, ty } if *vector > 0 => {
-                    if count != 0 && count != *vector {
-                        problems.push(Problem::VectorSize {
-                            operand: at,
-                            expected: count,
-                            found: *vector,
-                        });
-                    } else {
-                        self.register_type(spec, *ty, at, element, problems);
-                    }
-                }
-                Found::Other => {}
-                _ if spec.scalar || self.bare_scalar(spec) => self.scalar(spec, found, at, element, problems),
-                _ => problems.push(Problem::VectorSize {
-                    operand: at,
-                    expected: count,
-                    found: 0,
-                }),
-            }
+            self.vector(spec, count, found, at, element, problems);
             return;
         }
         match found {
@@ -843,11 +760,86 @@ impl Context<'_, '_> {
                 expected: 1,
                 found: elements.len() as u16,
             }),
-            Found::Vector(_) => kind(problems),
+            Found::Vector(_) => problems.push(kind_problem(spec, at, element)),
             _ => self.scalar(spec, found, at, element, problems),
         }
     }
 
+    /// Checks an operand whose legend gives `count` elements (0: any number): a braced vector,
+    /// a vector register, or (`scalar`, or a count of 1 a map allows bare) one value.
+    fn vector(
+        &self,
+        spec: &Operand,
+        count: u16,
+        found: &Found<'_>,
+        at: usize,
+        element: Option<usize>,
+        problems: &mut Vec<Problem>,
+    ) {
+        match found {
+            Found::Vector(elements) => {
+                if count != 0 && usize::from(count) != elements.len() && !self.alternative_count(spec, elements.len()) {
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: count,
+                        found: elements.len() as u16,
+                    });
+                    return;
+                }
+                self.vector_elements(spec, elements, at, element, problems);
+            }
+            Found::Register { vector, ty } if *vector > 0 => {
+                if count != 0 && count != *vector {
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: count,
+                        found: *vector,
+                    });
+                } else {
+                    self.register_type(spec, *ty, at, element, problems);
+                }
+            }
+            Found::Other => {}
+            _ if spec.scalar || self.bare_scalar(spec) => self.scalar(spec, found, at, element, problems),
+            _ => problems.push(Problem::VectorSize {
+                operand: at,
+                expected: count,
+                found: 0,
+            }),
+        }
+    }
+
+    /// Checks each element of a braced vector: a constant against the type of the registers
+    /// beside it, anything else as one value.
+    fn vector_elements(
+        &self,
+        spec: &Operand,
+        elements: &[Found<'_>],
+        at: usize,
+        element: Option<usize>,
+        problems: &mut Vec<Problem>,
+    ) {
+        for (i, e) in elements.iter().enumerate() {
+            let at_element = Some(element.unwrap_or(i));
+            match (e, self.expected_type(spec)) {
+                (Found::Immediate { literal, .. }, Some(expected))
+                    if let Some(register) = neighbour_register(elements, i) =>
+                {
+                    if !vector_constant_fits(*literal, register, expected) {
+                        problems.push(Problem::OperandType {
+                            operand: at,
+                            element: at_element,
+                            expected,
+                            wide: spec.wide,
+                        });
+                    }
+                }
+                _ => self.scalar(spec, e, at, at_element, problems),
+            }
+        }
+    }
+
+    /// Checks one value written `found` against `spec`.
     fn scalar(
         &self,
         spec: &Operand,
@@ -857,86 +849,17 @@ impl Context<'_, '_> {
         problems: &mut Vec<Problem>,
     ) {
         let kinds = spec.kinds;
-        let kind = |problems: &mut Vec<Problem>| {
-            problems.push(Problem::OperandKind {
-                operand: at,
-                element,
-                expected: kinds,
-                destination: spec.direction != Direction::In,
-            })
-        };
+        let kind = |problems: &mut Vec<Problem>| problems.push(kind_problem(spec, at, element));
         match found {
-            Found::Register { ty, vector } => {
-                if *vector > 0 {
-                    problems.push(Problem::VectorSize {
-                        operand: at,
-                        expected: 1,
-                        found: *vector,
-                    });
-                } else if kinds.intersects(Kinds::REG.union(Kinds::PRED).union(Kinds::ADDR)) {
-                    self.register_type(spec, *ty, at, element, problems);
-                } else if kinds.intersects(Kinds::TEXREF.union(Kinds::SAMPLERREF).union(Kinds::SURFREF))
-                    && ty.is_none_or(|t| t == ".b64" || t == ".u64" || t == ".s64")
-                {
-                    // Indirect texture/sampler/surface access through a 64-bit register.
-                } else {
-                    kind(problems);
-                }
-            }
+            Found::Register { ty, vector } => self.scalar_register(spec, *ty, *vector, at, element, problems),
             Found::SpecialRegister { .. } => {
                 if !kinds.contains(Kinds::SREG) {
                     problems.push(Problem::SpecialRegister { operand: at, element });
                 }
             }
-            Found::Immediate { value, literal } => {
-                if !kinds.intersects(Kinds::IMM.union(Kinds::ADDR)) {
-                    kind(problems);
-                } else if !kinds.contains(Kinds::ADDR)
-                    && let Some(expected) = self.expected_type(spec)
-                    && !constant_fits(*literal, expected)
-                {
-                    problems.push(Problem::OperandType {
-                        operand: at,
-                        element,
-                        expected,
-                        wide: spec.wide,
-                    });
-                } else if let (Some(range), Some(value)) = (spec.range, value)
-                    && (*value < range.0 || *value > range.1 || (spec.nonzero && *value == 0))
-                {
-                    problems.push(Problem::ImmediateRange {
-                        operand: at,
-                        range,
-                        value: *value,
-                    });
-                } else if let (Some(multiple), Some(value)) = (spec.multiple, value)
-                    && value % multiple != 0
-                {
-                    problems.push(Problem::ImmediateMultiple {
-                        operand: at,
-                        multiple,
-                        value: *value,
-                    });
-                }
-            }
+            Found::Immediate { value, literal } => problems.extend(self.immediate(spec, *literal, *value, at, element)),
             Found::Name { kind: name, .. } => {
-                let names = Kinds::SYM
-                    .union(Kinds::FUNC)
-                    .union(Kinds::LABEL)
-                    .union(Kinds::ADDR)
-                    .union(Kinds::TEXREF)
-                    .union(Kinds::SAMPLERREF)
-                    .union(Kinds::SURFREF);
-                let allowed = match name {
-                    NameKind::Variable => Kinds::SYM.union(Kinds::ADDR),
-                    NameKind::Function => Kinds::FUNC,
-                    NameKind::Label => Kinds::LABEL,
-                    NameKind::TexRef => Kinds::TEXREF.union(Kinds::SYM).union(Kinds::ADDR),
-                    NameKind::SamplerRef => Kinds::SAMPLERREF.union(Kinds::SYM).union(Kinds::ADDR),
-                    NameKind::SurfRef => Kinds::SURFREF.union(Kinds::SYM).union(Kinds::ADDR),
-                    NameKind::Unknown => names,
-                };
-                if !kinds.intersects(allowed) {
+                if !kinds.intersects(name_kinds(*name)) {
                     kind(problems);
                 }
             }
@@ -970,6 +893,78 @@ impl Context<'_, '_> {
             }
             Found::Pair(..) | Found::Params(_) | Found::Vector(_) => kind(problems),
             Found::Other => {}
+        }
+    }
+
+    /// Checks a register (of `vector` elements; 0: not a vector register) written as one value.
+    fn scalar_register(
+        &self,
+        spec: &Operand,
+        ty: Option<&str>,
+        vector: u16,
+        at: usize,
+        element: Option<usize>,
+        problems: &mut Vec<Problem>,
+    ) {
+        let kinds = spec.kinds;
+        if vector > 0 {
+            problems.push(Problem::VectorSize {
+                operand: at,
+                expected: 1,
+                found: vector,
+            });
+        } else if kinds.intersects(Kinds::REG.union(Kinds::PRED).union(Kinds::ADDR)) {
+            self.register_type(spec, ty, at, element, problems);
+        } else if kinds.intersects(Kinds::TEXREF.union(Kinds::SAMPLERREF).union(Kinds::SURFREF))
+            && ty.is_none_or(|t| t == ".b64" || t == ".u64" || t == ".s64")
+        {
+            // Indirect texture/sampler/surface access through a 64-bit register.
+        } else {
+            problems.push(kind_problem(spec, at, element));
+        }
+    }
+
+    /// What is wrong with a constant written for `spec`, if anything: a kind that takes no
+    /// constant, a type it does not fit, a value out of range or not a multiple.
+    fn immediate(
+        &self,
+        spec: &Operand,
+        literal: super::found::Literal,
+        value: Option<i64>,
+        at: usize,
+        element: Option<usize>,
+    ) -> Option<Problem> {
+        let kinds = spec.kinds;
+        if !kinds.intersects(Kinds::IMM.union(Kinds::ADDR)) {
+            Some(kind_problem(spec, at, element))
+        } else if !kinds.contains(Kinds::ADDR)
+            && let Some(expected) = self.expected_type(spec)
+            && !constant_fits(literal, expected)
+        {
+            Some(Problem::OperandType {
+                operand: at,
+                element,
+                expected,
+                wide: spec.wide,
+            })
+        } else if let (Some(range), Some(value)) = (spec.range, value)
+            && (value < range.0 || value > range.1 || (spec.nonzero && value == 0))
+        {
+            Some(Problem::ImmediateRange {
+                operand: at,
+                range,
+                value,
+            })
+        } else if let (Some(multiple), Some(value)) = (spec.multiple, value)
+            && value % multiple != 0
+        {
+            Some(Problem::ImmediateMultiple {
+                operand: at,
+                multiple,
+                value,
+            })
+        } else {
+            None
         }
     }
 
@@ -1021,6 +1016,69 @@ impl Context<'_, '_> {
                 wide: spec.wide,
             });
         }
+    }
+}
+
+/// The problem that operand `at` (element `element`) is of a kind `spec` does not take.
+fn kind_problem(spec: &Operand, at: usize, element: Option<usize>) -> Problem {
+    Problem::OperandKind {
+        operand: at,
+        element,
+        expected: spec.kinds,
+        destination: spec.direction != Direction::In,
+    }
+}
+
+/// The operand kinds under which a name of kind `name` is taken (an unknown name: any kind
+/// that takes a name).
+fn name_kinds(name: NameKind) -> Kinds {
+    match name {
+        NameKind::Variable => Kinds::SYM.union(Kinds::ADDR),
+        NameKind::Function => Kinds::FUNC,
+        NameKind::Label => Kinds::LABEL,
+        NameKind::TexRef => Kinds::TEXREF.union(Kinds::SYM).union(Kinds::ADDR),
+        NameKind::SamplerRef => Kinds::SAMPLERREF.union(Kinds::SYM).union(Kinds::ADDR),
+        NameKind::SurfRef => Kinds::SURFREF.union(Kinds::SYM).union(Kinds::ADDR),
+        NameKind::Unknown => Kinds::SYM
+            .union(Kinds::FUNC)
+            .union(Kinds::LABEL)
+            .union(Kinds::ADDR)
+            .union(Kinds::TEXREF)
+            .union(Kinds::SAMPLERREF)
+            .union(Kinds::SURFREF),
+    }
+}
+
+/// Checks the sink written for an operand that takes a vector: the whole operand `_` (a
+/// vector or, its vector part absent, one value: ptxas's result discard mode, which `atom` has
+/// and `ld` and `mov` do not, "Result discard mode is not allowed for instruction 'ld'"), or a
+/// vector of sinks only (ptxas takes the elements' type from the registers among them: "Unable
+/// to infer type of vector elements"). Returns whether `found` was one.
+fn vector_sink(
+    spec: &Operand,
+    found: &Found<'_>,
+    at: usize,
+    element: Option<usize>,
+    problems: &mut Vec<Problem>,
+) -> bool {
+    let no_sink = |element| Problem::OperandKind {
+        operand: at,
+        element,
+        expected: spec.kinds.without(Kinds::SINK.union(Kinds::DISCARD)),
+        destination: spec.direction != Direction::In,
+    };
+    match found {
+        Found::Sink => {
+            if !spec.takes_whole_sink() {
+                problems.push(no_sink(element));
+            }
+            true
+        }
+        Found::Vector(elements) if !elements.is_empty() && elements.iter().all(|e| *e == Found::Sink) => {
+            problems.push(no_sink(Some(element.unwrap_or(0))));
+            true
+        }
+        _ => false,
     }
 }
 

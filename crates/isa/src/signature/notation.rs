@@ -760,6 +760,7 @@ fn spec_items(spec: &str) -> Vec<String> {
     items
 }
 
+/// The legend a spec gives an operand (`out reg .u32 x4 eg %r1`).
 fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
     let mut legend = Legend {
         line,
@@ -788,52 +789,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                     return error(line, format!("'{item}' needs a value"));
                 };
                 i += 1;
-                match item {
-                    "if" => {
-                        if !value.starts_with('.') {
-                            return error(line, format!("'if' names a part with its dot, not '{value}'"));
-                        }
-                        legend.presence_if = Some(value.clone());
-                    }
-                    "eg" => legend.example = value.clone(),
-                    "read-when" => legend.read_when = Some(value.clone()),
-                    "async" => {
-                        if !GROUPS.contains(&value.as_str()) {
-                            return error(line, format!("unknown group '{value}' (known: {})", GROUPS.join(", ")));
-                        }
-                        legend.asynchronous = Some(value.clone());
-                    }
-                    "since" => {
-                        let (version, target) = value.split_once('/').unwrap_or((value.as_str(), ""));
-                        let sm = match target.strip_prefix("sm_") {
-                            None if target.is_empty() => Some(0),
-                            None => None,
-                            Some(digits) => digits.parse().ok(),
-                        };
-                        let parsed = version
-                            .split_once('.')
-                            .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?, sm?)));
-                        let Some(since) = parsed else {
-                            return error(line, format!("since is written X.Y or X.Y/sm_NN, not '{value}'"));
-                        };
-                        legend.since = Some(since);
-                    }
-                    "multiple" => {
-                        let Some(n) = parse_int(value).filter(|n| *n > 1) else {
-                            return error(line, format!("multiple is written N (above 1), not '{value}'"));
-                        };
-                        legend.multiple = Some(n);
-                    }
-                    _ => {
-                        let Some((lo, hi)) = value.split_once("..") else {
-                            return error(line, format!("range is written LO..HI, not '{value}'"));
-                        };
-                        let (Some(lo), Some(hi)) = (parse_int(lo), parse_int(hi)) else {
-                            return error(line, format!("bad range '{value}'"));
-                        };
-                        legend.range = Some((lo, hi));
-                    }
-                }
+                legend_value(line, &mut legend, item, value)?;
             }
             _ if item.starts_with('x') && item.len() > 1 => {
                 if legend.count.is_some() {
@@ -847,24 +803,83 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
                 }
                 legend.ty = Some(raw_type(line, item)?);
             }
-            _ => {
-                for kind in item.split('|') {
-                    if !KINDS.contains(&kind) {
-                        return error(
-                            line,
-                            format!("unknown operand kind '{kind}' (known: {})", KINDS.join(", ")),
-                        );
-                    }
-                    if legend.kinds.iter().any(|k| k == kind) {
-                        return error(line, format!("kind '{kind}' listed twice"));
-                    }
-                    legend.kinds.push(kind.to_string());
-                }
-            }
+            _ => legend_kinds(line, &mut legend, item)?,
         }
         i += 1;
     }
     Ok(legend)
+}
+
+/// Sets what a legend's valued item (`if`, `eg`, `range`, `multiple`, `since`, `async`,
+/// `read-when`) says.
+fn legend_value(line: u32, legend: &mut Legend, item: &str, value: &str) -> Result<(), NotationError> {
+    match item {
+        "if" => {
+            if !value.starts_with('.') {
+                return error(line, format!("'if' names a part with its dot, not '{value}'"));
+            }
+            legend.presence_if = Some(value.to_string());
+        }
+        "eg" => legend.example = value.to_string(),
+        "read-when" => legend.read_when = Some(value.to_string()),
+        "async" => {
+            if !GROUPS.contains(&value) {
+                return error(line, format!("unknown group '{value}' (known: {})", GROUPS.join(", ")));
+            }
+            legend.asynchronous = Some(value.to_string());
+        }
+        "since" => legend.since = Some(legend_since(line, value)?),
+        "multiple" => {
+            let Some(n) = parse_int(value).filter(|n| *n > 1) else {
+                return error(line, format!("multiple is written N (above 1), not '{value}'"));
+            };
+            legend.multiple = Some(n);
+        }
+        _ => {
+            let Some((lo, hi)) = value.split_once("..") else {
+                return error(line, format!("range is written LO..HI, not '{value}'"));
+            };
+            let (Some(lo), Some(hi)) = (parse_int(lo), parse_int(hi)) else {
+                return error(line, format!("bad range '{value}'"));
+            };
+            legend.range = Some((lo, hi));
+        }
+    }
+    Ok(())
+}
+
+/// A legend's `since X.Y` or `since X.Y/sm_NN`: (major, minor, sm; 0 when not given).
+fn legend_since(line: u32, value: &str) -> Result<(u8, u8, u16), NotationError> {
+    let (version, target) = value.split_once('/').unwrap_or((value, ""));
+    let sm = match target.strip_prefix("sm_") {
+        None if target.is_empty() => Some(0),
+        None => None,
+        Some(digits) => digits.parse().ok(),
+    };
+    let parsed = version
+        .split_once('.')
+        .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?, sm?)));
+    let Some(since) = parsed else {
+        return error(line, format!("since is written X.Y or X.Y/sm_NN, not '{value}'"));
+    };
+    Ok(since)
+}
+
+/// Adds the operand kinds of a legend item (`reg|imm`), each known and listed once.
+fn legend_kinds(line: u32, legend: &mut Legend, item: &str) -> Result<(), NotationError> {
+    for kind in item.split('|') {
+        if !KINDS.contains(&kind) {
+            return error(
+                line,
+                format!("unknown operand kind '{kind}' (known: {})", KINDS.join(", ")),
+            );
+        }
+        if legend.kinds.iter().any(|k| k == kind) {
+            return error(line, format!("kind '{kind}' listed twice"));
+        }
+        legend.kinds.push(kind.to_string());
+    }
+    Ok(())
 }
 
 fn parse_int(text: &str) -> Option<i64> {
@@ -1394,9 +1409,49 @@ fn split_form(line: u32, text: &str) -> Result<SplitForm, NotationError> {
     Ok((opcode, parts, chars[i..].iter().collect::<String>().trim().to_string()))
 }
 
+/// A pending form resolved against the definitions in scope: its parts, its operands with
+/// their legends, and the memory, value and sync lines that apply to it.
 fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationError> {
     let line = pending.line;
     let (opcode, raw_parts, operand_text) = split_form(line, &pending.text)?;
+    let parts = form_parts(line, raw_parts, scope)?;
+    let operands = FormOperands {
+        line,
+        text: &pending.text,
+        scope,
+        parts: &parts,
+        type_parts: (0..parts.len()).filter(|&i| parts[i].is_type).collect(),
+    };
+    let positions = operands.positions(&operand_text)?;
+    let memory = effects(true, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
+    let values = applicable_values(scope, &parts, &positions)?;
+    let sync = effects(false, scope.sync.as_deref().unwrap_or_default(), &parts, &positions)?;
+    Ok(SigForm {
+        line,
+        text: pending
+            .text
+            .trim()
+            .trim_end_matches(';')
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+        section: pending.section.clone(),
+        summary: pending.summary.clone(),
+        effects: pending.effects.clone(),
+        opcode,
+        parts,
+        positions,
+        excepts: scope.excepts.clone(),
+        block: 0,
+        memory,
+        sync,
+        values,
+    })
+}
+
+/// The parts of a form as written (name, optional), each with its values: a slot's, or its
+/// own name.
+fn form_parts(line: u32, raw_parts: Vec<(String, bool)>, scope: &Scope) -> Result<Vec<SigPart>, NotationError> {
     let mut parts = Vec::new();
     for (name, optional) in raw_parts {
         let (values, slot) = match scope.slots.get(&name) {
@@ -1415,135 +1470,70 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
             is_type,
         });
     }
-    let type_parts: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].is_type).collect();
-    let part_index = |name: &str| -> Result<usize, NotationError> {
-        parts.iter().position(|p| p.name == name).ok_or_else(|| NotationError {
-            line,
-            message: format!("'{name}' is not a part of the form '{}'", pending.text),
-        })
-    };
-    let operand = |name: &str, in_address: bool| -> Result<(SigOperand, Option<usize>), NotationError> {
-        let legend = scope.legends.get(name).cloned();
-        let legend_line = legend.as_ref().map_or(line, |l| l.line);
-        let legend = legend.unwrap_or_default();
-        let mut kinds = legend.kinds.clone();
-        if kinds.is_empty() {
-            kinds = if in_address {
-                vec!["addr".to_string()]
-            } else {
-                vec!["reg".to_string(), "imm".to_string()]
-            };
+    Ok(parts)
+}
+
+/// The value lines that apply to a form: a line naming an operand or part the form lacks does
+/// not apply to it (the block end checks that it applies to some form).
+fn applicable_values(
+    scope: &Scope,
+    parts: &[SigPart],
+    positions: &[SigPosition],
+) -> Result<Vec<SigValueLine>, NotationError> {
+    let mut values = Vec::new();
+    for (line, text) in scope.value.as_deref().unwrap_or_default() {
+        match value_line(*line, text, parts, positions) {
+            Ok(value) => values.push(value),
+            Err(e) if e.message.contains(" is not ") => {}
+            Err(e) => return Err(e),
         }
-        let ty = match &legend.ty {
-            Some(RawType::Fixed(t)) => SigType::Fixed(t.clone()),
-            Some(RawType::Part(p, num, den)) => {
-                let part = part_index(p).map_err(|e| NotationError {
-                    line: legend_line.max(e.line),
-                    message: format!("operand '{name}': {}", e.message),
-                })?;
-                if !parts[part].is_type {
-                    return error(legend_line, format!("operand '{name}': part {p} is not a type part"));
-                }
-                SigType::Part {
-                    part,
-                    num: *num,
-                    den: *den,
-                }
-            }
-            Some(RawType::Map(p, entries)) => SigType::Map {
-                part: part_index(p)?,
-                entries: entries.clone(),
-            },
-            // A predicate (and not a data register) is `.pred` whatever the form's type.
-            None if kinds.iter().any(|k| k == "pred") && !kinds.iter().any(|k| k == "reg") => {
-                SigType::Fixed(".pred".to_string())
-            }
-            None => {
-                let typed_kind = kinds.iter().any(|k| k == "reg" || k == "imm");
-                match type_parts.as_slice() {
-                    [only] if typed_kind && !in_address => SigType::Part {
-                        part: *only,
-                        num: 1,
-                        den: 1,
-                    },
-                    [] => SigType::Unchecked,
-                    _ if !typed_kind || in_address => SigType::Unchecked,
-                    _ => {
-                        return error(
-                            line,
-                            format!(
-                                "operand '{name}' needs a type in its legend: the form '{}' has several type parts",
-                                pending.text
-                            ),
-                        );
-                    }
-                }
-            }
+    }
+    Ok(values)
+}
+
+/// The operands of one form being resolved: its line and text, the definitions in scope, and
+/// its resolved parts (`type_parts`: those whose values are all types).
+struct FormOperands<'f> {
+    line: u32,
+    text: &'f str,
+    scope: &'f Scope,
+    parts: &'f [SigPart],
+    type_parts: Vec<usize>,
+}
+
+impl FormOperands<'_> {
+    /// The index of part `name`, which the form must have.
+    fn part_index(&self, name: &str) -> Result<usize, NotationError> {
+        self.parts
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| NotationError {
+                line: self.line,
+                message: format!("'{name}' is not a part of the form '{}'", self.text),
+            })
+    }
+
+    /// The positions of the form's operand text.
+    fn positions(&self, operand_text: &str) -> Result<Vec<SigPosition>, NotationError> {
+        let toks = tokens(self.line, operand_text)?;
+        let mut parser = OperandParser {
+            toks: &toks,
+            at: 0,
+            line: self.line,
         };
-        let count = match &legend.count {
-            None => SigCount::Scalar,
-            Some(RawCount::Fixed(n)) => SigCount::Fixed(*n),
-            // A count from a part the form does not have: the operand is a scalar there
-            // (`x.vec` in a legend shared with forms without `.vec`).
-            Some(RawCount::Part(p)) => match part_index(p) {
-                Ok(i) => SigCount::PartNumber(i),
-                Err(_) => SigCount::Scalar,
-            },
-            Some(RawCount::Map(p, entries)) => SigCount::Map {
-                part: part_index(p)?,
-                entries: entries.clone(),
-            },
-            Some(RawCount::Dim(p, letter, num, den)) => SigCount::Dim {
-                part: part_index(p)?,
-                letter: *letter,
-                num: *num,
-                den: *den,
-            },
-        };
-        let presence_if = match &legend.presence_if {
-            Some(p) => Some(part_index(p)?),
-            None => None,
-        };
-        if let Some(p) = presence_if
-            && !parts[p].optional
-        {
-            return error(
-                legend_line,
-                format!("operand '{name}': 'if {}' names a required part", parts[p].name),
-            );
-        }
-        Ok((
-            SigOperand {
-                name: name.to_string(),
-                direction: legend.direction.unwrap_or(SigDirection::In),
-                kinds,
-                ty,
-                count,
-                wide: legend.wide,
-                scalar: legend.scalar,
-                example: legend.example.clone(),
-                range: legend.range,
-                multiple: legend.multiple,
-                nonzero: legend.nonzero,
-                since: legend.since,
-                asynchronous: legend.asynchronous.clone(),
-                read_when: legend.read_when.clone(),
-            },
-            presence_if,
-        ))
-    };
-    let toks = tokens(line, &operand_text)?;
-    let mut parser = OperandParser {
-        toks: &toks,
-        at: 0,
-        line,
-    };
-    let raw = parser.list()?;
-    let mut positions = Vec::new();
-    for (shape, optional) in raw {
+        parser
+            .list()?
+            .into_iter()
+            .map(|(shape, optional)| self.position(shape, optional))
+            .collect()
+    }
+
+    /// One position, its operands resolved, present always, optionally or when a part is
+    /// written (an operand's `if`).
+    fn position(&self, shape: RawShape, optional: bool) -> Result<SigPosition, NotationError> {
         let mut presence_if = None;
         let mut single = |name: &str, in_address: bool| -> Result<SigOperand, NotationError> {
-            let (op, pif) = operand(name, in_address)?;
+            let (op, pif) = self.operand(name, in_address)?;
             if pif.is_some() {
                 presence_if = pif;
             }
@@ -1577,44 +1567,142 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
             (true, None) => SigPresence::Optional,
             (true, Some(p)) => SigPresence::If(p),
             (false, Some(_)) => {
-                return error(line, "an operand with 'if' must be written as optional: {, name}");
+                return error(self.line, "an operand with 'if' must be written as optional: {, name}");
             }
         };
-        positions.push(SigPosition { shape, presence });
+        Ok(SigPosition { shape, presence })
     }
-    let memory = effects(true, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
-    // A value line naming an operand or part this form lacks does not apply to it (the block
-    // end checks that it applies to some form).
-    let mut values = Vec::new();
-    for (line, text) in scope.value.as_deref().unwrap_or_default() {
-        match value_line(*line, text, &parts, &positions) {
-            Ok(value) => values.push(value),
-            Err(e) if e.message.contains(" is not ") => {}
-            Err(e) => return Err(e),
+
+    /// Operand `name` (in an address: `in_address`) as its legend says, with the part its
+    /// presence depends on (`if`).
+    fn operand(&self, name: &str, in_address: bool) -> Result<(SigOperand, Option<usize>), NotationError> {
+        let legend = self.scope.legends.get(name).cloned();
+        let legend_line = legend.as_ref().map_or(self.line, |l| l.line);
+        let legend = legend.unwrap_or_default();
+        let mut kinds = legend.kinds.clone();
+        if kinds.is_empty() {
+            kinds = if in_address {
+                vec!["addr".to_string()]
+            } else {
+                vec!["reg".to_string(), "imm".to_string()]
+            };
         }
+        let ty = self.operand_type(name, &legend, legend_line, &kinds, in_address)?;
+        let count = self.operand_count(&legend)?;
+        let presence_if = match &legend.presence_if {
+            Some(p) => Some(self.part_index(p)?),
+            None => None,
+        };
+        if let Some(p) = presence_if
+            && !self.parts[p].optional
+        {
+            return error(
+                legend_line,
+                format!("operand '{name}': 'if {}' names a required part", self.parts[p].name),
+            );
+        }
+        Ok((
+            SigOperand {
+                name: name.to_string(),
+                direction: legend.direction.unwrap_or(SigDirection::In),
+                kinds,
+                ty,
+                count,
+                wide: legend.wide,
+                scalar: legend.scalar,
+                example: legend.example.clone(),
+                range: legend.range,
+                multiple: legend.multiple,
+                nonzero: legend.nonzero,
+                since: legend.since,
+                asynchronous: legend.asynchronous.clone(),
+                read_when: legend.read_when.clone(),
+            },
+            presence_if,
+        ))
     }
-    let sync = effects(false, scope.sync.as_deref().unwrap_or_default(), &parts, &positions)?;
-    Ok(SigForm {
-        line,
-        text: pending
-            .text
-            .trim()
-            .trim_end_matches(';')
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" "),
-        section: pending.section.clone(),
-        summary: pending.summary.clone(),
-        effects: pending.effects.clone(),
-        opcode,
-        parts,
-        positions,
-        excepts: scope.excepts.clone(),
-        block: 0,
-        memory,
-        sync,
-        values,
-    })
+
+    /// The type of operand `name`: its legend's, else `.pred` for a predicate, else the form's
+    /// one type part for a register or constant.
+    fn operand_type(
+        &self,
+        name: &str,
+        legend: &Legend,
+        legend_line: u32,
+        kinds: &[String],
+        in_address: bool,
+    ) -> Result<SigType, NotationError> {
+        Ok(match &legend.ty {
+            Some(RawType::Fixed(t)) => SigType::Fixed(t.clone()),
+            Some(RawType::Part(p, num, den)) => {
+                let part = self.part_index(p).map_err(|e| NotationError {
+                    line: legend_line.max(e.line),
+                    message: format!("operand '{name}': {}", e.message),
+                })?;
+                if !self.parts[part].is_type {
+                    return error(legend_line, format!("operand '{name}': part {p} is not a type part"));
+                }
+                SigType::Part {
+                    part,
+                    num: *num,
+                    den: *den,
+                }
+            }
+            Some(RawType::Map(p, entries)) => SigType::Map {
+                part: self.part_index(p)?,
+                entries: entries.clone(),
+            },
+            // A predicate (and not a data register) is `.pred` whatever the form's type.
+            None if kinds.iter().any(|k| k == "pred") && !kinds.iter().any(|k| k == "reg") => {
+                SigType::Fixed(".pred".to_string())
+            }
+            None => {
+                let typed_kind = kinds.iter().any(|k| k == "reg" || k == "imm");
+                match self.type_parts.as_slice() {
+                    [only] if typed_kind && !in_address => SigType::Part {
+                        part: *only,
+                        num: 1,
+                        den: 1,
+                    },
+                    [] => SigType::Unchecked,
+                    _ if !typed_kind || in_address => SigType::Unchecked,
+                    _ => {
+                        return error(
+                            self.line,
+                            format!(
+                                "operand '{name}' needs a type in its legend: the form '{}' has several type parts",
+                                self.text
+                            ),
+                        );
+                    }
+                }
+            }
+        })
+    }
+
+    /// The element count of an operand, as its legend says.
+    fn operand_count(&self, legend: &Legend) -> Result<SigCount, NotationError> {
+        Ok(match &legend.count {
+            None => SigCount::Scalar,
+            Some(RawCount::Fixed(n)) => SigCount::Fixed(*n),
+            // A count from a part the form does not have: the operand is a scalar there
+            // (`x.vec` in a legend shared with forms without `.vec`).
+            Some(RawCount::Part(p)) => match self.part_index(p) {
+                Ok(i) => SigCount::PartNumber(i),
+                Err(_) => SigCount::Scalar,
+            },
+            Some(RawCount::Map(p, entries)) => SigCount::Map {
+                part: self.part_index(p)?,
+                entries: entries.clone(),
+            },
+            Some(RawCount::Dim(p, letter, num, den)) => SigCount::Dim {
+                part: self.part_index(p)?,
+                letter: *letter,
+                num: *num,
+                den: *den,
+            },
+        })
+    }
 }
 
 /// The asynchronous groups `async`, `commit`, `wait` and `operand-fence` name.
@@ -1832,6 +1920,13 @@ fn position_of(positions: &[SigPosition], name: &str) -> Option<usize> {
     })
 }
 
+/// The words of a memory or sync line after its first, with a look at the next.
+type Words<'t> = std::iter::Peekable<std::str::SplitWhitespace<'t>>;
+
+/// The keys a memory or sync line may write, each with what it takes.
+type Schema = &'static [(&'static str, Takes)];
+
+/// One `memory` (`is_memory`) or `sync` line, resolved against one form.
 fn effect(
     is_memory: bool,
     line: u32,
@@ -1839,33 +1934,142 @@ fn effect(
     parts: &[SigPart],
     positions: &[SigPosition],
 ) -> Result<SigEffect, NotationError> {
-    let (text, source) = match text.split_once(" source ") {
-        Some((text, source)) if !source.trim().is_empty() => (text, source.trim().to_string()),
-        _ => {
-            return error(
-                line,
-                "a memory or sync line ends with 'source WHERE' (the manual's section and line)",
-            );
-        }
-    };
+    let (text, source) = split_source(line, text)?;
     let mut words = text.split_whitespace().peekable();
     let Some(kind) = words.next() else {
         return error(line, "an empty memory or sync line");
     };
-    let operand = |name: &str| {
-        position_of(positions, name).ok_or_else(|| NotationError {
+    let mut resolved = EffectLine {
+        line,
+        parts,
+        positions,
+        keys: Vec::new(),
+        missing: Vec::new(),
+    };
+    let schema = if is_memory {
+        resolved.memory_head(kind, &mut words)?
+    } else {
+        resolved.sync_head(kind, &mut words)?
+    };
+    while let Some(key) = words.next() {
+        resolved.key(schema, key, &mut words)?;
+    }
+    for required in required_keys(kind) {
+        if !resolved.has(required) {
+            return error(line, format!("'sync {kind}' needs '{required}'"));
+        }
+    }
+    resolved.resolve_spaces(is_memory)?;
+    Ok(SigEffect {
+        line,
+        kind: kind.to_string(),
+        keys: resolved.keys,
+        source,
+        missing: resolved.missing,
+    })
+}
+
+/// A memory or sync line's text split from its `source WHERE` ending (which it must have).
+fn split_source(line: u32, text: &str) -> Result<(&str, String), NotationError> {
+    match text.split_once(" source ") {
+        Some((text, source)) if !source.trim().is_empty() => Ok((text, source.trim().to_string())),
+        _ => error(
             line,
+            "a memory or sync line ends with 'source WHERE' (the manual's section and line)",
+        ),
+    }
+}
+
+/// The next word of a line, the value `key` needs.
+fn key_value<'t>(line: u32, key: &str, words: &mut Words<'t>) -> Result<&'t str, NotationError> {
+    words.next().ok_or_else(|| NotationError {
+        line,
+        message: format!("'{key}' needs a value"),
+    })
+}
+
+/// `word`, which must be one of `vocabulary` (the words `key` takes).
+fn vocabulary_word(line: u32, key: &str, vocabulary: &[&str], word: &str) -> Result<SigValue, NotationError> {
+    if !vocabulary.contains(&word) {
+        return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
+    }
+    Ok(SigValue::Word(word.to_string()))
+}
+
+/// Whether the position is an address: an address in brackets, or an operand of an address,
+/// texture or surface kind.
+fn is_address_position(position: &SigPosition) -> bool {
+    match &position.shape {
+        SigShape::Address(_) => true,
+        SigShape::Single(o) => o
+            .kinds
+            .iter()
+            .any(|k| matches!(k.as_str(), "addr" | "texref" | "surfref")),
+        _ => false,
+    }
+}
+
+/// A memory or sync line being resolved against one form: the form's parts and positions,
+/// and the keys and the missing names found so far.
+struct EffectLine<'f> {
+    line: u32,
+    parts: &'f [SigPart],
+    positions: &'f [SigPosition],
+    keys: Vec<(String, SigValue)>,
+    missing: Vec<String>,
+}
+
+impl EffectLine<'_> {
+    /// The position of operand `name`, which the form must have.
+    fn operand(&self, name: &str) -> Result<usize, NotationError> {
+        position_of(self.positions, name).ok_or_else(|| NotationError {
+            line: self.line,
             message: format!("'{name}' is not an operand of the form"),
         })
-    };
-    let part = |name: &str| {
-        parts.iter().position(|p| p.name == name).ok_or_else(|| NotationError {
-            line,
-            message: format!("'{name}' is not a part of the form"),
-        })
-    };
-    let mut keys: Vec<(String, SigValue)> = Vec::new();
-    let schema: &[(&str, Takes)] = if is_memory {
+    }
+
+    /// The index of part `name`, which the form must have.
+    fn part(&self, name: &str) -> Result<usize, NotationError> {
+        self.parts
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| NotationError {
+                line: self.line,
+                message: format!("'{name}' is not a part of the form"),
+            })
+    }
+
+    /// Whether `key` is already given.
+    fn has(&self, key: &str) -> bool {
+        self.keys.iter().any(|(k, _)| k == key)
+    }
+
+    /// Operand `name`, or (the form lacks it; another form of the block has it: checked when
+    /// the block ends) nothing, with `name` noted as missing.
+    fn operand_or_missing(&mut self, name: &str) -> Option<SigValue> {
+        match position_of(self.positions, name) {
+            Some(at) => Some(SigValue::Position(at)),
+            None => {
+                self.missing.push(name.to_string());
+                None
+            }
+        }
+    }
+
+    /// Part `name`, or (the form lacks it) nothing, with `name` noted as missing.
+    fn part_or_missing(&mut self, name: &str) -> Option<SigValue> {
+        match self.parts.iter().position(|p| p.name == name) {
+            Some(at) => Some(SigValue::Part(at)),
+            None => {
+                self.missing.push(name.to_string());
+                None
+            }
+        }
+    }
+
+    /// A memory line's access and address operand (`read a`), giving the keys that follow.
+    fn memory_head(&mut self, kind: &str, words: &mut Words<'_>) -> Result<Schema, NotationError> {
+        let line = self.line;
         if !["read", "write", "modify"].contains(&kind) {
             return error(
                 line,
@@ -1875,21 +2079,18 @@ fn effect(
         let Some(name) = words.next() else {
             return error(line, "a memory line names its address operand: memory read a ...");
         };
-        let at = operand(name)?;
-        let is_address = match &positions[at].shape {
-            SigShape::Address(_) => true,
-            SigShape::Single(o) => o
-                .kinds
-                .iter()
-                .any(|k| matches!(k.as_str(), "addr" | "texref" | "surfref")),
-            _ => false,
-        };
-        if !is_address {
+        let at = self.operand(name)?;
+        if !is_address_position(&self.positions[at]) {
             return error(line, format!("'{name}' is not an address: a memory line names one"));
         }
-        keys.push(("operand".to_string(), SigValue::Position(at)));
-        MEMORY_KEYS
-    } else {
+        self.keys.push(("operand".to_string(), SigValue::Position(at)));
+        Ok(MEMORY_KEYS)
+    }
+
+    /// A sync line's kind and its positional words (a barrier's scope and mode, a group, an
+    /// mbarrier operation), giving the keys that follow.
+    fn sync_head(&mut self, kind: &str, words: &mut Words<'_>) -> Result<Schema, NotationError> {
+        let line = self.line;
         let Some((_, schema)) = SYNC_KINDS.iter().find(|(k, _)| *k == kind) else {
             let known: Vec<&str> = SYNC_KINDS.iter().map(|(k, _)| *k).collect();
             return error(
@@ -1897,7 +2098,6 @@ fn effect(
                 format!("unknown sync kind '{kind}' (known: {})", known.join(", ")),
             );
         };
-        // Positional words: a barrier's scope and mode, a group, an mbarrier operation.
         let positional: &[&str] = match kind {
             "barrier" => &["scope", "mode"],
             "commit" | "wait" | "operand-fence" => &["group"],
@@ -1911,62 +2111,44 @@ fn effect(
             let Some((_, Takes::Word(vocabulary))) = schema.iter().find(|(k, _)| k == key) else {
                 unreachable!("positional keys are words");
             };
-            if !vocabulary.contains(&word) {
-                return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
-            }
-            keys.push((key.to_string(), SigValue::Word(word.to_string())));
+            let value = vocabulary_word(line, key, vocabulary, word)?;
+            self.keys.push((key.to_string(), value));
         }
-        schema
-    };
-    let mut missing: Vec<String> = Vec::new();
-    while let Some(key) = words.next() {
+        Ok(schema)
+    }
+
+    /// Key `key` of `schema` and its value, read from `words`.
+    fn key(&mut self, schema: Schema, key: &str, words: &mut Words<'_>) -> Result<(), NotationError> {
         let Some(&(_, takes)) = schema.iter().find(|(k, _)| *k == key) else {
             let known: Vec<&str> = schema.iter().map(|(k, _)| *k).collect();
-            return error(line, format!("unknown key '{key}' here (known: {})", known.join(", ")));
+            return error(
+                self.line,
+                format!("unknown key '{key}' here (known: {})", known.join(", ")),
+            );
         };
-        if keys.iter().any(|(k, _)| k == key) {
-            return error(line, format!("key '{key}' given twice"));
+        if self.has(key) {
+            return error(self.line, format!("key '{key}' given twice"));
         }
-        let mut value = || {
-            words.next().ok_or_else(|| NotationError {
-                line,
-                message: format!("'{key}' needs a value"),
-            })
-        };
-        // An operand or part this form lacks (another form of the block has it: checked
-        // when the block ends) leaves the key out.
-        let mut operand_or_missing = |name: &str| match position_of(positions, name) {
-            Some(at) => Some(SigValue::Position(at)),
-            None => {
-                missing.push(name.to_string());
-                None
-            }
-        };
-        let resolved = match takes {
-            Takes::Operand => operand_or_missing(value()?),
-            Takes::Part => {
-                let name = value()?;
-                match parts.iter().position(|p| p.name == name) {
-                    Some(at) => Some(SigValue::Part(at)),
-                    None => {
-                        missing.push(name.to_string());
-                        None
-                    }
-                }
-            }
-            Takes::Word(vocabulary) => {
-                let word = value()?;
-                if !vocabulary.contains(&word) {
-                    return error(line, format!("{key} is one of {}, not '{word}'", vocabulary.join(", ")));
-                }
-                Some(SigValue::Word(word.to_string()))
-            }
+        if let Some(resolved) = self.value(key, takes, words)? {
+            self.keys.push((key.to_string(), resolved));
+        }
+        Ok(())
+    }
+
+    /// The value of `key`, which takes `takes`, read from `words` (`None`: an operand or part
+    /// the form lacks, which leaves the key out).
+    fn value(&mut self, key: &str, takes: Takes, words: &mut Words<'_>) -> Result<Option<SigValue>, NotationError> {
+        let line = self.line;
+        Ok(match takes {
+            Takes::Operand => self.operand_or_missing(key_value(line, key, words)?),
+            Takes::Part => self.part_or_missing(key_value(line, key, words)?),
+            Takes::Word(vocabulary) => Some(vocabulary_word(line, key, vocabulary, key_value(line, key, words)?)?),
             Takes::WordOrPart(vocabulary) => {
-                let word = value()?;
+                let word = key_value(line, key, words)?;
                 if vocabulary.contains(&word) {
                     Some(SigValue::Word(word.to_string()))
                 } else if word.starts_with('.') {
-                    Some(SigValue::Part(part(word)?))
+                    Some(SigValue::Part(self.part(word)?))
                 } else {
                     return error(
                         line,
@@ -1975,86 +2157,74 @@ fn effect(
                 }
             }
             Takes::NumberOrOperand => {
-                let word = value()?;
+                let word = key_value(line, key, words)?;
                 match word.parse::<u32>() {
                     Ok(n) => Some(SigValue::Number(n)),
-                    Err(_) => operand_or_missing(word),
+                    Err(_) => self.operand_or_missing(word),
                 }
             }
             Takes::Flag => match words.peek() {
+                // A part the form lacks is never written.
                 Some(next) if next.starts_with('.') => {
                     let next = words.next().expect("peeked");
-                    match parts.iter().position(|p| p.name == next) {
-                        Some(at) => Some(SigValue::Part(at)),
-                        // A part the form lacks is never written.
-                        None => {
-                            missing.push(next.to_string());
-                            None
-                        }
-                    }
+                    self.part_or_missing(next)
                 }
                 _ => Some(SigValue::Yes),
             },
-            Takes::Completion => {
-                let word = value()?;
-                if word == "mbarrier" {
-                    let name = value()?;
-                    keys.push(("mbarrier".to_string(), SigValue::Position(operand(name)?)));
-                    Some(SigValue::Word(word.to_string()))
-                } else if GROUPS.contains(&word) {
-                    Some(SigValue::Word(word.to_string()))
-                } else {
-                    return error(
-                        line,
-                        format!("async is 'mbarrier NAME' or one of {}, not '{word}'", GROUPS.join(", ")),
-                    );
-                }
-            }
-        };
-        if let Some(resolved) = resolved {
-            keys.push((key.to_string(), resolved));
-        }
+            Takes::Completion => Some(self.completion(key, words)?),
+        })
     }
-    for required in required_keys(kind) {
-        if !keys.iter().any(|(k, _)| k == required) {
-            return error(line, format!("'sync {kind}' needs '{required}'"));
-        }
-    }
-    // The form's state-space parts, in order (`.dst.src` in the manual's chains).
-    let spaces: Vec<usize> = (0..parts.len())
-        .filter(|&i| parts[i].values.iter().all(|v| is_state_space(v)))
-        .collect();
-    for (key, value) in &mut keys {
-        let nth = match value {
-            SigValue::Word(w) if key == "space" && w == "first" => 0,
-            SigValue::Word(w) if key == "space" && w == "second" => 1,
-            _ => continue,
-        };
-        let Some(&part) = spaces.get(nth) else {
+
+    /// The value of `async`: a group, or `mbarrier NAME` (which also gives key `mbarrier`).
+    fn completion(&mut self, key: &str, words: &mut Words<'_>) -> Result<SigValue, NotationError> {
+        let word = key_value(self.line, key, words)?;
+        if word == "mbarrier" {
+            let name = key_value(self.line, key, words)?;
+            let at = self.operand(name)?;
+            self.keys.push(("mbarrier".to_string(), SigValue::Position(at)));
+        } else if !GROUPS.contains(&word) {
             return error(
-                line,
-                format!("the form has no {} state-space part", ["first", "second"][nth]),
+                self.line,
+                format!("async is 'mbarrier NAME' or one of {}, not '{word}'", GROUPS.join(", ")),
             );
-        };
-        *value = SigValue::Part(part);
-    }
-    if is_memory && !keys.iter().any(|(k, _)| k == "space") {
-        // The space of the form's one state-space part, else a generic address.
-        match spaces.as_slice() {
-            [] => keys.push(("space".to_string(), SigValue::Word("generic".to_string()))),
-            [one] => keys.push(("space".to_string(), SigValue::Part(*one))),
-            _ => {
-                return error(line, "the form names several state spaces: say which with 'space'");
-            }
         }
+        Ok(SigValue::Word(word.to_string()))
     }
-    Ok(SigEffect {
-        line,
-        kind: kind.to_string(),
-        keys,
-        source,
-        missing,
-    })
+
+    /// `space first` and `space second` turned into the form's first or second state-space
+    /// part (`.dst.src` in the manual's chains), and a memory line's space when it gives none:
+    /// the form's one state-space part, else a generic address.
+    fn resolve_spaces(&mut self, is_memory: bool) -> Result<(), NotationError> {
+        let parts = self.parts;
+        let spaces: Vec<usize> = (0..parts.len())
+            .filter(|&i| parts[i].values.iter().all(|v| is_state_space(v)))
+            .collect();
+        for (key, value) in &mut self.keys {
+            let nth = match value {
+                SigValue::Word(w) if key == "space" && w == "first" => 0,
+                SigValue::Word(w) if key == "space" && w == "second" => 1,
+                _ => continue,
+            };
+            let Some(&part) = spaces.get(nth) else {
+                return error(
+                    self.line,
+                    format!("the form has no {} state-space part", ["first", "second"][nth]),
+                );
+            };
+            *value = SigValue::Part(part);
+        }
+        if is_memory && !self.has("space") {
+            let space = match spaces.as_slice() {
+                [] => SigValue::Word("generic".to_string()),
+                [one] => SigValue::Part(*one),
+                _ => {
+                    return error(self.line, "the form names several state spaces: say which with 'space'");
+                }
+            };
+            self.keys.push(("space".to_string(), space));
+        }
+        Ok(())
+    }
 }
 
 /// Whether a modifier names a state space (`.global`, `.shared::cta`, `.const[2]`, …).

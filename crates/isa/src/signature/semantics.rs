@@ -880,183 +880,241 @@ impl Semantics {
     /// part and the operand each position took). Positions an instance leaves out drop the
     /// facts that need them.
     pub fn of(analysis: &Analysis, instance: &Instance<'_>) -> Semantics {
+        let bound = Bound {
+            analysis,
+            instance,
+            order: instance.modifiers.iter().find_map(|m| Order::of_modifier(m)),
+            scope: instance.modifiers.iter().find_map(|m| Scope::of_modifier(m)),
+        };
         let form = analysis.form;
-        let written = |part: u8| analysis.value(usize::from(part), &instance.modifiers);
-        let flag = |flag: Flag| match flag {
+        let mut values: Vec<Computed> = Vec::new();
+        for effect in form.values {
+            if let Some(computed) = bound.computed(effect, &values) {
+                values.push(computed);
+            }
+        }
+        Semantics {
+            memory: form.memory.iter().filter_map(|effect| bound.memory(effect)).collect(),
+            sync: form.sync.iter().filter_map(|effect| bound.sync(effect)).collect(),
+            async_operands: bound.async_operands(),
+            values,
+            operand_types: bound.operand_types(),
+        }
+    }
+}
+
+/// A matched instruction as [`Semantics::of`] resolves its form's facts: its analysis (the
+/// form, the modifiers bound to each part, the operand each position took), the instance, and
+/// the semantics and scope modifiers it writes.
+struct Bound<'a, 'i> {
+    analysis: &'a Analysis,
+    instance: &'a Instance<'i>,
+    order: Option<Order>,
+    scope: Option<Scope>,
+}
+
+impl<'i> Bound<'_, 'i> {
+    /// The modifier written for `part`, if any.
+    fn written(&self, part: u8) -> Option<&'i str> {
+        self.analysis.value(usize::from(part), &self.instance.modifiers)
+    }
+
+    /// Whether `flag` is set for this instance.
+    fn flag(&self, flag: Flag) -> bool {
+        match flag {
             Flag::No => false,
             Flag::Yes => true,
-            Flag::Part(p) => written(p).is_some(),
+            Flag::Part(p) => self.written(p).is_some(),
+        }
+    }
+
+    /// The index of the operand written at form position `position`, if any.
+    fn at(&self, position: u8) -> Option<usize> {
+        operand_at(self.analysis, position)
+    }
+
+    /// The state space `spec` names for this instance (a part left out: generic).
+    fn space(&self, spec: SpaceSpec) -> Space {
+        match spec {
+            SpaceSpec::Fixed(space) => space,
+            SpaceSpec::Part(part) => self
+                .written(part)
+                .and_then(Space::of_modifier)
+                .unwrap_or(Space::Generic),
+        }
+    }
+
+    /// A memory line resolved (`None`: its part or its address operand is left out).
+    fn memory(&self, effect: &MemoryEffect) -> Option<MemoryAccess> {
+        if effect.when.is_some_and(|p| self.written(p).is_none()) {
+            return None;
+        }
+        let operand = self.at(effect.position)?;
+        let completion = match effect.completion {
+            // Without its mbarrier operand (ptxas's `st.async [a], b`), nothing in the
+            // thread observes the completion.
+            Completion::Mbarrier(position) => match self.at(position) {
+                Some(index) => Completion::Mbarrier(index as u8),
+                None => Completion::Unobserved,
+            },
+            other => other,
         };
-        let at = |position: u8| operand_at(analysis, position);
-        let order = instance.modifiers.iter().find_map(|m| Order::of_modifier(m));
-        let scope = instance.modifiers.iter().find_map(|m| Scope::of_modifier(m));
-        let mut out = Semantics::default();
-        for effect in form.memory {
-            if effect.when.is_some_and(|p| written(p).is_none()) {
-                continue;
-            }
-            let Some(operand) = at(effect.position) else { continue };
-            let space = match effect.space {
-                SpaceSpec::Fixed(space) => space,
-                SpaceSpec::Part(part) => written(part).and_then(Space::of_modifier).unwrap_or(Space::Generic),
-            };
-            let completion = match effect.completion {
-                // Without its mbarrier operand (ptxas's `st.async [a], b`), nothing in the
-                // thread observes the completion.
-                Completion::Mbarrier(position) => match at(position) {
-                    Some(index) => Completion::Mbarrier(index as u8),
-                    None => Completion::Unobserved,
-                },
-                other => other,
-            };
-            out.memory.push(MemoryAccess {
-                access: effect.access,
-                operand,
+        Some(MemoryAccess {
+            access: effect.access,
+            operand,
+            space: self.space(effect.space),
+            bytes: size(self.analysis.form, self.analysis, self.instance, effect.size),
+            order: self.order.unwrap_or(effect.order),
+            scope: self.scope.or(effect.scope),
+            proxy: effect.proxy,
+            completion,
+            atomic: effect.atomic,
+            source: effect.source,
+        })
+    }
+
+    /// A sync line resolved (`None`: an operand it cannot do without is left out).
+    fn sync(&self, effect: &SyncEffect) -> Option<Sync> {
+        let at = |position: u8| self.at(position);
+        Some(match *effect {
+            SyncEffect::Barrier {
+                scope,
+                mode,
+                id,
+                threads,
+                aligned,
+                order,
+            } => Sync::Barrier {
+                scope,
+                mode,
+                id: id.and_then(at),
+                threads: threads.and_then(at),
+                aligned: self.flag(aligned),
+                order: self.order.unwrap_or(order),
+            },
+            SyncEffect::WarpBarrier { mask } => Sync::WarpBarrier { mask: at(mask)? },
+            SyncEffect::Fence {
+                order,
+                scope,
+                proxy,
                 space,
-                bytes: size(form, analysis, instance, effect.size),
-                order: order.unwrap_or(effect.order),
-                scope: scope.or(effect.scope),
-                proxy: effect.proxy,
-                completion,
-                atomic: effect.atomic,
-                source: effect.source,
-            });
+            } => Sync::Fence {
+                order: self.order.unwrap_or(order),
+                scope: self.scope.or(scope),
+                proxy,
+                space: space.and_then(|p| self.written(p)).and_then(Space::of_modifier),
+            },
+            SyncEffect::Commit { group, mbarrier } => Sync::Commit {
+                group,
+                mbarrier: mbarrier.and_then(at),
+            },
+            SyncEffect::Wait { group, pending, read } => Sync::Wait {
+                group,
+                pending: self.pending(pending),
+                read: self.flag(read),
+            },
+            SyncEffect::Mbarrier {
+                op,
+                object,
+                count,
+                tx,
+                parity,
+                state,
+                drop,
+                expect_tx,
+            } => Sync::Mbarrier {
+                op,
+                object: at(object)?,
+                count: count.and_then(at),
+                tx: tx.and_then(at),
+                parity: parity.and_then(at),
+                state: state.and_then(at),
+                drop: self.flag(drop),
+                expect_tx: self.flag(expect_tx),
+            },
+            SyncEffect::OperandFence { group } => Sync::OperandFence { group },
+            SyncEffect::Collective { mask, aligned, legacy } => Sync::Collective {
+                mask: mask.and_then(at),
+                aligned: self.flag(aligned),
+                legacy,
+            },
+            SyncEffect::Elect { mask } => Sync::Elect { mask: at(mask)? },
+            SyncEffect::ActiveMask => Sync::ActiveMask,
+            SyncEffect::Exit => Sync::Exit,
+            SyncEffect::Trap => Sync::Trap,
+        })
+    }
+
+    /// How many groups a wait leaves pending: none when the line names no operand, else the
+    /// constant written there (`None`: not a constant, or left out).
+    fn pending(&self, pending: Option<u8>) -> Option<u64> {
+        match pending {
+            None => Some(0),
+            Some(position) => self.at(position).and_then(|i| match self.instance.operands.get(i) {
+                Some(Found::Immediate { value: Some(v), .. }) => u64::try_from(*v).ok(),
+                _ => None,
+            }),
         }
-        for effect in form.sync {
-            let resolved = match *effect {
-                SyncEffect::Barrier {
-                    scope: barrier,
-                    mode,
-                    id,
-                    threads,
-                    aligned,
-                    order: default,
-                } => Sync::Barrier {
-                    scope: barrier,
-                    mode,
-                    id: id.and_then(at),
-                    threads: threads.and_then(at),
-                    aligned: flag(aligned),
-                    order: order.unwrap_or(default),
-                },
-                SyncEffect::WarpBarrier { mask } => match at(mask) {
-                    Some(mask) => Sync::WarpBarrier { mask },
-                    None => continue,
-                },
-                SyncEffect::Fence {
-                    order: default,
-                    scope: default_scope,
-                    proxy,
-                    space,
-                } => Sync::Fence {
-                    order: order.unwrap_or(default),
-                    scope: scope.or(default_scope),
-                    proxy,
-                    space: space.and_then(written).and_then(Space::of_modifier),
-                },
-                SyncEffect::Commit { group, mbarrier } => Sync::Commit {
-                    group,
-                    mbarrier: mbarrier.and_then(at),
-                },
-                SyncEffect::Wait { group, pending, read } => Sync::Wait {
-                    group,
-                    pending: match pending {
-                        None => Some(0),
-                        Some(position) => at(position).and_then(|i| match instance.operands.get(i) {
-                            Some(Found::Immediate { value: Some(v), .. }) => u64::try_from(*v).ok(),
-                            _ => None,
-                        }),
-                    },
-                    read: flag(read),
-                },
-                SyncEffect::Mbarrier {
-                    op,
-                    object,
-                    count,
-                    tx,
-                    parity,
-                    state,
-                    drop,
-                    expect_tx,
-                } => match at(object) {
-                    Some(object) => Sync::Mbarrier {
-                        op,
-                        object,
-                        count: count.and_then(at),
-                        tx: tx.and_then(at),
-                        parity: parity.and_then(at),
-                        state: state.and_then(at),
-                        drop: flag(drop),
-                        expect_tx: flag(expect_tx),
-                    },
-                    None => continue,
-                },
-                SyncEffect::OperandFence { group } => Sync::OperandFence { group },
-                SyncEffect::Collective { mask, aligned, legacy } => Sync::Collective {
-                    mask: mask.and_then(at),
-                    aligned: flag(aligned),
-                    legacy,
-                },
-                SyncEffect::Elect { mask } => match at(mask) {
-                    Some(mask) => Sync::Elect { mask },
-                    None => continue,
-                },
-                SyncEffect::ActiveMask => Sync::ActiveMask,
-                SyncEffect::Exit => Sync::Exit,
-                SyncEffect::Trap => Sync::Trap,
-            };
-            out.sync.push(resolved);
+    }
+
+    /// A value line resolved, when it applies: its modifiers allow it, no earlier line of
+    /// `known` gives its operand, and every operand, space and operator it names is written.
+    fn computed(&self, effect: &ValueEffect, known: &[Computed]) -> Option<Computed> {
+        let modifiers = &self.instance.modifiers;
+        if effect.when.is_some_and(|m| !modifiers.contains(&m)) || effect.unless.is_some_and(|m| modifiers.contains(&m))
+        {
+            return None;
         }
-        'values: for effect in form.values {
-            if effect.when.is_some_and(|m| !instance.modifiers.contains(&m))
-                || effect.unless.is_some_and(|m| instance.modifiers.contains(&m))
-            {
-                continue;
-            }
-            // The first line that applies gives an operand's value.
-            let Some(dest) = at(effect.dest).filter(|d| !out.values.iter().any(|v| v.dest == *d)) else {
-                continue;
-            };
-            let mut steps = Vec::with_capacity(effect.program.len());
-            for op in effect.program {
-                steps.push(match *op {
-                    ValueOp::Operand(p) => match at(p) {
-                        Some(i) => Step::Operand(i),
-                        None => continue 'values,
-                    },
-                    ValueOp::Const(n) => Step::Const(n),
-                    ValueOp::Window(SpaceSpec::Fixed(space)) => Step::Window(space),
-                    ValueOp::Window(SpaceSpec::Part(part)) => match written(part).and_then(Space::of_modifier) {
-                        Some(space) => Step::Window(space),
-                        None => continue 'values,
-                    },
-                    ValueOp::Binary(op) => Step::Binary(op),
-                    ValueOp::BinaryPart(part) => match written(part).and_then(BinaryOp::of_modifier) {
-                        Some(op) => Step::Binary(op),
-                        None => continue 'values,
-                    },
-                    ValueOp::Unary(op) => Step::Unary(op),
-                    ValueOp::Select => Step::Select,
-                });
-            }
-            out.values.push(Computed { dest, steps });
-        }
-        out.operand_types = vec![None; instance.operands.len()];
+        // The first line that applies gives an operand's value.
+        let dest = self.at(effect.dest).filter(|d| !known.iter().any(|v| v.dest == *d))?;
+        let steps = effect
+            .program
+            .iter()
+            .map(|op| self.step(*op))
+            .collect::<Option<Vec<Step>>>()?;
+        Some(Computed { dest, steps })
+    }
+
+    /// One step of a value line's program resolved (`None`: what it names is not written).
+    fn step(&self, op: ValueOp) -> Option<Step> {
+        Some(match op {
+            ValueOp::Operand(p) => Step::Operand(self.at(p)?),
+            ValueOp::Const(n) => Step::Const(n),
+            ValueOp::Window(SpaceSpec::Fixed(space)) => Step::Window(space),
+            ValueOp::Window(SpaceSpec::Part(part)) => Step::Window(self.written(part).and_then(Space::of_modifier)?),
+            ValueOp::Binary(op) => Step::Binary(op),
+            ValueOp::BinaryPart(part) => Step::Binary(self.written(part).and_then(BinaryOp::of_modifier)?),
+            ValueOp::Unary(op) => Step::Unary(op),
+            ValueOp::Select => Step::Select,
+        })
+    }
+
+    /// The type of each of the instance's operands with its modifiers (`None`: unchecked,
+    /// unknown, or not a single operand).
+    fn operand_types(&self) -> Vec<Option<&'static str>> {
+        let form = self.analysis.form;
+        let mut types = vec![None; self.instance.operands.len()];
         for (position, p) in form.positions.iter().enumerate() {
             if let (
                 Some(index),
                 Shape::Single(operand) | Shape::Negatable(operand) | Shape::Pair { first: operand, .. },
-            ) = (at(position as u8), &p.shape)
+            ) = (self.at(position as u8), &p.shape)
             {
-                out.operand_types[index] = operand_type(form, analysis, instance, operand);
+                types[index] = operand_type(form, self.analysis, self.instance, operand);
             }
         }
-        for (position, p) in form.positions.iter().enumerate() {
+        types
+    }
+
+    /// The instance's register operands completed asynchronously (their legends' `async`).
+    fn async_operands(&self) -> Vec<AsyncOperand> {
+        let mut out = Vec::new();
+        for (position, p) in self.analysis.form.positions.iter().enumerate() {
             for operand in p.operands() {
                 if let Some(group) = operand.asynchronous
-                    && let Some(index) = at(position as u8)
+                    && let Some(index) = self.at(position as u8)
                 {
-                    out.async_operands.push(AsyncOperand {
+                    out.push(AsyncOperand {
                         operand: index,
                         group,
                         written: operand.direction != super::model::Direction::In,
@@ -1143,187 +1201,18 @@ fn operand_count(form: &Form, analysis: &Analysis, instance: &Instance<'_>, oper
 /// What `form`'s memory and sync lines say, with the parts given `values` (`None`: left out),
 /// one line each, for `--explain-instruction` and hovers.
 pub fn describe(form: &Form, values: &[Option<&str>]) -> Vec<String> {
-    let written = |part: u8| values.get(usize::from(part)).copied().flatten();
-    let order = values.iter().flatten().find_map(|m| Order::of_modifier(m));
-    let scope = values.iter().flatten().find_map(|m| Scope::of_modifier(m));
-    let operand = |position: u8| {
-        form.positions
-            .get(usize::from(position))
-            .map_or_else(|| "?".to_string(), |p| p.label())
+    let described = Described {
+        form,
+        values,
+        order: values.iter().flatten().find_map(|m| Order::of_modifier(m)),
+        scope: values.iter().flatten().find_map(|m| Scope::of_modifier(m)),
     };
-    let flag = |flag: Flag| match flag {
-        Flag::No => None,
-        Flag::Yes => Some(String::new()),
-        Flag::Part(p) => written(p).map(|_| String::new()),
-    };
-    let mut out = Vec::new();
-    for effect in form.memory {
-        let mut text = format!("memory:   {} {}", effect.access.word(), operand(effect.position));
-        let space = match effect.space {
-            SpaceSpec::Fixed(space) => space.word().to_string(),
-            SpaceSpec::Part(p) => written(p)
-                .and_then(Space::of_modifier)
-                .map_or("generic address".to_string(), |s| s.word().to_string()),
-        };
-        let _ = write!(text, " ({space})");
-        match effect.size {
-            SizeSpec::Bytes(n) => {
-                let _ = write!(text, ", {n} bytes");
-            }
-            SizeSpec::Value(p) => {
-                let _ = write!(text, ", {} bytes", operand(p));
-            }
-            SizeSpec::Width(p) => {
-                let _ = write!(text, ", the width of {}", operand(p));
-            }
-            SizeSpec::Unknown => {}
-        }
-        let _ = write!(text, ", {}", order.unwrap_or(effect.order).word());
-        if let Some(scope) = scope.or(effect.scope) {
-            let _ = write!(text, ".{}", scope.word());
-        }
-        if effect.atomic {
-            text.push_str(", atomic");
-        }
-        let _ = write!(text, ", {} proxy", effect.proxy.word());
-        match effect.completion {
-            Completion::Immediate => {}
-            Completion::Group(group) => {
-                let _ = write!(text, ", asynchronous ({} group)", group.word());
-            }
-            Completion::Mbarrier(p) => {
-                let _ = write!(text, ", asynchronous (complete-tx on {})", operand(p));
-            }
-            Completion::Unobserved => text.push_str(", asynchronous"),
-        }
-        if let Some(p) = effect.when {
-            let _ = write!(
-                text,
-                " (with {})",
-                form.parts.get(usize::from(p)).map_or("?", |p| p.name)
-            );
-        }
-        let _ = write!(text, "   [{}]", effect.source);
-        out.push(text);
-    }
-    for effect in form.sync {
-        let text = match *effect {
-            SyncEffect::Barrier {
-                scope: barrier,
-                mode,
-                id,
-                threads,
-                aligned,
-                order: default,
-            } => {
-                let mut t = format!(
-                    "{} barrier, {}",
-                    if barrier == BarrierScope::Cta { "CTA" } else { "cluster" },
-                    match mode {
-                        BarrierMode::Wait => "arrive and wait",
-                        BarrierMode::Arrive => "arrive",
-                        BarrierMode::Reduce => "arrive, wait and reduce",
-                    }
-                );
-                if let Some(id) = id {
-                    let _ = write!(t, ", barrier {}", operand(id));
-                }
-                if let Some(threads) = threads {
-                    let _ = write!(t, ", {} threads", operand(threads));
-                }
-                if flag(aligned).is_some() {
-                    t.push_str(", aligned");
-                }
-                if barrier == BarrierScope::Cluster {
-                    let _ = write!(t, ", {}", order.unwrap_or(default).word());
-                }
-                t
-            }
-            SyncEffect::WarpBarrier { mask } => format!("warp barrier of the lanes of {}", operand(mask)),
-            SyncEffect::Fence {
-                order: default,
-                scope: default_scope,
-                proxy,
-                space,
-            } => {
-                let mut t = match proxy {
-                    Some(proxy) => format!("proxy fence (generic and {})", proxy.word()),
-                    None => format!("fence, {}", order.unwrap_or(default).word()),
-                };
-                if let Some(scope) = scope.or(default_scope) {
-                    let _ = write!(t, ".{}", scope.word());
-                }
-                if let Some(space) = space.and_then(written) {
-                    let _ = write!(t, ", {space} only");
-                }
-                t
-            }
-            SyncEffect::Commit { group, mbarrier } => match mbarrier {
-                Some(m) => format!(
-                    "commits the {} operations, tracked by the mbarrier at {}",
-                    group.word(),
-                    operand(m)
-                ),
-                None => format!("commits the pending {} operations into a group", group.word()),
-            },
-            SyncEffect::Wait { group, pending, read } => {
-                let mut t = match pending {
-                    Some(n) => format!("waits until at most {} {} groups are pending", operand(n), group.word()),
-                    None => format!("waits for every {} operation", group.word()),
-                };
-                if flag(read).is_some() {
-                    t.push_str(" (their reads)");
-                }
-                t
-            }
-            SyncEffect::Mbarrier {
-                op,
-                object,
-                drop,
-                expect_tx,
-                ..
-            } => {
-                let what = match op {
-                    MbarrierOp::Init => "init",
-                    MbarrierOp::Inval => "inval",
-                    MbarrierOp::Arrive => "arrive-on",
-                    MbarrierOp::ExpectTx => "expect-tx",
-                    MbarrierOp::CompleteTx => "complete-tx",
-                    MbarrierOp::TestWait => "test-wait",
-                    MbarrierOp::TryWait => "try-wait",
-                    MbarrierOp::PendingCount => "pending-count",
-                    MbarrierOp::TrackCpAsync => "arrive-on when the prior cp.async operations complete",
-                };
-                let mut t = format!("mbarrier {what} on {}", operand(object));
-                if flag(expect_tx).is_some() {
-                    t.push_str(", after an expect-tx");
-                }
-                if flag(drop).is_some() {
-                    t.push_str(", dropping the thread from later phases");
-                }
-                t
-            }
-            SyncEffect::OperandFence { group } => {
-                format!("orders prior accesses before later {} operations", group.word())
-            }
-            SyncEffect::Collective { mask, aligned, legacy } => {
-                let mut t = match mask {
-                    Some(m) => format!("warp collective over the lanes of {}", operand(m)),
-                    None if legacy => "warp collective over the active lanes (lockstep warps)".to_string(),
-                    None => "warp collective over the whole warp".to_string(),
-                };
-                if flag(aligned).is_some() {
-                    t.push_str(", aligned");
-                }
-                t
-            }
-            SyncEffect::Elect { mask } => format!("elects one lane of {}", operand(mask)),
-            SyncEffect::ActiveMask => "reads the mask of the active lanes".to_string(),
-            SyncEffect::Exit => "ends the thread".to_string(),
-            SyncEffect::Trap => "aborts the kernel".to_string(),
-        };
-        out.push(format!("sync:     {text}"));
-    }
+    let mut out: Vec<String> = form.memory.iter().map(|effect| described.memory(effect)).collect();
+    out.extend(
+        form.sync
+            .iter()
+            .map(|effect| format!("sync:     {}", described.sync(effect))),
+    );
     for value in form.values {
         out.push(format!("value:    {}   [{}]", value.text, value.source));
     }
@@ -1344,4 +1233,235 @@ pub fn describe(form: &Form, values: &[Option<&str>]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A form as [`describe`] says it: the values given its parts (`None`: left out) and the
+/// semantics and scope modifiers among them.
+struct Described<'a> {
+    form: &'a Form,
+    values: &'a [Option<&'a str>],
+    order: Option<Order>,
+    scope: Option<Scope>,
+}
+
+impl Described<'_> {
+    /// The value given `part`, if any.
+    fn written(&self, part: u8) -> Option<&str> {
+        self.values.get(usize::from(part)).copied().flatten()
+    }
+
+    /// The label of form position `position`.
+    fn operand(&self, position: u8) -> String {
+        self.form
+            .positions
+            .get(usize::from(position))
+            .map_or_else(|| "?".to_string(), |p| p.label())
+    }
+
+    /// Whether `flag` is set with these values.
+    fn flag(&self, flag: Flag) -> bool {
+        match flag {
+            Flag::No => false,
+            Flag::Yes => true,
+            Flag::Part(p) => self.written(p).is_some(),
+        }
+    }
+
+    /// One memory line said: the access, its space, size, semantics, scope, proxy and
+    /// completion, and where the manual says it.
+    fn memory(&self, effect: &MemoryEffect) -> String {
+        let mut text = format!("memory:   {} {}", effect.access.word(), self.operand(effect.position));
+        let space = match effect.space {
+            SpaceSpec::Fixed(space) => space.word().to_string(),
+            SpaceSpec::Part(p) => self
+                .written(p)
+                .and_then(Space::of_modifier)
+                .map_or("generic address".to_string(), |s| s.word().to_string()),
+        };
+        let _ = write!(text, " ({space})");
+        match effect.size {
+            SizeSpec::Bytes(n) => {
+                let _ = write!(text, ", {n} bytes");
+            }
+            SizeSpec::Value(p) => {
+                let _ = write!(text, ", {} bytes", self.operand(p));
+            }
+            SizeSpec::Width(p) => {
+                let _ = write!(text, ", the width of {}", self.operand(p));
+            }
+            SizeSpec::Unknown => {}
+        }
+        let _ = write!(text, ", {}", self.order.unwrap_or(effect.order).word());
+        if let Some(scope) = self.scope.or(effect.scope) {
+            let _ = write!(text, ".{}", scope.word());
+        }
+        if effect.atomic {
+            text.push_str(", atomic");
+        }
+        let _ = write!(text, ", {} proxy", effect.proxy.word());
+        match effect.completion {
+            Completion::Immediate => {}
+            Completion::Group(group) => {
+                let _ = write!(text, ", asynchronous ({} group)", group.word());
+            }
+            Completion::Mbarrier(p) => {
+                let _ = write!(text, ", asynchronous (complete-tx on {})", self.operand(p));
+            }
+            Completion::Unobserved => text.push_str(", asynchronous"),
+        }
+        if let Some(p) = effect.when {
+            let _ = write!(
+                text,
+                " (with {})",
+                self.form.parts.get(usize::from(p)).map_or("?", |p| p.name)
+            );
+        }
+        let _ = write!(text, "   [{}]", effect.source);
+        text
+    }
+
+    /// One sync line said.
+    fn sync(&self, effect: &SyncEffect) -> String {
+        match *effect {
+            SyncEffect::Barrier {
+                scope,
+                mode,
+                id,
+                threads,
+                aligned,
+                order,
+            } => self.barrier(scope, mode, id, threads, aligned, order),
+            SyncEffect::WarpBarrier { mask } => format!("warp barrier of the lanes of {}", self.operand(mask)),
+            SyncEffect::Fence {
+                order,
+                scope,
+                proxy,
+                space,
+            } => self.fence(order, scope, proxy, space),
+            SyncEffect::Commit { group, mbarrier } => match mbarrier {
+                Some(m) => format!(
+                    "commits the {} operations, tracked by the mbarrier at {}",
+                    group.word(),
+                    self.operand(m)
+                ),
+                None => format!("commits the pending {} operations into a group", group.word()),
+            },
+            SyncEffect::Wait { group, pending, read } => {
+                let mut t = match pending {
+                    Some(n) => format!(
+                        "waits until at most {} {} groups are pending",
+                        self.operand(n),
+                        group.word()
+                    ),
+                    None => format!("waits for every {} operation", group.word()),
+                };
+                if self.flag(read) {
+                    t.push_str(" (their reads)");
+                }
+                t
+            }
+            SyncEffect::Mbarrier {
+                op,
+                object,
+                drop,
+                expect_tx,
+                ..
+            } => self.mbarrier(op, object, drop, expect_tx),
+            SyncEffect::OperandFence { group } => {
+                format!("orders prior accesses before later {} operations", group.word())
+            }
+            SyncEffect::Collective { mask, aligned, legacy } => self.collective(mask, aligned, legacy),
+            SyncEffect::Elect { mask } => format!("elects one lane of {}", self.operand(mask)),
+            SyncEffect::ActiveMask => "reads the mask of the active lanes".to_string(),
+            SyncEffect::Exit => "ends the thread".to_string(),
+            SyncEffect::Trap => "aborts the kernel".to_string(),
+        }
+    }
+
+    /// A fence line said: an ordinary fence with its semantics, or a proxy fence; its scope
+    /// and the state space it is restricted to.
+    fn fence(&self, order: Order, scope: Option<Scope>, proxy: Option<Proxy>, space: Option<u8>) -> String {
+        let mut t = match proxy {
+            Some(proxy) => format!("proxy fence (generic and {})", proxy.word()),
+            None => format!("fence, {}", self.order.unwrap_or(order).word()),
+        };
+        if let Some(scope) = self.scope.or(scope) {
+            let _ = write!(t, ".{}", scope.word());
+        }
+        if let Some(space) = space.and_then(|p| self.written(p)) {
+            let _ = write!(t, ", {space} only");
+        }
+        t
+    }
+
+    /// A warp collective line said: the lanes it gathers, and whether aligned.
+    fn collective(&self, mask: Option<u8>, aligned: Flag, legacy: bool) -> String {
+        let mut t = match mask {
+            Some(m) => format!("warp collective over the lanes of {}", self.operand(m)),
+            None if legacy => "warp collective over the active lanes (lockstep warps)".to_string(),
+            None => "warp collective over the whole warp".to_string(),
+        };
+        if self.flag(aligned) {
+            t.push_str(", aligned");
+        }
+        t
+    }
+
+    /// A barrier line said: which threads, what they do, the barrier and thread count, and a
+    /// cluster barrier's semantics.
+    fn barrier(
+        &self,
+        scope: BarrierScope,
+        mode: BarrierMode,
+        id: Option<u8>,
+        threads: Option<u8>,
+        aligned: Flag,
+        order: Order,
+    ) -> String {
+        let mut t = format!(
+            "{} barrier, {}",
+            if scope == BarrierScope::Cta { "CTA" } else { "cluster" },
+            match mode {
+                BarrierMode::Wait => "arrive and wait",
+                BarrierMode::Arrive => "arrive",
+                BarrierMode::Reduce => "arrive, wait and reduce",
+            }
+        );
+        if let Some(id) = id {
+            let _ = write!(t, ", barrier {}", self.operand(id));
+        }
+        if let Some(threads) = threads {
+            let _ = write!(t, ", {} threads", self.operand(threads));
+        }
+        if self.flag(aligned) {
+            t.push_str(", aligned");
+        }
+        if scope == BarrierScope::Cluster {
+            let _ = write!(t, ", {}", self.order.unwrap_or(order).word());
+        }
+        t
+    }
+
+    /// An mbarrier line said: the operation, its object, and its expect-tx and drop.
+    fn mbarrier(&self, op: MbarrierOp, object: u8, drop: Flag, expect_tx: Flag) -> String {
+        let what = match op {
+            MbarrierOp::Init => "init",
+            MbarrierOp::Inval => "inval",
+            MbarrierOp::Arrive => "arrive-on",
+            MbarrierOp::ExpectTx => "expect-tx",
+            MbarrierOp::CompleteTx => "complete-tx",
+            MbarrierOp::TestWait => "test-wait",
+            MbarrierOp::TryWait => "try-wait",
+            MbarrierOp::PendingCount => "pending-count",
+            MbarrierOp::TrackCpAsync => "arrive-on when the prior cp.async operations complete",
+        };
+        let mut t = format!("mbarrier {what} on {}", self.operand(object));
+        if self.flag(expect_tx) {
+            t.push_str(", after an expect-tx");
+        }
+        if self.flag(drop) {
+            t.push_str(", dropping the thread from later phases");
+        }
+        t
+    }
 }
