@@ -434,7 +434,8 @@ fn next_barrier(kernel: &Kernel<'_, '_>, from: InsnId, kind: Collective, aligned
     let works = |i: InsnId| {
         kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
             let in_loop = !kernel.loops[kernel.block_of(i) as usize].is_empty();
-            !s.sync.is_empty()
+            // Leaving (`exit`) is what an early exit does, not work on the way.
+            s.sync.iter().any(|sync| *sync != Sync::Exit)
                 || !s.async_operands.is_empty()
                 || s.memory.iter().any(|m| {
                     (matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic)

@@ -518,8 +518,11 @@ fn check_touch(
     findings: &mut Vec<ProtocolFinding>,
 ) {
     let reads = t.access != Access::Write;
+    // An mbarrier operation touches its mbarrier object, never the data an operation in
+    // flight brings or sends.
+    let data = !is_mbarrier_op(kernel, i as usize);
     let mut found = |kind| findings.push(ProtocolFinding { insn: i, kind });
-    if reads && t.proxy == Proxy::Generic {
+    if reads && data && t.proxy == Proxy::Generic {
         for &(copy, stage) in &state.copies {
             if touches[copy as usize]
                 .iter()
@@ -534,13 +537,13 @@ fn check_touch(
         for &copy in &state.loads {
             if touches[copy as usize]
                 .iter()
-                .any(|c| c.access.writes() && may_meet(c, t))
+                .any(|c| c.access.writes() && overlap(c, t) != Overlap::No)
             {
                 found(ProtocolKind::LoadReadBeforeWait { copy });
             }
         }
     }
-    if t.access.writes() && t.proxy == Proxy::Generic && !is_mbarrier_op(kernel, i as usize) {
+    if t.access.writes() && data && t.proxy == Proxy::Generic {
         for &(copy, stage) in &state.stores {
             if touches[copy as usize]
                 .iter()

@@ -121,6 +121,18 @@ impl ValueFlow {
 
     /// [`ValueFlow::of`], following global addresses too when `global`.
     pub fn following(flow: &FunctionFlow<'_>, symbols: &SymbolTable, global: bool) -> Result<ValueFlow, GiveUp> {
+        match Self::settled(flow, symbols, global, false) {
+            // A join can swing between an induction and a plain join value from one round to
+            // the next (its back edge brings the join's own value in one round, a value built
+            // on the induction in the next). Widening makes each join's choice final once it
+            // has been a plain join (an opaque value, never less sound), so that it settles.
+            Err(GiveUp::NoFixpoint) => Self::settled(flow, symbols, global, true),
+            other => other,
+        }
+    }
+
+    /// [`ValueFlow::following`], widening when `widen` (see there).
+    fn settled(flow: &FunctionFlow<'_>, symbols: &SymbolTable, global: bool, widen: bool) -> Result<ValueFlow, GiveUp> {
         let semantics = semantics_of(flow, symbols);
         // Only the registers guards, branches, shared and generic addresses (and global ones
         // when asked) and synchronisation operands are computed from are followed (each in a
@@ -153,6 +165,7 @@ impl ValueFlow {
             first_iteration: HashMap::default(),
             next_iteration: HashMap::default(),
             inductions: HashMap::default(),
+            widened: widen.then(HashMap::default),
         };
         let n = flow.blocks.len();
         let mut entry: Vec<Option<Vec<ExprId>>> = vec![None; n];
@@ -161,7 +174,8 @@ impl ValueFlow {
             .map(|r| builder.exprs.add(Node::Varying(key(&[0xE17, r as u64]))))
             .collect();
         let mut settled = false;
-        for _round in 0..12 {
+        let rounds = if widen { 24 } else { 12 };
+        for _round in 0..rounds {
             let mut changed = false;
             for &b in &flow.rpo {
                 let state = if b == 0 {
@@ -274,6 +288,9 @@ struct Builder<'f, 't> {
     next_iteration: HashMap<ExprId, ExprId>,
     /// See [`ValueFlow::inductions`].
     inductions: HashMap<ExprId, ExprId>,
+    /// When widening: the joins (block, register) that have been plain joins, and whether
+    /// their value has differed between threads.
+    widened: Option<HashMap<(BlockId, u32), bool>>,
 }
 
 impl<'t> Builder<'_, 't> {
@@ -316,7 +333,9 @@ impl<'t> Builder<'_, 't> {
             // current value (or that entry value) by uniform amounts.
             let outside: SmallVec<[ExprId; 2]> = values.iter().filter(|(p, _)| !is_back(*p)).map(|(_, v)| *v).collect();
             let current = previous.map(|s| s[r]);
+            let plain_before = self.widened.as_ref().and_then(|w| w.get(&(b, r as u32)).copied());
             if let Some(&init) = outside.first()
+                && plain_before.is_none()
                 && outside.iter().all(|&v| v == init)
                 && values.iter().any(|(p, _)| is_back(*p))
                 && values
@@ -340,8 +359,12 @@ impl<'t> Builder<'_, 't> {
                 state[r] = self.exprs.add(Node::Binary(BinaryOp::Add, init, leaf, 64, false));
                 continue;
             }
-            let varying =
-                values.iter().any(|(_, v)| self.exprs.is_thread_dependent(*v)) || self.divergent_join(&preds, exit);
+            let varying = plain_before == Some(true)
+                || values.iter().any(|(_, v)| self.exprs.is_thread_dependent(*v))
+                || self.divergent_join(&preds, exit);
+            if let Some(widened) = &mut self.widened {
+                widened.insert((b, r as u32), varying);
+            }
             state[r] = self.exprs.add(Node::Phi {
                 block: b,
                 reg: r as u32,
@@ -947,6 +970,23 @@ mod tests {
         assert_eq!(address(&values, 8, 1, 3), Some((24, 1)));
         assert_eq!(values.variables[0].name, "s");
         assert_eq!(values.variables[0].size, Some(1024));
+    }
+
+    #[test]
+    fn a_join_that_swings_between_induction_and_plain_value_settles() {
+        // The shape of the sdk 2.2 bitonic sort: an outer loop doubling `%r3` around an inner
+        // loop. The joins at the heads swung between an induction and a plain join value
+        // from one round to the next and the analysis gave up on the function (77 legacy
+        // corpus files were refused by the move to sm_70+ for that reason alone).
+        let (parsed, symbols) = flow_of(
+            "mov.u32 %r1, %tid.x;\nmov.u32 %r3, 2;\nOUTER:\nshr.u32 %r4, %r3, 1;\nsetp.eq.u32 %p1, %r4, %r6;\n@%p1 bra NEXT;\nINNER:\nshl.b32 %r10, %r1, 2;\nst.shared.u32 [%r10], %r4;\n@%p2 bra INNER;\nNEXT:\nmul.lo.u32 %r3, %r3, 2;\n@%p3 bra OUTER;",
+        );
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols);
+        assert!(values.is_ok(), "{:?}", values.err());
+        // The store's address is still followed: it is %tid.x × 4.
+        let values = values.unwrap();
+        assert!(values.exprs.is_thread_dependent(values.operands[6][0].unwrap()));
     }
 
     #[test]

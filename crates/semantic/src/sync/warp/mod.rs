@@ -48,7 +48,7 @@ use ptxkit_isa::signature::semantics::{Access, Sync};
 
 use super::expr::Thread;
 use super::kernel::{Kernel, Shape};
-use super::values::ValueFlow;
+use super::values::{GiveUp, ValueFlow};
 use crate::flow::cfg::{FunctionFlow, InsnId};
 use crate::symbols::SymbolTable;
 
@@ -186,9 +186,12 @@ pub enum Memory {
 pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, facts: &ModuleFacts, memory: Memory) -> WarpReport {
     let kernel = match ValueFlow::following(flow, symbols, memory == Memory::Every) {
         Ok(values) => Kernel::with_values(flow, values),
-        Err(_) if sites::anything_to_analyse(flow, symbols, facts) => {
+        Err(why) if sites::anything_to_analyse(flow, symbols, facts) => {
             return WarpReport {
-                unanalysed: Some("the function is too large for the analysis to follow its values"),
+                unanalysed: Some(match why {
+                    GiveUp::TooLarge => "the function is too large for the analysis to follow its values",
+                    GiveUp::NoFixpoint => "the analysis could not settle the values its loops compute",
+                }),
                 ..WarpReport::default()
             };
         }
