@@ -167,46 +167,8 @@ impl ValueFlow {
             inductions: HashMap::default(),
             widened: widen.then(HashMap::default),
         };
-        let n = flow.blocks.len();
-        let mut entry: Vec<Option<Vec<ExprId>>> = vec![None; n];
-        let mut exit: Vec<Option<Vec<ExprId>>> = vec![None; n];
-        let initial: Vec<ExprId> = (0..regs)
-            .map(|r| builder.exprs.add(Node::Varying(key(&[0xE17, r as u64]))))
-            .collect();
-        let mut settled = false;
         let rounds = if widen { 24 } else { 12 };
-        for _round in 0..rounds {
-            let mut changed = false;
-            for &b in &flow.rpo {
-                let state = if b == 0 {
-                    initial.clone()
-                } else {
-                    match builder.join(b, &exit, &entry) {
-                        Some(s) => s,
-                        None => continue,
-                    }
-                };
-                if entry[b as usize].as_ref() == Some(&state) && exit[b as usize].is_some() {
-                    continue;
-                }
-                let mut out = state.clone();
-                for i in flow.range(b) {
-                    builder.step(i, &mut out, None);
-                }
-                entry[b as usize] = Some(state);
-                if exit[b as usize].as_ref() != Some(&out) {
-                    exit[b as usize] = Some(out);
-                    changed = true;
-                }
-            }
-            if !changed {
-                settled = true;
-                break;
-            }
-        }
-        if !settled {
-            return Err(GiveUp::NoFixpoint);
-        }
+        let entry = builder.settle(regs, rounds).ok_or(GiveUp::NoFixpoint)?;
         // Replay each block from its settled entry, recording operand values.
         let mut operands = vec![SmallVec::new(); flow.insns.len()];
         let mut guards = vec![None; flow.insns.len()];
@@ -294,6 +256,47 @@ struct Builder<'f, 't> {
 }
 
 impl<'t> Builder<'_, 't> {
+    /// Each block's entry state (`None`: unreached) once a round over the blocks changes no
+    /// exit state, within `rounds` rounds; `None` if it does not settle.
+    fn settle(&mut self, regs: usize, rounds: usize) -> Option<Vec<Option<Vec<ExprId>>>> {
+        let flow = self.flow;
+        let n = flow.blocks.len();
+        let mut entry: Vec<Option<Vec<ExprId>>> = vec![None; n];
+        let mut exit: Vec<Option<Vec<ExprId>>> = vec![None; n];
+        let initial: Vec<ExprId> = (0..regs)
+            .map(|r| self.exprs.add(Node::Varying(key(&[0xE17, r as u64]))))
+            .collect();
+        for _round in 0..rounds {
+            let mut changed = false;
+            for &b in &flow.rpo {
+                let state = if b == 0 {
+                    initial.clone()
+                } else {
+                    match self.join(b, &exit, &entry) {
+                        Some(s) => s,
+                        None => continue,
+                    }
+                };
+                if entry[b as usize].as_ref() == Some(&state) && exit[b as usize].is_some() {
+                    continue;
+                }
+                let mut out = state.clone();
+                for i in flow.range(b) {
+                    self.step(i, &mut out, None);
+                }
+                entry[b as usize] = Some(state);
+                if exit[b as usize].as_ref() != Some(&out) {
+                    exit[b as usize] = Some(out);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Some(entry);
+            }
+        }
+        None
+    }
+
     /// The entry state of block `b` from its predecessors' exits; `None` if none has one.
     fn join(&mut self, b: BlockId, exit: &[Option<Vec<ExprId>>], entry: &[Option<Vec<ExprId>>]) -> Option<Vec<ExprId>> {
         let preds: Vec<BlockId> = self
