@@ -286,6 +286,8 @@ pub struct Evaluator<'e> {
     evaluated: Vec<ExprId>,
     /// Values the same in every thread, kept by [`Evaluator::reset`].
     uniform: Vec<Option<Linear>>,
+    /// The expression of each entry of `uniform` (what [`Evaluator::restart`] forgets).
+    uniform_ids: Vec<ExprId>,
     /// The evaluation stack, kept between calls.
     stack: Vec<(ExprId, bool)>,
     /// Leaves evaluated as other expressions (a loop join as its first iteration's value).
@@ -302,6 +304,7 @@ impl<'e> Evaluator<'e> {
             values: Vec::with_capacity(256),
             evaluated: Vec::with_capacity(256),
             uniform: Vec::new(),
+            uniform_ids: Vec::new(),
             stack: Vec::with_capacity(64),
             substitute: None,
         }
@@ -332,6 +335,19 @@ impl<'e> Evaluator<'e> {
         self.thread = thread;
     }
 
+    /// Forgets every value, uniform and injected ones too, and evaluates for `thread` with
+    /// `substitute` from now on: a new evaluator without clearing a memo entry per
+    /// expression of the function (which dominated large functions).
+    pub fn restart(&mut self, thread: Thread, substitute: Option<&'e HashMap<ExprId, ExprId>>) {
+        self.reset(thread);
+        for &id in &self.uniform_ids {
+            self.memo[id as usize] = u32::MAX;
+        }
+        self.uniform_ids.clear();
+        self.uniform.clear();
+        self.substitute = substitute;
+    }
+
     /// Fixes the value of `leaf` for this evaluator (a loop join in a later iteration).
     pub fn inject(&mut self, leaf: ExprId, value: Option<Linear>) {
         self.set(leaf, value);
@@ -350,6 +366,7 @@ impl<'e> Evaluator<'e> {
             } else {
                 *slot = UNIFORM | self.uniform.len() as u32;
                 self.uniform.push(value);
+                self.uniform_ids.push(id);
             }
         }
     }

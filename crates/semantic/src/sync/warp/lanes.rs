@@ -183,6 +183,14 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
             Place::Global(terms, linear.constant)
         })
     };
+    // Three evaluators restarted for each lane and iteration (creating one clears a memo
+    // entry per expression of the function).
+    let Some(&first_lane) = lanes.first() else {
+        return Placed { places, samples };
+    };
+    let mut eval = Evaluator::new(exprs, first_lane);
+    let mut previous = Evaluator::new(exprs, first_lane);
+    let mut first = Evaluator::new(exprs, first_lane);
     for (n, (_, nest)) in nests.iter().enumerate() {
         let members = &members[n];
         if members.is_empty() {
@@ -191,21 +199,22 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
         for &t in lanes {
             match nest.samples()[0] {
                 Sample::Once | Sample::Symbolic => {
-                    let mut eval = Evaluator::with_substitutes(exprs, t, &nest.outer);
+                    eval.restart(t, Some(&nest.outer));
                     let mut memo = HashMap::default();
                     for &s in members {
                         places[s][0].push(place_in(&mut eval, &mut memo, &sites[s]));
                     }
                 }
                 Sample::Iteration(_) => {
-                    let mut previous: Option<Evaluator<'_>> = None;
+                    first.restart(t, Some(&nest.outer));
                     #[allow(clippy::needless_range_loop)] // `k` indexes the inner vectors
                     for k in 0..ITERATIONS {
-                        let mut eval = Evaluator::with_substitutes(exprs, t, &nest.outer);
-                        for &(leaf, first, next) in &nest.inner {
-                            let value = match previous.as_mut() {
-                                None => Evaluator::with_substitutes(exprs, t, &nest.outer).eval(first),
-                                Some(prev) => prev.eval(next),
+                        eval.restart(t, Some(&nest.outer));
+                        for &(leaf, first_value, next) in &nest.inner {
+                            let value = if k == 0 {
+                                first.eval(first_value)
+                            } else {
+                                previous.eval(next)
                             };
                             eval.inject(leaf, value);
                         }
@@ -213,7 +222,7 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
                         for &s in members {
                             places[s][k].push(place_in(&mut eval, &mut memo, &sites[s]));
                         }
-                        previous = Some(eval);
+                        std::mem::swap(&mut eval, &mut previous);
                     }
                 }
             }
