@@ -261,13 +261,16 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     let (mut converted, mut unchanged, mut refused, mut rejected, mut failed) = (0, 0, 0, 0, 0);
     let (mut cubin, mut sass, mut abi, mut selection) = (0, 0, 0, 0);
     let (mut expanded, mut header_only, mut different, mut skipped) = (0, 0, 0, 0);
-    let (mut synchronised_files, mut plain, mut plain_refused) = (0, 0, 0);
+    let (mut synchronised_files, mut plain, mut plain_refused, mut plain_its) = (0, 0, 0, 0);
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for (index, verdict) in &verdicts {
         let file = &selected[*index].file;
         if direction == Direction::Its && is_plain(&settings.corpus.join(file)) {
             plain += 1;
-            plain_refused += usize::from(matches!(verdict, Verdict::Refused(_)));
+            if let Verdict::Refused(why) = verdict {
+                plain_refused += 1;
+                plain_its += usize::from(why.iter().any(|w| w.starts_with("independent-thread-scheduling")));
+            }
         }
         match verdict {
             Verdict::Converted { exact, synchronised } => {
@@ -346,7 +349,8 @@ fn corpus_direction(settings: &Settings, direction: Direction, with_exact: bool)
     if direction == Direction::Its {
         println!(
             "{name}: {} converted with no intra-warp communication, {synchronised_files} with warp synchronisation added; \
-             {plain_refused} of {plain} plain files (no shared memory, warp instruction, atomic, reduction or fence) refused",
+             {plain_refused} of {plain} plain files (no shared memory, warp instruction, atomic, reduction or fence) refused, \
+             {plain_its} of them for independent thread scheduling",
             converted - synchronised_files
         );
     }
