@@ -39,7 +39,29 @@ pub(crate) fn uncovered_reason(
 }
 
 /// The diagnostic of a divergent barrier or collective (`what`: "barrier", "collective").
-pub(crate) fn divergence_diagnostic(
+/// Reports, each with `help`, the divergences of `kind` in `function` whose skipping threads
+/// leave the kernel (`exits`) or go on without it (`!exits`); `what` names the instruction
+/// ("barrier", "collective"). The three divergence rules are this call with their filter.
+pub(crate) fn report_divergences<'a>(
+    checker: &mut crate::checker::Checker<'a>,
+    function: Node<'a>,
+    kind: ptxkit_semantic::sync::divergence::Collective,
+    exits: bool,
+    what: &str,
+    help: &str,
+) {
+    let report = checker.sync_of(function);
+    let flow = checker.flow_of(function);
+    let (Some(flow), Some(shape)) = (flow.as_ref(), report.shape) else {
+        return;
+    };
+    for d in report.divergences.iter().filter(|d| d.kind == kind && d.exits == exits) {
+        let diagnostic = divergence_diagnostic(checker, flow, &shape, d, what).with_help(help);
+        checker.report(diagnostic);
+    }
+}
+
+fn divergence_diagnostic(
     checker: &crate::checker::Checker<'_>,
     flow: &ptxkit_semantic::flow::FunctionFlow<'_>,
     shape: &ptxkit_semantic::sync::kernel::Shape,

@@ -59,7 +59,7 @@ use ptxkit_semantic::sync::divergence::Collective;
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::divergence_diagnostic;
+use crate::sync_words::report_divergences;
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "barrier-after-early-exit";
@@ -75,18 +75,12 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
-    let report = checker.sync_of(function);
-    let flow = checker.flow_of(function);
-    let (Some(flow), Some(shape)) = (flow.as_ref(), report.shape) else {
-        return;
-    };
-    for d in report
-        .divergences
-        .iter()
-        .filter(|d| d.kind == Collective::Barrier && d.exits)
-    {
-        let diagnostic = divergence_diagnostic(checker, flow, &shape, d, "barrier")
-            .with_help("let every thread reach the barrier and guard the work instead of returning early");
-        checker.report(diagnostic);
-    }
+    report_divergences(
+        checker,
+        function,
+        Collective::Barrier,
+        true,
+        "barrier",
+        "let every thread reach the barrier and guard the work instead of returning early",
+    );
 }

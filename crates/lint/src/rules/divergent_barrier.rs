@@ -67,11 +67,10 @@
 //! No fix: moving the barrier out of the branch changes what it orders.
 
 use ptxkit_semantic::sync::divergence::Collective;
-use ptxkit_syntax::Span;
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::{divergence_diagnostic, line_of};
+use crate::sync_words::report_divergences;
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "divergent-barrier";
@@ -87,21 +86,12 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
-    let report = checker.sync_of(function);
-    let flow = checker.flow_of(function);
-    let (Some(flow), Some(shape)) = (flow.as_ref(), report.shape) else {
-        return;
-    };
-    for d in report
-        .divergences
-        .iter()
-        .filter(|d| d.kind == Collective::Barrier && !d.exits)
-    {
-        let node = flow.insns[d.insn as usize].node();
-        let _ = line_of(node);
-        let diagnostic = divergence_diagnostic(checker, flow, &shape, d, "barrier")
-            .with_help("make every thread of the block reach the same barrier (move it out of the branch), or use `barrier.sync` without `.aligned` and the same barrier id on every path");
-        let _ = Span::of(node);
-        checker.report(diagnostic);
-    }
+    report_divergences(
+        checker,
+        function,
+        Collective::Barrier,
+        false,
+        "barrier",
+        "make every thread of the block reach the same barrier (move it out of the branch), or use `barrier.sync` without `.aligned` and the same barrier id on every path",
+    );
 }

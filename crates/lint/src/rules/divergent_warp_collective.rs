@@ -67,7 +67,7 @@ use ptxkit_semantic::sync::divergence::Collective;
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::divergence_diagnostic;
+use crate::sync_words::report_divergences;
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "divergent-warp-collective";
@@ -83,18 +83,12 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
-    let report = checker.sync_of(function);
-    let flow = checker.flow_of(function);
-    let (Some(flow), Some(shape)) = (flow.as_ref(), report.shape) else {
-        return;
-    };
-    for d in report
-        .divergences
-        .iter()
-        .filter(|d| d.kind == Collective::Warp && !d.exits)
-    {
-        let diagnostic = divergence_diagnostic(checker, flow, &shape, d, "collective")
-            .with_help("make every lane of the member mask reach it (move it out of the branch), or narrow the mask to the lanes that do");
-        checker.report(diagnostic);
-    }
+    report_divergences(
+        checker,
+        function,
+        Collective::Warp,
+        false,
+        "collective",
+        "make every lane of the member mask reach it (move it out of the branch), or narrow the mask to the lanes that do",
+    );
 }
