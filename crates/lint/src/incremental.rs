@@ -107,7 +107,19 @@ impl IncrementalLinter {
     /// Lints `parsed` (the current text of the document) with `settings`: the findings
     /// [`crate::lint_parsed`] reports, computed again only for the items changed since the
     /// last run.
-    pub fn lint<'p>(&mut self, parsed: &'p ParsedSource, settings: &Settings) -> Vec<Diagnostic> {
+    pub fn lint(&mut self, parsed: &ParsedSource, settings: &Settings) -> Vec<Diagnostic> {
+        self.lint_with_model(parsed, &SemanticModel::build(parsed), settings)
+    }
+
+    /// [`Self::lint`] with the semantic model of `parsed` the caller already built (the
+    /// language server's, which hover and completion share): building it is most of the
+    /// cost of an edit in a large file of small functions.
+    pub fn lint_with_model<'p>(
+        &mut self,
+        parsed: &'p ParsedSource,
+        model: &SemanticModel,
+        settings: &Settings,
+    ) -> Vec<Diagnostic> {
         let text = parsed.text();
         let root = parsed.root();
         let mut cursor = root.walk();
@@ -127,7 +139,6 @@ impl IncrementalLinter {
             new: &current,
             same_text: &same_text,
         };
-        let model = SemanticModel::build(parsed);
         // A rule that reads other items than the one it visits (a fix that lists every
         // function using a module-scope `.reg`, and deletes past its item's end): every
         // item is checked again.
@@ -146,7 +157,7 @@ impl IncrementalLinter {
                     && item.uses.iter().all(|u| moves.span(u.span).is_some())
             })
             .collect();
-        let mut pipeline = Pipeline::new(parsed, &model, settings);
+        let mut pipeline = Pipeline::new(parsed, model, settings);
         let uses = construct_uses(&current, &unchanged, &moves, text);
         let issues = crate::isa::issues_of_uses(uses.iter().flatten(), pipeline.checker().destination());
         pipeline.give_constructs(issues);

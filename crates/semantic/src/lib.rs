@@ -47,6 +47,7 @@ pub mod sync;
 
 pub use header::{AddressSizeDirective, ModuleHeader, TargetDirective, TargetKind, TargetName, VersionDirective};
 pub use instruction::{Call, Instruction, Modifier, SymbolAddress, elements, symbol_address};
+pub use symbols::reuse::SymbolCache;
 pub use symbols::scoped::Symbol;
 pub use symbols::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterLookup, RegisterRange, Scope, ScopeId,
@@ -69,6 +70,30 @@ impl SemanticModel {
     pub fn build(parsed: &ParsedSource) -> SemanticModel {
         let mut builder = ModelBuilder::new(parsed.text());
         builder.items(parsed);
+        builder.finish()
+    }
+
+    /// [`Self::build`], replaying the functions whose text is unchanged since the build
+    /// that filled `cache` instead of walking them again, and leaving this build's records
+    /// in `cache` (the language server's rebuild after an edit).
+    ///
+    /// ```
+    /// use ptxkit_semantic::{SemanticModel, SymbolCache};
+    /// let before = ".version 8.0\n.target sm_90\n.entry a()\n{\n.reg .b32 %r<2>;\nret;\n}\n.entry b()\n{\nL: ret;\n}\n";
+    /// let after = before.replace("%r<2>", "%r<20>");
+    /// let mut cache = SymbolCache::default();
+    /// SemanticModel::build_reusing(&ptxkit_syntax::parse(before), &mut cache);
+    /// let parsed = ptxkit_syntax::parse(&after);
+    /// let reused = SemanticModel::build_reusing(&parsed, &mut cache);
+    /// assert_eq!(reused.symbols, SemanticModel::build(&parsed).symbols);
+    /// ```
+    pub fn build_reusing(parsed: &ParsedSource, cache: &mut SymbolCache) -> SemanticModel {
+        let mut builder = ModelBuilder {
+            symbols: symbols::build::Builder::reusing(parsed.text(), std::mem::take(cache)),
+            ..ModelBuilder::new(parsed.text())
+        };
+        builder.items(parsed);
+        *cache = builder.symbols.take_cache();
         builder.finish()
     }
 }

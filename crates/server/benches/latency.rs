@@ -1,8 +1,9 @@
 //! `cargo bench -p ptxkit-server --bench latency`: how long after a
-//! one-character edit the diagnostics arrive (median, p99), hover and
+//! one-line edit that adds an error (and the edit that removes it) the diagnostics arrive
+//! (median, p90, p99; and whether the added error was shown after every edit), hover and
 //! completion latency once the edit is analysed, and what a fresh parse and symbol
 //! table cost (a first open; an edit re-parses incrementally and lints only
-//! the items it changed), on real corpus files of about 100 kB, 1 MB and 4 MB. The server
+//! the items it changed), on real corpus files of about 100 kB, 1 MB and 3.6 MB. The server
 //! runs in-process over `lsp_server`'s in-memory connection (the same loop
 //! as over stdio, without the pipe). Prints figures; asserts nothing about
 //! time (a benchmark, not a timed test).
@@ -63,6 +64,9 @@ impl Client {
     }
 }
 
+/// The line the edits insert and delete: an unknown opcode, one error.
+const ADDED_ERROR: &str = "    bogus.opcode;\n";
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let index = ((sorted.len() - 1) as f64 * p).round() as usize;
     sorted[index]
@@ -96,9 +100,9 @@ fn main() {
     client.notify("initialized", json!({}));
 
     println!(
-        "diagnostics after a one-character edit; hover and completion on the analysed text; a fresh parse and symbol table alone"
+        "diagnostics after a one-line edit adding an error (and one removing it); hover and completion on the analysed text; a fresh parse and symbol table alone"
     );
-    for target in [100_000, 1_000_000, 4_000_000] {
+    for target in [100_000, 1_000_000, 3_600_000] {
         let path = closest(&files, target);
         let text = ptxkit_syntax::source::read_source(path).expect("a readable corpus file");
         let uri = format!("file://{}", path.display());
@@ -107,7 +111,9 @@ fn main() {
             json!({"textDocument": {"uri": uri, "languageId": "ptx", "version": 0, "text": text}}),
         );
         let findings = client.diagnostics(0);
-        // Edit in the middle: insert a space at the start of the middle line, then delete it.
+        // Edit in the middle: insert a line with an error (a bad opcode) before an instruction,
+        // then delete it; the diagnostics must show it after each insertion and not after the
+        // deletion.
         let line = text.lines().count() / 2;
         let hover_line = (line..)
             .take(200)
@@ -121,31 +127,41 @@ fn main() {
             .lines()
             .nth(hover_line)
             .map_or(0, |t| t.len() - t.trim_start().len());
-        let hover_at = json!({"textDocument": {"uri": uri}, "position": {"line": hover_line, "character": indent + 1}});
+        // Hover and completion on the instruction the edits insert before (a line further down
+        // while the added line is there).
+        let hover_at = |inserted: bool| {
+            let at = hover_line + usize::from(inserted);
+            json!({"textDocument": {"uri": uri}, "position": {"line": at, "character": indent + 1}})
+        };
         let runs = if text.len() > 2_000_000 { 20 } else { 50 };
         let mut edits = Vec::new();
         let mut analyses = Vec::new();
         let mut hovers = Vec::new();
         let mut completions = Vec::new();
+        let mut shown = 0;
         for version in 1..=runs {
-            let change = if version % 2 == 1 {
-                json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "})
+            let inserted = version % 2 == 1;
+            let change = if inserted {
+                json!({"range": {"start": {"line": hover_line, "character": 0}, "end": {"line": hover_line, "character": 0}}, "text": ADDED_ERROR})
             } else {
-                json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": ""})
+                json!({"range": {"start": {"line": hover_line, "character": 0}, "end": {"line": hover_line + 1, "character": 0}}, "text": ""})
             };
             let started = Instant::now();
             client.notify(
                 "textDocument/didChange",
                 json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}),
             );
-            std::hint::black_box(client.diagnostics(version));
+            let count = client.diagnostics(version);
             edits.push(started.elapsed());
+            if if inserted { count > findings } else { count == findings } {
+                shown += 1;
+            }
             let started = Instant::now();
-            std::hint::black_box(client.request("textDocument/hover", hover_at.clone()));
+            std::hint::black_box(client.request("textDocument/hover", hover_at(inserted)));
             hovers.push(started.elapsed());
             // Completion inside the opcode: every opcode the module's version and target allow.
             let started = Instant::now();
-            std::hint::black_box(client.request("textDocument/completion", hover_at.clone()));
+            std::hint::black_box(client.request("textDocument/completion", hover_at(inserted)));
             completions.push(started.elapsed());
             // What a fresh parse and symbol table cost (the first open; an edit re-parses incrementally).
             let started = Instant::now();
@@ -157,10 +173,11 @@ fn main() {
             samples.sort();
         }
         println!(
-            "{:>8.0} kB {:<55} {findings:>4} findings | diagnostics median {}, p99 {} | hover median {}, p99 {} | completion median {}, p99 {} | fresh parse + symbols median {} ({runs} edits)",
+            "{:>8.0} kB {:<55} {findings:>4} findings | diagnostics median {}, p90 {}, p99 {}, right after {shown}/{runs} edits | hover median {}, p99 {} | completion median {}, p99 {} | fresh parse + symbols median {} ({runs} edits)",
             text.len() as f64 / 1e3,
             path.strip_prefix(&dir).unwrap_or(path).display(),
             ms(percentile(&edits, 0.5)),
+            ms(percentile(&edits, 0.9)),
             ms(percentile(&edits, 0.99)),
             ms(percentile(&hovers, 0.5)),
             ms(percentile(&hovers, 0.99)),

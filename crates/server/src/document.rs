@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use lsp_types::TextDocumentContentChangeEvent;
 use ptxkit_lint::{IncrementalLinter, Settings};
-use ptxkit_semantic::SemanticModel;
+use ptxkit_semantic::{SemanticModel, SymbolCache};
 use ptxkit_syntax::tree_sitter::Tree;
 use ptxkit_syntax::{Diagnostic, ParsedSource};
 
@@ -30,6 +30,8 @@ pub struct Document {
     /// The last syntax tree with the changes since applied as edits, to
     /// re-parse from (`None` after a whole-text change).
     edited: Option<Tree>,
+    /// The functions of the last semantic model, replayed into the next when unchanged.
+    symbols: SymbolCache,
     linter: IncrementalLinter,
 }
 
@@ -51,6 +53,7 @@ impl Document {
             text,
             analysis: None,
             edited: None,
+            symbols: SymbolCache::default(),
             linter: IncrementalLinter::new(),
         }
     }
@@ -94,15 +97,15 @@ impl Document {
 
     /// The parse and semantic model of the current text.
     pub fn analysis(&mut self) -> &Analysis {
-        analyse(&mut self.analysis, &mut self.edited, &self.text)
+        analyse(&mut self.analysis, &mut self.edited, &mut self.symbols, &self.text)
     }
 
     /// ptxlint's findings on the current text with `settings`: those of
     /// `ptxkit_lint::lint_parsed`, with the items the edits since the last
     /// run left alone not linted again.
     pub fn lint(&mut self, settings: &Settings) -> Vec<Diagnostic> {
-        let analysis = analyse(&mut self.analysis, &mut self.edited, &self.text);
-        self.linter.lint(&analysis.parsed, settings)
+        let analysis = analyse(&mut self.analysis, &mut self.edited, &mut self.symbols, &self.text);
+        self.linter.lint_with_model(&analysis.parsed, &analysis.model, settings)
     }
 
     /// Drops the parse, model and lint results, to rebuild them from the
@@ -110,6 +113,7 @@ impl Document {
     pub fn forget_analysis(&mut self) {
         self.analysis = None;
         self.edited = None;
+        self.symbols = SymbolCache::default();
         self.linter = IncrementalLinter::new();
     }
 
@@ -125,14 +129,19 @@ impl Document {
 }
 
 /// The analysis of `text`, built when missing: re-parsed from the `edited`
-/// tree when there is one.
-fn analyse<'d>(analysis: &'d mut Option<Analysis>, edited: &mut Option<Tree>, text: &str) -> &'d Analysis {
+/// tree when there is one, with the functions `symbols` recorded replayed when unchanged.
+fn analyse<'d>(
+    analysis: &'d mut Option<Analysis>,
+    edited: &mut Option<Tree>,
+    symbols: &mut SymbolCache,
+    text: &str,
+) -> &'d Analysis {
     analysis.get_or_insert_with(|| {
         let parsed = match edited.take() {
             Some(tree) => ptxkit_syntax::reparse(text, &tree),
             None => ptxkit_syntax::parse(text),
         };
-        let model = SemanticModel::build(&parsed);
+        let model = SemanticModel::build_reusing(&parsed, symbols);
         Analysis { parsed, model }
     })
 }

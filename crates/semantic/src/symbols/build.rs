@@ -7,6 +7,7 @@ use ptxkit_syntax::literal::eval_integer;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{Span, Step};
 
+use super::reuse::{FunctionRecord, Shift, SymbolCache};
 use super::{
     Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterRange, Scope, ScopeId, ScopeKind, SymbolTable,
     Variable,
@@ -16,6 +17,8 @@ use super::{
 pub(crate) struct Builder<'a> {
     source: &'a str,
     table: SymbolTable,
+    /// With [`Builder::reusing`]: the last build's function records, and this build's.
+    reuse: Option<(SymbolCache, SymbolCache)>,
 }
 
 impl<'a> Builder<'a> {
@@ -29,7 +32,25 @@ impl<'a> Builder<'a> {
             parent: None,
             end: 1,
         });
-        Builder { source, table }
+        Builder {
+            source,
+            table,
+            reuse: None,
+        }
+    }
+
+    /// A builder that replays the functions `cache` recorded at the last build when their
+    /// text is unchanged, and records this build's ([`Self::take_cache`]).
+    pub(crate) fn reusing(source: &'a str, cache: SymbolCache) -> Self {
+        Builder {
+            reuse: Some((cache, SymbolCache::default())),
+            ..Builder::new(source)
+        }
+    }
+
+    /// The records of this build's functions (empty unless built [`Self::reusing`]).
+    pub(crate) fn take_cache(&mut self) -> SymbolCache {
+        self.reuse.take().map(|(_, new)| new).unwrap_or_default()
     }
 
     /// Records what one top-level item declares.
@@ -42,7 +63,9 @@ impl<'a> Builder<'a> {
                 }
             }
             "function_definition" | "function_declaration" => {
-                if let Some(function) = Function::cast(node, source) {
+                if self.reuse.is_some() && !node.has_error() {
+                    self.function_reusing(node);
+                } else if let Some(function) = Function::cast(node, source) {
                     self.function(function);
                 }
             }
@@ -59,6 +82,49 @@ impl<'a> Builder<'a> {
     pub(crate) fn finish(mut self) -> SymbolTable {
         self.table.scopes[0].end = self.table.scopes.len() as u32;
         self.table
+    }
+
+    /// A function item without syntax errors, replayed from the last build's record of
+    /// the same text or walked and recorded.
+    fn function_reusing(&mut self, node: Node<'_>) {
+        let text = &self.source[node.byte_range()];
+        let start = node.start_byte();
+        let first = self.table.scopes.len();
+        let Some((old, new)) = &mut self.reuse else { return };
+        if let Some(record) = old.take(text) {
+            let shift = Shift::of(&record, start, first as u32);
+            self.table
+                .scopes
+                .extend(record.scopes.iter().map(|s| shift.scope_entry(s)));
+            if let Some(body) = &record.body {
+                self.table.bodies.push(shift.body(body));
+            }
+            let symbol = shift.symbol(&record.symbol);
+            self.table
+                .functions
+                .entry(symbol.name.clone())
+                .or_default()
+                .push(symbol);
+            new.keep(text, record);
+            return;
+        }
+        let Some(function) = Function::cast(node, self.source) else {
+            return;
+        };
+        let bodies = self.table.bodies.len();
+        self.function(function);
+        let record = FunctionRecord {
+            start,
+            scopes: self.table.scopes[first..].to_vec(),
+            symbol: self.table.functions[function.name()]
+                .last()
+                .expect("the function just recorded")
+                .clone(),
+            body: self.table.bodies.get(bodies).cloned(),
+        };
+        if let Some((_, new)) = &mut self.reuse {
+            new.keep(text, record);
+        }
     }
 
     fn open(&mut self, kind: ScopeKind, span: Span, parent: ScopeId) -> ScopeId {

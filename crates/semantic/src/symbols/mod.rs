@@ -20,6 +20,7 @@
 //!   they never call a declared name undeclared because of a block.
 
 pub(crate) mod build;
+pub(crate) mod reuse;
 pub mod scoped;
 
 // Fx: the keys are names and small integers, hashed at every operand; no iteration
@@ -162,7 +163,7 @@ pub struct FunctionSymbol {
 
 /// What one scope (all the blocks of a function body together, or the module) declares,
 /// by name. A name declared more than once has several entries, in source order.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Declarations {
     /// Plain register names.
     pub registers: HashMap<String, Vec<Register>>,
@@ -176,7 +177,7 @@ pub struct Declarations {
 
 /// What one function definition declares: its parameters and everything in its body, by
 /// name, whatever the block.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FunctionBody {
     /// The function's name.
     pub name: String,
@@ -220,7 +221,7 @@ pub enum RegisterLookup<'a> {
 /// assert!(symbols.variable(at, "p").unwrap().is_parameter);
 /// assert_eq!(symbols.function("k").unwrap().parameters.len(), 1);
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SymbolTable {
     scopes: Vec<Scope>,
     module: Declarations,
