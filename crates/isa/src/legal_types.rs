@@ -458,3 +458,20 @@ pub fn legal_types(opcode: &str) -> Option<&'static [&'static str]> {
 pub fn type_rule(opcode: &str) -> Option<&'static TypeRule> {
     TYPE_RULES.iter().find(|rule| rule.opcode == opcode)
 }
+
+const GENERATED_KNOWN_OPCODES: &[&str] = include!(concat!(env!("OUT_DIR"), "/known_opcodes.rs"));
+const GENERATED_TYPE_RULES: &[TypeRule] = include!(concat!(env!("OUT_DIR"), "/type_rules.rs"));
+
+#[cfg(test)]
+mod generated_equal {
+    #[test]
+    fn generated_tables_equal_the_rust_ones() {
+        assert_eq!(super::GENERATED_KNOWN_OPCODES, super::KNOWN_OPCODES);
+        let mut generated = super::GENERATED_TYPE_RULES.to_vec();
+        let mut old = super::TYPE_RULES.to_vec();
+        assert_eq!(generated.len(), old.len());
+        generated.sort_by_key(|r| r.opcode);
+        old.sort_by_key(|r| r.opcode);
+        assert_eq!(generated, old);
+    }
+}

@@ -184,3 +184,15 @@ mod tests {
         }
     }
 }
+
+const GENERATED: &[&str] = include!(concat!(env!("OUT_DIR"), "/ptxas_names.rs"));
+
+#[cfg(test)]
+mod generated_equal {
+    #[test]
+    fn generated_names_equal_the_rust_ones() {
+        let mut old = super::DOTTED.to_vec();
+        old.sort_unstable();
+        assert_eq!(super::GENERATED, old.as_slice());
+    }
+}
