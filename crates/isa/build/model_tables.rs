@@ -41,7 +41,11 @@ fn tables(files: &[(String, SigFile)]) -> Result<[(&'static str, String); 3], St
         let own = |opcode: &str| file.forms.iter().any(|f| f.opcode == opcode);
         for t in &file.types {
             if !own(&t.opcode) {
-                return Err(format!("{}: no form of this file has the opcode '{}'", at(&t.line), t.opcode));
+                return Err(format!(
+                    "{}: no form of this file has the opcode '{}'",
+                    at(&t.line),
+                    t.opcode
+                ));
             }
             if !ruled.insert(t.opcode.as_str()) {
                 return Err(format!("{}: a second types record for '{}'", at(&t.line), t.opcode));
@@ -49,7 +53,12 @@ fn tables(files: &[(String, SigFile)]) -> Result<[(&'static str, String); 3], St
             if let Some(bad) = t.legal.iter().find(|ty| crate::types::type_info(ty).is_none()) {
                 return Err(format!("{}: '{bad}' is not a type", at(&t.line)));
             }
-            let legal = t.legal.iter().map(|ty| format!("{ty:?}")).collect::<Vec<_>>().join(", ");
+            let legal = t
+                .legal
+                .iter()
+                .map(|ty| format!("{ty:?}"))
+                .collect::<Vec<_>>()
+                .join(", ");
             let _ = writeln!(
                 rules,
                 "    TypeRule {{ opcode: {:?}, position: {}, types: &[{legal}], probe: {:?}, source: {:?} }},",

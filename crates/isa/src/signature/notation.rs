@@ -1146,22 +1146,41 @@ pub struct SigTypes {
 }
 
 fn types_record(line: u32, opcode: &str, body: &[(u32, String)]) -> Result<SigTypes, NotationError> {
-    let (line, opcode) = (line, opcode.to_string());
-    let mut record = SigTypes { line, opcode, ..SigTypes::default() };
+    let opcode = opcode.to_string();
+    let mut record = SigTypes {
+        line,
+        opcode,
+        ..SigTypes::default()
+    };
     for (n, text) in body {
         let (text, source) = text.split_once("source ").unwrap_or((text, ""));
         record.source.push_str(source.trim());
         for item in split_items(text).iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
             match item.split_once(char::is_whitespace).unwrap_or((item, "")) {
-                ("legal", v) => record.legal.extend(v.split([',', ' ']).filter(|t| !t.is_empty()).map(str::to_string)),
-                ("probe", v) => record.probe = quoted_strings(*n, v)?.concat(),
-                ("position", v) => record.position = v.trim().parse().or_else(|_| error(*n, "position needs a number"))?,
-                (key, _) => return error(*n, format!("unknown types key '{key}' (legal, probe, position, source)")),
+                ("legal", v) => record
+                    .legal
+                    .extend(v.split([',', ' ']).filter(|t| !t.is_empty()).map(str::to_string)),
+                ("probe", v) => match quoted_strings(*n, v)?.as_slice() {
+                    [probe] => record.probe.clone_from(probe),
+                    _ => return error(*n, "probe takes one quoted string"),
+                },
+                ("position", v) => {
+                    record.position = v.trim().parse().or_else(|_| error(*n, "position needs a number"))?
+                }
+                (key, _) => {
+                    return error(
+                        *n,
+                        format!("unknown types key '{key}' (legal, probe, position, source)"),
+                    );
+                }
             }
         }
     }
     if record.legal.is_empty() || record.probe.is_empty() || record.source.is_empty() {
-        return error(line, "a types record needs 'legal .t1, .t2 …', 'probe \"…\"' and 'source …'");
+        return error(
+            line,
+            "a types record needs 'legal .t1, .t2 …', 'probe \"…\"' and 'source …'",
+        );
     }
     Ok(record)
 }
