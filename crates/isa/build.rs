@@ -25,6 +25,9 @@ mod toolkit;
 #[path = "src/signature/notation.rs"]
 mod notation;
 
+#[path = "build/model_tables.rs"]
+mod model_tables;
+
 use notation::{
     SigCount, SigDirection, SigEffect, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType, SigValue,
 };
@@ -64,6 +67,7 @@ fn main() {
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set")).join("signatures.rs");
     std::fs::write(&out, generate(&files)).expect("writable OUT_DIR");
+    model_tables::write(&files, out.parent().expect("OUT_DIR is a directory"));
 }
 
 /// Checks what the notation parser cannot: versions and targets of require records, and that

@@ -40,3 +40,8 @@ require abs .bf16|.bf16x2
 require abs .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+types abs
+  probe "abs{T} {d}, {a}"
+  legal .s16, .s32, .s64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2
+  source ptxas table `abs` (F16 H32 E16 E32 F32 F64 I); §9.7.1.8, §9.7.3.9, §9.7.4.6

@@ -175,3 +175,8 @@ require add dst=.bf16x2 src=.f32x2
   ptxas "Feature 'add.bf16x2.f32x2.f32x2'"
   probe "add.rz.bf16x2.f32x2.f32x2 %r1, %rd2, %rd3"
   source T72; ptxas 13.5
+
+types add
+  probe "add{T} {d}, {a}, {b}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .u16x2, .s16x2, .f32x2, .u8x4, .s8x4
+  source ptxas table `add` (F16 H32 F32 F64 I E16 E32 N32 H64 F32F16 F32E16); §9.7.1.1, §9.7.3.3, §9.7.4.1

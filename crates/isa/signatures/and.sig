@@ -16,3 +16,8 @@ and.type  d, a, b;
 and.pred  d, {!}a, {!}b;
 d    : out pred;
 a, b : pred|imm .pred;
+
+types and
+  probe "and{T} {d}, {a}, {b}"
+  legal .pred, .b16, .b32, .b64
+  source ptxas table `and` (B, P); §9.7.8.1

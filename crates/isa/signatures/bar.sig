@@ -119,3 +119,5 @@ require barrier.cluster .acquire|.release|.relaxed
   ptxas "Modifier '.release' on 'barrier.cluster.arrive'|Modifier '.acquire' on 'barrier.cluster.wait'|Modifier '.relaxed' on 'barrier.cluster.arrive'" ""
   probe "barrier.cluster.arrive.release; barrier.cluster.wait.acquire"
   source §9.7.13.3 L49
+
+@ptxas-names bar.arrive bar.cta bar.cta.arrive bar.cta.red bar.red bar.warp barrier.arrive barrier.cta barrier.cta.arrive barrier.cta.red barrier.red barrier.cluster.arrive barrier.cluster.wait source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -16,3 +16,8 @@ require bfind
   ptxas "Feature 'bfind'" "Instruction 'bfind'"
   probe "bfind.u32 %r1, %r2"
   source §9.7.1.16
+
+types bfind
+  probe "bfind{T} %r1, {a}"
+  legal .u32, .u64, .s32, .s64
+  source ptxas table `bfind` (I[32|64]); §9.7.1.16

@@ -16,3 +16,8 @@ require brev
   ptxas "Feature 'brev'" "Instruction 'brev'"
   probe "brev.b32 %r1, %r2"
   source §9.7.1.19
+
+types brev
+  probe "brev{T} {d}, {a}"
+  legal .b32, .b64
+  source ptxas table `brev` (B[32|64]); §9.7.1.19

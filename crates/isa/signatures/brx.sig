@@ -16,3 +16,5 @@ require brx.idx
   ptxas "Feature '.branchtargets directive'"
   probe "tbl: .branchtargets L0; brx.idx %r1, tbl; L0: add.s32 %r1, %r1, 1"
   source §9.7.12.4 L41/L45
+
+@ptxas-names brx.idx source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

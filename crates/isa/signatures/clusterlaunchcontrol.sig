@@ -46,3 +46,5 @@ require clusterlaunchcontrol.try_cancel .multicast::cluster::all
   ptxas "" "Feature '.multicast::cluster::all'"
   probe "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [sbuf], [sbuf+1024]"
   source §9.7.13.17 L53-69
+
+@ptxas-names clusterlaunchcontrol.query_cancel clusterlaunchcontrol.try_cancel.async source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

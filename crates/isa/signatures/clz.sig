@@ -16,3 +16,8 @@ require clz
   ptxas "Feature 'clz'" "Instruction 'clz'"
   probe "clz.b32 %r1, %r2"
   source §9.7.1.15
+
+types clz
+  probe "clz{T} %r1, {a}"
+  legal .b32, .b64
+  source ptxas table `clz` (B[32|64]); §9.7.1.15

@@ -16,3 +16,8 @@ require copysign
   ptxas "Feature 'copysign'" "Instruction 'copysign'"
   probe "copysign.f32 %r1, %r2, %r3"
   source §9.7.3.2 L26/L30
+
+types copysign
+  probe "copysign{T} {d}, {a}, {b}"
+  legal .f32, .f64
+  source ptxas table `copysign` (F[32|64]); §9.7.3.2

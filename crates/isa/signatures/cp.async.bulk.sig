@@ -174,3 +174,5 @@ require cp.async.bulk !.tensor .multicast::cluster::32b
   ptxas "Feature 'cp.async.bulk.multicast::cluster::32b'"
   probe "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster::32b [sbuf], [gbuf], 16, [sbuf+1024], %r1"
   source T72 (.multicast::cluster::32b in 9.4 on sm_107f); ptxas 13.5
+
+@ptxas-names cp.async.bulk cp.async.bulk.commit_group cp.async.bulk.prefetch cp.async.bulk.wait_group cp.reduce.async.bulk source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -191,3 +191,5 @@ require cp.async.bulk.tensor .multicast::cluster::32b
   ptxas "Feature 'cp.async.bulk.tensor.multicast::cluster::32b'"
   probe "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster::32b [sbuf], [%rd1, {%r1}], [sbuf+1024], %r2"
   source T72 (.multicast::cluster::32b in 9.4 on sm_107f); ptxas 13.5
+
+@ptxas-names cp.async.bulk.prefetch.tensor cp.async.bulk.tensor cp.reduce.async.bulk.tensor source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -99,3 +99,5 @@ require cp.async.mbarrier.arrive .shared::cta
   ptxas "Feature '::cta'" ""
   probe "cp.async.mbarrier.arrive.shared::cta.b64 [sbuf]"
   source §9.7.13.15.15 (::cta in 7.8); ptxas
+
+@ptxas-names cp.async cp.async.commit_group cp.async.mbarrier.arrive cp.async.wait_all cp.async.wait_group source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -28,3 +28,5 @@ require createpolicy
   ptxas "Feature 'createpolicy.fractional'"
   probe "createpolicy.fractional.L2::evict_last.b64 %rd1, 1.0"
   source §9.7.9.18
+
+@ptxas-names createpolicy.cvt createpolicy.fractional createpolicy.range source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -565,3 +565,5 @@ require cvt .ue5m3x2
   ptxas "Feature 'cvt with .ue5m3x2'" "Instruction 'cvt with .ue5m3x2'"
   probe "cvt.rn.satfinite.ue5m3x2.f32 %h1, %r1, %r2"
   source T72 (.ue5m3x2, 9.4); ptxas 13.5
+
+@ptxas-names cvt.pack source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -54,3 +54,5 @@ require cvta .param::entry
   ptxas "Feature '::entry'" ""
   probe "cvta.param::entry.u64 %rd1, %rd2"
   source §9.7.9.20 (PTX ISA notes: ::entry in 8.3); ptxas
+
+@ptxas-names cvta.to source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

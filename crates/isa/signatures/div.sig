@@ -51,3 +51,10 @@ require div .rz|.rm|.rp .f64
 require div .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+@ptxas-names div.full source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+types div
+  probe "div{rn}{T} {d}, {a}, {b}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64
+  source ptxas table `div` (F32, F64, I); §9.7.1.6, §9.7.3.8

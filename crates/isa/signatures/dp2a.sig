@@ -20,3 +20,5 @@ require dp2a
   ptxas "Feature 'dp2a.lo'" "Instruction 'dp2a.lo'"
   probe "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4"
   source §9.7.1.24 L50/L54
+
+@ptxas-names dp2a.hi dp2a.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

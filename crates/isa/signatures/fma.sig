@@ -117,3 +117,8 @@ require fma dst=.f32x2 .bf16x2 src=.f32x2
   ptxas "Feature 'fma.f32x2.bf16x2.f32x2.f32x2'"
   probe "fma.rn.f32x2.bf16x2.f32x2.f32x2 %rd1, %r2, %rd3, %rd4"
   source T72; ptxas 13.5
+
+types fma
+  probe "fma{rn}{T} {d}, {a}, {b}, {c}"
+  legal .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2
+  source ptxas table `fma` (F16 H32 F32 F64 E16 E32 H64 F32F16 F32E16); §9.7.3.6, §9.7.4.4

@@ -240,3 +240,8 @@ require ld .volatile .local
   ptxas "Feature 'ld/st with .local.volatile'" ""
   probe "ld.volatile.local.b32 %r1, [%rd1]"
   source §9.7.9.8 (PTX ISA notes: .volatile with .local in 9.1); ptxas 13.5
+
+types ld
+  probe "ld.global{T} {d}, [gbuf]"
+  legal .b8, .b16, .b32, .b64, .b128, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64
+  source §9.7.9.8 (no .f16/.f16x2/.bf16/.pred: use .b16/.b32); ptxas 11.8/12.9/13.5 probe "Unexpected instruction types specified for 'ld'"

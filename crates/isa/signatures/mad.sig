@@ -55,3 +55,10 @@ require mad .rn|.rz|.rm|.rp .f32
 require mad .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (observed by the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+@ptxas-names mad.hi mad.lo mad.wide source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+types mad
+  probe "mad{lo}{rn}{T} {d}, {a}, {b}, {c}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64
+  source ptxas table `mad` (F32, F64), `mad.lo` (I); §9.7.1.4, §9.7.3.7

@@ -14,3 +14,5 @@ value d = ((a << 8) >> 8) * ((b << 8) >> 8) + c when .lo source §9.7.1.6: t = a
 .mode = { .hi, .lo };
 .type = { .u32, .s32 };
 value d = ((a << 8) >> 8) * ((b << 8) >> 8) + c when .lo unless .sat source §9.7.1.6: t = a * b of the 24-bit values, d = t<31..0> + c for .lo;
+
+@ptxas-names mad24.hi mad24.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

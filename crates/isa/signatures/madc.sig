@@ -22,3 +22,5 @@ require madc .cc .u64|.s64
   ptxas "Feature '.cc with 64bit type'" "Instruction '.cc with 64bit type'"
   probe "madc.lo.cc.u64 %rd1, %rd2, %rd3, %rd4"
   source §9.7.2.6 L40; ptxas: the limit is on .cc with a 64-bit type (`madc.lo.u64` alone assembles at 3.0)
+
+@ptxas-names madc.hi madc.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -89,3 +89,8 @@ require max .u8x4|.s8x4
 require max .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+types max
+  probe "max{T} {d}, {a}, {b}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .u16x2, .s16x2, .u8x4, .s8x4
+  source ptxas table `max`; §9.7.1.11, §9.7.3.12, §9.7.4.8

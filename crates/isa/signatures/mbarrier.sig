@@ -296,3 +296,5 @@ require mbarrier .multicast::cluster::32b
   not-supported
   probe "mbarrier.arrive.multicast::cluster::32b.shared::cluster.b64 _, [sbuf], %r1"
   source T72 (9.4: .multicast::cluster::32b on mbarrier); ptxas 13.5 (sm_107a/sm_107f accept; sm_100a, sm_103a, sm_110a, sm_120a: "not supported on .target")
+
+@ptxas-names mbarrier.init mbarrier.inval mbarrier.complete_tx mbarrier.expect_tx mbarrier.pending_count mbarrier.test_wait mbarrier.test_wait.parity mbarrier.try_wait mbarrier.try_wait.parity mbarrier.arrive mbarrier.arrive.expect_tx mbarrier.arrive_drop mbarrier.arrive_drop.expect_tx source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -145,3 +145,5 @@ require fence.proxy.alias .acquire|.release
   ptxas "Feature 'order and scope with fence.proxy.alias'"
   probe "fence.proxy.alias.release.sys"
   source ptxas 13.5 ("Feature 'order and scope with fence.proxy.alias' requires PTX ISA .version 9.4 or later", "… requires .target sm_90 or higher")
+
+@ptxas-names fence.proxy membar.proxy source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

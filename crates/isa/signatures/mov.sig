@@ -96,3 +96,8 @@ require mov .b128
   ptxas "Feature 'Instruction type .b128 for instruction mov'"
   probe "mov.b128 %q1, %q2"
   source §9.7.9.4 L70/L76
+
+types mov
+  probe "mov{T} {d}, {a}"
+  legal .pred, .b16, .b32, .b64, .b128, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64
+  source ptxas table `mov` (F, I, B, P, B128); §9.7.9.3

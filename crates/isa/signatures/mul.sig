@@ -108,3 +108,10 @@ require mul dst=.f16x2 src=.bf16x2
   ptxas "Feature 'mul.f16x2.f16x2.bf16x2'"
   probe "mul.f16x2.f16x2.bf16x2 %r1, %r2, %r3"
   source T72; ptxas 13.5
+
+@ptxas-names mul.hi mul.lo mul.wide source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+types mul
+  probe "mul{lo}{T} {d}, {a}, {b}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2
+  source ptxas table `mul`, `mul.lo`; §9.7.1.3, §9.7.3.5, §9.7.4.3

@@ -13,3 +13,5 @@ value d = ((a << 8) >> 8) * ((b << 8) >> 8) when .lo source §9.7.1.5: t = a * b
 .mode = { .hi, .lo };
 .type = { .u32, .s32 };
 value d = ((a << 8) >> 8) * ((b << 8) >> 8) when .lo source §9.7.1.5: t = a * b of the 24-bit values, d = t<31..0> for .lo;
+
+@ptxas-names mul24.hi mul24.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -230,3 +230,5 @@ require multimem.red.async
   ptxas "Feature 'multimem.red.async'"
   probe "multimem.red.async.release.sys.global.add.u32 [%rd1], %r1"
   source Z93 (multimem.red.async in 9.3); ptxas 13.5 ("requires PTX ISA .version 9.3", "requires .target sm_100")
+
+@ptxas-names multimem.ld_reduce multimem.red multimem.st source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

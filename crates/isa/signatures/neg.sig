@@ -50,3 +50,8 @@ require neg .s8x4
 require neg .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+types neg
+  probe "neg{T} {d}, {a}"
+  legal .s16, .s32, .s64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .s8x4
+  source ptxas table `neg`; §9.7.1.9, §9.7.3.10, §9.7.4.5; RN 9.2 (.s8x4)

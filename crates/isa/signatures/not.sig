@@ -16,3 +16,8 @@ not.type  d, a;
 not.pred  d, {!}a;
 d : out pred;
 a : pred|imm .pred;
+
+types not
+  probe "not{T} {d}, {a}"
+  legal .pred, .b16, .b32, .b64
+  source ptxas table `not` (B, P); §9.7.8.4

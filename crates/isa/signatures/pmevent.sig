@@ -24,3 +24,5 @@ require pmevent .mask
   ptxas "Feature 'pmevent.mask'"
   probe "pmevent.mask 1"
   source §9.7.19.3 L37/L43
+
+@ptxas-names pmevent.mask source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

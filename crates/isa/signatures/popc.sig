@@ -16,3 +16,8 @@ require popc
   ptxas "Feature 'popc'" "Instruction 'popc'"
   probe "popc.b32 %r1, %r2"
   source §9.7.1.14
+
+types popc
+  probe "popc{T} %r1, {a}"
+  legal .b32, .b64
+  source ptxas table `popc` (B[32|64]); §9.7.1.14

@@ -184,3 +184,5 @@ require red !.global|.shared|.shared::cta|.shared::cluster
   ptxas "Feature 'generic addressing'"
   probe "red.add.u32 [%rd1], %r1"
   source §9.7.13.6 (generic addressing needs sm_20); ptxas
+
+@ptxas-names red.async source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

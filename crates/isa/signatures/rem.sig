@@ -10,3 +10,8 @@ a, b : reg|imm;
 
 rem.type  d, a, b;
 .type = { .u16, .u32, .u64, .s16, .s32, .s64 };
+
+types rem
+  probe "rem{T} {d}, {a}, {b}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64
+  source ptxas table `rem` (I); §9.7.1.7

@@ -29,3 +29,8 @@ require rsqrt .approx
 require rsqrt .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+types rsqrt
+  probe "rsqrt.approx{T} {d}, {a}"
+  legal .f32, .f64
+  source ptxas table `rsqrt` (F32, F64); §9.7.3.16

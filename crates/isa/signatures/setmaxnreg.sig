@@ -21,3 +21,5 @@ require setmaxnreg.dec
   ptxas "Feature 'setmaxnreg.dec'" "Instruction 'setmaxnreg.dec'"
   probe "setmaxnreg.dec.sync.aligned.u32 40"
   source §9.7.19.5 L48/L52-70; T72
+
+@ptxas-names setmaxnreg.dec setmaxnreg.inc source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -85,3 +85,8 @@ require setp .bf16|.bf16x2
 require setp .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+types setp
+  probe "setp.ne{T} %p1, {a}, {b}"
+  legal .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2
+  source ptxas table `setp` (F16 H32 F32 F64 I B E16 E32); §9.7.7.2

@@ -18,3 +18,5 @@ require shf
   ptxas "Feature 'shf.l'" "Instruction 'shf.l'"
   probe "shf.l.wrap.b32 %r1, %r2, %r3, %r4"
   source §9.7.8.7 L47/L51
+
+@ptxas-names shf.l shf.r source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

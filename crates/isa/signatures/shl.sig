@@ -11,3 +11,8 @@ b : reg|imm .u32;
 
 shl.type  d, a, b;
 .type = { .b16, .b32, .b64 };
+
+types shl
+  probe "shl{T} {d}, {a}, %r9"
+  legal .b16, .b32, .b64
+  source ptxas table `shl` (B); §9.7.8.8

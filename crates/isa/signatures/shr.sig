@@ -11,3 +11,8 @@ b : reg|imm .u32;
 
 shr.type  d, a, b;
 .type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64 };
+
+types shr
+  probe "shr{T} {d}, {a}, %r9"
+  legal .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64
+  source ptxas table `shr` (I, B); §9.7.8.9

@@ -26,3 +26,8 @@ require sin .2pi
   ptxas "Feature '.2pi'"
   probe "sin.approx.ftz.2pi.f32 %r1, %r2"
   source ptxas 13.5 (9.4: "Feature '.2pi' requires PTX ISA .version 9.5 or later"; every target from sm_50)
+
+types sin
+  probe "sin.approx{T} {d}, {a}"
+  legal .f32
+  source ptxas table `sin` (F32); §9.7.3.18

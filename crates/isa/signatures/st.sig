@@ -276,3 +276,10 @@ require st .volatile .local
   ptxas "Feature 'ld/st with .local.volatile'" ""
   probe "st.volatile.local.b32 [%rd1], %r1"
   source §9.7.9.11 (PTX ISA notes: .volatile with .local in 9.1); ptxas 13.5
+
+@ptxas-names st.async st.bulk source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+types st
+  probe "st.global{T} [gbuf], {a}"
+  legal .b8, .b16, .b32, .b64, .b128, .u8, .u16, .u32, .u64, .s8, .s16, .s32, .s64, .f32, .f64
+  source §9.7.9.10 (no .f16/.f16x2/.bf16/.pred: use .b16/.b32); ptxas 11.8/12.9/13.5 probe "Unexpected instruction types specified for 'st'"

@@ -143,3 +143,8 @@ require sub dst=.bf16x2 src=.f32x2
   ptxas "Feature 'sub.bf16x2.f32x2.f32x2'"
   probe "sub.rz.bf16x2.f32x2.f32x2 %r1, %rd2, %rd3"
   source T72; ptxas 13.5
+
+types sub
+  probe "sub{T} {d}, {a}, {b}"
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2, .u8x4, .s8x4
+  source ptxas table `sub`; §9.7.1.2, §9.7.3.4, §9.7.4.2

@@ -58,3 +58,5 @@ require suld .clamp|.zero
   probe "suld.b.1d.b32.clamp %r1, [surf0, {%r2}]"
   setup ".global .surfref surf0"
   source §9.7.11.1 PTX ISA Notes; ptxas takes them on sm_1x too (the Target ISA Notes say .trap only)
+
+@ptxas-names suld.b source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -45,3 +45,5 @@ require sured .min|.max .b64|.s64|.u64
   probe "sured.b.min.1d.u64.trap [surf0, {%r2}], %rd1"
   setup ".global .surfref surf0"
   source §9.7.11.3 PTX ISA Notes; ptxas ('requires .target sm_50 or higher')
+
+@ptxas-names sured.b sured.p source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -76,3 +76,5 @@ require sust .clamp|.zero
   probe "sust.b.1d.b32.clamp [surf0, {%r2}], %r1"
   setup ".global .surfref surf0"
   source §9.7.11.2 PTX ISA Notes; ptxas takes them on sm_1x too (the Target ISA Notes say .trap only)
+
+@ptxas-names sust.b sust.p source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -418,3 +418,6 @@ require tcgen05.mma.sp .kind::mxf4|.kind::mxf4nvf4
   ptx 8.6; target sm_100a, sm_101a, sm_103a@8.8, sm_107a@9.4
   ptxas "" "Feature '.kind::mxf4 with .sp modifier'|Feature '.kind::mxf4nvf4 with .sp modifier'"
   source §9.7.16.10.9.2 Target ISA Notes (a targets only); ptxas
+
+@ptxas-names tcgen05.alloc tcgen05.commit tcgen05.cp tcgen05.dealloc tcgen05.fence tcgen05.ld tcgen05.ld.red tcgen05.mma tcgen05.mma.ws tcgen05.relinquish_alloc_permit tcgen05.shift tcgen05.st tcgen05.wait source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+@ptxas-names tcgen05.ld.red.spcompress source ptxas 13.5's messages

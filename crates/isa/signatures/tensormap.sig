@@ -82,3 +82,5 @@ require tensormap.replace .swizzle_atomicity
   ptxas "Feature 'tensormap.replace.swizzle_atomicity'" "Instruction 'tensormap.replace.swizzle_atomicity'"
   probe "tensormap.replace.tile.swizzle_atomicity.global.b1024.b32 [%rd1], 1"
   source §9.7.9.28 L75/L103-119
+
+@ptxas-names tensormap.cp_fenceproxy tensormap.replace source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

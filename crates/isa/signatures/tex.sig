@@ -233,3 +233,5 @@ require tex .grad .cube|.acube
   probe "tex.grad.cube.v4.f32.f32 {%r1, %r2, %r3, %r4}, [tex0, {%r5, %r6, %r7, %r8}], {%r9, %r10, %r11, %r12}, {%r9, %r10, %r11, %r12}"
   setup ".global .texref tex0"
   source §9.7.10.3 (tex.grad.{cube,acube} in 4.3)
+
+@ptxas-names tex.base tex.grad tex.level source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -69,3 +69,5 @@ require txq .num_samples
   probe "txq.num_samples.b32 %r1, [tex0]"
   setup ".global .texref tex0"
   source §9.7.10.5 PTX ISA and Target ISA Notes; ptxas
+
+@ptxas-names txq.level source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -207,3 +207,5 @@ require wgmma.mma_async.sp .s8 .u8
   ptxas "Feature 'Sparse WGMMA with mixed integer types'" "Instruction 'Sparse wgmma.mma_async with mixed integer types'"
   probe "wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.u8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, %r5, 0, 1"
   source §9.7.15.6.2 PTX ISA Notes; ptxas
+
+@ptxas-names wgmma.commit_group wgmma.fence wgmma.mma_async wgmma.wait_group source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

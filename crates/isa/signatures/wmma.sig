@@ -245,3 +245,5 @@ require wmma .and
   ptxas "Modifier '.and' on 'wmma.mma'"
   probe "wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6}"
   source §9.7.14.4.5 PTX ISA/Target ISA Notes; ptxas
+
+@ptxas-names wmma.load.a wmma.load.b wmma.load.c wmma.mma wmma.store.d source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists

@@ -16,3 +16,8 @@ xor.type  d, a, b;
 xor.pred  d, {!}a, {!}b;
 d    : out pred;
 a, b : pred|imm .pred;
+
+types xor
+  probe "xor{T} {d}, {a}, {b}"
+  legal .pred, .b16, .b32, .b64
+  source ptxas table `xor` (B, P); §9.7.8.3

@@ -39,6 +39,10 @@ pub struct SigFile {
     pub forms: Vec<SigForm>,
     /// Every require record, in file order.
     pub requires: Vec<SigRequire>,
+    /// Every `types` record, in file order.
+    pub types: Vec<SigTypes>,
+    /// `@ptxas-names` lines: (line, names).
+    pub ptxas_names: Vec<(u32, Vec<String>)>,
 }
 
 /// One form line with its block's definitions resolved.
@@ -395,7 +399,8 @@ impl Parser {
                 i += 1;
                 continue;
             }
-            if let Some(pattern) = trimmed.strip_prefix("require ") {
+            let record = ["require ", "types "].map(|k| trimmed.strip_prefix(k));
+            if let Some(pattern) = record[0].or(record[1]) {
                 // The record's key/value lines are the indented lines that follow.
                 let mut body = Vec::new();
                 i += 1;
@@ -410,6 +415,10 @@ impl Parser {
                     }
                     body.push((*n, l.trim().to_string()));
                     i += 1;
+                }
+                if record[1].is_some() {
+                    self.file.types.push(types_record(line_no, pattern.trim(), &body)?);
+                    continue;
                 }
                 let mut record = require(line_no, pattern.trim(), &body)?;
                 if record.block.is_some() {
@@ -469,10 +478,17 @@ impl Parser {
                 }
                 self.effects = words;
             }
+            "ptxas-names" => match value.split_once(" source ") {
+                Some((names, source)) if !names.trim().is_empty() && !source.trim().is_empty() => {
+                    let names = names.split_whitespace().map(str::to_string).collect();
+                    self.file.ptxas_names.push((line, names));
+                }
+                _ => return error(line, "@ptxas-names needs names and 'source WHERE'"),
+            },
             other => {
                 return error(
                     line,
-                    format!("unknown header '@{other}' (known: @section, @summary, @effects)"),
+                    format!("unknown header '@{other}' (known: @section, @summary, @effects, @ptxas-names)"),
                 );
             }
         }
@@ -1106,6 +1122,65 @@ fn require(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<SigRequir
     }
     if record.source.is_empty() {
         return error(line, "require needs 'source …'");
+    }
+    Ok(record)
+}
+
+/// A `types OPCODE` record (`ptxkit_isa::legal_types::TypeRule`): `legal .t1, .t2 …`,
+/// `probe "TEMPLATE"`, `position N` (which type modifier is the instruction type; default 0),
+/// `source …` (the rest of its line).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SigTypes {
+    /// 1-based line of `types`.
+    pub line: u32,
+    /// The opcode.
+    pub opcode: String,
+    /// `position`.
+    pub position: usize,
+    /// `legal`.
+    pub legal: Vec<String>,
+    /// `probe`.
+    pub probe: String,
+    /// `source`.
+    pub source: String,
+}
+
+fn types_record(line: u32, opcode: &str, body: &[(u32, String)]) -> Result<SigTypes, NotationError> {
+    let opcode = opcode.to_string();
+    let mut record = SigTypes {
+        line,
+        opcode,
+        ..SigTypes::default()
+    };
+    for (n, text) in body {
+        let (text, source) = text.split_once("source ").unwrap_or((text, ""));
+        record.source.push_str(source.trim());
+        for item in split_items(text).iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+            match item.split_once(char::is_whitespace).unwrap_or((item, "")) {
+                ("legal", v) => record
+                    .legal
+                    .extend(v.split([',', ' ']).filter(|t| !t.is_empty()).map(str::to_string)),
+                ("probe", v) => match quoted_strings(*n, v)?.as_slice() {
+                    [probe] => record.probe.clone_from(probe),
+                    _ => return error(*n, "probe takes one quoted string"),
+                },
+                ("position", v) => {
+                    record.position = v.trim().parse().or_else(|_| error(*n, "position needs a number"))?
+                }
+                (key, _) => {
+                    return error(
+                        *n,
+                        format!("unknown types key '{key}' (legal, probe, position, source)"),
+                    );
+                }
+            }
+        }
+    }
+    if record.legal.is_empty() || record.probe.is_empty() || record.source.is_empty() {
+        return error(
+            line,
+            "a types record needs 'legal .t1, .t2 …', 'probe \"…\"' and 'source …'",
+        );
     }
     Ok(record)
 }

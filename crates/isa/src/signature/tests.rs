@@ -56,12 +56,39 @@ fn notation_errors_name_their_line() {
             "needs 'ptx",
         ),
         ("@bogus x\n", 1, "unknown header"),
+        ("@ptxas-names mul.hi mul.lo\n", 1, "needs names and 'source"),
+        (
+            "@section 9.7\nadd.u32 d;\ntypes add\n  probe \"add{T} {d}\"\n  source ptxas\n",
+            3,
+            "needs 'legal",
+        ),
+        (
+            "@section 9.7\nadd.u32 d;\ntypes add\n  legal .u32; width 4\n",
+            4,
+            "unknown types key 'width'",
+        ),
     ];
     for (text, line, message) in cases {
         let err = parse(text).expect_err(text);
         assert_eq!(err.line, line, "{text}: {err}");
         assert!(err.message.contains(message), "{text}: {err}");
     }
+}
+
+#[test]
+fn notation_reads_types_records_and_ptxas_names() {
+    let text = "@section 9.7\nadd.type d, a;\n.type = { .u32, .f32 };\n\
+                @ptxas-names add.x add.y source here\n\
+                types add\n  position 0; probe \"add{T} {d}, {a}\"\n  legal .u32,\n  legal .f32 source ptxas; §9.7\n";
+    let file = parse(text).unwrap();
+    assert_eq!(file.ptxas_names, [(4, vec!["add.x".to_string(), "add.y".to_string()])]);
+    let types = &file.types[0];
+    assert_eq!((types.line, types.opcode.as_str(), types.position), (5, "add", 0));
+    assert_eq!(
+        (types.legal.as_slice(), types.probe.as_str()),
+        (&[".u32".to_string(), ".f32".to_string()][..], "add{T} {d}, {a}")
+    );
+    assert_eq!(types.source, "ptxas; §9.7");
 }
 
 #[test]
