@@ -4,8 +4,10 @@
 @summary Lets dependent grids launch (.launch_dependents) or waits for the prerequisite grids (.wait).
 @effects sync
 
-griddepcontrol.action;
-.action = { .launch_dependents, .wait };
+griddepcontrol.launch_dependents;
+---
+griddepcontrol.wait;
+sync wait grid source §9.7.13.13 L26: until the prerequisite grids have completed and their memory operations are performed and visible;
 
 // ------------------------------------------------------------------ versions and targets
 
