@@ -132,10 +132,13 @@ impl Effects {
             // What only the `@effects` header says; a memory write needs an
             // address to write (`alloca` and `stackrestore` move the stack
             // pointer, §9.7.17).
+            // A synchronisation that is not a warp collective is taken to
+            // order memory (`griddepcontrol`, `tcgen05.fence`).
             let said = form.effects;
             let addressed = form.positions.iter().any(|p| matches!(p.shape, Shape::Address(_)));
             self.writes_memory |= said.write && addressed;
-            self.other |= said.sync || said.collective || said.asynchronous;
+            self.orders_memory |= said.sync && !said.collective;
+            self.other |= said.collective || said.asynchronous;
         }
     }
 }

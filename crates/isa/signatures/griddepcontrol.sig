@@ -4,10 +4,8 @@
 @summary Lets dependent grids launch (.launch_dependents) or waits for the prerequisite grids (.wait).
 @effects sync
 
-griddepcontrol.launch_dependents;
----
-griddepcontrol.wait;
-sync wait grid source §9.7.13.13 L26: until the prerequisite grids have completed and their memory operations are performed and visible;
+griddepcontrol.action;
+.action = { .launch_dependents, .wait };
 
 // ------------------------------------------------------------------ versions and targets
 

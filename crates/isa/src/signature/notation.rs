@@ -1706,15 +1706,7 @@ impl FormOperands<'_> {
 }
 
 /// The asynchronous groups `async`, `commit`, `wait` and `operand-fence` name.
-pub const GROUPS: &[&str] = &[
-    "cp.async",
-    "bulk",
-    "wgmma",
-    "tcgen05",
-    "tcgen05.ld",
-    "tcgen05.st",
-    "grid",
-];
+pub const GROUPS: &[&str] = &["cp.async", "bulk", "wgmma", "tcgen05", "tcgen05.ld", "tcgen05.st"];
 /// The memory-ordering words (`order`).
 pub const ORDERS: &[&str] = &[
     "weak", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc", "mmio",

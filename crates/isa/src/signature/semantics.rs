@@ -295,9 +295,6 @@ pub enum Group {
     Tcgen05Ld,
     /// `tcgen05.st` (completed by `tcgen05.wait::st`).
     Tcgen05St,
-    /// The prerequisite grids of a dependent launch, with their memory operations
-    /// (`griddepcontrol.wait`, §9.7.13.13).
-    Grid,
 }
 
 impl Group {
@@ -310,7 +307,6 @@ impl Group {
             Group::Tcgen05 => "tcgen05",
             Group::Tcgen05Ld => "tcgen05.ld",
             Group::Tcgen05St => "tcgen05.st",
-            Group::Grid => "grid",
         }
     }
 
@@ -323,7 +319,6 @@ impl Group {
             "tcgen05" => Group::Tcgen05,
             "tcgen05.ld" => Group::Tcgen05Ld,
             "tcgen05.st" => Group::Tcgen05St,
-            "grid" => Group::Grid,
             _ => return None,
         })
     }
