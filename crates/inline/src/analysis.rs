@@ -4,8 +4,8 @@
 
 use std::ops::Range;
 
+use ptxkit_isa::analyze_chain;
 use ptxkit_isa::signature::Direction;
-use ptxkit_isa::{ResultType, analyze_chain};
 use ptxkit_syntax::ast::Instruction;
 use ptxkit_syntax::tree_sitter::Node;
 use ptxkit_syntax::{ParsedSource, preorder};
@@ -20,8 +20,8 @@ pub enum Access {
     Read,
     /// Written (the destination of an instruction that returns a value).
     Write,
-    /// The first operand of an instruction whose chain does not say whether
-    /// it returns a value (`elect.sync`): read or written.
+    /// The first operand of an instruction no signature describes and whose
+    /// chain names no type: read or written.
     Unknown,
 }
 
@@ -169,18 +169,20 @@ fn record_uses(
     chain: &str,
     out: &mut Vec<OperandUse>,
 ) {
+    // Whether the first operand is written, as the forms the chain matches
+    // (else the opcode's closest forms) say; for an unknown opcode, whether
+    // the chain ends in a type: unknown when it has none.
     let first_written = match analyze_chain(chain) {
-        Ok(c) if c.result != ResultType::None => Some(true),
+        Ok(c) if c.operands.has_result => Some(true),
         Ok(c)
             if c.parts
                 .iter()
                 .skip(1)
-                .any(|p| ptxkit_isa::type_info(&format!(".{p}")).is_some()) =>
+                .all(|p| ptxkit_isa::type_info(&format!(".{p}")).is_none())
+                && ptxkit_isa::signature::forms(c.opcode).is_empty() =>
         {
-            Some(false)
+            None
         }
-        // A chain without a type that is not known to return nothing.
-        Ok(c) if !c.side_effects.memory && !is_no_return(&c.parts) => None,
         _ => Some(false),
     };
     let guard = view.guard().map(|g| g.node.byte_range());
@@ -240,14 +242,6 @@ fn record_uses(
     }
 }
 
-/// Chains that never write a register (`bar.sync`, `exit`, `nanosleep`).
-fn is_no_return(parts: &[&str]) -> bool {
-    analyze_chain(&parts.join("."))
-        .map(|c| !c.operands.has_result && (c.side_effects.barrier || c.side_effects.memory))
-        .unwrap_or(false)
-        && !matches!(parts.first(), Some(&"elect"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,7 +270,8 @@ mod tests {
                 (1, Access::Read),
                 (2, Access::Read),
                 (0, Access::Read),
-                (0, Access::Unknown),
+                // elect.sync's d is its destination (§9.7.13.14).
+                (0, Access::Write),
             ]
         );
         assert_eq!(a.instructions.len(), 3);

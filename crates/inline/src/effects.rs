@@ -2,14 +2,16 @@
 //! the asm rules need: does it write memory, order memory, depend on other
 //! lanes or on time?
 //!
-//! Derived from `ptxkit_isa::analyze_chain`'s side effects, refined with the
-//! chain's own parts: address computations and hints (`cvta`, `mapa`,
-//! `prefetch`) touch no memory; loads only read it unless they order it
-//! (`.acquire`, `.volatile`); a `.relaxed` barrier orders nothing. When
-//! ptxkit-isa gains instruction signatures with side effects, this module
-//! reads them instead.
+//! Read from the signature forms the chain matches
+//! (`ptxkit_isa::analyze_chain`): their `memory` lines (a write; a load's
+//! semantics: `.acquire` and `.volatile` order memory, `.relaxed` is only
+//! strong), their `sync` lines (barriers, fences, waits and mbarrier
+//! operations order memory unless `.relaxed`; warp collectives, `exit` and
+//! `trap` do not), and the `@effects` header of forms that have neither.
 
-use ptxkit_isa::{ResultType, analyze_chain};
+use ptxkit_isa::analyze_chain;
+use ptxkit_isa::signature::semantics::{Order, SyncEffect};
+use ptxkit_isa::signature::{Form, Shape};
 
 /// The effects of one instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,40 +43,11 @@ impl Effects {
     }
 }
 
-/// Address computations and cache hints: "memory" instructions that
-/// neither read nor write it.
-const NO_ACCESS: &[&str] = &[
-    "cvta",
-    "mapa",
-    "getctarank",
-    "createpolicy",
-    "prefetch",
-    "prefetchu",
-    "applypriority",
-    "isspacep",
-    "alloca",
-    "stacksave",
-    "stackrestore",
-];
-
-/// Memory instructions that write it although they return a value.
-const RETURNING_WRITES: &[&str] = &["atom", "tensormap"];
-
-/// Parts of a synchronising chain that only wait for or order memory
-/// (the rest of `wgmma`, `elect`, `setmaxnreg`, ... do not touch memory).
-fn orders(parts: &[&str]) -> bool {
-    let has = |p: &str| parts.contains(&p);
-    match parts[0] {
-        "bar" | "barrier" | "membar" | "fence" | "mbarrier" => !has("relaxed") || has("fence"),
-        "wgmma" => has("fence") || has("commit_group") || has("wait_group"),
-        "griddepcontrol" => has("wait"),
-        "tcgen05" => has("wait") || has("fence") || has("commit"),
-        _ => false,
-    }
-}
-
 /// The effects of an instruction given its dotted chain
-/// (`st.global.u32`, `mbarrier.try_wait.parity.shared::cta.b64`).
+/// (`st.global.u32`, `mbarrier.try_wait.parity.shared::cta.b64`). A chain no
+/// form matches is read from the opcode's closest forms (a modifier newer
+/// than the signatures); an unknown opcode is taken to have an effect
+/// (`other`), though not to touch memory.
 ///
 /// ```
 /// use ptxkit_inline::effects::effects;
@@ -85,45 +58,89 @@ fn orders(parts: &[&str]) -> bool {
 /// assert!(!effects("cvta.to.shared.u64").any());
 /// assert!(!effects("barrier.cluster.arrive.relaxed").needs_memory_clobber());
 /// assert!(effects("shfl.sync.idx.b32").other);
+/// assert!(effects("frobnicate.u32").other);
 /// ```
 pub fn effects(chain: &str) -> Effects {
     let Ok(analysed) = analyze_chain(chain) else {
         return Effects::default();
     };
-    let parts = &analysed.parts;
-    let opcode = analysed.opcode;
-    let side = analysed.side_effects;
-    let has = |p: &str| parts.contains(&p);
+    let forms: Vec<&Form> = if analysed.forms.is_empty() {
+        analysed.closest.clone()
+    } else {
+        analysed.forms.iter().map(|m| m.form).collect()
+    };
+    if forms.is_empty() {
+        return Effects {
+            other: true,
+            ..Effects::default()
+        };
+    }
+    let modifiers: Vec<String> = analysed.parts[1..].iter().map(|p| format!(".{p}")).collect();
     let mut effects = Effects::default();
-    if side.memory && !NO_ACCESS.contains(&opcode) {
-        let returns = analysed.result != ResultType::None;
-        if !returns || RETURNING_WRITES.contains(&opcode) {
-            // `cp.async.wait_group` and friends are `cp` chains that copy
-            // nothing: they wait.
-            if has("wait_group") || has("wait_all") || has("commit_group") {
-                effects.orders_memory = true;
-            } else {
-                effects.writes_memory = true;
-            }
-        } else if has("acquire") || has("volatile") || has("mmio") || (has("relaxed") && opcode != "ld") {
-            effects.orders_memory = true;
-        } else if has("relaxed") {
-            // `ld.relaxed.scope` is a strong load: it must not be merged or
-            // dropped, but orders nothing.
-            effects.other = true;
-        }
-    }
-    if side.barrier {
-        if orders(parts) {
-            effects.orders_memory = true;
-        } else {
-            effects.other = true;
-        }
-    }
-    if side.warp_collective {
-        effects.other = true;
+    for form in forms {
+        effects.add(form, &modifiers);
     }
     effects
+}
+
+impl Effects {
+    /// Adds what `form` says, for an instruction with these modifiers.
+    fn add(&mut self, form: &Form, modifiers: &[String]) {
+        let written = |part: u8| {
+            form.parts
+                .get(usize::from(part))
+                .is_some_and(|p| modifiers.iter().any(|m| p.takes(m)))
+        };
+        // The semantics the chain writes (`.acquire`, `.relaxed`, `.volatile`, ...).
+        let written_order = modifiers.iter().find_map(|m| Order::of_modifier(m));
+        // An mbarrier object is synchronisation state, not data the C++ code
+        // reads: its accesses are the `sync mbarrier` line's.
+        let objects: Vec<u8> = form
+            .sync
+            .iter()
+            .filter_map(|s| match s {
+                SyncEffect::Mbarrier { object, .. } => Some(*object),
+                _ => None,
+            })
+            .collect();
+        for access in form.memory {
+            if access.when.is_some_and(|p| !written(p)) || objects.contains(&access.position) {
+                continue;
+            }
+            self.writes_memory |= access.access.writes();
+            match written_order.unwrap_or(access.order) {
+                Order::Weak => {}
+                // A strong access must not be merged or dropped, but orders nothing.
+                Order::Relaxed => self.other = true,
+                _ => self.orders_memory = true,
+            }
+        }
+        for sync in form.sync {
+            match sync {
+                SyncEffect::Collective { .. }
+                | SyncEffect::Elect { .. }
+                | SyncEffect::ActiveMask
+                | SyncEffect::Exit
+                | SyncEffect::Trap => self.other = true,
+                SyncEffect::Barrier { .. } | SyncEffect::Mbarrier { .. } if written_order == Some(Order::Relaxed) => {
+                    self.other = true;
+                }
+                _ => self.orders_memory = true,
+            }
+        }
+        if form.memory.is_empty() && form.sync.is_empty() {
+            // What only the `@effects` header says; a memory write needs an
+            // address to write (`alloca` and `stackrestore` move the stack
+            // pointer, §9.7.17).
+            // A synchronisation that is not a warp collective is taken to
+            // order memory (`griddepcontrol`, `tcgen05.fence`).
+            let said = form.effects;
+            let addressed = form.positions.iter().any(|p| matches!(p.shape, Shape::Address(_)));
+            self.writes_memory |= said.write && addressed;
+            self.orders_memory |= said.sync && !said.collective;
+            self.other |= said.collective || said.asynchronous;
+        }
+    }
 }
 
 /// Special registers whose value changes while a thread runs: reading one
@@ -169,16 +186,13 @@ mod tests {
             "setmaxnreg.inc.sync.aligned.u32",
             "elect.sync",
             "vote.sync.ballot.b32",
+            // .sync.aligned: the lanes of the warp wait for each other (§9.7.14.5.15).
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
         ] {
             let e = effects(chain);
             assert!(e.other && !e.needs_memory_clobber(), "{chain}");
         }
-        for chain in [
-            "add.s32",
-            "mov.u32",
-            "ld.global.nc.v4.u32",
-            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
-        ] {
+        for chain in ["add.s32", "mov.u32", "ld.global.nc.v4.u32"] {
             assert!(!effects(chain).any(), "{chain}");
         }
         assert!(is_time_varying_register("%clock64"));

@@ -2,7 +2,7 @@
 
 @section 9.7.9.16
 @summary Applies the L2 eviction priority to the 128 bytes at address a.
-@effects write
+@effects read     // a cache hint like prefetch: no data is written (§9.7.9.16 L22)
 
 a    : addr;
 size : imm range 128..128 eg 128;

@@ -2,7 +2,7 @@
 
 @section 9.7.19.5
 @summary Raises (.inc) or lowers (.dec) the per-thread register count of the warp to imm-reg-count (24..256, a multiple of 8).
-@effects sync
+@effects sync collective     // every warp of the warpgroup executes the same setmaxnreg (§9.7.19.5 L30)
 
 imm-reg-count : imm range 24..256 eg 240;
 
