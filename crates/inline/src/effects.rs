@@ -132,13 +132,16 @@ impl Effects {
             // What only the `@effects` header says; a memory write needs an
             // address to write (`alloca` and `stackrestore` move the stack
             // pointer, §9.7.17).
-            // A synchronisation that is not a warp collective is taken to
-            // order memory (`griddepcontrol`, `tcgen05.fence`).
+            // A synchronisation without a `sync` line is a side effect, but
+            // not taken to order memory: one form may stand for values that
+            // do and values that do not (`griddepcontrol.wait` waits for the
+            // prerequisite grids' memory, `.launch_dependents` orders nothing,
+            // §9.7.13.13), and a false "memory" clobber finding costs more
+            // than a missed one.
             let said = form.effects;
             let addressed = form.positions.iter().any(|p| matches!(p.shape, Shape::Address(_)));
             self.writes_memory |= said.write && addressed;
-            self.orders_memory |= said.sync && !said.collective;
-            self.other |= said.collective || said.asynchronous;
+            self.other |= said.sync || said.collective || said.asynchronous;
         }
     }
 }
@@ -176,7 +179,6 @@ mod tests {
             "cp.async.wait_group",
             "cp.async.bulk.wait_group.read",
             "wgmma.wait_group.sync.aligned",
-            "griddepcontrol.wait",
             "mbarrier.arrive.shared.b64",
         ] {
             assert!(effects(chain).orders_memory, "{chain}");
@@ -188,6 +190,9 @@ mod tests {
             "vote.sync.ballot.b32",
             // .sync.aligned: the lanes of the warp wait for each other (§9.7.14.5.15).
             "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            // One form for both: `.launch_dependents` orders no memory (§9.7.13.13).
+            "griddepcontrol.launch_dependents",
+            "griddepcontrol.wait",
         ] {
             let e = effects(chain);
             assert!(e.other && !e.needs_memory_clobber(), "{chain}");
