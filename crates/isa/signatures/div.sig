@@ -51,3 +51,19 @@ require div .rz|.rm|.rp .f64
 require div .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding div dst=.f32
+  need required since 1.4; allow .approx .full .rn .rz .rm .rp; missing "Rounding modifier or '.approx' modifier required"
+  source §9.7.3.8 L83-87 (from PTX 1.4 .approx, .full or a rounding mode; implicit defaults before)
+rounding div dst=.f64
+  need required since 1.4; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.8 L83-87
+rounding div
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'div'" (integer forms)
+rounding-probe "div{r}{T} {d}, {a}, {b}"
+  types .f32 .f64; legacy
+rounding-probe "div{r}{T} {d}, {a}, {b}"
+  types .s32

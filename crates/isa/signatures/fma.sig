@@ -117,3 +117,23 @@ require fma dst=.f32x2 .bf16x2 src=.f32x2
   ptxas "Feature 'fma.f32x2.bf16x2.f32x2.f32x2'"
   probe "fma.rn.f32x2.bf16x2.f32x2.f32x2 %rd1, %r2, %rd3, %rd4"
   source T72; ptxas 13.5
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding fma dst=.f64
+  when target <sm_13
+  need required; allow .rn .rz; missing "Rounding modifier required"
+  source §9.7.3.6; ptxas: "Illegal rounding modifier" for .rm/.rp before sm_13 (rounding probes)
+rounding fma dst=.f16|.f16x2
+  need required; allow .rn; missing "Rounding modifier required"
+  source §9.7.4.4 (.rnd = { .rn })
+rounding fma
+  when dst float
+  need required; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.6 ("Rounding modifier required"); .bf16/.bf16x2: ptxas 11.8, 12.9 and 13.5 take every IEEE mode on sm_80 and sm_90, against §9.7.4.4 (".rn only")
+rounding-probe "fma{r}.f32.f16 %r1, %h1, %h2, %r2"
+  types .f32.f16
+rounding-probe "fma{r}{T} {d}, {a}, {b}, {c}"
+  types .f16 .f16x2 .bf16 .bf16x2 .f32 .f64 .f32x2
+rounding-probe "fma{r}{T} {d}, {a}, {b}, {c}"
+  types .f32 .f64; legacy

@@ -108,3 +108,37 @@ require mul dst=.f16x2 src=.bf16x2
   ptxas "Feature 'mul.f16x2.f16x2.bf16x2'"
   probe "mul.f16x2.f16x2.bf16x2 %r1, %r2, %r3"
   source T72; ptxas 13.5
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding mul dst=.f16|.f16x2|.bf16|.bf16x2 .f32x2
+  need required; allow .rz; missing "Rounding modifier required"
+  source §9.7.5.4 (PTX 9.4: two .f32x2 values rounded down to a half-precision pair); ptxas 13.5: only .rz, required (rounding probes)
+rounding mul dst=.f16|.f16x2|.bf16|.bf16x2
+  when types 3
+  need forbidden
+  source §9.7.5.4 (mul.bf16x2.bf16x2.f16x2, mul.f16x2.f16x2.bf16x2: PTX 9.4); ptxas 13.5: "Illegal rounding modifier"
+rounding mul dst=.f16|.f16x2|.bf16|.bf16x2
+  need optional; allow .rn
+  source §9.7.4.3 (.rnd = { .rn })
+rounding mul dst=.f32
+  when target <sm_20
+  need optional; allow .rn .rz
+  source §9.7.3.5 (".rm and .rp need sm_20"); ptxas: "Illegal rounding modifier" (rounding probes)
+rounding mul dst=.f64
+  when target <sm_13
+  need optional; allow .rn .rz
+  source §9.7.3.5; ptxas takes .rm/.rp on .f64 from sm_13 (rounding probes)
+rounding mul
+  when dst float
+  need optional; allow .rn .rz .rm .rp
+  source §9.7.3.5 (.rnd = { .rn, .rz, .rm, .rp }, default .rn)
+rounding mul
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'mul.lo'" (integer forms)
+rounding-probe "mul{r}{T} {d}, {a}, {b}"
+  types .f16 .f16x2 .bf16 .bf16x2 .f32 .f64 .f32x2
+rounding-probe "mul.lo{r}{T} {d}, {a}, {b}"
+  types .s32
+rounding-probe "mul{r}{T} {d}, {a}, {b}"
+  types .f32 .f64; legacy

@@ -10,3 +10,11 @@ a, b : reg|imm;
 
 rem.type  d, a, b;
 .type = { .u16, .u32, .u64, .s16, .s32, .s64 };
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding rem
+  need forbidden
+  source §9.7.1.9 (integer only); ptxas: "Illegal rounding modifier for instruction 'rem'"
+rounding-probe "rem{r}{T} {d}, {a}, {b}"
+  types .s32

@@ -29,3 +29,12 @@ require rsqrt .approx
 require rsqrt .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding rsqrt
+  when dst float
+  need required since 1.4; allow .approx; missing ".approx modifier required"
+  source §9.7.3.16 (.approx required from PTX 1.4; no rounding modes)
+rounding-probe "rsqrt{r}{T} {d}, {a}"
+  types .f32 .f64; legacy

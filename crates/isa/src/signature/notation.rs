@@ -39,6 +39,8 @@ pub struct SigFile {
     pub forms: Vec<SigForm>,
     /// Every require record, in file order.
     pub requires: Vec<SigRequire>,
+    /// Every `rounding`, `rounding-probe` and `companion` record: (line, kind, head, body lines), read by `build/rounding.rs`.
+    pub records: Vec<(u32, String, String, Vec<(u32, String)>)>,
 }
 
 /// One form line with its block's definitions resolved.
@@ -395,7 +397,8 @@ impl Parser {
                 i += 1;
                 continue;
             }
-            if let Some(pattern) = trimmed.strip_prefix("require ") {
+            let record = ["require ", "rounding ", "rounding-probe ", "companion "].iter().find(|k| trimmed.starts_with(**k));
+            if let Some(pattern) = record.map(|k| &trimmed[k.len()..]) {
                 // The record's key/value lines are the indented lines that follow.
                 let mut body = Vec::new();
                 i += 1;
@@ -410,6 +413,11 @@ impl Parser {
                     }
                     body.push((*n, l.trim().to_string()));
                     i += 1;
+                }
+                if let Some(kind) = record.filter(|k| **k != "require ") {
+                    let head = (line_no, kind.trim().to_string(), pattern.trim().to_string(), body);
+                    self.file.records.push(head);
+                    continue;
                 }
                 let mut record = require(line_no, pattern.trim(), &body)?;
                 if record.block.is_some() {
