@@ -294,93 +294,10 @@ pub fn rounding_modifiers<'a>(modifiers: &[&'a str]) -> Vec<&'a str> {
 }
 
 #[cfg(test)]
-#[path = "rounding_old_tmp.rs"]
-mod old;
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::target::target;
 
-    use super::old;
-
-    /// TEMPORARY: the generated tables say what the hand-written ones said.
-    #[test]
-    fn generated_equals_old() {
-        let floats = [".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".f32x2", ".tf32"];
-        let mut types: Vec<&str> = crate::types::TYPES.iter().map(|t| t.name).collect();
-        types.sort();
-        let mut combos: Vec<Vec<&str>> = types.iter().map(|t| vec![*t]).collect();
-        for a in &types {
-            for b in &types {
-                combos.push(vec![*a, *b]);
-            }
-            // The three-type forms: a packed source pair of one type, or of two half types.
-            for (b, c) in [(".f32x2", ".f32x2"), (".f16x2", ".f16x2"), (".bf16x2", ".bf16x2"), (".bf16x2", ".f16x2"), (".f16x2", ".bf16x2")] {
-                combos.push(vec![*a, b, c]);
-            }
-        }
-        combos.push(vec![".f32x2", ".f16x2", ".f32x2", ".f32x2"]);
-        combos.push(vec![".f32x2", ".bf16x2", ".f32x2", ".f32x2"]);
-        for a in floats {
-            combos.push(vec![a, ".f32x2", ".f32x2"]);
-        }
-        let targets = ["sm_10", "sm_13", "sm_20", "sm_80", "sm_90", "sm_107f"].map(|t| target(t).unwrap());
-        let versions = [(1, 3), (1, 4), (3, 1), (3, 2), (7, 8), (9, 4)].map(|(a, b)| Version::new(a, b));
-        let mut opcodes: Vec<&str> = old::ROUNDING_CHECKED.to_vec();
-        opcodes.extend(["and", "wmma", "mov"]);
-        let mut differ = 0;
-        for op in &opcodes {
-            assert_eq!(is_rounding_checked(op), old::ROUNDING_CHECKED.contains(op), "{op}");
-            assert_eq!(rounding_quirks(op), (*op != "cvt", *op == "cvt"), "{op}");
-            for ty in &combos {
-                for &t in &targets {
-                    for &v in &versions {
-                        let (n, o) = (rounding_rule(op, ty, t, v), old::rounding_rule(op, ty, t, v));
-                        let same = (n.need, n.allowed, n.illegal) == (format!("{:?}", o.need).parse_need(), o.allowed, o.illegal)
-                            && (n.need != Need::Required || n.missing == o.missing);
-                        if !same {
-                            differ += 1;
-                            if differ < 40 {
-                                eprintln!("{op} {ty:?} {t} {v}: new {n:?} old {o:?}");
-                            }
-                        }
-                    }
-                }
-                let mods: Vec<&str> = ty.iter().copied().chain([".approx"]).collect();
-                for m in [ty.clone(), mods] {
-                    assert_eq!(missing_companion(op, &m), old::missing_companion(op, ty, &m), "{op} {m:?}");
-                }
-            }
-        }
-        assert_eq!(differ, 0);
-        let flatten = |forms: &[RoundedForm]| {
-            let mut v: Vec<(String, String, bool)> = forms
-                .iter()
-                .flat_map(|f| f.types.iter().map(move |t| (f.template.to_string(), t.to_string(), f.legacy)))
-                .collect();
-            v.sort();
-            v
-        };
-        let old_forms: Vec<RoundedForm> = old::ROUNDED_FORMS
-            .iter()
-            .map(|f| RoundedForm { template: f.template, types: f.types, legacy: f.legacy })
-            .collect();
-        assert_eq!(flatten(ROUNDED_FORMS), flatten(&old_forms));
-    }
-
-    trait ParseNeed {
-        fn parse_need(&self) -> Need;
-    }
-    impl ParseNeed for String {
-        fn parse_need(&self) -> Need {
-            match self.as_str() {
-                "Required" => Need::Required,
-                "Optional" => Need::Optional,
-                _ => Need::Forbidden,
-            }
-        }
-    }
 
     #[test]
     fn cvt_rules() {
