@@ -61,10 +61,15 @@ fn condition(line: u32, word: &str) -> Result<String, String> {
             format!("When::TargetBelow({sm})")
         }
         ["ptx", below] => {
-            let v = below.strip_prefix('<').ok_or_else(|| format!("{line}: expected `ptx <X.Y`"))?;
+            let v = below
+                .strip_prefix('<')
+                .ok_or_else(|| format!("{line}: expected `ptx <X.Y`"))?;
             format!("When::PtxBelow({})", version(line, v)?)
         }
-        ["types", n] => format!("When::Types({})", n.parse::<u8>().map_err(|_| format!("{line}: bad count"))?),
+        ["types", n] => format!(
+            "When::Types({})",
+            n.parse::<u8>().map_err(|_| format!("{line}: bad count"))?
+        ),
         ["dst", c] => format!("When::Dst({})", class(c)?),
         ["src", c] => format!("When::Src({})", class(c)?),
         ["same-type"] => "When::SameType".to_string(),
@@ -84,13 +89,19 @@ fn list(values: &str) -> String {
 fn rule(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<String, String> {
     let opcode = pattern.split(['.', ' ']).next().unwrap_or_default();
     let (mut when, mut need, mut since) = (Vec::new(), None, "None".to_string());
-    let (mut allowed, mut missing, mut illegal) = (String::from("&[]"), String::new(), "Illegal rounding modifier".to_string());
+    let (mut allowed, mut missing, mut illegal) = (
+        String::from("&[]"),
+        String::new(),
+        "Illegal rounding modifier".to_string(),
+    );
     let (mut approx_counted, mut rs_with_types, mut source) = (true, false, None);
     for (line, key, value) in keys(body) {
         match key.as_str() {
-            "when" => for word in value.split(',') {
-                when.push(condition(line, word.trim())?);
-            },
+            "when" => {
+                for word in value.split(',') {
+                    when.push(condition(line, word.trim())?);
+                }
+            }
             "need" => {
                 let mut words = value.split_whitespace();
                 need = Some(match words.next() {
@@ -109,7 +120,11 @@ fn rule(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<String, Stri
             "approx" if value == "uncounted" && !pattern.contains(' ') => approx_counted = false,
             "rs" if value == "with-types" && !pattern.contains(' ') => rs_with_types = true,
             "source" => source = Some(value),
-            _ => return Err(format!("{line}: unknown key `{key} {value}` (opcode-wide keys go on the bare record)")),
+            _ => {
+                return Err(format!(
+                    "{line}: unknown key `{key} {value}` (opcode-wide keys go on the bare record)"
+                ));
+            }
         }
     }
     let need = need.ok_or_else(|| format!("{line}: a rounding record needs `need`"))?;
@@ -172,10 +187,19 @@ pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
         }
     }
     let mut code = String::new();
-    let _ = writeln!(code, "/// The `rounding` records, in file order (the first that matches decides).");
+    let _ = writeln!(
+        code,
+        "/// The `rounding` records, in file order (the first that matches decides)."
+    );
     let _ = writeln!(code, "pub(crate) static RECORDS: &[RoundingRecord] = &[\n{rules}];");
-    let _ = writeln!(code, "/// Every instruction whose rounding legality [`rounding_rule`] decides, as a probe");
-    let _ = writeln!(code, "/// template with the types it is probed with (the `rounding-probe` records).");
+    let _ = writeln!(
+        code,
+        "/// Every instruction whose rounding legality [`rounding_rule`] decides, as a probe"
+    );
+    let _ = writeln!(
+        code,
+        "/// template with the types it is probed with (the `rounding-probe` records)."
+    );
     let _ = writeln!(code, "pub static ROUNDED_FORMS: &[RoundedForm] = &[\n{probes}];");
     let _ = writeln!(code, "/// The `companion` records.");
     let _ = writeln!(code, "pub(crate) static COMPANIONS: &[Companion] = &[\n{companions}];");

@@ -80,7 +80,6 @@ fn precision(t: &str) -> u16 {
 /// 11.8 at 3.1 on sm_35) but still accepts it.
 pub const MAD_F32_ROUNDING_WARNED_FROM: Version = Version::new(3, 1);
 
-
 /// The rounding rule for `opcode` with the given type modifiers (in order, e.g. `[".f16",
 /// ".f32"]` for `cvt.f16.f32`) under `.target target` / `.version version`.
 ///
@@ -130,7 +129,9 @@ pub fn rounding_quirks(opcode: &str) -> (bool, bool) {
     records(opcode)
         .iter()
         .find(|(record, pattern)| pattern.conditions.is_empty() && record.when.is_empty())
-        .map_or((true, false), |(record, _)| (record.approx_counted, record.rs_with_types))
+        .map_or((true, false), |(record, _)| {
+            (record.approx_counted, record.rs_with_types)
+        })
 }
 
 /// A type class a `when` condition names.
@@ -274,7 +275,12 @@ pub fn missing_companion(opcode: &str, modifiers: &[&str]) -> Option<(&'static s
     let compiled = COMPILED.get_or_init(|| {
         COMPANIONS
             .iter()
-            .map(|c| (c, Pattern::compile(c.pattern).expect("companion patterns compile (tested)")))
+            .map(|c| {
+                (
+                    c,
+                    Pattern::compile(c.pattern).expect("companion patterns compile (tested)"),
+                )
+            })
             .collect()
     });
     let form = InstructionForm::new(opcode, modifiers.to_vec());
@@ -298,7 +304,6 @@ mod tests {
     use super::*;
     use crate::target::target;
 
-
     #[test]
     fn cvt_rules() {
         let t = target("sm_90").unwrap();
@@ -313,7 +318,10 @@ mod tests {
         assert_eq!(need(".s32", ".s16"), Need::Forbidden);
         assert_eq!(need(".bf16", ".f16"), Need::Optional);
         assert_eq!(need(".f16x2", ".e4m3x2"), Need::Required);
-        assert_eq!(rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed, [".rn", ".rz", ".rna"]);
+        assert_eq!(
+            rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed,
+            [".rn", ".rz", ".rna"]
+        );
     }
 
     #[test]
@@ -340,7 +348,10 @@ mod tests {
         assert_eq!(rounding_rule("fma", &[".bf16x2"], t, v).allowed, FLOAT_ROUNDING);
         assert_eq!(rounding_rule("fma", &[".f16"], t, v).allowed, [".rn"]);
         assert_eq!(rounding_rule("cvt", &[".f32", ".bf16"], t, v).need, Need::Optional);
-        assert_eq!(rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed, [".rn", ".rz", ".rs"]);
+        assert_eq!(
+            rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed,
+            [".rn", ".rz", ".rs"]
+        );
     }
 
     #[test]
@@ -351,7 +362,11 @@ mod tests {
         let v = Version::new(9, 4);
         for src in [".f32", ".f16x2", ".bf16x2"] {
             let rule = rounding_rule("cvt", &[".ue5m3x2", src], t, v);
-            assert_eq!((rule.need, rule.allowed), (Need::Required, &[".rn", ".rz", ".rp"][..]), "{src}");
+            assert_eq!(
+                (rule.need, rule.allowed),
+                (Need::Required, &[".rn", ".rz", ".rp"][..]),
+                "{src}"
+            );
         }
         assert_eq!(rounding_rule("cvt", &[".e4m3x2", ".f32"], t, v).allowed, [".rn", ".rz"]);
     }

@@ -397,7 +397,9 @@ impl Parser {
                 i += 1;
                 continue;
             }
-            let record = ["require ", "rounding ", "rounding-probe ", "companion "].iter().find(|k| trimmed.starts_with(**k));
+            let record = ["require ", "rounding ", "rounding-probe ", "companion "]
+                .iter()
+                .find(|k| trimmed.starts_with(**k));
             if let Some(pattern) = record.map(|k| &trimmed[k.len()..]) {
                 // The record's key/value lines are the indented lines that follow.
                 let mut body = Vec::new();
