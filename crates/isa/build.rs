@@ -25,8 +25,8 @@ mod toolkit;
 #[path = "src/signature/notation.rs"]
 mod notation;
 
-#[path = "build/rounding.rs"]
-mod rounding;
+#[path = "build/records.rs"]
+mod records;
 
 use notation::{
     SigCount, SigDirection, SigEffect, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType, SigValue,
@@ -37,7 +37,7 @@ fn main() {
     println!("cargo::rerun-if-changed=signatures");
     println!("cargo::rerun-if-changed=src/signature/notation.rs");
     println!("cargo::rerun-if-changed=src/types.rs");
-    println!("cargo::rerun-if-changed=build/rounding.rs");
+    println!("cargo::rerun-if-changed=build/records.rs");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("crates/isa/signatures exists")
         .map(|entry| entry.expect("readable directory entry").path())
@@ -68,7 +68,7 @@ fn main() {
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set")).join("signatures.rs");
     std::fs::write(&out, generate(&files)).expect("writable OUT_DIR");
-    rounding::generate(&files, out.parent().expect("OUT_DIR")).unwrap_or_else(|e| panic!("{e}"));
+    records::generate(&files, out.parent().expect("OUT_DIR")).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Checks what the notation parser cannot: versions and targets of require records, and that

@@ -20,3 +20,9 @@ require dp2a
   ptxas "Feature 'dp2a.lo'" "Instruction 'dp2a.lo'"
   probe "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4"
   source §9.7.1.24 L50/L54
+
+// ------------------------------------------------------------------ modifier order
+
+order dp2a .mode first
+  ptxas "'.hi/.lo' modifier required for instruction 'dp2a'"
+  source ptxas 11.8, 12.9, 13.5 (dp2a.u32.u32.lo, dp2a.u32.lo.u32)

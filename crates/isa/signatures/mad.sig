@@ -79,3 +79,15 @@ rounding-probe "mad{r}{T} {d}, {a}, {b}, {c}"
   types .f32 .f64; legacy
 rounding-probe "mad.lo{r}{T} {d}, {a}, {b}, {c}"
   types .s32
+
+// ------------------------------------------------------------------ modifier order
+
+order mad .mode first
+  ptxas "Unexpected instruction types specified for 'mad'"
+  source ptxas 11.8, 12.9, 13.5 (mad.u32.lo; mad.sat.hi.s32)
+order mad .hi first
+  ptxas "Unexpected instruction types specified for 'mad'"
+  source ptxas 11.8, 12.9, 13.5 (mad.sat.hi.s32)
+order mad .wide first
+  ptxas "Unknown modifier '.wide'"
+  source ptxas 11.8, 12.9, 13.5 (mad.u32.wide)

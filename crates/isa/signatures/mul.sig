@@ -142,3 +142,12 @@ rounding-probe "mul.lo{r}{T} {d}, {a}, {b}"
   types .s32
 rounding-probe "mul{r}{T} {d}, {a}, {b}"
   types .f32 .f64; legacy
+
+// ------------------------------------------------------------------ modifier order
+
+order mul .mode first
+  ptxas "Unexpected instruction types specified for 'mul'"
+  source ptxas 11.8, 12.9, 13.5 (mul.u32.lo)
+order mul .wide first
+  ptxas "Unknown modifier '.wide'"
+  source ptxas 11.8, 12.9, 13.5 (mul.u32.wide)

@@ -421,10 +421,43 @@ pub fn declaration(name: &str) -> Option<&'static Feature> {
 /// assert!(ptxkit_isa::directives::register_handle_row("ld").is_none());
 /// ```
 pub fn register_handle_row(opcode: &str) -> Option<&'static Feature> {
+    // The instructions whose signatures take a `texref` (or `surfref`) operand.
+    let takes = |kind| {
+        crate::signature::forms(opcode)
+            .iter()
+            .flat_map(|form| form.positions)
+            .any(|position| position.operands().iter().any(|o| o.kinds.intersects(kind)))
+    };
+    if takes(crate::signature::Kinds::TEXREF) {
+        declaration("indirect texture access")
+    } else if takes(crate::signature::Kinds::SURFREF) {
+        declaration("indirect surface access")
+    } else {
+        None
+    }
+}
+
+/// TEMPORARY: the hand-written list, for the equality test.
+#[cfg(test)]
+fn register_handle_row_old(opcode: &str) -> Option<&'static Feature> {
     match opcode {
         "tex" | "tld4" | "txq" => declaration("indirect texture access"),
         "suld" | "sust" | "sured" | "suq" => declaration("indirect surface access"),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod register_handle_tests {
+    #[test]
+    fn derived_equals_old() {
+        for opcode in crate::signature::opcodes() {
+            let (new, old) = (
+                super::register_handle_row(opcode),
+                super::register_handle_row_old(opcode),
+            );
+            assert_eq!(new.map(|f| f.pattern), old.map(|f| f.pattern), "{opcode}");
+        }
     }
 }
 

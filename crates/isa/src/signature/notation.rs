@@ -39,7 +39,7 @@ pub struct SigFile {
     pub forms: Vec<SigForm>,
     /// Every require record, in file order.
     pub requires: Vec<SigRequire>,
-    /// Every `rounding`, `rounding-probe` and `companion` record: (line, kind, head, body lines), read by `build/rounding.rs`.
+    /// Every `rounding`, `rounding-probe`, `companion` and `order` record: (line, kind, head, body lines), read by `build/records.rs`.
     pub records: Vec<(u32, String, String, Vec<(u32, String)>)>,
 }
 
@@ -397,7 +397,7 @@ impl Parser {
                 i += 1;
                 continue;
             }
-            let record = ["require ", "rounding ", "rounding-probe ", "companion "]
+            let record = ["require ", "rounding ", "rounding-probe ", "companion ", "order "]
                 .iter()
                 .find(|k| trimmed.starts_with(**k));
             if let Some(pattern) = record.map(|k| &trimmed[k.len()..]) {

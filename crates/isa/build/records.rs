@@ -1,6 +1,7 @@
 //! Compiles the `rounding`, `rounding-probe` and `companion` records of the signature files
-//! (notation in `signatures/README.md`, "Rounding modifiers") into `$OUT_DIR/rounding.rs`,
-//! the tables of `ptxkit_isa::rounding`.
+//! (notation in `signatures/README.md`, "Rounding modifiers") into `$OUT_DIR/rounding.rs`, the
+//! tables of `ptxkit_isa::rounding`, and the `order` records ("Modifier order") into
+//! `$OUT_DIR/order.rs`, read by `ptxkit_isa::modifier_order`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -172,9 +173,30 @@ fn companion(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<String,
     ))
 }
 
-/// Writes `$OUT_DIR/rounding.rs`; an error names the file and line.
+/// An `order` record (`order mul .mode first`) as an `OrderRecord` literal.
+fn order(line: u32, head: &str, body: &[(u32, String)]) -> Result<String, String> {
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let [opcode, part, "first"] = words.as_slice() else {
+        return Err(format!("{line}: expected `order OPCODE .part first`"));
+    };
+    let mut ptxas = None;
+    for (line, key, value) in keys(body) {
+        match key.as_str() {
+            "ptxas" => ptxas = Some(quoted(line, &value)?),
+            "source" => {}
+            _ => return Err(format!("{line}: unknown key `{key}`")),
+        }
+    }
+    let ptxas = ptxas.ok_or_else(|| format!("{line}: an order record needs `ptxas`"))?;
+    Ok(format!(
+        "OrderRecord {{ opcode: {opcode:?}, part: {part:?}, ptxas: {ptxas:?} }},\n"
+    ))
+}
+
+/// Writes `$OUT_DIR/rounding.rs` and `$OUT_DIR/order.rs`; an error names the file and line.
 pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
     let (mut rules, mut probes, mut companions) = (String::new(), String::new(), String::new());
+    let mut orders = String::new();
     for (stem, file) in files {
         for (line, kind, head, body) in &file.records {
             let at = |e: String| format!("signatures/{stem}.sig:{e}");
@@ -182,6 +204,7 @@ pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
                 "rounding" => rules.push_str(&rule(*line, head, body).map_err(at)?),
                 "rounding-probe" => probes.push_str(&probe(*line, head, body).map_err(at)?),
                 "companion" => companions.push_str(&companion(*line, head, body).map_err(at)?),
+                "order" => orders.push_str(&order(*line, head, body).map_err(at)?),
                 _ => {}
             }
         }
@@ -203,5 +226,7 @@ pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
     let _ = writeln!(code, "pub static ROUNDED_FORMS: &[RoundedForm] = &[\n{probes}];");
     let _ = writeln!(code, "/// The `companion` records.");
     let _ = writeln!(code, "pub(crate) static COMPANIONS: &[Companion] = &[\n{companions}];");
-    std::fs::write(out.join("rounding.rs"), code).map_err(|e| e.to_string())
+    std::fs::write(out.join("rounding.rs"), code).map_err(|e| e.to_string())?;
+    let code = format!("/// The `order` records.\npub(crate) static ORDER_RECORDS: &[OrderRecord] = &[\n{orders}];\n");
+    std::fs::write(out.join("order.rs"), code).map_err(|e| e.to_string())
 }
