@@ -193,10 +193,25 @@ fn order(line: u32, head: &str, body: &[(u32, String)]) -> Result<String, String
     ))
 }
 
-/// Writes `$OUT_DIR/rounding.rs` and `$OUT_DIR/order.rs`; an error names the file and line.
+/// A `type-message` record as a `(pattern, ptxas)` pair.
+fn type_message(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<String, String> {
+    let mut ptxas = None;
+    for (line, key, value) in keys(body) {
+        match key.as_str() {
+            "ptxas" => ptxas = Some(quoted(line, &value)?),
+            "source" => {}
+            _ => return Err(format!("{line}: unknown key `{key}`")),
+        }
+    }
+    let ptxas = ptxas.ok_or_else(|| format!("{line}: a type-message record needs `ptxas`"))?;
+    Ok(format!("({pattern:?}, {ptxas:?}),\n"))
+}
+
+/// Writes `$OUT_DIR/rounding.rs`, `order.rs` and `type_messages.rs`; an error names the file
+/// and line.
 pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
     let (mut rules, mut probes, mut companions) = (String::new(), String::new(), String::new());
-    let mut orders = String::new();
+    let (mut orders, mut type_messages) = (String::new(), String::new());
     for (stem, file) in files {
         for (line, kind, head, body) in &file.records {
             let at = |e: String| format!("signatures/{stem}.sig:{e}");
@@ -205,6 +220,7 @@ pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
                 "rounding-probe" => probes.push_str(&probe(*line, head, body).map_err(at)?),
                 "companion" => companions.push_str(&companion(*line, head, body).map_err(at)?),
                 "order" => orders.push_str(&order(*line, head, body).map_err(at)?),
+                "type-message" => type_messages.push_str(&type_message(*line, head, body).map_err(at)?),
                 _ => {}
             }
         }
@@ -228,5 +244,9 @@ pub fn generate(files: &[(String, SigFile)], out: &Path) -> Result<(), String> {
     let _ = writeln!(code, "pub(crate) static COMPANIONS: &[Companion] = &[\n{companions}];");
     std::fs::write(out.join("rounding.rs"), code).map_err(|e| e.to_string())?;
     let code = format!("/// The `order` records.\npub(crate) static ORDER_RECORDS: &[OrderRecord] = &[\n{orders}];\n");
-    std::fs::write(out.join("order.rs"), code).map_err(|e| e.to_string())
+    std::fs::write(out.join("order.rs"), code).map_err(|e| e.to_string())?;
+    let code = format!(
+        "/// The `type-message` records: (pattern, ptxas's words for an illegal type).\nstatic TYPE_MESSAGES: &[(&str, &str)] = &[\n{type_messages}];\n"
+    );
+    std::fs::write(out.join("type_messages.rs"), code).map_err(|e| e.to_string())
 }

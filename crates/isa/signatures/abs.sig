@@ -40,3 +40,9 @@ require abs .bf16|.bf16x2
 require abs .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ type messages
+
+type-message abs dst=.u16|.u32|.u64
+  ptxas "Instruction 'abs' applies only to signed numeric types"
+  source ptxas 11.8, 12.9, 13.5 (abs.u32)

@@ -50,3 +50,9 @@ require neg .s8x4
 require neg .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas (the signature probes: "Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ type messages
+
+type-message neg dst=.u16|.u32|.u64
+  ptxas "Instruction 'neg' applies only to signed numeric types"
+  source ptxas 11.8, 12.9, 13.5 (neg.u32)

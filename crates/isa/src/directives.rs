@@ -437,30 +437,6 @@ pub fn register_handle_row(opcode: &str) -> Option<&'static Feature> {
     }
 }
 
-/// TEMPORARY: the hand-written list, for the equality test.
-#[cfg(test)]
-fn register_handle_row_old(opcode: &str) -> Option<&'static Feature> {
-    match opcode {
-        "tex" | "tld4" | "txq" => declaration("indirect texture access"),
-        "suld" | "sust" | "sured" | "suq" => declaration("indirect surface access"),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod register_handle_tests {
-    #[test]
-    fn derived_equals_old() {
-        for opcode in crate::signature::opcodes() {
-            let (new, old) = (
-                super::register_handle_row(opcode),
-                super::register_handle_row_old(opcode),
-            );
-            assert_eq!(new.map(|f| f.pattern), old.map(|f| f.pattern), "{opcode}");
-        }
-    }
-}
-
 /// The row of a directive (`".weak"`) or kernel attribute (`".maxntid"`).
 ///
 /// ```

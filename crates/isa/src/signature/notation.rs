@@ -39,7 +39,7 @@ pub struct SigFile {
     pub forms: Vec<SigForm>,
     /// Every require record, in file order.
     pub requires: Vec<SigRequire>,
-    /// Every `rounding`, `rounding-probe`, `companion` and `order` record: (line, kind, head, body lines), read by `build/records.rs`.
+    /// Every `rounding`, `rounding-probe`, `companion`, `order` and `type-message` record: (line, kind, head, body lines), read by `build/records.rs`.
     pub records: Vec<(u32, String, String, Vec<(u32, String)>)>,
 }
 
@@ -397,9 +397,16 @@ impl Parser {
                 i += 1;
                 continue;
             }
-            let record = ["require ", "rounding ", "rounding-probe ", "companion ", "order "]
-                .iter()
-                .find(|k| trimmed.starts_with(**k));
+            let record = [
+                "require ",
+                "rounding ",
+                "rounding-probe ",
+                "companion ",
+                "order ",
+                "type-message ",
+            ]
+            .iter()
+            .find(|k| trimmed.starts_with(**k));
             if let Some(pattern) = record.map(|k| &trimmed[k.len()..]) {
                 // The record's key/value lines are the indented lines that follow.
                 let mut body = Vec::new();
