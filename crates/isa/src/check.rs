@@ -422,23 +422,3 @@ pub fn check_features(
     }
     issues
 }
-
-#[cfg(test)]
-mod type_message_equals_old {
-    /// TEMPORARY: the records say what the hand-written rule said.
-    #[test]
-    fn same() {
-        for opcode in crate::signature::opcodes() {
-            for t in crate::types::TYPES {
-                let old = matches!(opcode, "abs" | "neg") && matches!(t.name, ".u16" | ".u32" | ".u64");
-                let want = old.then(|| format!("Instruction '{opcode}' applies only to signed numeric types"));
-                assert_eq!(
-                    super::type_message(opcode, t.name).map(str::to_string),
-                    want,
-                    "{opcode}{}",
-                    t.name
-                );
-            }
-        }
-    }
-}

@@ -73,6 +73,8 @@ fn first_part(opcode: &str, modifier: &str) -> Option<&'static OrderRecord> {
 /// let w = misplaced("mad", &[".u32", ".wide"]).unwrap();
 /// assert_eq!((w.index, w.to, w.ptxas.as_str()), (1, 0, "Unknown modifier '.wide'"));
 /// assert_eq!(misplaced("tex", &[".2d", ".f32", ".v4", ".f32"]), None);
+/// let d = misplaced("dp2a", &[".u32", ".u32", ".lo"]).unwrap();
+/// assert_eq!(d.ptxas, "'.hi/.lo' modifier required for instruction 'dp2a'");
 /// ```
 pub fn misplaced(opcode: &str, modifiers: &[&str]) -> Option<Misplaced> {
     width_not_first(opcode, modifiers).or_else(|| vector_not_before_type(modifiers))
