@@ -40,8 +40,11 @@ pub struct SigFile {
     /// Every require record, in file order.
     pub requires: Vec<SigRequire>,
     /// Every `rounding`, `rounding-probe`, `companion`, `order` and `type-message` record: (line, kind, head, body lines), read by `build/records.rs`.
-    pub records: Vec<(u32, String, String, Vec<(u32, String)>)>,
+    pub records: Vec<SigRecord>,
 }
+
+/// A record other than `require`: its line, kind, head (the rest of its first line) and body lines.
+pub type SigRecord = (u32, String, String, Vec<(u32, String)>);
 
 /// One form line with its block's definitions resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
