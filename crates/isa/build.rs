@@ -28,6 +28,9 @@ mod notation;
 #[path = "build/model_tables.rs"]
 mod model_tables;
 
+#[path = "build/records.rs"]
+mod records;
+
 use notation::{
     SigCount, SigDirection, SigEffect, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType, SigValue,
 };
@@ -37,6 +40,7 @@ fn main() {
     println!("cargo::rerun-if-changed=signatures");
     println!("cargo::rerun-if-changed=src/signature/notation.rs");
     println!("cargo::rerun-if-changed=src/types.rs");
+    println!("cargo::rerun-if-changed=build/records.rs");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("crates/isa/signatures exists")
         .map(|entry| entry.expect("readable directory entry").path())
@@ -68,6 +72,8 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR is set")).join("signatures.rs");
     std::fs::write(&out, generate(&files)).expect("writable OUT_DIR");
     model_tables::write(&files, out.parent().expect("OUT_DIR is a directory"));
+
+    records::generate(&files, out.parent().expect("OUT_DIR")).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Checks what the notation parser cannot: versions and targets of require records, and that

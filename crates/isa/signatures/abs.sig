@@ -45,3 +45,9 @@ types abs
   probe "abs{T} {d}, {a}"
   legal .s16, .s32, .s64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2
   source ptxas table `abs` (F16 H32 E16 E32 F32 F64 I); §9.7.1.8, §9.7.3.9, §9.7.4.6
+
+// ------------------------------------------------------------------ type messages
+
+type-message abs dst=.u16|.u32|.u64
+  ptxas "Instruction 'abs' applies only to signed numeric types"
+  source ptxas 11.8, 12.9, 13.5 (abs.u32)

@@ -180,3 +180,35 @@ types add
   probe "add{T} {d}, {a}, {b}"
   legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .u16x2, .s16x2, .f32x2, .u8x4, .s8x4
   source ptxas table `add` (F16 H32 F32 F64 I E16 E32 N32 H64 F32F16 F32E16); §9.7.1.1, §9.7.3.3, §9.7.4.1
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding add dst=.f16|.f16x2|.bf16|.bf16x2 .f32x2
+  need optional; allow .rz
+  source §9.7.5.1 (PTX 9.4: two .f32x2 values rounded down to a half-precision pair); ptxas 13.5: only .rz (rounding probes)
+rounding add dst=.f16|.f16x2|.bf16|.bf16x2
+  need optional; allow .rn
+  source §9.7.4.1 (.rnd = { .rn })
+rounding add dst=.f32
+  when target <sm_20
+  need optional; allow .rn .rz
+  source §9.7.3.3 (".rm and .rp need sm_20"); ptxas: "Illegal rounding modifier" (rounding probes)
+rounding add dst=.f64
+  when target <sm_13
+  need optional; allow .rn .rz
+  source §9.7.3.3; ptxas takes .rm/.rp on .f64 from sm_13 (rounding probes)
+rounding add
+  when dst float
+  need optional; allow .rn .rz .rm .rp
+  source §9.7.3.3 (.rnd = { .rn, .rz, .rm, .rp }, default .rn)
+rounding add
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'add'" (integer forms)
+rounding-probe "add{r}{T} {d}, {a}, {b}"
+  types .f16 .f16x2 .bf16 .bf16x2 .f32 .f64 .f32x2
+rounding-probe "add{r}{T} {d}, {a}, {b}"
+  types .s32
+rounding-probe "add{r}{T} {d}, {a}, {b}"
+  types .f32 .f64; legacy
+rounding-probe "add{r}.f32.f16 %r1, %h1, %r2"
+  types .f32.f16

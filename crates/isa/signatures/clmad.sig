@@ -24,3 +24,9 @@ require clmad .hi
   ptxas "Feature 'clmad.hi'"
   probe "clmad.hi.u64 %rd1, %rd2, %rd3, %rd4"
   source ptxas 13.5; versions.md 9.3 (Z93)
+
+// ------------------------------------------------------------------ modifier order
+
+order clmad .mode first
+  ptxas "Not a name of any known instruction: 'clmad'"
+  source ptxas 13.5 (clmad.u64.lo)

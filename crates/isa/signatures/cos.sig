@@ -26,3 +26,12 @@ require cos .2pi
   ptxas "Feature '.2pi'"
   probe "cos.approx.ftz.2pi.f32 %r1, %r2"
   source ptxas 13.5 (9.4: "Feature '.2pi' requires PTX ISA .version 9.5 or later"; every target from sm_50)
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding cos
+  when dst float
+  need required since 1.4; allow .approx; missing ".approx modifier required"
+  source §9.7.3.19 (.approx required from PTX 1.4; no rounding modes)
+rounding-probe "cos{r}{T} {d}, {a}"
+  types .f32; legacy

@@ -567,3 +567,102 @@ require cvt .ue5m3x2
   source T72 (.ue5m3x2, 9.4); ptxas 13.5
 
 @ptxas-names cvt.pack source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+// ------------------------------------------------------------------ rounding modifiers
+
+// The rules follow §9.7.9.21 "Rounding modifiers"; the first record that matches decides.
+rounding cvt dst=.ue8m0|.ue8m0x2
+  when src float
+  need required; allow .rz .rp; missing "Rounding modifier required"
+  source §9.7.9.21 (cvt.frnd3.ue8m0x2: .rz, .rp)
+rounding cvt dst=.ue5m3x2
+  when src float
+  need required; allow .rn .rz .rp; missing "Rounding modifier required"
+  source T72 (.ue5m3x2, 9.4); ptxas 13.5 on sm_107f also takes .rp (not with .scaled::n1::ue8m0: the signature's slot says so)
+rounding cvt dst=.e4m3x4|.e5m2x4|.e2m3x4|.e3m2x4|.e2m1x4
+  when src float
+  need required; allow .rs; missing "Rounding modifier required"
+  source §9.7.9.21 L391-393 (the x4 forms exist only with stochastic rounding)
+rounding cvt dst=.e4m3|.e5m2|.e2m3|.e3m2|.e2m1|.ue4m3|.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2|.e2m1x2|.s2f6x2
+  when src float
+  need required; allow .rn .rz; missing "Rounding modifier required"
+  source §9.7.9.21 (.rn); T72: .rz from PTX 9.4 on sm_107f (a require record)
+rounding cvt src=.e4m3|.e5m2|.e2m3|.e3m2|.e2m1|.ue4m3|.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2|.e2m1x2|.s2f6x2|.ue8m0|.ue8m0x2|.ue5m3x2|.e4m3x4|.e5m2x4|.e2m3x4|.e3m2x4|.e2m1x4
+  when dst float
+  need required; allow .rn; missing "Rounding modifier required"
+  source §9.7.9.21 (cvt.rn.f16x2.e4m3x2 and the like)
+rounding cvt dst=.f16x2|.bf16x2
+  when src float
+  need required; allow .rn .rz .rs; missing "Rounding modifier required"
+  source §9.7.9.21 (cvt.frnd2.f16x2.f32: .rn, .rz; .rs with random bits)
+rounding cvt dst=.tf32
+  when src float
+  need required; allow .rn .rz .rna; missing "Rounding modifier required"
+  source §9.7.9.21 (cvt.frnd2.tf32.f32: .rn, .rz, .rna)
+rounding cvt
+  when dst float, src float, same-type
+  need optional; allow .rni .rzi .rmi .rpi
+  source §9.7.9.21 ("float-to-float conversions with the same size: round to an integral value, optional")
+rounding cvt src=.bf16
+  when dst float, widening
+  need optional; allow .rn .rz .rm .rp
+  source ptxas 11.8, 12.9 and 13.5 take a rounding mode on the exact .bf16 widenings (rounding probes)
+rounding cvt
+  when dst float, src float, narrowing
+  need required; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.9.21 ("float-to-float conversions with destination narrower than source: required")
+rounding cvt
+  when dst float, src float, same-precision
+  need optional; allow .rn .rz .rm .rp
+  source §9.7.9.21 (.f16 <-> .bf16)
+rounding cvt
+  when dst float, src float
+  need forbidden
+  source §9.7.9.21 ("float-to-float conversions with destination wider than source: no rounding")
+rounding cvt
+  when dst int, src float
+  need required; allow .rni .rzi .rmi .rpi; missing "Rounding modifier required"
+  source §9.7.9.21 ("float-to-integer conversions: .rni, .rzi, .rmi, .rpi required")
+rounding cvt
+  when dst float, src int
+  need required; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.9.21 ("integer-to-float conversions: .rn, .rz, .rm, .rp required")
+rounding cvt
+  need forbidden; approx uncounted; rs with-types
+  source §9.7.9.21 (integer-to-integer: no rounding); ptxas says a stray .approx needs a rounding modifier too, and names the types with .rs ("Illegal modifier '.rs' for instruction 'cvt' with type '.f16.s32'")
+rounding-probe "cvt{r}{T} {d}, {a}"
+  types .f16.f16 .f16.bf16 .f16.f32 .f16.f64 .f16.s8 .f16.u16 .f16.s32 .f16.u64
+  types .bf16.f16 .bf16.bf16 .bf16.f32 .bf16.f64 .bf16.u16 .bf16.s32 .bf16.u64 .f32.f16
+  types .f32.bf16 .f32.f32 .f32.f64 .f32.s8 .f32.u16 .f32.s32 .f32.u64 .f64.f16
+  types .f64.bf16 .f64.f32 .f64.f64 .f64.s8 .f64.u16 .f64.s32 .f64.u64 .s8.f16
+  types .s8.f32 .s8.f64 .s8.s8 .s8.u16 .s8.s32 .s8.u64 .u16.f16 .u16.bf16
+  types .u16.f32 .u16.f64 .u16.s8 .u16.u16 .u16.s32 .u16.u64 .s32.f16 .s32.bf16
+  types .s32.f32 .s32.f64 .s32.s8 .s32.u16 .s32.s32 .s32.u64 .u64.f16 .u64.bf16
+  types .u64.f32 .u64.f64 .u64.s8 .u64.u16 .u64.s32 .u64.u64 .tf32.f32
+  source every dst.src pair of .f16 .bf16 .f32 .f64 .s8 .u16 .s32 .u64 except .bf16 with 8-bit integers (ptxas: "Arguments mismatch for instruction 'cvt'"), and .tf32.f32
+rounding-probe "cvt{r}{T} {d}, {a}"
+  types .f32.f32 .f32.f64 .f64.f32 .f32.s32 .s32.f32 .f64.s32 .s32.f64 .f16.f32 .f32.f16; legacy
+rounding-probe "cvt{r}.f16x2.f32 %r1, %r2, %r3{rs}"
+  types .f16x2.f32
+rounding-probe "cvt{r}.bf16x2.f32 %r1, %r2, %r3{rs}"
+  types .bf16x2.f32
+rounding-probe "cvt{r}.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6"
+  types .e4m3x4.f32
+rounding-probe "cvt{r}.bf16x2.e4m3x2 %r1, %h2"
+  types .bf16x2.e4m3x2
+rounding-probe "cvt{r}.satfinite.e4m3x2.f32 %h1, %r2, %r3"
+  types .e4m3x2.f32
+rounding-probe "cvt{r}.satfinite.e5m2x2.f16x2 %h1, %r2"
+  types .e5m2x2.f16x2
+rounding-probe "cvt{r}.f16x2.e4m3x2 %r1, %h2"
+  types .f16x2.e4m3x2
+rounding-probe "cvt{r}.satfinite.e2m1x2.f32 %b1, %r2, %r3"
+  types .e2m1x2.f32
+rounding-probe "cvt{r}.satfinite.ue8m0x2.f32 %h1, %r2, %r3"
+  types .ue8m0x2.f32
+rounding-probe "cvt{r}.bf16x2.ue8m0x2 %r1, %h2"
+  types .bf16x2.ue8m0x2
+rounding-probe "cvt{r}.satfinite.ue5m3x2.f32 %h1, %r2, %r3"
+  types .ue5m3x2.f32
+rounding-probe "cvt{r}.ue5m3x2.bf16x2 %h1, %r2"
+  types .ue5m3x2.bf16x2

@@ -58,3 +58,19 @@ types div
   probe "div{rn}{T} {d}, {a}, {b}"
   legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64
   source ptxas table `div` (F32, F64, I); §9.7.1.6, §9.7.3.8
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding div dst=.f32
+  need required since 1.4; allow .approx .full .rn .rz .rm .rp; missing "Rounding modifier or '.approx' modifier required"
+  source §9.7.3.8 L83-87 (from PTX 1.4 .approx, .full or a rounding mode; implicit defaults before)
+rounding div dst=.f64
+  need required since 1.4; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.8 L83-87
+rounding div
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'div'" (integer forms)
+rounding-probe "div{r}{T} {d}, {a}, {b}"
+  types .f32 .f64; legacy
+rounding-probe "div{r}{T} {d}, {a}, {b}"
+  types .s32

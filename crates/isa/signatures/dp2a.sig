@@ -22,3 +22,9 @@ require dp2a
   source §9.7.1.24 L50/L54
 
 @ptxas-names dp2a.hi dp2a.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+// ------------------------------------------------------------------ modifier order
+
+order dp2a .mode first
+  ptxas "'.hi/.lo' modifier required for instruction 'dp2a'"
+  source ptxas 11.8, 12.9, 13.5 (dp2a.u32.u32.lo, dp2a.u32.lo.u32)

@@ -37,3 +37,28 @@ require ex2 .bf16|.bf16x2
   ptxas "Feature 'ex2.bf16'"
   probe "ex2.approx.ftz.bf16 %h1, %h2"
   source §9.7.4.10 L75/L81
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding ex2 dst=.f16|.f16x2
+  need required; allow .approx; missing ".approx modifier required"; illegal "Illegal modifier 'rounding'"
+  source §9.7.4.10 (ex2.approx.atype); ptxas words a rounding mode "Illegal modifier 'rounding'"
+rounding ex2 dst=.bf16|.bf16x2
+  need required; allow .approx; missing ".approx modifier required"
+  source §9.7.4.10 (ex2.approx.ftz.btype)
+rounding ex2
+  when dst float
+  need required since 1.4; allow .approx; missing ".approx modifier required"
+  source §9.7.3.21 (.approx required from PTX 1.4)
+companion ex2 dst=.bf16
+  modifier .ftz; message ".ftz modifier required for instruction 'ex2.bf16'"
+  source §9.7.4.10 (ex2.approx.ftz.btype); ptxas
+companion ex2 dst=.bf16x2
+  modifier .ftz; message ".ftz modifier required for instruction 'ex2.bf16x2'"
+  source §9.7.4.10; ptxas
+rounding-probe "ex2{r}{T} {d}, {a}"
+  types .f32 .f16 .f16x2
+rounding-probe "ex2{r}.ftz{T} {d}, {a}"
+  types .bf16 .bf16x2
+rounding-probe "ex2{r}{T} {d}, {a}"
+  types .f32; legacy

@@ -122,3 +122,23 @@ types fma
   probe "fma{rn}{T} {d}, {a}, {b}, {c}"
   legal .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2
   source ptxas table `fma` (F16 H32 F32 F64 E16 E32 H64 F32F16 F32E16); §9.7.3.6, §9.7.4.4
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding fma dst=.f64
+  when target <sm_13
+  need required; allow .rn .rz; missing "Rounding modifier required"
+  source §9.7.3.6; ptxas: "Illegal rounding modifier" for .rm/.rp before sm_13 (rounding probes)
+rounding fma dst=.f16|.f16x2
+  need required; allow .rn; missing "Rounding modifier required"
+  source §9.7.4.4 (.rnd = { .rn })
+rounding fma
+  when dst float
+  need required; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.6 ("Rounding modifier required"); .bf16/.bf16x2: ptxas 11.8, 12.9 and 13.5 take every IEEE mode on sm_80 and sm_90, against §9.7.4.4 (".rn only")
+rounding-probe "fma{r}.f32.f16 %r1, %h1, %h2, %r2"
+  types .f32.f16
+rounding-probe "fma{r}{T} {d}, {a}, {b}, {c}"
+  types .f16 .f16x2 .bf16 .bf16x2 .f32 .f64 .f32x2
+rounding-probe "fma{r}{T} {d}, {a}, {b}, {c}"
+  types .f32 .f64; legacy

@@ -19,3 +19,12 @@ require lg2 .approx
 require lg2 .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding lg2
+  when dst float
+  need required since 1.4; allow .approx; missing ".approx modifier required"
+  source §9.7.3.20 (.approx required from PTX 1.4; no rounding modes)
+rounding-probe "lg2{r}{T} {d}, {a}"
+  types .f32; legacy

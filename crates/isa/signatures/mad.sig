@@ -62,3 +62,39 @@ types mad
   probe "mad{lo}{rn}{T} {d}, {a}, {b}, {c}"
   legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64
   source ptxas table `mad` (F32, F64), `mad.lo` (I); §9.7.1.4, §9.7.3.7
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding mad dst=.f32
+  when target <sm_20
+  need forbidden
+  source §9.7.3.7 L92-102 (mad.rnd.f32 needs sm_20)
+rounding mad dst=.f32
+  need required since 3.2; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.7 L92-102; RN 3.1; ptxas 11.8 accepts mad.f32 without one at 3.1 (and warns), rejects it from 3.2
+rounding mad dst=.f64
+  when target <sm_13
+  need required since 1.4; allow .rn .rz; missing "Rounding modifier required"
+  source §9.7.3.7 L92-102; ptxas: "Illegal rounding modifier" for .rm/.rp before sm_13
+rounding mad dst=.f64
+  need required since 1.4; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.7 L92-102 (a rounding modifier is required for mad.f64 from PTX 1.4)
+rounding mad
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'mad.lo'" (integer forms)
+rounding-probe "mad{r}{T} {d}, {a}, {b}, {c}"
+  types .f32 .f64; legacy
+rounding-probe "mad.lo{r}{T} {d}, {a}, {b}, {c}"
+  types .s32
+
+// ------------------------------------------------------------------ modifier order
+
+order mad .mode first
+  ptxas "Unexpected instruction types specified for 'mad'"
+  source ptxas 11.8, 12.9, 13.5 (mad.u32.lo; mad.sat.hi.s32)
+order mad .hi first
+  ptxas "Unexpected instruction types specified for 'mad'"
+  source ptxas 11.8, 12.9, 13.5 (mad.sat.hi.s32)
+order mad .wide first
+  ptxas "Unknown modifier '.wide'"
+  source ptxas 11.8, 12.9, 13.5 (mad.u32.wide)

@@ -16,3 +16,12 @@ value d = ((a << 8) >> 8) * ((b << 8) >> 8) + c when .lo source §9.7.1.6: t = a
 value d = ((a << 8) >> 8) * ((b << 8) >> 8) + c when .lo unless .sat source §9.7.1.6: t = a * b of the 24-bit values, d = t<31..0> + c for .lo;
 
 @ptxas-names mad24.hi mad24.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+// ------------------------------------------------------------------ modifier order
+
+order mad24 .mode first
+  ptxas "Not a name of any known instruction: 'mad24'"
+  source ptxas 11.8, 12.9, 13.5 (mad24.u32.lo)
+order mad24 .hi first
+  ptxas "Not a name of any known instruction: 'mad24'"
+  source ptxas 11.8, 12.9, 13.5 (mad24.sat.hi.s32)

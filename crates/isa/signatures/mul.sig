@@ -115,3 +115,46 @@ types mul
   probe "mul{lo}{T} {d}, {a}, {b}"
   legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2
   source ptxas table `mul`, `mul.lo`; §9.7.1.3, §9.7.3.5, §9.7.4.3
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding mul dst=.f16|.f16x2|.bf16|.bf16x2 .f32x2
+  need required; allow .rz; missing "Rounding modifier required"
+  source §9.7.5.4 (PTX 9.4: two .f32x2 values rounded down to a half-precision pair); ptxas 13.5: only .rz, required (rounding probes)
+rounding mul dst=.f16|.f16x2|.bf16|.bf16x2
+  when types 3
+  need forbidden
+  source §9.7.5.4 (mul.bf16x2.bf16x2.f16x2, mul.f16x2.f16x2.bf16x2: PTX 9.4); ptxas 13.5: "Illegal rounding modifier"
+rounding mul dst=.f16|.f16x2|.bf16|.bf16x2
+  need optional; allow .rn
+  source §9.7.4.3 (.rnd = { .rn })
+rounding mul dst=.f32
+  when target <sm_20
+  need optional; allow .rn .rz
+  source §9.7.3.5 (".rm and .rp need sm_20"); ptxas: "Illegal rounding modifier" (rounding probes)
+rounding mul dst=.f64
+  when target <sm_13
+  need optional; allow .rn .rz
+  source §9.7.3.5; ptxas takes .rm/.rp on .f64 from sm_13 (rounding probes)
+rounding mul
+  when dst float
+  need optional; allow .rn .rz .rm .rp
+  source §9.7.3.5 (.rnd = { .rn, .rz, .rm, .rp }, default .rn)
+rounding mul
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'mul.lo'" (integer forms)
+rounding-probe "mul{r}{T} {d}, {a}, {b}"
+  types .f16 .f16x2 .bf16 .bf16x2 .f32 .f64 .f32x2
+rounding-probe "mul.lo{r}{T} {d}, {a}, {b}"
+  types .s32
+rounding-probe "mul{r}{T} {d}, {a}, {b}"
+  types .f32 .f64; legacy
+
+// ------------------------------------------------------------------ modifier order
+
+order mul .mode first
+  ptxas "Unexpected instruction types specified for 'mul'"
+  source ptxas 11.8, 12.9, 13.5 (mul.u32.lo)
+order mul .wide first
+  ptxas "Unknown modifier '.wide'"
+  source ptxas 11.8, 12.9, 13.5 (mul.u32.wide)

@@ -15,3 +15,9 @@ value d = ((a << 8) >> 8) * ((b << 8) >> 8) when .lo source §9.7.1.5: t = a * b
 value d = ((a << 8) >> 8) * ((b << 8) >> 8) when .lo source §9.7.1.5: t = a * b of the 24-bit values, d = t<31..0> for .lo;
 
 @ptxas-names mul24.hi mul24.lo source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
+
+// ------------------------------------------------------------------ modifier order
+
+order mul24 .mode first
+  ptxas "Not a name of any known instruction: 'mul24'"
+  source ptxas 11.8, 12.9, 13.5 (mul24.u32.lo)

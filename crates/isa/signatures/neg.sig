@@ -55,3 +55,9 @@ types neg
   probe "neg{T} {d}, {a}"
   legal .s16, .s32, .s64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .s8x4
   source ptxas table `neg`; §9.7.1.9, §9.7.3.10, §9.7.4.5; RN 9.2 (.s8x4)
+
+// ------------------------------------------------------------------ type messages
+
+type-message neg dst=.u16|.u32|.u64
+  ptxas "Instruction 'neg' applies only to signed numeric types"
+  source ptxas 11.8, 12.9, 13.5 (neg.u32)

@@ -49,3 +49,21 @@ require rcp .approx .f64
 require rcp .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding rcp dst=.f32
+  need required since 1.4; allow .approx .rn .rz .rm .rp; missing "Rounding modifier or '.approx' modifier required"
+  source §9.7.3.13 L86-90
+rounding rcp dst=.f64
+  when ptx <1.4
+  need required; allow .rn .rz .rm .rp .approx; missing "'.ftz' modifier required for instruction 'rcp.approx.f64'"
+  source ptxas: before 1.4 a bare rcp.f64 is read as rcp.approx.f64, which needs .ftz (rounding probes)
+rounding rcp dst=.f64
+  need required; allow .rn .rz .rm .rp .approx; missing "Rounding modifier required"
+  source §9.7.3.13 L86-90, §9.7.3.14 (rcp.approx.ftz.f64)
+companion rcp dst=.f64 .approx
+  modifier .ftz; message "'.ftz' modifier required for instruction 'rcp.approx.f64'"
+  source §9.7.3.14 (rcp.approx.ftz.f64 only); ptxas
+rounding-probe "rcp{r}{T} {d}, {a}"
+  types .f32 .f64; legacy

@@ -15,3 +15,11 @@ types rem
   probe "rem{T} {d}, {a}, {b}"
   legal .s16, .s32, .s64, .u16, .u32, .u64
   source ptxas table `rem` (I); §9.7.1.7
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding rem
+  need forbidden
+  source §9.7.1.9 (integer only); ptxas: "Illegal rounding modifier for instruction 'rem'"
+rounding-probe "rem{r}{T} {d}, {a}, {b}"
+  types .s32

@@ -34,3 +34,12 @@ types rsqrt
   probe "rsqrt.approx{T} {d}, {a}"
   legal .f32, .f64
   source ptxas table `rsqrt` (F32, F64); §9.7.3.16
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding rsqrt
+  when dst float
+  need required since 1.4; allow .approx; missing ".approx modifier required"
+  source §9.7.3.16 (.approx required from PTX 1.4; no rounding modes)
+rounding-probe "rsqrt{r}{T} {d}, {a}"
+  types .f32 .f64; legacy

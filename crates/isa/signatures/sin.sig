@@ -31,3 +31,12 @@ types sin
   probe "sin.approx{T} {d}, {a}"
   legal .f32
   source ptxas table `sin` (F32); §9.7.3.18
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding sin
+  when dst float
+  need required since 1.4; allow .approx; missing ".approx modifier required"
+  source §9.7.3.18 (.approx required from PTX 1.4; no rounding modes)
+rounding-probe "sin{r}{T} {d}, {a}"
+  types .f32; legacy

@@ -38,3 +38,14 @@ require sqrt .rz|.rm|.rp .f64
 require sqrt .ftz
   ptx 1.4; ptxas "Feature '.ftz'"
   source ptxas ("Feature '.ftz' requires PTX ISA .version 1.4 or later")
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding sqrt dst=.f32
+  need required since 1.4; allow .approx .rn .rz .rm .rp; missing "Rounding modifier or '.approx' modifier required"
+  source §9.7.3.15 L87-91
+rounding sqrt dst=.f64
+  need required since 1.4; allow .rn .rz .rm .rp; missing "Rounding modifier required"
+  source §9.7.3.15 L87-91
+rounding-probe "sqrt{r}{T} {d}, {a}"
+  types .f32 .f64; legacy

@@ -148,3 +148,33 @@ types sub
   probe "sub{T} {d}, {a}, {b}"
   legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2, .u8x4, .s8x4
   source ptxas table `sub`; §9.7.1.2, §9.7.3.4, §9.7.4.2
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding sub dst=.f16|.f16x2|.bf16|.bf16x2 .f32x2
+  need optional; allow .rz
+  source §9.7.5.2 (PTX 9.4: two .f32x2 values rounded down to a half-precision pair); ptxas 13.5: only .rz (rounding probes)
+rounding sub dst=.f16|.f16x2|.bf16|.bf16x2
+  need optional; allow .rn
+  source §9.7.4.2 (.rnd = { .rn })
+rounding sub dst=.f32
+  when target <sm_20
+  need optional; allow .rn .rz
+  source §9.7.3.4 (".rm and .rp need sm_20"); ptxas: "Illegal rounding modifier" (rounding probes)
+rounding sub dst=.f64
+  when target <sm_13
+  need optional; allow .rn .rz
+  source §9.7.3.4; ptxas takes .rm/.rp on .f64 from sm_13 (rounding probes)
+rounding sub
+  when dst float
+  need optional; allow .rn .rz .rm .rp
+  source §9.7.3.4 (.rnd = { .rn, .rz, .rm, .rp }, default .rn)
+rounding sub
+  need forbidden
+  source ptxas: "Illegal rounding modifier for instruction 'sub'" (integer forms)
+rounding-probe "sub{r}{T} {d}, {a}, {b}"
+  types .f16 .f16x2 .bf16 .bf16x2 .f32 .f64 .f32x2
+rounding-probe "sub{r}{T} {d}, {a}, {b}"
+  types .f32 .f64; legacy
+rounding-probe "sub{r}.f32.bf16 %r1, %h1, %r2"
+  types .f32.bf16

@@ -31,3 +31,18 @@ require tanh .bf16|.bf16x2
   ptxas "Feature 'tanh.bf16'"
   probe "tanh.approx.bf16 %h1, %h2"
   source §9.7.4.9 L61/L67
+
+// ------------------------------------------------------------------ rounding modifiers
+
+rounding tanh dst=.f16|.f16x2
+  need required; allow .approx; missing ".approx modifier required"; illegal "Illegal modifier 'rounding'"
+  source §9.7.4.9; ptxas words a rounding mode "Illegal modifier 'rounding'"
+rounding tanh dst=.bf16|.bf16x2
+  need required; allow .approx; missing ".approx modifier required"
+  source §9.7.4.9
+rounding tanh
+  when dst float
+  need required; allow .approx; missing ".approx modifier required"
+  source §9.7.3.22 (tanh.approx.f32)
+rounding-probe "tanh{r}{T} {d}, {a}"
+  types .f32 .f16 .f16x2 .bf16 .bf16x2

@@ -8,7 +8,7 @@ use crate::feature::Feature;
 use crate::form::InstructionForm;
 use crate::legal_types::{closest_opcode, type_rule};
 use crate::requirements::{is_known_opcode, matching_features};
-use crate::rounding::{ALL_ROUNDING, Need, RoundingRule, rounding_rule};
+use crate::rounding::{ALL_ROUNDING, Need, RoundingRule, is_rounding_checked, rounding_quirks, rounding_rule};
 use crate::target::{Target, TargetError, target as known_target};
 use crate::version::Version;
 
@@ -206,14 +206,9 @@ impl Issue {
             }
             Issue::UnknownModifier { modifier } => format!("Unknown modifier '{modifier}'"),
             Issue::MissingModifier { message, .. } => message.to_string(),
-            Issue::IllegalType { opcode, ty }
-                if matches!(opcode.as_str(), "abs" | "neg") && matches!(ty.as_str(), ".u16" | ".u32" | ".u64") =>
-            {
-                format!("Instruction '{opcode}' applies only to signed numeric types")
-            }
-            Issue::IllegalType { opcode, .. } => {
-                format!("Unexpected instruction types specified for '{opcode}'")
-            }
+            Issue::IllegalType { opcode, ty } => type_message(opcode, ty)
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("Unexpected instruction types specified for '{opcode}'")),
             Issue::Deprecated(d) if !d.warning.is_empty() => d.warning.to_string(),
             Issue::Deprecated(d) => format!(
                 "deprecated since PTX ISA version {}; use {}",
@@ -223,6 +218,19 @@ impl Issue {
             Issue::Unsupported(u) => format!("{} is not supported (ptxas: \"{}\")", u.name, u.ptxas),
         }
     }
+}
+
+include!(concat!(env!("OUT_DIR"), "/type_messages.rs"));
+
+/// ptxas's words for type `ty` on the instruction ptxas names `opcode` where a `type-message`
+/// record gives them (`abs.u32`: "Instruction 'abs' applies only to signed numeric types").
+fn type_message(opcode: &str, ty: &str) -> Option<&'static str> {
+    let mut form = InstructionForm::parse(opcode);
+    form.modifiers.push(ty);
+    TYPE_MESSAGES
+        .iter()
+        .find(|(pattern, _)| crate::form::Pattern::compile(pattern).is_ok_and(|p| p.matches(&form)))
+        .map(|(_, ptxas)| *ptxas)
 }
 
 fn subject(ptxas: &str, feature: &Feature, alt: usize) -> String {
@@ -262,12 +270,6 @@ pub fn check_target(version: Version, target: &str) -> Option<Issue> {
     }
 }
 
-/// Opcodes whose rounding modifiers are checked (others may carry rounding modes this crate
-/// does not model, e.g. `wmma.mma … .f64 .rn`).
-pub(crate) const ROUNDING_CHECKED: &[&str] = &[
-    "add", "sub", "mul", "mad", "fma", "div", "rem", "rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "cvt",
-];
-
 /// Everything wrong with one instruction under `.version version` / `.target target`:
 /// unknown opcode, features needing a newer version or target or an `a`/`f` target, missing or
 /// illegal rounding modifiers, illegal types and deprecations.
@@ -296,7 +298,7 @@ pub fn check(form: &InstructionForm<'_>, version: Version, target: Target) -> Ve
     // ptxas checks types before modifiers: an illegal type is the only complaint.
     if let Some(issue) = type_issue(form, &types) {
         issues.push(issue);
-    } else if ROUNDING_CHECKED.contains(&form.opcode) {
+    } else if is_rounding_checked(form.opcode) {
         issues.extend(rounding_issues(form, &types, version, target));
     }
     for d in instruction_deprecations(form) {
@@ -333,6 +335,7 @@ fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version,
     let rule = rounding_rule(form.opcode, types, target, version);
     let opcode = form.opcode.to_string();
     let named = ptxas_name(form);
+    let (approx_counted, rs_with_types) = rounding_quirks(form.opcode);
     let mut illegal = false;
     let mut satisfied = false;
     for m in form.modifiers.iter().copied() {
@@ -344,15 +347,15 @@ fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version,
             satisfied = true;
             continue;
         }
-        // ptxas does not count a stray `.full` (or, on `cvt`, `.approx`) as a rounding
-        // modifier: it also says one is required.
-        illegal |= m != ".full" && !(m == ".approx" && form.opcode == "cvt");
+        // ptxas does not count a stray `.full` (or, where the opcode's records say so,
+        // `.approx`) as a rounding modifier: it also says one is required.
+        illegal |= m != ".full" && (m != ".approx" || approx_counted);
         issues.push(match m {
             // `.rs` (stochastic rounding) is a modifier of its own to ptxas.
             ".rs" | ".approx" => Issue::IllegalModifier {
                 opcode: named.clone(),
                 modifier: m.to_string(),
-                types: (form.opcode == "cvt" && m == ".rs").then(|| types.concat()),
+                types: (rs_with_types && m == ".rs").then(|| types.concat()),
             },
             ".full" => Issue::UnknownModifier {
                 modifier: m.to_string(),
@@ -370,7 +373,7 @@ fn rounding_issues(form: &InstructionForm<'_>, types: &[&str], version: Version,
     if rule.need == Need::Required && !satisfied && (!illegal || approx_only) {
         issues.push(Issue::MissingRounding { opcode, rule });
     }
-    if let Some((modifier, message)) = crate::rounding::missing_companion(form.opcode, types, &form.modifiers) {
+    if let Some((modifier, message)) = crate::rounding::missing_companion(form.opcode, &form.modifiers) {
         issues.push(Issue::MissingModifier { modifier, message });
     }
     issues

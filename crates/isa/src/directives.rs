@@ -421,10 +421,19 @@ pub fn declaration(name: &str) -> Option<&'static Feature> {
 /// assert!(ptxkit_isa::directives::register_handle_row("ld").is_none());
 /// ```
 pub fn register_handle_row(opcode: &str) -> Option<&'static Feature> {
-    match opcode {
-        "tex" | "tld4" | "txq" => declaration("indirect texture access"),
-        "suld" | "sust" | "sured" | "suq" => declaration("indirect surface access"),
-        _ => None,
+    // The instructions whose signatures take a `texref` (or `surfref`) operand.
+    let takes = |kind| {
+        crate::signature::forms(opcode)
+            .iter()
+            .flat_map(|form| form.positions)
+            .any(|position| position.operands().iter().any(|o| o.kinds.intersects(kind)))
+    };
+    if takes(crate::signature::Kinds::TEXREF) {
+        declaration("indirect texture access")
+    } else if takes(crate::signature::Kinds::SURFREF) {
+        declaration("indirect surface access")
+    } else {
+        None
     }
 }
 

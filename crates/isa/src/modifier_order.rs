@@ -6,7 +6,8 @@
 //!   `ld.global.u32.v2`, `ld.v2.global.u32`, `red.global.v2.add.f32` and `tex.v4.2d.f32.f32` get
 //!   the warning "Vector Type not specified properly", while `ld.v2.u32.global` and
 //!   `tex.2d.f32.v4.f32` do not;
-//! - `.lo`, `.hi` and `.wide` of `mul`, `mad`, `mul24` and `mad24` must come first:
+//! - the parts the signature files' `order` records name must come first (`.lo`, `.hi` and
+//!   `.wide` of `mul`, `mad`, `mul24`, `mad24`, `clmad` and `dp2a`), each with ptxas's words:
 //!   `mul.u32.lo` and `mad.sat.hi.s32` are "Unexpected instruction types specified for 'mul'",
 //!   `mad.u32.wide` is "Unknown modifier '.wide'", `mul24.u32.lo` is "Not a name of any known
 //!   instruction: 'mul24'".
@@ -39,8 +40,27 @@ impl Misplaced {
 /// The vector widths a chain can name.
 const VECTORS: &[&str] = &[".v2", ".v4", ".v8"];
 
-/// Opcodes whose `.lo`/`.hi`/`.wide` must be the first modifier.
-const WIDTH_FIRST: &[&str] = &["mul", "mad", "mul24", "mad24"];
+/// An `order` record of the signature files: a part that ptxas wants first in the chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OrderRecord {
+    pub opcode: &'static str,
+    /// The part (a slot or literal of the opcode's forms: `.mode`, `.wide`).
+    pub part: &'static str,
+    /// What ptxas says when a value of it stands elsewhere.
+    pub ptxas: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/order.rs"));
+
+/// The `order` record whose part `modifier` is a value of, for `opcode`.
+fn first_part(opcode: &str, modifier: &str) -> Option<&'static OrderRecord> {
+    ORDER_RECORDS.iter().filter(|r| r.opcode == opcode).find(|r| {
+        crate::signature::forms(opcode)
+            .iter()
+            .flat_map(|form| form.parts)
+            .any(|part| part.name == r.part && part.values.contains(&modifier))
+    })
+}
 
 /// The first misplaced modifier of `opcode` + `modifiers` (each with its dot), if any.
 ///
@@ -53,32 +73,24 @@ const WIDTH_FIRST: &[&str] = &["mul", "mad", "mul24", "mad24"];
 /// let w = misplaced("mad", &[".u32", ".wide"]).unwrap();
 /// assert_eq!((w.index, w.to, w.ptxas.as_str()), (1, 0, "Unknown modifier '.wide'"));
 /// assert_eq!(misplaced("tex", &[".2d", ".f32", ".v4", ".f32"]), None);
+/// let d = misplaced("dp2a", &[".u32", ".u32", ".lo"]).unwrap();
+/// assert_eq!(d.ptxas, "'.hi/.lo' modifier required for instruction 'dp2a'");
 /// ```
 pub fn misplaced(opcode: &str, modifiers: &[&str]) -> Option<Misplaced> {
     width_not_first(opcode, modifiers).or_else(|| vector_not_before_type(modifiers))
 }
 
 fn width_not_first(opcode: &str, modifiers: &[&str]) -> Option<Misplaced> {
-    if !WIDTH_FIRST.contains(&opcode) {
-        return None;
-    }
-    let index = modifiers
+    let (index, record) = modifiers
         .iter()
+        .enumerate()
         .skip(1)
-        .position(|m| matches!(*m, ".lo" | ".hi" | ".wide"))?
-        + 1;
-    let ptxas = if opcode.ends_with("24") {
-        format!("Not a name of any known instruction: '{opcode}'")
-    } else if modifiers[index] == ".wide" {
-        "Unknown modifier '.wide'".to_string()
-    } else {
-        format!("Unexpected instruction types specified for '{opcode}'")
-    };
+        .find_map(|(i, m)| Some((i, first_part(opcode, m)?)))?;
     Some(Misplaced {
         index,
         to: 0,
         rejected: true,
-        ptxas,
+        ptxas: record.ptxas.to_string(),
     })
 }
 

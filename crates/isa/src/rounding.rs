@@ -1,44 +1,21 @@
 //! Which rounding modifiers an instruction needs or allows.
 //!
-//! Every fact is probed by `cargo xtask isa-probes` (probes named `rounding …`): every
-//! [`ROUNDED_FORMS`] template × type × [`PROBED_ROUNDING`] modifier, at the lowest modern point
-//! that has the form (all three ptxas judge it when its version allows), at `sm_90`/7.8 for the
-//! half types, and at the legacy points. Where ptxas (the oracle) and the manual disagree the
-//! table follows ptxas; those rows say "ptxas" and the reproducer is
-//! `cargo xtask isa-probes --filter "rounding fma.rz.bf16" --verbose`.
+//! The facts are the `rounding` records of the signature files (`signatures/*.sig`, notation in
+//! `signatures/README.md`): per opcode, in order, which types (and targets and versions) need,
+//! allow or forbid which modifiers, with ptxas's words and the manual's line. Where ptxas (the
+//! oracle) and the manual disagree the records follow ptxas and say so. Every record is probed
+//! by `cargo xtask isa-probes` (probes named `rounding …`): every [`ROUNDED_FORMS`] template
+//! (the `rounding-probe` records) × type × [`PROBED_ROUNDING`] modifier, at the lowest modern
+//! point that has the form, at `sm_90`/7.8 for the half types, and at the legacy points; the
+//! reproducer is `cargo xtask isa-probes --filter "rounding fma.rz.bf16" --verbose`.
 //!
-//! - `add/sub/mul` on floats: rounding optional (`.rn .rz .rm .rp`; f16/bf16 forms only `.rn`;
-//!   `.f32` before sm_20 and `.f64` before sm_13 only `.rn .rz`); on integers illegal (`Illegal rounding modifier
-//!   for instruction 'add'`, `… 'mul.lo'`). §9.7.3.3-5 (".rm/.rp need sm_20"; on .f64 ptxas takes them from sm_13).
-//! - `add/sub/mul` rounding two `.f32x2` values down to `.f16x2`/`.bf16x2` (PTX 9.4): only
-//!   `.rz`, required by `mul`; `mul.bf16x2.bf16x2.f16x2` takes none.
-//! - `fma` on floats: required (`Rounding modifier required for instruction 'fma'`); `.f64` takes
-//!   only `.rn .rz` before sm_13. §9.7.3.6. `.f16`/`.f16x2`: `.rn` only. `.bf16`/`.bf16x2`:
-//!   every IEEE mode — **ptxas**, against §9.7.4.4 (".rn only"); 11.8, 12.9 and 13.5 accept
-//!   `fma.rz/rm/rp.bf16{x2}` on sm_80 and sm_90.
-//! - `mad.f32`: required on sm_20+ from PTX 3.2; ptxas accepts it without one at ≤ 3.1 (and
-//!   warns at 3.1); illegal on sm_1x (`mad.rnd.f32` needs sm_20). `mad.f64`: required from
-//!   1.4. §9.7.3.7 L92-102; RN 3.1.
-//! - `div.f32`, `rcp.f32`, `sqrt.f32`: `.approx`, `.full` (div only) or a rounding mode, from
-//!   1.4 (`Rounding modifier or '.approx' modifier required …`); before 1.4 they had implicit
-//!   defaults. `div/sqrt .f64`: a rounding mode from 1.4. `rcp.f64`: a rounding mode, or
-//!   `.approx` with `.ftz` ([`missing_companion`]); before 1.4 ptxas reads a bare `rcp.f64` as
-//!   `rcp.approx.f64` and rejects it ("'.ftz' modifier required …", **ptxas**).
-//!   §9.7.3.8 L83-87, §9.7.3.13 L86-90, §9.7.3.15 L87-91.
-//! - `.full` anywhere but `div.f32`: "Unknown modifier '.full'" (**ptxas**). `.rs` where a form
-//!   does not take it: "Illegal modifier '.rs' for instruction 'add'" (12.9/13.5; 11.8: "Unknown
-//!   modifier '.rs'").
-//! - `rsqrt sin cos lg2 ex2 tanh`: `.approx` required (from 1.4; `tanh` always), rounding
-//!   illegal (`.approx modifier required for instruction 'sin'`). On `.f16`/`.f16x2` `ex2` and
-//!   `tanh` ptxas words an illegal mode "Illegal modifier 'rounding' for instruction 'ex2'";
-//!   `ex2.bf16{x2}` also needs `.ftz`. §9.7.3.16-22, §9.7.4.9-10.
-//! - `cvt`: float→int needs `.rni/.rzi/.rmi/.rpi`; int→float and narrowing float→float need
-//!   `.rn/.rz/.rm/.rp` (tf32 `.rn/.rz/.rna`); two `.f32` into `.f16x2`/`.bf16x2`: `.rn/.rz`
-//!   (and `.rs` with random bits); into FP8/FP6/FP4 x2: `.rn` (`.rz` from 9.4 on sm_107f), x4:
-//!   `.rs` only, `.ue8m0x2`: `.rz/.rp`, `.ue5m3x2`: `.rn/.rz/.rp`; FP8/6/4 → half x2: `.rn`; widening float→float takes
-//!   none, except from `.bf16`, where ptxas takes any IEEE mode (**ptxas**); float→same float
-//!   takes an optional integer rounding; int→int takes none. §9.7.9.21 "Rounding modifiers".
+//! What is not per opcode stays here: the type classes and precision order the records'
+//! `when` conditions name, and what counts as a rounding modifier.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::form::{InstructionForm, Pattern};
 use crate::target::Target;
 use crate::types::{TypeKind, is_float, is_integer, type_info};
 use crate::version::Version;
@@ -78,53 +55,14 @@ pub const ALL_ROUNDING: &[&str] = &[
     ".rn", ".rz", ".rm", ".rp", ".rni", ".rzi", ".rmi", ".rpi", ".rna", ".rs",
 ];
 
-const RN: &[&str] = &[".rn"];
-const RN_RZ: &[&str] = &[".rn", ".rz"];
-const RZ: &[&str] = &[".rz"];
-const APPROX: &[&str] = &[".approx"];
-const DIV_F32: &[&str] = &[".approx", ".full", ".rn", ".rz", ".rm", ".rp"];
-const RCP_SQRT_F32: &[&str] = &[".approx", ".rn", ".rz", ".rm", ".rp"];
-const RCP_F64: &[&str] = &[".rn", ".rz", ".rm", ".rp", ".approx"];
-const TO_TF32: &[&str] = &[".rn", ".rz", ".rna"];
-const RN_RZ_RS: &[&str] = &[".rn", ".rz", ".rs"];
-const RS: &[&str] = &[".rs"];
-const RZ_RP: &[&str] = &[".rz", ".rp"];
-const RN_RZ_RP: &[&str] = &[".rn", ".rz", ".rp"];
-const NONE: &[&str] = &[];
-
-const MSG_ROUNDING: &str = "Rounding modifier required";
-const MSG_OR_APPROX: &str = "Rounding modifier or '.approx' modifier required";
-const MSG_APPROX: &str = ".approx modifier required";
-const MSG_RCP_APPROX_FTZ: &str = "'.ftz' modifier required for instruction 'rcp.approx.f64'";
-
 const MSG_ILLEGAL: &str = "Illegal rounding modifier";
-const MSG_ILLEGAL_HALF: &str = "Illegal modifier 'rounding'";
 
-const fn rule(need: Need, allowed: &'static [&'static str], missing: &'static str) -> RoundingRule {
-    RoundingRule {
-        need,
-        allowed,
-        missing,
-        illegal: MSG_ILLEGAL,
-    }
-}
-
-impl RoundingRule {
-    const fn illegal_as(self, illegal: &'static str) -> RoundingRule {
-        RoundingRule { illegal, ..self }
-    }
-}
-
-const FORBIDDEN: RoundingRule = rule(Need::Forbidden, NONE, "");
-
-fn is_half(t: &str) -> bool {
-    matches!(t, ".f16" | ".f16x2" | ".bf16" | ".bf16x2")
-}
-
-fn is_mini_float(t: &str) -> bool {
-    // FP8/FP6/FP4 and block-scale formats, scalar or packed.
-    t.starts_with(".e") || t.starts_with(".ue") || t == ".s2f6x2"
-}
+const FORBIDDEN: RoundingRule = RoundingRule {
+    need: Need::Forbidden,
+    allowed: &[],
+    missing: "",
+    illegal: MSG_ILLEGAL,
+};
 
 /// Precision rank of a float type's element, for narrowing/widening decisions.
 fn precision(t: &str) -> u16 {
@@ -141,10 +79,6 @@ fn precision(t: &str) -> u16 {
 /// newer ("Rounding modifier required for mad.f32 if .target is sm_20 or later"; ptxas
 /// 11.8 at 3.1 on sm_35) but still accepts it.
 pub const MAD_F32_ROUNDING_WARNED_FROM: Version = Version::new(3, 1);
-
-/// From this version ptxas rejects `mad.f32` without a rounding modifier on sm_20 and newer
-/// ("Rounding modifier required for instruction 'mad'"; ptxas 11.8 at 3.2 on sm_35).
-pub const MAD_F32_ROUNDING_REQUIRED_FROM: Version = Version::new(3, 2);
 
 /// The rounding rule for `opcode` with the given type modifiers (in order, e.g. `[".f16",
 /// ".f32"]` for `cvt.f16.f32`) under `.target target` / `.version version`.
@@ -163,91 +97,144 @@ pub const MAD_F32_ROUNDING_REQUIRED_FROM: Version = Version::new(3, 2);
 /// assert_eq!(rounding_rule("mad", &[".f32"], sm20, Version::new(3, 2)).need, Need::Required);
 /// ```
 pub fn rounding_rule(opcode: &str, types: &[&str], target: Target, version: Version) -> RoundingRule {
-    let Some(&first) = types.first() else {
+    if types.is_empty() {
         return FORBIDDEN;
-    };
-    let float = is_float(first);
-    let explicit_era = version >= Version::new(1, 4);
-    let f16 = matches!(first, ".f16" | ".f16x2");
-    let optional_or_required = |required: bool, allowed, missing| {
-        rule(if required { Need::Required } else { Need::Optional }, allowed, missing)
-    };
-    match opcode {
-        // PTX 9.4 mixed packed forms rounding two .f32 results down to a half-precision pair
-        // (`add.rz.ftz.f16x2.f32x2.f32x2`): only `.rz`, which `mul` requires (signature probes).
-        "add" | "sub" | "mul" if is_half(first) && types.get(1) == Some(&".f32x2") => {
-            optional_or_required(opcode == "mul", RZ, MSG_ROUNDING)
+    }
+    let form = InstructionForm::new(opcode, types.to_vec());
+    records(opcode)
+        .iter()
+        .find(|(record, pattern)| pattern.matches(&form) && record.when.iter().all(|w| w.holds(types, target, version)))
+        .map_or(FORBIDDEN, |(record, _)| RoundingRule {
+            need: match record.since {
+                Some(since) if version < since => Need::Optional,
+                _ => record.need,
+            },
+            allowed: record.allowed,
+            missing: record.missing,
+            illegal: record.illegal,
+        })
+}
+
+/// Whether `opcode`'s rounding modifiers are checked: its signature file has `rounding`
+/// records (others may carry rounding modes this crate does not model, e.g. `wmma.mma … .f64
+/// .rn`).
+pub fn is_rounding_checked(opcode: &str) -> bool {
+    !records(opcode).is_empty()
+}
+
+/// How ptxas treats two modifiers on `opcode` (its bare `rounding` record's `approx` and `rs`
+/// keys): whether a stray `.approx` counts as a rounding modifier (on `cvt` it does not: ptxas
+/// also says one is required), and whether ptxas names the types with an illegal `.rs`.
+pub fn rounding_quirks(opcode: &str) -> (bool, bool) {
+    records(opcode)
+        .iter()
+        .find(|(record, pattern)| pattern.conditions.is_empty() && record.when.is_empty())
+        .map_or((true, false), |(record, _)| {
+            (record.approx_counted, record.rs_with_types)
+        })
+}
+
+/// A type class a `when` condition names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// A float type, scalar or packed.
+    Float,
+    /// An integer or bit type.
+    Int,
+}
+
+impl Class {
+    fn holds(self, t: &str) -> bool {
+        match self {
+            Class::Float => is_float(t),
+            Class::Int => is_integer(t) || type_info(t).is_some_and(|i| i.kind == TypeKind::Bits),
         }
-        // `mul.bf16x2.bf16x2.f16x2`, `mul.f16x2.f16x2.bf16x2` (PTX 9.4): no rounding modifier.
-        "mul" if is_half(first) && types.len() == 3 => FORBIDDEN,
-        "add" | "sub" | "mul" if float => {
-            let allowed = if is_half(first) {
-                RN
-            } else if (first == ".f32" && !target.at_least(20)) || (first == ".f64" && !target.at_least(13)) {
-                // ptxas: "Illegal rounding modifier" for .rm/.rp on .f32 before sm_20 and on
-                // .f64 before sm_13 (rounding and signature probes).
-                RN_RZ
-            } else {
-                FLOAT_ROUNDING
-            };
-            rule(Need::Optional, allowed, "")
-        }
-        // ptxas: "Illegal rounding modifier" for .rm/.rp on fma.f64 before sm_13.
-        "fma" if first == ".f64" && !target.at_least(13) => rule(Need::Required, RN_RZ, MSG_ROUNDING),
-        // ptxas takes every IEEE mode on `.bf16`/`.bf16x2` (the manual says `.rn` only).
-        "fma" if float => rule(Need::Required, if f16 { RN } else { FLOAT_ROUNDING }, MSG_ROUNDING),
-        "mad" if first == ".f32" && !target.at_least(20) => rule(Need::Forbidden, NONE, ""),
-        "mad" if first == ".f32" => {
-            optional_or_required(version >= MAD_F32_ROUNDING_REQUIRED_FROM, FLOAT_ROUNDING, MSG_ROUNDING)
-        }
-        "mad" if first == ".f64" && !target.at_least(13) => optional_or_required(explicit_era, RN_RZ, MSG_ROUNDING),
-        "mad" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
-        "div" if first == ".f32" => optional_or_required(explicit_era, DIV_F32, MSG_OR_APPROX),
-        "div" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
-        "rcp" | "sqrt" if first == ".f32" => optional_or_required(explicit_era, RCP_SQRT_F32, MSG_OR_APPROX),
-        // Before 1.4 ptxas reads a bare `rcp.f64` as `rcp.approx.f64`, which needs `.ftz`.
-        "rcp" if first == ".f64" && !explicit_era => rule(Need::Required, RCP_F64, MSG_RCP_APPROX_FTZ),
-        "rcp" if first == ".f64" => rule(Need::Required, RCP_F64, MSG_ROUNDING),
-        "sqrt" if first == ".f64" => optional_or_required(explicit_era, FLOAT_ROUNDING, MSG_ROUNDING),
-        "ex2" | "tanh" if f16 => rule(Need::Required, APPROX, MSG_APPROX).illegal_as(MSG_ILLEGAL_HALF),
-        "ex2" | "tanh" if is_half(first) => rule(Need::Required, APPROX, MSG_APPROX),
-        "rsqrt" | "sin" | "cos" | "lg2" | "ex2" if float => optional_or_required(explicit_era, APPROX, MSG_APPROX),
-        "tanh" if float => rule(Need::Required, APPROX, MSG_APPROX),
-        "cvt" => cvt_rule(types),
-        _ => FORBIDDEN,
     }
 }
 
-fn cvt_rule(types: &[&str]) -> RoundingRule {
-    let (Some(&dst), Some(&src)) = (types.first(), types.last()) else {
-        return FORBIDDEN;
-    };
-    let required = |allowed| rule(Need::Required, allowed, MSG_ROUNDING);
-    let dst_kind = type_info(dst).map(|t| t.kind);
-    let src_int = is_integer(src) || type_info(src).is_some_and(|t| t.kind == TypeKind::Bits);
-    let dst_int = is_integer(dst) || dst_kind == Some(TypeKind::Bits);
-    match (is_float(dst), is_float(src)) {
-        (true, true) if dst.starts_with(".ue8m0") => required(RZ_RP),
-        // ptxas 13.5 (9.4, sm_107f) also takes `.rp` into `.ue5m3x2` (not with
-        // `.scaled::n1::ue8m0`: the signature's slot says so).
-        (true, true) if dst.starts_with(".ue5m3") => required(RN_RZ_RP),
-        // The x4 forms exist only with stochastic rounding (and its random-bits operand).
-        (true, true) if is_mini_float(dst) && dst.ends_with("x4") => required(RS),
-        // `.rz` from PTX 9.4 on sm_107f (a feature row), `.rn` always.
-        (true, true) if is_mini_float(dst) => required(RN_RZ),
-        (true, true) if is_mini_float(src) => required(RN),
-        (true, true) if matches!(dst, ".f16x2" | ".bf16x2") => required(RN_RZ_RS),
-        (true, true) if dst == ".tf32" => required(TO_TF32),
-        (true, true) if dst == src => rule(Need::Optional, INTEGER_ROUNDING, ""),
-        // ptxas takes a rounding mode on the exact `.bf16` widenings too.
-        (true, true) if src == ".bf16" && precision(dst) > precision(src) => rule(Need::Optional, FLOAT_ROUNDING, ""),
-        (true, true) if precision(dst) < precision(src) => required(FLOAT_ROUNDING),
-        (true, true) if precision(dst) == precision(src) => rule(Need::Optional, FLOAT_ROUNDING, ""),
-        (true, true) => FORBIDDEN,
-        (false, true) if dst_int => required(INTEGER_ROUNDING),
-        (true, false) if src_int => required(FLOAT_ROUNDING),
-        _ => FORBIDDEN,
+/// A `when` condition of a `rounding` record, on the types (first: destination, last:
+/// source), the target and the version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum When {
+    /// `target <sm_NN`.
+    TargetBelow(u16),
+    /// `ptx <X.Y`.
+    PtxBelow(Version),
+    /// `types N`: that many type parts.
+    Types(u8),
+    /// `dst float|int`.
+    Dst(Class),
+    /// `src float|int`.
+    Src(Class),
+    /// `same-type`.
+    SameType,
+    /// `narrowing`: the destination is less precise than the source.
+    Narrowing,
+    /// `widening`.
+    Widening,
+    /// `same-precision`.
+    SamePrecision,
+}
+
+impl When {
+    fn holds(self, types: &[&str], target: Target, version: Version) -> bool {
+        let (dst, src) = (types[0], types[types.len() - 1]);
+        match self {
+            When::TargetBelow(sm) => !target.at_least(sm),
+            When::PtxBelow(v) => version < v,
+            When::Types(n) => types.len() == usize::from(n),
+            When::Dst(class) => class.holds(dst),
+            When::Src(class) => class.holds(src),
+            When::SameType => dst == src,
+            When::Narrowing => precision(dst) < precision(src),
+            When::Widening => precision(dst) > precision(src),
+            When::SamePrecision => precision(dst) == precision(src),
+        }
     }
+}
+
+/// A `rounding` record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RoundingRecord {
+    pub opcode: &'static str,
+    /// The types it matches, in the pattern language of the require records.
+    pub pattern: &'static str,
+    pub when: &'static [When],
+    pub need: Need,
+    /// `need required since X.Y`: optional before.
+    pub since: Option<Version>,
+    pub allowed: &'static [&'static str],
+    pub missing: &'static str,
+    pub illegal: &'static str,
+    /// `approx uncounted` not written.
+    pub approx_counted: bool,
+    /// `rs with-types`.
+    pub rs_with_types: bool,
+    pub source: &'static str,
+}
+
+/// A `companion` record: a modifier ptxas requires with the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Companion {
+    pub pattern: &'static str,
+    pub modifier: &'static str,
+    pub message: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/rounding.rs"));
+
+/// `opcode`'s records in file order, each with its compiled pattern.
+fn records(opcode: &str) -> &'static [(&'static RoundingRecord, Pattern)] {
+    static BY_OPCODE: OnceLock<HashMap<&'static str, Vec<(&'static RoundingRecord, Pattern)>>> = OnceLock::new();
+    let map = BY_OPCODE.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<_>> = HashMap::new();
+        for record in RECORDS {
+            let pattern = Pattern::compile(record.pattern).expect("rounding patterns compile (tested)");
+            map.entry(record.opcode).or_default().push((record, pattern));
+        }
+        map
+    });
+    map.get(opcode).map_or(&[], Vec::as_slice)
 }
 
 /// The rounding-like modifiers every [`ROUNDED_FORMS`] entry is probed with: none, each IEEE
@@ -273,168 +260,34 @@ pub struct RoundedForm {
     pub legacy: bool,
 }
 
-const fn rounded(template: &'static str, types: &'static [&'static str], legacy: bool) -> RoundedForm {
-    RoundedForm {
-        template,
-        types,
-        legacy,
-    }
-}
-
-const HALF_AND_UP: &[&str] = &[".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".f32x2"];
-const CLASSIC: &[&str] = &[".f32", ".f64"];
-const SFU: &[&str] = &[".f32", ".f16", ".f16x2", ".bf16", ".bf16x2"];
-const INTEGER: &[&str] = &[".s32"];
-
-/// Every `dst.src` pair of the scalar `cvt` probe universe: `.f16 .bf16 .f32 .f64` and the
-/// integers `.s8 .u16 .s32 .u64`, each to each, except `.bf16` ↔ 8-bit integers, which ptxas
-/// does not have ("Arguments mismatch for instruction 'cvt'", 11.8/12.9/13.5), and `.tf32.f32`.
-pub const CVT_SCALAR_PAIRS: &[&str] = &[
-    ".f16.f16",
-    ".f16.bf16",
-    ".f16.f32",
-    ".f16.f64",
-    ".f16.s8",
-    ".f16.u16",
-    ".f16.s32",
-    ".f16.u64",
-    ".bf16.f16",
-    ".bf16.bf16",
-    ".bf16.f32",
-    ".bf16.f64",
-    ".bf16.u16",
-    ".bf16.s32",
-    ".bf16.u64",
-    ".f32.f16",
-    ".f32.bf16",
-    ".f32.f32",
-    ".f32.f64",
-    ".f32.s8",
-    ".f32.u16",
-    ".f32.s32",
-    ".f32.u64",
-    ".f64.f16",
-    ".f64.bf16",
-    ".f64.f32",
-    ".f64.f64",
-    ".f64.s8",
-    ".f64.u16",
-    ".f64.s32",
-    ".f64.u64",
-    ".s8.f16",
-    ".s8.f32",
-    ".s8.f64",
-    ".s8.s8",
-    ".s8.u16",
-    ".s8.s32",
-    ".s8.u64",
-    ".u16.f16",
-    ".u16.bf16",
-    ".u16.f32",
-    ".u16.f64",
-    ".u16.s8",
-    ".u16.u16",
-    ".u16.s32",
-    ".u16.u64",
-    ".s32.f16",
-    ".s32.bf16",
-    ".s32.f32",
-    ".s32.f64",
-    ".s32.s8",
-    ".s32.u16",
-    ".s32.s32",
-    ".s32.u64",
-    ".u64.f16",
-    ".u64.bf16",
-    ".u64.f32",
-    ".u64.f64",
-    ".u64.s8",
-    ".u64.u16",
-    ".u64.s32",
-    ".u64.u64",
-    ".tf32.f32",
-];
-
-/// The legacy `cvt` pairs (types PTX 1.x has).
-const CVT_LEGACY_PAIRS: &[&str] = &[
-    ".f32.f32", ".f32.f64", ".f64.f32", ".f32.s32", ".s32.f32", ".f64.s32", ".s32.f64", ".f16.f32", ".f32.f16",
-];
-
-/// Every instruction whose rounding modifiers are checked (the opcodes `check` judges
-/// rounding for), with the types probed: every float type the opcode has and one integer
-/// type where it has integers.
-pub const ROUNDED_FORMS: &[RoundedForm] = &[
-    rounded("add{r}{T} {d}, {a}, {b}", HALF_AND_UP, false),
-    rounded("add{r}{T} {d}, {a}, {b}", INTEGER, false),
-    rounded("sub{r}{T} {d}, {a}, {b}", HALF_AND_UP, false),
-    rounded("mul{r}{T} {d}, {a}, {b}", HALF_AND_UP, false),
-    rounded("mul.lo{r}{T} {d}, {a}, {b}", INTEGER, false),
-    rounded("add{r}{T} {d}, {a}, {b}", CLASSIC, true),
-    rounded("sub{r}{T} {d}, {a}, {b}", CLASSIC, true),
-    rounded("mul{r}{T} {d}, {a}, {b}", CLASSIC, true),
-    // mixed precision (PTX 8.6): `.f32` result, `.f16`/`.bf16` source
-    rounded("add{r}.f32.f16 %r1, %h1, %r2", &[".f32.f16"], false),
-    rounded("sub{r}.f32.bf16 %r1, %h1, %r2", &[".f32.bf16"], false),
-    rounded("fma{r}.f32.f16 %r1, %h1, %h2, %r2", &[".f32.f16"], false),
-    rounded("fma{r}{T} {d}, {a}, {b}, {c}", HALF_AND_UP, false),
-    rounded("fma{r}{T} {d}, {a}, {b}, {c}", CLASSIC, true),
-    rounded("mad{r}{T} {d}, {a}, {b}, {c}", CLASSIC, true),
-    rounded("mad.lo{r}{T} {d}, {a}, {b}, {c}", INTEGER, false),
-    rounded("div{r}{T} {d}, {a}, {b}", CLASSIC, true),
-    rounded("div{r}{T} {d}, {a}, {b}", INTEGER, false),
-    rounded("rem{r}{T} {d}, {a}, {b}", INTEGER, false),
-    rounded("rcp{r}{T} {d}, {a}", CLASSIC, true),
-    rounded("sqrt{r}{T} {d}, {a}", CLASSIC, true),
-    rounded("rsqrt{r}{T} {d}, {a}", CLASSIC, true),
-    rounded("sin{r}{T} {d}, {a}", &[".f32"], true),
-    rounded("cos{r}{T} {d}, {a}", &[".f32"], true),
-    rounded("lg2{r}{T} {d}, {a}", &[".f32"], true),
-    rounded("ex2{r}{T} {d}, {a}", &[".f32", ".f16", ".f16x2"], false),
-    // ptxas: ".ftz modifier required for instruction 'ex2.bf16'"
-    rounded("ex2{r}.ftz{T} {d}, {a}", &[".bf16", ".bf16x2"], false),
-    rounded("ex2{r}{T} {d}, {a}", &[".f32"], true),
-    rounded("tanh{r}{T} {d}, {a}", SFU, false),
-    rounded("cvt{r}{T} {d}, {a}", CVT_SCALAR_PAIRS, false),
-    rounded("cvt{r}{T} {d}, {a}", CVT_LEGACY_PAIRS, true),
-    // packed conversions: two `.f32` sources into one packed register, and back
-    rounded("cvt{r}.f16x2.f32 %r1, %r2, %r3{rs}", &[".f16x2.f32"], false),
-    rounded("cvt{r}.bf16x2.f32 %r1, %r2, %r3{rs}", &[".bf16x2.f32"], false),
-    rounded(
-        "cvt{r}.satfinite.e4m3x4.f32 %r1, {%r2, %r3, %r4, %r5}, %r6",
-        &[".e4m3x4.f32"],
-        false,
-    ),
-    rounded("cvt{r}.bf16x2.e4m3x2 %r1, %h2", &[".bf16x2.e4m3x2"], false),
-    rounded("cvt{r}.satfinite.e4m3x2.f32 %h1, %r2, %r3", &[".e4m3x2.f32"], false),
-    rounded("cvt{r}.satfinite.e5m2x2.f16x2 %h1, %r2", &[".e5m2x2.f16x2"], false),
-    rounded("cvt{r}.f16x2.e4m3x2 %r1, %h2", &[".f16x2.e4m3x2"], false),
-    rounded("cvt{r}.satfinite.e2m1x2.f32 %b1, %r2, %r3", &[".e2m1x2.f32"], false),
-    rounded("cvt{r}.satfinite.ue8m0x2.f32 %h1, %r2, %r3", &[".ue8m0x2.f32"], false),
-    rounded("cvt{r}.bf16x2.ue8m0x2 %r1, %h2", &[".bf16x2.ue8m0x2"], false),
-    rounded("cvt{r}.satfinite.ue5m3x2.f32 %h1, %r2, %r3", &[".ue5m3x2.f32"], false),
-    rounded("cvt{r}.ue5m3x2.bf16x2 %h1, %r2", &[".ue5m3x2.bf16x2"], false),
-];
-
 /// A modifier ptxas requires alongside others: `.ftz` on `rcp.approx.f64` and on every
-/// `ex2.bf16`/`ex2.bf16x2`. Returns the modifier and ptxas's message when `modifiers` (of an
-/// `opcode` with these types) lack it.
+/// `ex2.bf16`/`ex2.bf16x2` (the `companion` records). Returns the modifier and ptxas's message
+/// when `modifiers` (of an `opcode`, types included) lack it.
 ///
 /// ```
 /// use ptxkit_isa::rounding::missing_companion;
-/// assert_eq!(missing_companion("rcp", &[".f64"], &[".approx", ".f64"]).unwrap().0, ".ftz");
-/// assert!(missing_companion("rcp", &[".f64"], &[".approx", ".ftz", ".f64"]).is_none());
-/// assert!(missing_companion("ex2", &[".bf16"], &[".approx", ".bf16"]).is_some());
+/// assert_eq!(missing_companion("rcp", &[".approx", ".f64"]).unwrap().0, ".ftz");
+/// assert!(missing_companion("rcp", &[".approx", ".ftz", ".f64"]).is_none());
+/// assert!(missing_companion("ex2", &[".approx", ".bf16"]).is_some());
 /// ```
-pub fn missing_companion(opcode: &str, types: &[&str], modifiers: &[&str]) -> Option<(&'static str, &'static str)> {
-    let has = |m: &str| modifiers.contains(&m);
-    let first = types.first().copied().unwrap_or("");
-    let needed = match opcode {
-        "rcp" if first == ".f64" && has(".approx") => Some(MSG_RCP_APPROX_FTZ),
-        "ex2" if first == ".bf16" => Some(".ftz modifier required for instruction 'ex2.bf16'"),
-        "ex2" if first == ".bf16x2" => Some(".ftz modifier required for instruction 'ex2.bf16x2'"),
-        _ => None,
-    };
-    needed.filter(|_| !has(".ftz")).map(|message| (".ftz", message))
+pub fn missing_companion(opcode: &str, modifiers: &[&str]) -> Option<(&'static str, &'static str)> {
+    static COMPILED: OnceLock<Vec<(&'static Companion, Pattern)>> = OnceLock::new();
+    let compiled = COMPILED.get_or_init(|| {
+        COMPANIONS
+            .iter()
+            .map(|c| {
+                (
+                    c,
+                    Pattern::compile(c.pattern).expect("companion patterns compile (tested)"),
+                )
+            })
+            .collect()
+    });
+    let form = InstructionForm::new(opcode, modifiers.to_vec());
+    compiled
+        .iter()
+        .find(|(c, pattern)| pattern.matches(&form) && !form.has(c.modifier))
+        .map(|(c, _)| (c.modifier, c.message))
 }
 
 /// Which rounding-like modifiers a form carries.
@@ -465,16 +318,19 @@ mod tests {
         assert_eq!(need(".s32", ".s16"), Need::Forbidden);
         assert_eq!(need(".bf16", ".f16"), Need::Optional);
         assert_eq!(need(".f16x2", ".e4m3x2"), Need::Required);
-        assert_eq!(rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed, TO_TF32);
+        assert_eq!(
+            rounding_rule("cvt", &[".tf32", ".f32"], t, v).allowed,
+            [".rn", ".rz", ".rna"]
+        );
     }
 
     #[test]
     fn every_checked_opcode_and_modifier_is_probed() {
-        for opcode in crate::check::ROUNDING_CHECKED {
+        for opcode in RECORDS.iter().map(|r| r.opcode) {
             assert!(
                 ROUNDED_FORMS
                     .iter()
-                    .any(|f| f.template.split(['{', '.', ' ']).next() == Some(*opcode)),
+                    .any(|f| f.template.split(['{', '.', ' ']).next() == Some(opcode)),
                 "no rounding probe for '{opcode}'"
             );
         }
@@ -490,9 +346,12 @@ mod tests {
         let t = target("sm_90").unwrap();
         let v = Version::new(7, 8);
         assert_eq!(rounding_rule("fma", &[".bf16x2"], t, v).allowed, FLOAT_ROUNDING);
-        assert_eq!(rounding_rule("fma", &[".f16"], t, v).allowed, RN);
+        assert_eq!(rounding_rule("fma", &[".f16"], t, v).allowed, [".rn"]);
         assert_eq!(rounding_rule("cvt", &[".f32", ".bf16"], t, v).need, Need::Optional);
-        assert_eq!(rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed, RN_RZ_RS);
+        assert_eq!(
+            rounding_rule("cvt", &[".f16x2", ".f32"], t, v).allowed,
+            [".rn", ".rz", ".rs"]
+        );
     }
 
     #[test]
@@ -503,16 +362,20 @@ mod tests {
         let v = Version::new(9, 4);
         for src in [".f32", ".f16x2", ".bf16x2"] {
             let rule = rounding_rule("cvt", &[".ue5m3x2", src], t, v);
-            assert_eq!((rule.need, rule.allowed), (Need::Required, RN_RZ_RP), "{src}");
+            assert_eq!(
+                (rule.need, rule.allowed),
+                (Need::Required, &[".rn", ".rz", ".rp"][..]),
+                "{src}"
+            );
         }
-        assert_eq!(rounding_rule("cvt", &[".e4m3x2", ".f32"], t, v).allowed, RN_RZ);
+        assert_eq!(rounding_rule("cvt", &[".e4m3x2", ".f32"], t, v).allowed, [".rn", ".rz"]);
     }
 
     #[test]
     fn fma_f64_before_sm13_and_bare_rcp_f64() {
         let v = Version::new(1, 4);
         let fma = rounding_rule("fma", &[".f64"], target("sm_10").unwrap(), v);
-        assert_eq!((fma.need, fma.allowed), (Need::Required, RN_RZ));
+        assert_eq!((fma.need, fma.allowed), (Need::Required, &[".rn", ".rz"][..]));
         assert_eq!(
             rounding_rule("fma", &[".f64"], target("sm_13").unwrap(), v).allowed,
             FLOAT_ROUNDING
@@ -533,7 +396,7 @@ mod tests {
         let t = target("sm_107f").unwrap();
         let v = Version::new(9, 4);
         let down = rounding_rule("add", &[".f16x2", ".f32x2", ".f32x2"], t, v);
-        assert_eq!((down.need, down.allowed), (Need::Optional, RZ));
+        assert_eq!((down.need, down.allowed), (Need::Optional, &[".rz"][..]));
         assert_eq!(
             rounding_rule("mul", &[".bf16x2", ".f32x2", ".f32x2"], t, v).need,
             Need::Required
@@ -563,7 +426,7 @@ mod tests {
         );
         assert_eq!(
             rounding_rule("sin", &[".f32"], t, Version::new(1, 4)).missing,
-            MSG_APPROX
+            ".approx modifier required"
         );
     }
 }

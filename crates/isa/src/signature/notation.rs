@@ -43,7 +43,12 @@ pub struct SigFile {
     pub types: Vec<SigTypes>,
     /// `@ptxas-names` lines: (line, names).
     pub ptxas_names: Vec<(u32, Vec<String>)>,
+    /// Every `rounding`, `rounding-probe`, `companion`, `order` and `type-message` record: (line, kind, head, body lines), read by `build/records.rs`.
+    pub records: Vec<SigRecord>,
 }
+
+/// A record other than `require`: its line, kind, head (the rest of its first line) and body lines.
+pub type SigRecord = (u32, String, String, Vec<(u32, String)>);
 
 /// One form line with its block's definitions resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -399,8 +404,18 @@ impl Parser {
                 i += 1;
                 continue;
             }
-            let record = ["require ", "types "].map(|k| trimmed.strip_prefix(k));
-            if let Some(pattern) = record[0].or(record[1]) {
+            let record = [
+                "require ",
+                "types ",
+                "rounding ",
+                "rounding-probe ",
+                "companion ",
+                "order ",
+                "type-message ",
+            ]
+            .iter()
+            .find(|k| trimmed.starts_with(**k));
+            if let Some(pattern) = record.map(|k| &trimmed[k.len()..]) {
                 // The record's key/value lines are the indented lines that follow.
                 let mut body = Vec::new();
                 i += 1;
@@ -416,8 +431,13 @@ impl Parser {
                     body.push((*n, l.trim().to_string()));
                     i += 1;
                 }
-                if record[1].is_some() {
+                if record == Some(&"types ") {
                     self.file.types.push(types_record(line_no, pattern.trim(), &body)?);
+                    continue;
+                }
+                if let Some(kind) = record.filter(|k| **k != "require ") {
+                    let head = (line_no, kind.trim().to_string(), pattern.trim().to_string(), body);
+                    self.file.records.push(head);
                     continue;
                 }
                 let mut record = require(line_no, pattern.trim(), &body)?;

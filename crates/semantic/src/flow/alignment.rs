@@ -14,6 +14,8 @@ use ptxkit_syntax::NodeKind as _;
 // order is relied on.
 use rustc_hash::FxHashMap as HashMap;
 
+use ptxkit_isa::signature::analyze;
+use ptxkit_isa::signature::semantics::{Access, BinaryOp, Semantics, Step};
 use ptxkit_syntax::tree_sitter::Node;
 
 use crate::symbols::{SymbolTable, Variable};
@@ -226,14 +228,14 @@ fn shl(a: Congruence, n: u32) -> Congruence {
     }
 }
 
-fn bitwise(a: Congruence, imm: u64, op: &str) -> Congruence {
+fn bitwise(a: Congruence, imm: u64, op: BinaryOp) -> Congruence {
     let Some((shift, residue)) = absolute(as_number(a)) else {
         return Congruence::Unknown;
     };
     match op {
         // Bits at or above `shift` are unknown unless the mask clears them: known up to
         // the lowest unknown bit the mask keeps.
-        "and" => {
+        BinaryOp::And => {
             let kept_unknown = imm & !mask(shift);
             let known = if kept_unknown == 0 {
                 EXACT
@@ -242,23 +244,23 @@ fn bitwise(a: Congruence, imm: u64, op: &str) -> Congruence {
             };
             Congruence::known(ABSOLUTE, known, residue & imm)
         }
-        "or" => Congruence::known(ABSOLUTE, shift, residue | imm),
+        BinaryOp::Or => Congruence::known(ABSOLUTE, shift, residue | imm),
         _ => Congruence::known(ABSOLUTE, shift, residue ^ imm),
     }
 }
 
 /// `and`/`or`/`xor` of two numbers: the low bits both know, and for `and` also the low
 /// zeros either has.
-fn bitwise2(a: Congruence, b: Congruence, op: u8) -> Congruence {
+fn bitwise2(a: Congruence, b: Congruence, op: BinaryOp) -> Congruence {
     let (Some((s1, r1)), Some((s2, r2))) = (absolute(as_number(a)), absolute(as_number(b))) else {
         return Congruence::Unknown;
     };
     match op {
-        0 => {
+        BinaryOp::And => {
             let shift = s1.min(s2).max(zeros(s1, r1 as u32)).max(zeros(s2, r2 as u32));
             Congruence::known(ABSOLUTE, shift, r1 & r2)
         }
-        1 => Congruence::known(ABSOLUTE, s1.min(s2), r1 | r2),
+        BinaryOp::Or => Congruence::known(ABSOLUTE, s1.min(s2), r1 | r2),
         _ => Congruence::known(ABSOLUTE, s1.min(s2), r1 ^ r2),
     }
 }
@@ -286,8 +288,9 @@ enum Transfer {
     Mul(Value, Value),
     Mad(Value, Value, Value),
     Shl(Value, u32),
-    Bitwise(Value, u64, u8),
-    Bitwise2(Value, Value, u8),
+    /// `and`, `or` or `xor` with a constant mask.
+    Bitwise(Value, u64, BinaryOp),
+    Bitwise2(Value, Value, BinaryOp),
     Select(Value, Value),
     /// A value the analysis does not follow: a fresh opaque base.
     Opaque,
@@ -447,8 +450,48 @@ fn transfer_of<'s>(
         .types()
         .iter()
         .all(|t| t.starts_with(".u") || t.starts_with(".s") || t.starts_with(".b"));
-    match (insn.opcode(), operands.len()) {
-        ("mov" | "cvta", 2) | ("cvt", 2) if integer || insn.opcode() == "cvta" => {
+    let Some(semantics) = semantics(insn, symbols) else {
+        return Transfer::Opaque;
+    };
+    // A load: of a parameter's value (a kernel's pointer argument) a base of its own.
+    if semantics.memory.iter().any(|m| m.access == Access::Read) {
+        let parameter = (operands.len() == 2 && insn.vector().is_none())
+            .then(|| insn.space().filter(|s| s.text == ".param"))
+            .flatten()
+            .and_then(|_| insn.address_operand())
+            .and_then(|a| crate::symbol_address(a, source))
+            .filter(|a| a.offset == 0)
+            .and_then(|a| symbols.variable(at, &source[a.base.byte_range()]))
+            .filter(|v| v.is_parameter && !v.is_array);
+        return match parameter {
+            Some(variable) => Transfer::Base(bases.of(variable, true), 0),
+            None => Transfer::Opaque,
+        };
+    }
+    // What the model says the instruction computes into its first operand (its `value` line).
+    let Some(computed) = semantics.values.iter().find(|v| v.dest == 0) else {
+        return Transfer::Opaque;
+    };
+    let binary = |a: Value, b: Value, op: BinaryOp| match (op, a, b) {
+        (BinaryOp::Add, ..) => Transfer::Add(a, b),
+        (BinaryOp::Sub, ..) => Transfer::Sub(a, b),
+        (BinaryOp::Mul, ..) => Transfer::Mul(a, b),
+        (BinaryOp::Shl, _, Value::Imm(n)) if n >= 0 => Transfer::Shl(a, n.min(64) as u32),
+        (BinaryOp::And | BinaryOp::Or | BinaryOp::Xor, _, Value::Imm(m)) => Transfer::Bitwise(a, m as u64, op),
+        (BinaryOp::And | BinaryOp::Or | BinaryOp::Xor, Value::Imm(m), _) => Transfer::Bitwise(b, m as u64, op),
+        (BinaryOp::And | BinaryOp::Or | BinaryOp::Xor, ..) => Transfer::Bitwise2(a, b, op),
+        _ => Transfer::Opaque,
+    };
+    match computed.steps.as_slice() {
+        // A copy, or a conversion between a state-space address and a generic one (the
+        // windows start far above any alignment an access needs): the variable's address when
+        // the operand names one.
+        [Step::Operand(1)]
+        | [
+            Step::Operand(1),
+            Step::Window(_),
+            Step::Binary(BinaryOp::Add | BinaryOp::Sub),
+        ] if integer => {
             let symbol = name_plus(operands[1], source).and_then(|(name, offset)| {
                 let variable = symbols.variable(at, name)?;
                 (!variable.is_parameter).then_some((variable, offset))
@@ -459,56 +502,38 @@ fn transfer_of<'s>(
                 _ => Transfer::Opaque,
             }
         }
-        ("ld", 2) if insn.space().is_some_and(|s| s.text == ".param") && insn.vector().is_none() => {
-            let parameter = insn
-                .address_operand()
-                .and_then(|a| crate::symbol_address(a, source))
-                .filter(|a| a.offset == 0)
-                .and_then(|a| symbols.variable(at, &source[a.base.byte_range()]))
-                .filter(|v| v.is_parameter && !v.is_array);
-            match parameter {
-                Some(variable) => Transfer::Base(bases.of(variable, true), 0),
-                None => Transfer::Opaque,
-            }
-        }
-        ("add", 3) if integer => match (value(1), value(2)) {
-            (Some(a), Some(b)) => Transfer::Add(a, b),
+        [Step::Operand(a), Step::Operand(b), Step::Binary(op)] if integer => match (value(*a), value(*b)) {
+            (Some(a), Some(b)) => binary(a, b, *op),
             _ => Transfer::Opaque,
         },
-        ("sub", 3) if integer => match (value(1), value(2)) {
-            (Some(a), Some(b)) => Transfer::Sub(a, b),
-            _ => Transfer::Opaque,
-        },
-        ("mul", 3) if integer && !insn.has(".hi") => match (value(1), value(2)) {
-            (Some(a), Some(b)) => Transfer::Mul(a, b),
-            _ => Transfer::Opaque,
-        },
-        ("mad", 4) if integer && !insn.has(".hi") && !insn.has(".cc") => match (value(1), value(2), value(3)) {
+        [
+            Step::Operand(a),
+            Step::Operand(b),
+            Step::Binary(BinaryOp::Mul),
+            Step::Operand(c),
+            Step::Binary(BinaryOp::Add),
+        ] if integer => match (value(*a), value(*b), value(*c)) {
             (Some(a), Some(b), Some(c)) => Transfer::Mad(a, b, c),
             _ => Transfer::Opaque,
         },
-        ("shl", 3) => match (value(1), value(2)) {
-            (Some(a), Some(Value::Imm(n))) if n >= 0 => Transfer::Shl(a, n.min(64) as u32),
-            _ => Transfer::Opaque,
-        },
-        ("and" | "or" | "xor", 3) if !insn.has(".pred") => {
-            let op = match insn.opcode() {
-                "and" => 0,
-                "or" => 1,
-                _ => 2,
-            };
-            match (value(1), value(2)) {
-                (Some(a), Some(Value::Imm(m))) | (Some(Value::Imm(m)), Some(a)) => Transfer::Bitwise(a, m as u64, op),
-                (Some(a), Some(b)) => Transfer::Bitwise2(a, b, op),
-                _ => Transfer::Opaque,
-            }
-        }
-        ("selp", 4) => match (value(1), value(2)) {
+        // A selection gives one of two values, whatever their type.
+        [Step::Operand(_), Step::Operand(a), Step::Operand(b), Step::Select] => match (value(*a), value(*b)) {
             (Some(a), Some(b)) => Transfer::Select(a, b),
             _ => Transfer::Opaque,
         },
         _ => Transfer::Opaque,
     }
+}
+
+/// What the instruction model says `insn` does (`None`: it matches no form).
+fn semantics(insn: &crate::Instruction<'_>, symbols: &SymbolTable) -> Option<Semantics> {
+    if insn.call().is_some() || insn.node().has_error() {
+        return None;
+    }
+    let instance = insn.signature_instance(symbols);
+    analyze(&instance)
+        .filter(|a| a.is_match())
+        .map(|a| Semantics::of(&a, &instance))
 }
 
 impl<'s> Alignment<'s> {
@@ -712,7 +737,7 @@ impl<'s> Alignment<'s> {
             Transfer::Mul(a, b) => mul(get(a), get(b)),
             Transfer::Mad(a, b, c) => add(mul(get(a), get(b)), get(c)),
             Transfer::Shl(a, n) => shl(get(a), n),
-            Transfer::Bitwise(a, m, op) => bitwise(get(a), m, ["and", "or", "xor"][op as usize]),
+            Transfer::Bitwise(a, m, op) => bitwise(get(a), m, op),
             Transfer::Bitwise2(a, b, op) => bitwise2(get(a), get(b), op),
             Transfer::Select(a, b) => get(a).join(get(b)),
             Transfer::Opaque => Congruence::exact(OPAQUE + i, 0),
