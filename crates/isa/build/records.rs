@@ -179,15 +179,7 @@ fn order(line: u32, head: &str, body: &[(u32, String)]) -> Result<String, String
     let [opcode, part, "first"] = words.as_slice() else {
         return Err(format!("{line}: expected `order OPCODE .part first`"));
     };
-    let mut ptxas = None;
-    for (line, key, value) in keys(body) {
-        match key.as_str() {
-            "ptxas" => ptxas = Some(quoted(line, &value)?),
-            "source" => {}
-            _ => return Err(format!("{line}: unknown key `{key}`")),
-        }
-    }
-    let ptxas = ptxas.ok_or_else(|| format!("{line}: an order record needs `ptxas`"))?;
+    let ptxas = ptxas_message(line, "an order record", body)?;
     Ok(format!(
         "OrderRecord {{ opcode: {opcode:?}, part: {part:?}, ptxas: {ptxas:?} }},\n"
     ))
@@ -195,6 +187,12 @@ fn order(line: u32, head: &str, body: &[(u32, String)]) -> Result<String, String
 
 /// A `type-message` record as a `(pattern, ptxas)` pair.
 fn type_message(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<String, String> {
+    let ptxas = ptxas_message(line, "a type-message record", body)?;
+    Ok(format!("({pattern:?}, {ptxas:?}),\n"))
+}
+
+/// The `ptxas "..."` key of a record whose only other key is `source`.
+fn ptxas_message(line: u32, what: &str, body: &[(u32, String)]) -> Result<String, String> {
     let mut ptxas = None;
     for (line, key, value) in keys(body) {
         match key.as_str() {
@@ -203,8 +201,7 @@ fn type_message(line: u32, pattern: &str, body: &[(u32, String)]) -> Result<Stri
             _ => return Err(format!("{line}: unknown key `{key}`")),
         }
     }
-    let ptxas = ptxas.ok_or_else(|| format!("{line}: a type-message record needs `ptxas`"))?;
-    Ok(format!("({pattern:?}, {ptxas:?}),\n"))
+    ptxas.ok_or_else(|| format!("{line}: {what} needs `ptxas`"))
 }
 
 /// Writes `$OUT_DIR/rounding.rs`, `order.rs` and `type_messages.rs`; an error names the file
