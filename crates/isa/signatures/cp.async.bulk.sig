@@ -11,12 +11,13 @@ size         : reg|imm .b32 eg 16;
 cache-policy : reg .b64 if .level::cache_hint;
 ctaMask      : reg|imm (.multicast: .multicast::cluster = .b16, .multicast::cluster::32b = .b32) if .multicast;
 byteMask     : reg|imm .b16 if .cp_mask;
+ignoreBytesLeft, ignoreBytesRight : reg|imm .b32 if .ignore_oob;   // ptxas 13.5: both or neither, .b16 rejected
 
 .level::cache_hint = { .L2::cache_hint };
 
 @section 9.7.9.25.4.1
-cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}  [dstMem], [srcMem], size, mbar{, cache-policy};
-memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
+cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}{.ignore_oob}  [dstMem], [srcMem], size{, ignoreBytesLeft}{, ignoreBytesRight}, mbar{, cache-policy};
+memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done (.ignore_oob: the first ignoreBytesLeft and last ignoreBytesRight source bytes are not read, RN 9.2; the tx-count is still size);
 memory read srcMem space .global bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
 ---
 @summary Starts copying size bytes from global memory to shared memory of CTAs in the cluster (multicast: several); the mbarrier tracks completion.
@@ -36,7 +37,7 @@ memory write dstMem space .global bytes size proxy async async bulk source §9.7
 memory read srcMem space .shared::cta bytes size proxy async async bulk source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
 ---
 @summary Bulk copy from global memory to the CTA's shared memory with relaxed semantics at the given scope, in 128-bit units (PTX 9.3).
-cp.async.bulk.relaxed.scope.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}.b128  [dstMem], [srcMem], size, mbar{, cache-policy};
+cp.async.bulk.relaxed.scope.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}{.ignore_oob}.b128  [dstMem], [srcMem], size{, ignoreBytesLeft}{, ignoreBytesRight}, mbar{, cache-policy};
 .scope = { .cta, .cluster, .gpu, .sys };
 memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
 memory read srcMem space .global bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
@@ -124,6 +125,11 @@ require cp.async.bulk.shared::cta
   ptxas "Feature 'cp.async.bulk with destination state space as .shared::cta'" "Feature 'cp.async.bulk'"
   probe "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [sbuf], [gbuf], 16, [sbuf+1024]"
   source §9.7.9.25 L371
+require cp.async.bulk .ignore_oob
+  ptx 9.2; target sm_90
+  ptxas "Feature '.ignore_oob'" "Feature 'cp.async.bulk'"
+  probe "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes.ignore_oob [sbuf], [gbuf], 16, 1, 2, [sbuf+1024]"
+  source RN 9.2 (".ignore_oob qualifier on cp.async.bulk"); ptxas 13.5: "Feature '.ignore_oob' requires PTX ISA .version 9.2 or later", "Illegal modifier '.ignore_oob' for instruction 'cp.async.bulk' with '.shared::cluster.global'" (only the .shared::cta.global forms take it)
 require cp.async.bulk .multicast::cluster
   ptx 8.0; target sm_90
   ptxas "Feature 'cp.async.bulk'"

@@ -38,12 +38,7 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
     let offset = offset.min(text.len());
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..offset];
-    let word_len = before
-        .chars()
-        .rev()
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '%'))
-        .map(char::len_utf8)
-        .sum::<usize>();
+    let word_len = word_length(before);
     let word = Word {
         text: &before[before.len() - word_len..],
         start: offset - word_len,
@@ -74,6 +69,24 @@ pub fn complete(document: &mut Document, offset: usize, encoding: Encoding) -> V
             ..CompletionItem::default()
         })
         .collect()
+}
+
+/// How many bytes at the end of `before` belong to the word being completed: letters,
+/// digits, `_ . $ %`, and `::` (`.shared::cta`, `.mbarrier::complete_tx::bytes`); a lone
+/// `:` ends a label, not a word.
+fn word_length(before: &str) -> usize {
+    let bytes = before.as_bytes();
+    let mut start = bytes.len();
+    while start > 0 {
+        let c = bytes[start - 1];
+        let double_colon = c == b':' && ((start >= 2 && bytes[start - 2] == b':') || bytes.get(start) == Some(&b':'));
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'%') || double_colon {
+            start -= 1;
+        } else {
+            break;
+        }
+    }
+    bytes.len() - start
 }
 
 /// The word being completed and where it starts.
@@ -384,6 +397,22 @@ mod tests {
         let directives = labels(".version 2.0\n.target sm_20\n.vis|\n");
         assert!(directives.contains(&".entry".to_string()), "{directives:?}");
         assert!(!directives.contains(&".weak".to_string()), "{directives:?}");
+    }
+
+    #[test]
+    fn a_modifier_one_signature_edit_added() {
+        // `.ignore_oob` (PTX 9.2) is one form edit in cp.async.bulk.sig: completion offers it
+        // after the copies that take it, from 9.2 on, and nowhere else.
+        let chain = "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes.";
+        let at = |version: &str, chain: &str| {
+            labels(&format!(
+                ".version {version}\n.target sm_90\n.address_size 64\n.entry k()\n{{\n\t{chain}|\n}}\n"
+            ))
+        };
+        assert!(at("9.2", chain).contains(&".ignore_oob".to_string()));
+        assert!(!at("9.1", chain).contains(&".ignore_oob".to_string()));
+        let other = "cp.async.bulk.global.shared::cta.bulk_group.";
+        assert!(!at("9.2", other).contains(&".ignore_oob".to_string()));
     }
 
     #[test]
