@@ -31,6 +31,9 @@ mod model_tables;
 #[path = "build/records.rs"]
 mod records;
 
+#[path = "build/access.rs"]
+mod access;
+
 use notation::{
     SigCount, SigDirection, SigEffect, SigFile, SigOperand, SigPresence, SigRequire, SigShape, SigType, SigValue,
 };
@@ -41,6 +44,7 @@ fn main() {
     println!("cargo::rerun-if-changed=src/signature/notation.rs");
     println!("cargo::rerun-if-changed=src/types.rs");
     println!("cargo::rerun-if-changed=build/records.rs");
+    println!("cargo::rerun-if-changed=build/access.rs");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("crates/isa/signatures exists")
         .map(|entry| entry.expect("readable directory entry").path())
@@ -339,11 +343,12 @@ fn memory_code(effect: &SigEffect) -> String {
         _ => "None".to_string(),
     };
     format!(
-        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, when: {when}, source: {} }}",
+        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, when: {when}, {}, source: {} }}",
         variant(&effect.kind),
         order_code(effect, "weak"),
         scope_code(effect),
         effect.get("atomic").is_some(),
+        access::align_fields(effect),
         lit(&effect.source),
     )
 }
@@ -573,7 +578,7 @@ fn generate(files: &[(String, SigFile)]) -> String {
             .join(", ");
         let _ = writeln!(
             out,
-            "    Form {{ family: {}, line: {}, text: {}, section: {}, summary: {}, effects: Effects {{ read: {}, write: {}, sync: {}, collective: {}, control: {}, asynchronous: {} }}, opcode: {}, parts: &[{parts}], positions: &[{positions}], excepts: &[{excepts}], requires: &[{requires}], memory: &[{}], sync: &[{}], values: &[{}] }},",
+            "    Form {{ family: {}, line: {}, text: {}, section: {}, summary: {}, effects: Effects {{ read: {}, write: {}, sync: {}, collective: {}, control: {}, asynchronous: {} }}, opcode: {}, parts: &[{parts}], positions: &[{positions}], excepts: &[{excepts}], requires: &[{requires}], memory: &[{}], sync: &[{}], values: &[{}], {} }},",
             lit(stem),
             form.line,
             lit(&form.text),
@@ -589,6 +594,7 @@ fn generate(files: &[(String, SigFile)]) -> String {
             form.memory.iter().map(memory_code).collect::<Vec<_>>().join(", "),
             form.sync.iter().map(sync_code).collect::<Vec<_>>().join(", "),
             form.values.iter().map(value_code).collect::<Vec<_>>().join(", "),
+            access::control_field(form),
         );
     }
     out.push_str("];\n\n");

@@ -18,7 +18,7 @@ d            : out reg|sink;
 a            : addr;
 b, c         : reg|imm;
 cache-policy : reg .b64 if .level::cache_hint;
-memory modify a width b order relaxed scope gpu atomic source §9.7.13.5 L66/L68: .relaxed and .gpu when absent;
+memory modify a width b order relaxed scope gpu atomic align full source §9.7.13.5 L66/L68: .relaxed and .gpu when absent; aligned to its size: §5.4.5 L19;
 
 .sem   = { .relaxed, .acquire, .release, .acq_rel };
 .scope = { .cta, .cluster, .gpu, .sys };

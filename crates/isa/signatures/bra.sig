@@ -7,3 +7,4 @@
 tgt : label;
 
 bra{.uni}  tgt;    // indirect bra (PTX 2.1) was never implemented and left the manual in 6.0
+control branch target tgt source §9.7.12.3 L21: continues at tgt (where the guard holds);

@@ -8,6 +8,7 @@ index : reg|imm .u32;
 tlist : label eg $Lbranch;     // a .branchtargets label (ptxas: a plain label is "Arguments mismatch")
 
 brx.idx{.uni}  index, tlist;
+control branch table tlist source §9.7.12.4 L21: continues at the entry index of the .branchtargets list tlist;
 
 // ------------------------------------------------------------------ versions and targets
 

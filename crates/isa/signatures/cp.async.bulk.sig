@@ -17,43 +17,43 @@ ignoreBytesLeft, ignoreBytesRight : reg|imm .b32 if .ignore_oob;   // ptxas 13.5
 
 @section 9.7.9.25.4.1
 cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}{.ignore_oob}  [dstMem], [srcMem], size{, ignoreBytesLeft}{, ignoreBytesRight}, mbar{, cache-policy};
-memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done (.ignore_oob: the first ignoreBytesLeft and last ignoreBytesRight source bytes are not read, RN 9.2; the tx-count is still size);
-memory read srcMem space .global bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
+memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done (.ignore_oob: the first ignoreBytesLeft and last ignoreBytesRight source bytes are not read, RN 9.2; the tx-count is still size); aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .global bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69); aligned to 16 bytes: §9.7.9.25.4.1 L334;
 ---
 @summary Starts copying size bytes from global memory to shared memory of CTAs in the cluster (multicast: several); the mbarrier tracks completion.
 cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast}{.level::cache_hint}  [dstMem], [srcMem], size, mbar{, ctaMask}{, cache-policy};
 .multicast = { .multicast::cluster, .multicast::cluster::32b };
-memory write dstMem space .shared::cluster bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
-memory read srcMem space .global bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
+memory write dstMem space .shared::cluster bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done; aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .global bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69); aligned to 16 bytes: §9.7.9.25.4.1 L334;
 ---
 @summary Starts copying size bytes from the executing CTA's shared memory to another CTA's; the mbarrier tracks completion.
 cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes  [dstMem], [srcMem], size, mbar;
-memory write dstMem space .shared::cluster bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
-memory read srcMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
+memory write dstMem space .shared::cluster bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done; aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .shared::cta bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69); aligned to 16 bytes: §9.7.9.25.4.1 L334;
 ---
 @summary Starts copying size bytes from shared memory to global memory (byteMask: which bytes of each 16); a bulk async-group tracks completion.
 cp.async.bulk.global.shared::cta.bulk_group{.level::cache_hint}{.cp_mask}  [dstMem], [srcMem], size{, cache-policy}{, byteMask};
-memory write dstMem space .global bytes size proxy async async bulk source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete at cp.async.bulk.wait_group;
-memory read srcMem space .shared::cta bytes size proxy async async bulk source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
+memory write dstMem space .global bytes size proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete at cp.async.bulk.wait_group; aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .shared::cta bytes size proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read; aligned to 16 bytes: §9.7.9.25.4.1 L334;
 ---
 @summary Bulk copy from global memory to the CTA's shared memory with relaxed semantics at the given scope, in 128-bit units (PTX 9.3).
 cp.async.bulk.relaxed.scope.shared::cta.global.mbarrier::complete_tx::bytes{.level::cache_hint}{.ignore_oob}.b128  [dstMem], [srcMem], size{, ignoreBytesLeft}{, ignoreBytesRight}, mbar{, cache-policy};
 .scope = { .cta, .cluster, .gpu, .sys };
-memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
-memory read srcMem space .global bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
+memory write dstMem space .shared::cta bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done; aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .global bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69); aligned to 16 bytes: §9.7.9.25.4.1 L334;
 ---
 @summary Bulk copy from global memory to shared memory of the cluster with relaxed semantics at the given scope, in 128-bit units (PTX 9.3).
 cp.async.bulk.relaxed.scope.shared::cluster.global.mbarrier::complete_tx::bytes{.multicast}{.level::cache_hint}.b128  [dstMem], [srcMem], size, mbar{, ctaMask}{, cache-policy};
 .scope = { .cta, .cluster, .gpu, .sys };
 .multicast = { .multicast::cluster, .multicast::cluster::32b };
-memory write dstMem space .shared::cluster bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
-memory read srcMem space .global bytes size proxy async async mbarrier mbar source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69);
+memory write dstMem space .shared::cluster bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done; aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .global bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69); aligned to 16 bytes: §9.7.9.25.4.1 L334;
 ---
 @summary Bulk copy from shared memory to global memory with relaxed semantics at the given scope, in 128-bit units (PTX 9.3).
 cp.async.bulk.relaxed.scope.global.shared::cta.bulk_group{.level::cache_hint}{.cp_mask}.b128  [dstMem], [srcMem], size{, cache-policy}{, byteMask};
 .scope = { .cta, .cluster, .gpu, .sys };
-memory write dstMem space .global bytes size proxy async async bulk source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete at cp.async.bulk.wait_group;
-memory read srcMem space .shared::cta bytes size proxy async async bulk source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
+memory write dstMem space .global bytes size proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), complete at cp.async.bulk.wait_group; aligned to 16 bytes: §9.7.9.25.4.1 L334;
+memory read srcMem space .shared::cta bytes size proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.1 L349/L361: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read; aligned to 16 bytes: §9.7.9.25.4.1 L334;
 // ptxas 13.5: "Instruction 'cp.async.bulk' requires '.b128' type with '.relaxed' modifier."; no
 // other semantics ("Illegal modifier '.release' for instruction 'cp.async.bulk'"), and a scope
 // needs the semantics ("Modifier '.gpu' requires modifier '.order'"). 13.5 also takes a plain
@@ -66,8 +66,8 @@ cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.re
 cp.reduce.async.bulk.relaxed.cluster.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.redOp.type  [dstMem], [srcMem], size, mbar;
 .redOp = { .and, .or, .xor, .add, .inc, .dec, .min, .max };
 .type  = { .b32, .u32, .s32, .b64, .u64 };
-memory modify dstMem space .shared::cluster bytes size order relaxed scope gpu atomic proxy async async mbarrier mbar source §9.7.9.25.4.2 L496/L504: each reduction .relaxed.gpu, complete-tx on mbar;
-memory read srcMem space .shared::cta bytes size proxy async async mbarrier mbar source §9.7.9.25.4.2 L504;
+memory modify dstMem space .shared::cluster bytes size order relaxed scope gpu atomic proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.2 L496/L504: each reduction .relaxed.gpu, complete-tx on mbar; aligned to 16 bytes: §9.7.9.25.4.2 L464;
+memory read srcMem space .shared::cta bytes size proxy async async mbarrier mbar align 16 what bulk-copy source §9.7.9.25.4.2 L504; aligned to 16 bytes: §9.7.9.25.4.2 L464;
 except .add !.u32|.s32|.u64 because .add takes .u32, .s32 or .u64 here;
 except .min|.max !.u32|.s32 because .min and .max take .u32 or .s32 here;
 except .inc|.dec !.u32 because .inc and .dec take .u32;
@@ -80,8 +80,8 @@ cp.reduce.async.bulk.relaxed.scope.global.shared::cta.bulk_group{.level::cache_h
 .scope = { .cta, .cluster, .gpu, .sys };
 .redOp = { .and, .or, .xor, .add, .inc, .dec, .min, .max };
 .type  = { .b32, .u32, .s32, .b64, .u64, .s64, .f32, .f64, .f16, .bf16 };
-memory modify dstMem space .global bytes size order relaxed scope gpu atomic proxy async async bulk source §9.7.9.25.4.2 L504;
-memory read srcMem space .shared::cta bytes size proxy async async bulk source §9.7.9.25.4.2 L504;
+memory modify dstMem space .global bytes size order relaxed scope gpu atomic proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.2 L504; aligned to 16 bytes: §9.7.9.25.4.2 L464;
+memory read srcMem space .shared::cta bytes size proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.2 L504; aligned to 16 bytes: §9.7.9.25.4.2 L464;
 except .add !.u32|.s32|.u64|.f32|.f64 because .add takes .u32, .s32, .u64, .f32 or .f64 (.f16 and .bf16 with .noftz);
 except .min|.max !.u32|.s32|.u64|.s64|.f16|.bf16 because .min and .max take .u32, .s32, .u64, .s64, .f16 or .bf16;
 except .inc|.dec !.u32 because .inc and .dec take .u32;
@@ -93,13 +93,14 @@ cp.reduce.async.bulk.global.shared::cta.bulk_group{.level::cache_hint}.add.noftz
 cp.reduce.async.bulk.relaxed.scope.global.shared::cta.bulk_group{.level::cache_hint}.add.noftz.type  [dstMem], [srcMem], size{, cache-policy};
 .scope = { .cta, .cluster, .gpu, .sys };
 .type = { .f16, .bf16 };
-memory modify dstMem space .global bytes size order relaxed scope gpu atomic proxy async async bulk source §9.7.9.25.4.2 L504;
-memory read srcMem space .shared::cta bytes size proxy async async bulk source §9.7.9.25.4.2 L504;
+memory modify dstMem space .global bytes size order relaxed scope gpu atomic proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.2 L504; aligned to 16 bytes: §9.7.9.25.4.2 L464;
+memory read srcMem space .shared::cta bytes size proxy async async bulk align 16 what bulk-copy source §9.7.9.25.4.2 L504; aligned to 16 bytes: §9.7.9.25.4.2 L464;
 ---
 @section 9.7.9.25.4.3
 @summary Prefetches size bytes of global memory into L2, asynchronously.
 @effects read async
 cp.async.bulk.prefetch.L2.global{.level::cache_hint}  [srcMem], size{, cache-policy};
+memory read srcMem space .global bytes size align 16 what bulk-copy source §9.7.9.25.4.3 L549: a weak memory operation; srcMem aligned to 16 bytes;
 ---
 @section 9.7.9.27.3
 @summary Commits the bulk asynchronous operations started so far into a new bulk async-group.

@@ -18,15 +18,15 @@ ignore-src   : pred since 7.5;   // ptxas: "Feature 'igonre-src on cp.async' req
 cp.async.ca.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, src-size}{, cache-policy};
 cp.async.ca.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, ignore-src}{, cache-policy};
 cp-size : imm range 4..16 eg 4;
-memory write dst space .ss bytes cp-size async cp.async source §9.7.9.25.3.1 L118: a weak write, complete at cp.async.wait_group/wait_all;
-memory read src space .global bytes cp-size async cp.async source §9.7.9.25.3.1 L118;
+memory write dst space .ss bytes cp-size async cp.async align full what cp.async-copy source §9.7.9.25.3.1 L118: a weak write, complete at cp.async.wait_group/wait_all; aligned to cp-size: §9.7.9.25.3.1 L110, §5.4.5 L19;
+memory read src space .global bytes cp-size async cp.async align full what cp.async-copy source §9.7.9.25.3.1 L118; aligned to cp-size: §9.7.9.25.3.1 L110, §5.4.5 L19;
 ---
 @summary Starts copying 16 bytes from global address src to shared address dst, asynchronously, caching in L2 only.
 cp.async.cg.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, src-size}{, cache-policy};
 cp.async.cg.ss.global{.level::cache_hint}{.level::prefetch_size}  [dst], [src], cp-size{, ignore-src}{, cache-policy};
 cp-size : imm range 16..16 eg 16;
-memory write dst space .ss bytes cp-size async cp.async source §9.7.9.25.3.1 L118: a weak write, complete at cp.async.wait_group/wait_all;
-memory read src space .global bytes cp-size async cp.async source §9.7.9.25.3.1 L118;
+memory write dst space .ss bytes cp-size async cp.async align full what cp.async-copy source §9.7.9.25.3.1 L118: a weak write, complete at cp.async.wait_group/wait_all; aligned to cp-size: §9.7.9.25.3.1 L110, §5.4.5 L19;
+memory read src space .global bytes cp-size async cp.async align full what cp.async-copy source §9.7.9.25.3.1 L118; aligned to cp-size: §9.7.9.25.3.1 L110, §5.4.5 L19;
 ---
 @section 9.7.9.25.3.2
 @summary Commits the cp.async operations started so far (and not committed) into a new cp.async-group.

@@ -30,7 +30,7 @@ d            : out reg|sink wide x.vec;
 a            : addr;
 cache-policy : reg .b64 if .level::cache_hint;
 // The semantics (.weak, .volatile, .relaxed, .acquire, .mmio) and scope are read from the modifiers.
-memory read a width d source §9.7.9.8 L66: .weak when no semantics is written;
+memory read a width d align full source §9.7.9.8 L66: .weak when no semantics is written; aligned to its size: §5.4.5 L19;
 
 .ss = { .global, .shared, .shared::cta, .shared::cluster, .local, .const, .param, .param::entry };
 .cop = { .ca, .cg, .cs, .lu, .cv };
@@ -59,7 +59,7 @@ ld{.weak}{.ss}{.level1::eviction_priority}{.level2::eviction_priority}{.level::c
 @summary Loads a device-function parameter (or a call's return value) from the .param space.
 ld{.weak}.param::func{.cop}{.vec}.type  d, [fp];
 fp : sym eg fparam;
-memory read fp width d source §9.7.9.8 L52/L66;
+memory read fp width d align full source §9.7.9.8 L52/L66; aligned to its size: §5.4.5 L19;
 ---
 @summary Loads from one of the eleven banks of the constant space (PTX before 2.2).
 ld.bank{.cop}{.vec}.type  d, [a];

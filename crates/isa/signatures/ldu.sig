@@ -6,7 +6,7 @@
 
 d : out reg wide x.vec;
 a : addr;
-memory read a width d source §9.7.9.10: a read-only load (weak);
+memory read a width d align full source §9.7.9.10: a read-only load (weak); aligned to its size: §5.4.5 L19;
 
 ldu{.ss}{.vec}.type  d, [a];
 .ss   = { .global };

@@ -20,12 +20,12 @@ suspendTimeHint : reg|imm .u32;
 @summary Initialises the mbarrier object at a with the expected arrival count (.layout::v1: in the layout of PTX 9.3).
 mbarrier.init{.layout}{.state}.b64  [a], count;
 .layout = { .layout::v1 };
-memory write a bytes 8 source §9.7.13.15: init writes the 8-byte object (a weak write: fence.mbarrier_init orders it);
+memory write a bytes 8 align 8 what mbarrier-object source §9.7.13.15: init writes the 8-byte object (a weak write: fence.mbarrier_init orders it); an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier init object a count count source §9.7.13.15: sets the expected arrival count;
 ---
 @summary Invalidates the mbarrier object at a.
 mbarrier.inval{.state}.b64  [a];
-memory write a bytes 8 source §9.7.13.15;
+memory write a bytes 8 align 8 what mbarrier-object source §9.7.13.15; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier inval object a source §9.7.13.15;
 ---
 @summary Raises the tx-count of the mbarrier object at a by txCount (an expect-tx operation).
@@ -33,7 +33,7 @@ mbarrier.expect_tx.sem.scope{.space}.b64  [a], txCount;
 mbarrier.expect_tx{.space}.b64  [a], txCount;
 .sem   = { .relaxed };
 .space = { .shared, .shared::cta, .shared::cluster };
-memory modify a bytes 8 atomic order relaxed scope cta source §9.7.13.15: expect-tx is .relaxed;
+memory modify a bytes 8 atomic order relaxed scope cta align 8 what mbarrier-object source §9.7.13.15: expect-tx is .relaxed; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier expect-tx object a tx txCount source §9.7.13.15: raises the tx-count of the current phase;
 ---
 @summary Lowers the tx-count of the mbarrier object at a by txCount (a complete-tx operation).
@@ -41,7 +41,7 @@ mbarrier.complete_tx.sem.scope{.space}.b64  [a], txCount;
 mbarrier.complete_tx{.space}.b64  [a], txCount;
 .sem   = { .relaxed };
 .space = { .shared, .shared::cta, .shared::cluster };
-memory modify a bytes 8 atomic order relaxed scope cta source §9.7.13.15: complete-tx is .relaxed;
+memory modify a bytes 8 atomic order relaxed scope cta align 8 what mbarrier-object source §9.7.13.15: complete-tx is .relaxed; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier complete-tx object a tx txCount source §9.7.13.15: lowers the tx-count of the current phase;
 
 ---
@@ -59,7 +59,7 @@ mbarrier.arrive_drop.expect_tx{.state}.b64  state, [a], txCount;
 mbarrier.arrive_drop.noComplete.release.cta{.state}.b64  state, [a], count;
 mbarrier.arrive_drop.noComplete{.state}.b64  state, [a], count;
 .sem = { .release, .relaxed };
-memory modify a bytes 8 atomic order release scope cta source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent;
+memory modify a bytes 8 atomic order release scope cta align 8 what mbarrier-object source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier arrive object a count count tx txCount state state drop .arrive_drop expect-tx .expect_tx source §9.7.13.15 L420/L432: an arrive-on (after an expect-tx with .expect_tx), .release.cta by default;
 ---
 @summary Performs an arrive-on operation on the mbarrier object at a, discarding the state (the only form for an mbarrier object of another CTA of the cluster, .shared::cluster).
@@ -72,7 +72,7 @@ mbarrier.arrive.expect_tx{.space}.b64  _, [a], txCount;
 mbarrier.arrive.noComplete.release.cta{.state}.b64  _, [a], count;
 mbarrier.arrive.noComplete{.state}.b64  _, [a], count;
 .sem = { .release, .relaxed };
-memory modify a bytes 8 atomic order release scope cta source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent;
+memory modify a bytes 8 atomic order release scope cta align 8 what mbarrier-object source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier arrive object a count count tx txCount expect-tx .expect_tx source §9.7.13.15 L420/L432: an arrive-on (after an expect-tx with .expect_tx), .release.cta by default;
 .space = { .shared, .shared::cta, .shared::cluster };   // ptxas: with .shared::cluster the destination must be the sink
 
@@ -92,7 +92,7 @@ mbarrier.arrive_drop.expect_tx{.space}.b64  _, [a], txCount;
 mbarrier.arrive_drop.noComplete.release.cta{.state}.b64  _, [a], count;
 mbarrier.arrive_drop.noComplete{.state}.b64  _, [a], count;
 .sem = { .release, .relaxed };
-memory modify a bytes 8 atomic order release scope cta source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent;
+memory modify a bytes 8 atomic order release scope cta align 8 what mbarrier-object source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier arrive object a count count tx txCount drop expect-tx .expect_tx source §9.7.13.15 L420/L432: an arrive-on (after an expect-tx with .expect_tx), .release.cta by default;
 .space = { .shared, .shared::cta, .shared::cluster };   // ptxas: with .shared::cluster the destination must be the sink
 
@@ -107,7 +107,7 @@ mbarrier.arrive_drop.multicast::cluster::32b{.shared::cluster}.b64  _, [a]{, cou
 mbarrier.arrive_drop.expect_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  _, [a], txCount, ctaMask;
 mbarrier.arrive_drop.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  _, [a], txCount, ctaMask;
 .sem = { .release, .relaxed };
-memory modify a bytes 8 atomic order release scope cta source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent;
+memory modify a bytes 8 atomic order release scope cta align 8 what mbarrier-object source §9.7.13.15 L432/L436: the object is 8 bytes; .release and .cta when absent; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier arrive object a count count tx txCount drop .arrive_drop expect-tx .expect_tx source §9.7.13.15 L420/L432: an arrive-on (after an expect-tx with .expect_tx), .release.cta by default;
 ctaMask : reg|imm .b32;
 ---
@@ -116,7 +116,7 @@ mbarrier.expect_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  [a],
 mbarrier.expect_tx.multicast::cluster::32b{.shared::cluster}.b64  [a], txCount, ctaMask;
 .sem = { .relaxed };
 ctaMask : reg|imm .b32;
-memory modify a bytes 8 atomic order relaxed scope cta source §9.7.13.15: expect-tx is .relaxed;
+memory modify a bytes 8 atomic order relaxed scope cta align 8 what mbarrier-object source §9.7.13.15: expect-tx is .relaxed; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier expect-tx object a tx txCount source §9.7.13.15;
 ---
 @summary Lowers the tx-count of the mbarrier objects at a in every CTA of the cluster whose bit is set in ctaMask (PTX 9.4).
@@ -124,7 +124,7 @@ mbarrier.complete_tx.multicast::cluster::32b.sem.scope{.shared::cluster}.b64  [a
 mbarrier.complete_tx.multicast::cluster::32b{.shared::cluster}.b64  [a], txCount, ctaMask;
 .sem = { .relaxed };
 ctaMask : reg|imm .b32;
-memory modify a bytes 8 atomic order relaxed scope cta source §9.7.13.15: complete-tx is .relaxed;
+memory modify a bytes 8 atomic order relaxed scope cta align 8 what mbarrier-object source §9.7.13.15: complete-tx is .relaxed; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier complete-tx object a tx txCount source §9.7.13.15;
 
 ---
@@ -132,7 +132,7 @@ sync mbarrier complete-tx object a tx txCount source §9.7.13.15;
 mbarrier.check_layout.layout{.state}.b64  p, [a];
 .layout = { .layout::v1 };
 p : out pred;     // ptxas: the sink is "Result discard mode is not allowed for instruction 'mbarrier.check_layout'"
-
+memory read a bytes 8 align 8 what mbarrier-object source ptxas 13.5: reads the object's layout (PTX 9.3, not in the 9.1 manual); an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 ---
 @summary Tests whether the phase given by state (or by its parity) of the mbarrier object at a has completed.
 mbarrier.test_wait.sem.scope{.state}.b64  waitComplete, [a], state;
@@ -141,7 +141,7 @@ mbarrier.test_wait.parity.sem.scope{.state}.b64  waitComplete, [a], phaseParity;
 mbarrier.test_wait.parity{.state}.b64  waitComplete, [a], phaseParity;
 state : reg|imm .b64;
 .sem = { .acquire, .relaxed };
-memory read a bytes 8 atomic order acquire scope cta source §9.7.13.15 L747/L749: .acquire and .cta when absent;
+memory read a bytes 8 atomic order acquire scope cta align 8 what mbarrier-object source §9.7.13.15 L747/L749: .acquire and .cta when absent; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier test-wait object a state state parity phaseParity source §9.7.13.15: waitComplete says whether the phase completed;
 ---
 @summary Waits (for a time) until the phase given by state (or by its parity) of the mbarrier object at a completes.
@@ -151,7 +151,7 @@ mbarrier.try_wait.parity.sem.scope{.state}.b64  waitComplete, [a], phaseParity{,
 mbarrier.try_wait.parity{.state}.b64  waitComplete, [a], phaseParity{, suspendTimeHint};
 state : reg|imm .b64;
 .sem = { .acquire, .relaxed };
-memory read a bytes 8 atomic order acquire scope cta source §9.7.13.15 L747/L749: .acquire and .cta when absent;
+memory read a bytes 8 atomic order acquire scope cta align 8 what mbarrier-object source §9.7.13.15 L747/L749: .acquire and .cta when absent; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier try-wait object a state state parity phaseParity source §9.7.13.15: waits a while; waitComplete says whether the phase completed;
 
 ---

@@ -11,7 +11,7 @@
 a            : addr;
 b            : reg|imm;
 cache-policy : reg .b64 if .level::cache_hint;
-memory modify a width b order relaxed scope gpu atomic source §9.7.13.6 L63/L65: .relaxed and .gpu when absent;
+memory modify a width b order relaxed scope gpu atomic align full source §9.7.13.6 L63/L65: .relaxed and .gpu when absent; aligned to its size: §5.4.5 L19;
 
 .sem   = { .relaxed, .release };
 .scope = { .cta, .cluster, .gpu, .sys };
@@ -63,7 +63,7 @@ red.async.sem.scope{.ss}.completion_mechanism.op.type  [a], b{, [mbar]};
 .op    = { .inc, .dec, .min, .max, .and, .or, .xor, .add };
 .type  = { .u32, .s32, .u64, .b32 };
 a, mbar : addr;
-memory modify a width b atomic async mbarrier mbar source §9.7.13.7 L123: complete-tx on mbar when done;
+memory modify a width b atomic async mbarrier mbar align full source §9.7.13.7 L123: complete-tx on mbar when done; aligned to its size: §5.4.5 L19;
 except .inc|.dec !.u32 because .inc and .dec take .u32;
 except .min|.max !.u32|.s32 because .min and .max take .u32 or .s32;
 except .and|.or|.xor !.b32 because .and, .or and .xor take .b32;
@@ -77,7 +77,7 @@ red.async{.mmio}.sem.scope{.ss}.add.type  [a], b;
 .scope = { .sys, .gpu };
 .ss    = { .global };
 .type  = { .u32, .s32, .u64, .s64 };
-memory modify a width b atomic source §9.7.13.7 L91;
+memory modify a width b atomic align full source §9.7.13.7 L91; aligned to its size: §5.4.5 L19;
 except .mmio .gpu because .mmio needs the .sys scope (ptxas 13.5: "Illegal modifier '.gpu' for instruction 'red.async' with '.mmio'"; 12.9 accepts it);
 // The manual's scope list has .cluster, not .sys: ptxas rejects .cluster ("Illegal modifier
 // '.cluster' for instruction 'red.async' with '.release'") and takes .sys.

@@ -5,3 +5,4 @@
 @effects control
 
 ret{.uni};
+control return source §9.7.12.6 L19/L25: returns to the caller; in a kernel, ends the thread;

@@ -24,7 +24,7 @@
 a            : addr;
 b            : reg|imm wide x.vec;
 cache-policy : reg .b64 if .level::cache_hint;
-memory write a width b source §9.7.9.11 L58: .weak when no semantics is written;
+memory write a width b align full source §9.7.9.11 L58: .weak when no semantics is written; aligned to its size: §5.4.5 L19;
 
 .ss = { .global, .shared, .shared::cta, .shared::cluster, .local, .param };
 .cop = { .wb, .cg, .cs, .wt };
@@ -67,7 +67,7 @@ b     : reg|imm|sink wide x4;
 @summary Stores a device-function argument (or the return value) to the .param space.
 st{.weak}.param::func{.cop}{.vec}.type  [fp], b;
 fp : sym eg fargs;
-memory write fp width b source §9.7.9.11 L48/L58;
+memory write fp width b align full source §9.7.9.11 L48/L58; aligned to its size: §5.4.5 L19;
 ---
 @summary Stores a value to memory; the access is volatile: it is neither cached nor reordered.
 st.volatile{.ss}{.level2::eviction_priority}{.vec}.type  [a], b;
@@ -94,7 +94,7 @@ st.async{.scope}{.ss}.completion_mechanism{.vec}.type  [a], b, [mbar];
 .completion_mechanism = { .mbarrier::complete_tx::bytes };
 a, mbar : addr;
 b       : reg|imm x.vec;   // no wider register: st.async is not under the relaxed rules (ptxas 12.9/13.5)
-memory write a width b async mbarrier mbar source §9.7.9.12 L56/L66: weak by default, complete-tx on mbar when done;
+memory write a width b async mbarrier mbar align full source §9.7.9.12 L56/L66: weak by default, complete-tx on mbar when done; aligned to its size: §5.4.5 L19;
 except .v4 .b64|.u64|.s64|.f64 because ptxas: "Vector type too large, exceeds 128 bit limit";
 except .b128 .v2|.v4 because ptxas: "Vector type too large, exceeds 128 bit limit";
 ---
@@ -106,7 +106,7 @@ st.async{.scope}{.ss}.completion_mechanism.type  [a], b;
 .type  = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 };
 .completion_mechanism = { .mbarrier::complete_tx::bytes };
 b      : reg|imm;   // same-size registers only
-memory write a width b source §9.7.9.12 L56;
+memory write a width b align full source §9.7.9.12 L56; aligned to its size: §5.4.5 L19;
 except .shared::cluster !.mbarrier::complete_tx::bytes because ptxas: "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction 'st.async'";
 // ptxas takes st.async with two operands: 16-, 32- and 64-bit types, no vector ("Vector
 // qualifier is not allowed for instruction 'st.async'"); with the mbarrier operand only 32- and
@@ -119,7 +119,7 @@ st.async{.mmio}{.sem}.scope{.ss}.type  [a], b;
 .ss    = { .global };
 .type  = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f32, .f64 };
 b      : reg|imm;   // same-size registers only
-memory write a width b source §9.7.9.12 L56;
+memory write a width b align full source §9.7.9.12 L56; aligned to its size: §5.4.5 L19;
 except .mmio .gpu because .mmio needs the .sys scope (ptxas 13.5: "Illegal modifier '.gpu' for instruction 'st.async' with '.mmio'"; 12.9 accepts it);
 except .mmio !.release because ptxas: "Modifier '.mmio' requires modifier '.release' for instruction 'st.async'";
 // The manual requires .release and lists .b8/.u8/.s8: ptxas takes a scope alone (from PTX 8.1

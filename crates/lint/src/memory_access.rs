@@ -1,17 +1,20 @@
 //! What the memory operands of an instruction require: the alignment of each address and
 //! how many bytes it touches, for the dataflow rules (`misaligned-vector-access`,
-//! `constant-address-out-of-bounds`). From the manual: a vector or 128-bit `ld`/`st`/
-//! `ldu`/`atom`/`red` access is aligned to its full size; `cp.async` to its cp-size; the
-//! bulk copies (`cp.async.bulk`, `cp.reduce.async.bulk`, their prefetch) to 16 bytes;
-//! `ldmatrix`/`stmatrix` rows to 16 bytes; an `mbarrier` object to 8 bytes.
+//! `constant-address-out-of-bounds`). The instruction model says both: each `memory` line of
+//! a form names its address operand, its bytes and (`align`) the alignment the manual asks
+//! (§5.4.5: an access is aligned to its size; `cp.async` to its cp-size, bulk copies to 16
+//! bytes, `ldmatrix`/`stmatrix` rows to 16, an mbarrier object to 8), and an access that
+//! signals an mbarrier names that object. A plain access (one whose line names no object) is
+//! checked for alignment only when it is a vector or 128 bits wide.
 
+use std::rc::Rc;
+
+use ptxkit_isa::signature::semantics::{Completion, MBARRIER_OBJECT, Semantics, mbarrier_object_alignment};
 use ptxkit_semantic::Instruction;
 use ptxkit_semantic::flow::alignment::{Alignment, Congruence};
 use ptxkit_semantic::flow::cfg::InsnId;
 use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node;
-
-use crate::types::type_shape;
 
 /// One address operand and what it requires.
 #[derive(Debug, Clone, Copy)]
@@ -26,105 +29,82 @@ pub(crate) struct Requirement<'t> {
     pub what: &'static str,
 }
 
-/// The address operands of `insn` and their requirements, appended to `out`.
-pub(crate) fn requirements<'t>(insn: &Instruction<'t>, source: &str, out: &mut Vec<Requirement<'t>>) {
-    let addresses = || {
+/// The address operands of `insn` and their requirements, as the instruction model says
+/// (`semantics`: what its form does), appended to `out`.
+pub(crate) fn requirements<'t>(insn: &Instruction<'t>, semantics: &Semantics, out: &mut Vec<Requirement<'t>>) {
+    let address = |index: usize| {
         insn.operands()
-            .iter()
+            .get(index)
             .copied()
             .filter(|o| o.kind_name() == "address_operand")
     };
-    match insn.opcode() {
-        "ld" | "ldu" | "st" | "atom" | "red" => {
-            let Some(address) = insn.address_operand() else { return };
-            let Some(element) = insn.types().last().and_then(|t| type_shape(t)) else {
-                return;
-            };
-            let vector = insn.vector();
-            if vector == Some(0) {
-                // `.v0` is no width (the signature rules report it): nothing to require.
-                return;
-            }
-            let size = (u64::from(element.bits) / 8).max(1) * u64::from(vector.unwrap_or(1));
-            let checked = vector.is_some() || element.bits >= 128;
-            // `ld.v4.f32 {%f1, %f2, %f3, _}` (old nvcc's float3 load) reads what it keeps
-            let sunk = insn
-                .operands()
-                .iter()
-                .find(|o| o.kind_name() == "vector_operand")
-                .map_or(0, |v| {
-                    let all: Vec<Node<'t>> = ptxkit_semantic::elements(*v).collect();
-                    all.iter().rev().take_while(|e| e.kind_name() == "sink").count() as u64
-                });
-            let touched = size - sunk.min(u64::from(vector.unwrap_or(1)) - 1) * (size / u64::from(vector.unwrap_or(1)));
-            out.push(Requirement {
+    for access in &semantics.memory {
+        let Some(address) = address(access.operand) else {
+            continue;
+        };
+        let size = access.bytes.map(u64::from);
+        let requirement = if access.natural && access.what.is_none() {
+            let Some(size) = size else { continue };
+            plain_access(insn, address, size)
+        } else {
+            Requirement {
                 address,
-                alignment: if checked { size } else { 1 },
-                size: Some(touched),
-                what: if vector.is_some() { "vector access" } else { "access" },
-            });
-        }
-        "cp" if insn.has(".async") && !insn.has(".bulk") => {
-            let size = insn
-                .operands()
-                .get(2)
-                .and_then(|n| ptxkit_syntax::literal::eval_integer(*n, source))
-                .and_then(|n| u64::try_from(n).ok())
-                .filter(|n| [4, 8, 16].contains(n));
-            if let Some(size) = size {
-                for address in addresses() {
-                    out.push(Requirement {
-                        address,
-                        alignment: size,
-                        size: Some(size),
-                        what: "cp.async copy",
-                    });
-                }
+                alignment: access.align.map_or(1, u64::from),
+                size,
+                what: access.what.unwrap_or("access"),
             }
-        }
-        "cp" if insn.has(".bulk") => {
-            let all: Vec<Node<'t>> = addresses().collect();
-            let has_mbarrier = insn.modifiers().iter().any(|m| m.text.starts_with(".mbarrier"));
-            for (index, address) in all.iter().enumerate() {
-                let is_mbarrier = has_mbarrier && index + 1 == all.len();
-                if is_mbarrier {
-                    out.push(Requirement {
-                        address: *address,
-                        alignment: 8,
-                        size: Some(8),
-                        what: "mbarrier object",
-                    });
-                } else if !insn.has(".tensor") {
-                    out.push(Requirement {
-                        address: *address,
-                        alignment: 16,
-                        size: None,
-                        what: "bulk copy",
-                    });
-                }
+        };
+        if requirement.size.is_some() || requirement.alignment > 1 {
+            if !requirement.alignment.is_power_of_two() {
+                // Not a size the manual allows (`cp.async`'s cp-size 12): other rules report it.
+                continue;
             }
+            out.push(requirement);
         }
-        "mbarrier" => {
-            if let Some(address) = insn.address_operand() {
-                out.push(Requirement {
-                    address,
-                    alignment: 8,
-                    size: Some(8),
-                    what: "mbarrier object",
-                });
-            }
+    }
+    // The mbarrier object an access signals when it completes.
+    let mut signalled: Vec<usize> = Vec::new();
+    for access in &semantics.memory {
+        if let Completion::Mbarrier(index) = access.completion
+            && !signalled.contains(&usize::from(index))
+        {
+            signalled.push(usize::from(index));
         }
-        "ldmatrix" | "stmatrix" => {
-            if let Some(address) = insn.address_operand() {
-                out.push(Requirement {
-                    address,
-                    alignment: 16,
-                    size: None,
-                    what: "matrix row",
-                });
-            }
-        }
-        _ => {}
+    }
+    let Some(object) = mbarrier_object_alignment() else {
+        return;
+    };
+    for address in signalled.into_iter().filter_map(address) {
+        out.push(Requirement {
+            address,
+            alignment: u64::from(object),
+            size: Some(u64::from(object)),
+            what: MBARRIER_OBJECT,
+        });
+    }
+}
+
+/// A plain access of `size` bytes at `address` (`ld`, `st`, `atom`, …): aligned to its size
+/// (checked only for a vector or a 128-bit access); a vector destination whose last elements
+/// are sinks (`ld.v4.f32 {%f1, %f2, %f3, _}`, old nvcc's float3 load) touches only what it
+/// keeps.
+fn plain_access<'t>(insn: &Instruction<'t>, address: Node<'t>, size: u64) -> Requirement<'t> {
+    let vector = insn.vector();
+    let count = u64::from(vector.unwrap_or(1)).max(1);
+    let checked = vector.is_some() || size >= 16;
+    let sunk = insn
+        .operands()
+        .iter()
+        .find(|o| o.kind_name() == "vector_operand")
+        .map_or(0, |v| {
+            let all: Vec<Node<'t>> = ptxkit_semantic::elements(*v).collect();
+            all.iter().rev().take_while(|e| e.kind_name() == "sink").count() as u64
+        });
+    Requirement {
+        address,
+        alignment: if checked { size } else { 1 },
+        size: Some(size - sunk.min(count - 1) * (size / count)),
+        what: if vector.is_some() { "vector access" } else { "access" },
     }
 }
 
@@ -140,9 +120,11 @@ pub(crate) fn addressed_accesses<'t, 's>(
     let mut checks: Vec<Requirement<'t>> = Vec::new();
     let mut at: Vec<InsnId> = Vec::new();
     let mut scratch = Vec::new();
-    for (i, insn) in flow.insns.iter().enumerate() {
+    let semantics: Vec<Option<Rc<Semantics>>> = ptxkit_semantic::sync::values::semantics_of(flow, symbols);
+    for (i, (insn, semantics)) in flow.insns.iter().zip(&semantics).enumerate() {
+        let Some(semantics) = semantics else { continue };
         scratch.clear();
-        requirements(insn, source, &mut scratch);
+        requirements(insn, semantics, &mut scratch);
         for r in scratch.iter().filter(|r| keep(r)) {
             checks.push(*r);
             at.push(i as InsnId);

@@ -18,6 +18,7 @@
 mod address_probes;
 mod address_width;
 mod availability;
+mod control;
 mod explain;
 mod found;
 mod instances;
@@ -36,6 +37,7 @@ use std::sync::OnceLock;
 pub use address_probes::address_width_probes;
 pub use address_width::{AddressWidth, WIDTH_CHECKED, address_width, is_32bit_address_conversion};
 pub use availability::{modifier_is_available, opcode_is_available};
+pub use control::{ControlFlow, control_flow};
 pub use explain::{Explained, ExplainedOperand, Explanation, NearMiss, describe_problem, explain};
 pub use found::{Found, Instance, Literal, NameKind};
 pub use instances::{

@@ -32,6 +32,8 @@ pub struct Form {
     pub sync: &'static [super::semantics::SyncEffect],
     /// What it computes (its block's `value` lines).
     pub values: &'static [super::semantics::ValueEffect],
+    /// How it changes control flow (its block's `control` lines).
+    pub control: &'static [super::semantics::ControlEffect],
 }
 
 impl Form {

@@ -77,6 +77,8 @@ pub struct SigForm {
     pub memory: Vec<SigEffect>,
     /// The block's `sync` lines, resolved against the form.
     pub sync: Vec<SigEffect>,
+    /// The block's `control` lines, resolved against the form.
+    pub control: Vec<SigEffect>,
     /// The block's `value` lines, resolved against the form.
     pub values: Vec<SigValueLine>,
 }
@@ -339,6 +341,8 @@ struct Scope {
     memory: Option<Vec<(u32, String)>>,
     /// `sync` lines, likewise.
     sync: Option<Vec<(u32, String)>>,
+    /// `control` lines, likewise.
+    control: Option<Vec<(u32, String)>>,
     /// `value` lines, likewise.
     value: Option<Vec<(u32, String)>>,
 }
@@ -525,13 +529,14 @@ impl Parser {
 
     fn statement(&mut self, statement: Statement) -> Result<(), NotationError> {
         let text = statement.text.trim();
-        for keyword in ["memory ", "sync ", "value "] {
+        for keyword in ["memory ", "sync ", "value ", "control "] {
             if let Some(rest) = text.strip_prefix(keyword) {
                 let rest = rest.trim().trim_end_matches(';').trim().to_string();
                 let scope = self.scope();
                 let lines = match keyword {
                     "memory " => &mut scope.memory,
                     "sync " => &mut scope.sync,
+                    "control " => &mut scope.control,
                     _ => &mut scope.value,
                 };
                 lines.get_or_insert_with(Vec::new).push((statement.line, rest));
@@ -606,6 +611,9 @@ impl Parser {
         if self.block.value.is_some() {
             scope.value.clone_from(&self.block.value);
         }
+        if self.block.control.is_some() {
+            scope.control.clone_from(&self.block.control);
+        }
         let first = self.file.forms.len();
         for pending in std::mem::take(&mut self.pending) {
             let mut form = resolve(&pending, &scope)?;
@@ -625,12 +633,13 @@ impl Parser {
             }
         }
         if let Some(form) = forms.first() {
-            for (i, effect) in form.memory.iter().chain(&form.sync).enumerate() {
+            for (i, effect) in form.memory.iter().chain(&form.sync).chain(&form.control).enumerate() {
                 for name in &effect.missing {
                     let everywhere = forms.iter().all(|f| {
                         f.memory
                             .iter()
                             .chain(&f.sync)
+                            .chain(&f.control)
                             .nth(i)
                             .is_some_and(|e| e.missing.contains(name))
                     });
@@ -1518,9 +1527,20 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
         type_parts: (0..parts.len()).filter(|&i| parts[i].is_type).collect(),
     };
     let positions = operands.positions(&operand_text)?;
-    let memory = effects(true, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
+    let memory = effects(MEMORY, scope.memory.as_deref().unwrap_or_default(), &parts, &positions)?;
     let values = applicable_values(scope, &parts, &positions)?;
-    let sync = effects(false, scope.sync.as_deref().unwrap_or_default(), &parts, &positions)?;
+    let sync = effects(
+        SYNC_KINDS,
+        scope.sync.as_deref().unwrap_or_default(),
+        &parts,
+        &positions,
+    )?;
+    let control = effects(
+        CONTROL_KINDS,
+        scope.control.as_deref().unwrap_or_default(),
+        &parts,
+        &positions,
+    )?;
     Ok(SigForm {
         line,
         text: pending
@@ -1540,6 +1560,7 @@ fn resolve(pending: &PendingForm, scope: &Scope) -> Result<SigForm, NotationErro
         block: 0,
         memory,
         sync,
+        control,
         values,
     })
 }
@@ -1879,6 +1900,8 @@ enum Takes {
     WordOrPart(&'static [&'static str]),
     /// A number or an operand name.
     NumberOrOperand,
+    /// A number or a word of this list.
+    NumberOrWord(&'static [&'static str]),
     /// Nothing (a flag), or a part: set when that part is written.
     Flag,
     /// A group, or `mbarrier NAME`.
@@ -1887,7 +1910,7 @@ enum Takes {
 
 /// The first words of sync lines and the keys each takes (the first key of `barrier` and
 /// `wait`/`commit`/`operand-fence` is positional: scope and mode, or the group).
-const SYNC_KINDS: &[(&str, &[(&str, Takes)])] = &[
+const SYNC_KINDS: LineKinds = &[
     (
         "barrier",
         &[
@@ -1973,7 +1996,26 @@ const MEMORY_KEYS: &[(&str, Takes)] = &[
     ("async", Takes::Completion),
     ("atomic", Takes::Flag),
     ("if", Takes::Part),
+    ("align", Takes::NumberOrWord(&["full"])),
+    ("what", Takes::Word(WHATS)),
 ];
+
+/// What a memory line's address points at (`what`), for messages: an access of the line's
+/// bytes when not given.
+pub const WHATS: &[&str] = &["cp.async-copy", "bulk-copy", "matrix-row", "mbarrier-object"];
+
+/// The kinds of `control` lines and the keys each takes.
+const CONTROL_KINDS: &[(&str, Schema)] = &[
+    ("return", &[]),
+    ("branch", &[("target", Takes::Operand), ("table", Takes::Operand)]),
+];
+
+/// The kinds of lines `effects` reads: memory lines (`MEMORY`), or sync or control lines
+/// (their kinds and keys).
+type LineKinds = &'static [(&'static str, Schema)];
+
+/// Memory lines: their heads are read by `memory_head`, not looked up.
+const MEMORY: LineKinds = &[];
 
 /// The keys that must be written on a line of each kind (besides `source`).
 fn required_keys(kind: &str) -> &'static [&'static str] {
@@ -1988,16 +2030,16 @@ fn required_keys(kind: &str) -> &'static [&'static str] {
     }
 }
 
-/// The `memory` (`is_memory`) or `sync` lines of a block, resolved against one form.
+/// The `memory`, `sync` or `control` lines (`kinds`) of a block, resolved against one form.
 fn effects(
-    is_memory: bool,
+    kinds: LineKinds,
     lines: &[(u32, String)],
     parts: &[SigPart],
     positions: &[SigPosition],
 ) -> Result<Vec<SigEffect>, NotationError> {
     lines
         .iter()
-        .map(|(line, text)| effect(is_memory, *line, text, parts, positions))
+        .map(|(line, text)| effect(kinds, *line, text, parts, positions))
         .collect()
 }
 
@@ -2021,9 +2063,9 @@ type Words<'t> = std::iter::Peekable<std::str::SplitWhitespace<'t>>;
 /// The keys a memory or sync line may write, each with what it takes.
 type Schema = &'static [(&'static str, Takes)];
 
-/// One `memory` (`is_memory`) or `sync` line, resolved against one form.
+/// One `memory`, `sync` or `control` line (`kinds`), resolved against one form.
 fn effect(
-    is_memory: bool,
+    kinds: LineKinds,
     line: u32,
     text: &str,
     parts: &[SigPart],
@@ -2041,10 +2083,11 @@ fn effect(
         keys: Vec::new(),
         missing: Vec::new(),
     };
+    let is_memory = kinds.is_empty();
     let schema = if is_memory {
         resolved.memory_head(kind, &mut words)?
     } else {
-        resolved.sync_head(kind, &mut words)?
+        resolved.sync_head(kinds, kind, &mut words)?
     };
     while let Some(key) = words.next() {
         resolved.key(schema, key, &mut words)?;
@@ -2184,14 +2227,11 @@ impl EffectLine<'_> {
 
     /// A sync line's kind and its positional words (a barrier's scope and mode, a group, an
     /// mbarrier operation), giving the keys that follow.
-    fn sync_head(&mut self, kind: &str, words: &mut Words<'_>) -> Result<Schema, NotationError> {
+    fn sync_head(&mut self, kinds: LineKinds, kind: &str, words: &mut Words<'_>) -> Result<Schema, NotationError> {
         let line = self.line;
-        let Some((_, schema)) = SYNC_KINDS.iter().find(|(k, _)| *k == kind) else {
-            let known: Vec<&str> = SYNC_KINDS.iter().map(|(k, _)| *k).collect();
-            return error(
-                line,
-                format!("unknown sync kind '{kind}' (known: {})", known.join(", ")),
-            );
+        let Some((_, schema)) = kinds.iter().find(|(k, _)| *k == kind) else {
+            let known: Vec<&str> = kinds.iter().map(|(k, _)| *k).collect();
+            return error(line, format!("unknown kind '{kind}' (known: {})", known.join(", ")));
         };
         let positional: &[&str] = match kind {
             "barrier" => &["scope", "mode"],
@@ -2249,6 +2289,13 @@ impl EffectLine<'_> {
                         line,
                         format!("{key} is a part or one of {}, not '{word}'", vocabulary.join(", ")),
                     );
+                }
+            }
+            Takes::NumberOrWord(vocabulary) => {
+                let word = key_value(line, key, words)?;
+                match word.parse::<u32>() {
+                    Ok(n) => Some(SigValue::Number(n)),
+                    Err(_) => Some(vocabulary_word(line, key, vocabulary, word)?),
                 }
             }
             Takes::NumberOrOperand => {

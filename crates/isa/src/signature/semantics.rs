@@ -361,6 +361,52 @@ pub enum SizeSpec {
     Unknown,
 }
 
+/// What alignment an access's address needs, in terms of a form (a memory line's `align`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// The line says none.
+    Unstated,
+    /// A multiple of this many bytes.
+    Bytes(u32),
+    /// A multiple of the access's bytes (natural alignment, §5.4.5).
+    Full,
+}
+
+/// What a memory line's `what mbarrier-object` says, for messages.
+pub const MBARRIER_OBJECT: &str = "mbarrier object";
+
+/// The alignment of an mbarrier object, in bytes, as the memory lines on one
+/// (`what mbarrier-object`) say (§9.7.13.15.1: 8): what an access that signals one
+/// ([`Completion::Mbarrier`]) requires of that operand. The lines agree (a test checks it).
+///
+/// ```
+/// assert_eq!(ptxkit_isa::signature::semantics::mbarrier_object_alignment(), Some(8));
+/// ```
+pub fn mbarrier_object_alignment() -> Option<u32> {
+    static ALIGN: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *ALIGN.get_or_init(|| {
+        super::all_forms()
+            .iter()
+            .flat_map(|form| form.memory)
+            .filter(|effect| effect.what == Some(MBARRIER_OBJECT))
+            .find_map(|effect| match effect.align {
+                Align::Bytes(n) => Some(n),
+                _ => None,
+            })
+    })
+}
+
+/// How a form changes control flow (a `control` line of its signature file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ControlEffect {
+    /// Leaves the function (returns to the caller; in a kernel, ends the thread).
+    Return,
+    /// Continues at the label in this form position.
+    Branch(u8),
+    /// Continues at one of the labels of the `.branchtargets` list in this form position.
+    BranchTable(u8),
+}
+
 /// One memory access of a form (a `memory` line of its signature file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MemoryEffect {
@@ -384,6 +430,10 @@ pub struct MemoryEffect {
     pub atomic: bool,
     /// The access happens only when this part is written.
     pub when: Option<u8>,
+    /// The alignment its address needs.
+    pub align: Align,
+    /// What the address points at, for messages (`"bulk copy"`); `None`: an access.
+    pub what: Option<&'static str>,
     /// Where the manual says it (`§9.7.9.8 L66`).
     pub source: &'static str,
 }
@@ -746,6 +796,13 @@ pub struct MemoryAccess {
     pub completion: Completion,
     /// Whether it is atomic.
     pub atomic: bool,
+    /// The alignment its address needs, in bytes (`Full` resolved: `None` when the bytes are
+    /// not known).
+    pub align: Option<u32>,
+    /// Whether that is the access's own size (natural alignment).
+    pub natural: bool,
+    /// What the address points at, for messages; `None`: an access.
+    pub what: Option<&'static str>,
     /// The manual line.
     pub source: &'static str,
 }
@@ -959,16 +1016,24 @@ impl<'i> Bound<'_, 'i> {
             },
             other => other,
         };
+        let bytes = size(self.analysis.form, self.analysis, self.instance, effect.size);
         Some(MemoryAccess {
             access: effect.access,
             operand,
             space: self.space(effect.space),
-            bytes: size(self.analysis.form, self.analysis, self.instance, effect.size),
+            bytes,
             order: self.order.unwrap_or(effect.order),
             scope: self.scope.or(effect.scope),
             proxy: effect.proxy,
             completion,
             atomic: effect.atomic,
+            align: match effect.align {
+                Align::Unstated => None,
+                Align::Bytes(n) => Some(n),
+                Align::Full => bytes,
+            },
+            natural: effect.align == Align::Full,
+            what: effect.what,
             source: effect.source,
         })
     }

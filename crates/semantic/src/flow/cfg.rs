@@ -11,7 +11,7 @@ use ptxkit_syntax::tree_sitter::Node;
 use crate::Instruction;
 use crate::symbols::SymbolTable;
 
-use ptxkit_isa::signature::{Packing, Role};
+use ptxkit_isa::signature::{ControlFlow, Packing, Role, control_flow};
 use smallvec::SmallVec;
 
 pub use super::access::RegId;
@@ -225,10 +225,10 @@ impl<'t> FunctionFlow<'t> {
     }
 }
 
-/// Whether `insn` ends the thread's run of the function when it executes: `ret`, `exit`,
-/// `trap`.
+/// Whether `insn` ends the thread's run of the function when it executes (`ret`, `exit`,
+/// `trap`): what the instruction model says of its opcode.
 fn leaves(insn: &Instruction<'_>) -> bool {
-    matches!(insn.opcode(), "ret" | "exit" | "trap")
+    control_flow(insn.opcode()) == Some(ControlFlow::Leaves)
 }
 
 impl<'t> Walk<'t> {
@@ -542,10 +542,10 @@ fn identifiers_of(node: Node<'_>) -> Vec<Node<'_>> {
     out
 }
 
-/// Whether control never falls through `insn` when it executes: an unguarded `bra`,
-/// `brx.idx`, `ret`, `exit` or `trap`.
+/// Whether control does not always fall through `insn` (a branch, `brx.idx`, `ret`, `exit`,
+/// `trap`: the instruction model says how its opcode changes control flow).
 fn ends_block(insn: &Instruction<'_>) -> bool {
-    matches!(insn.opcode(), "bra" | "brx") || leaves(insn)
+    control_flow(insn.opcode()).is_some()
 }
 
 /// The basic blocks of a walked body, with their edges in one list (each block's `succs` and
@@ -624,21 +624,21 @@ fn successors(
     let from = insns.end as usize - 1;
     let last = &walk.insns[from];
     let guarded = last.guard().is_some();
-    let falls = match last.opcode() {
-        "bra" => {
+    let falls = match control_flow(last.opcode()) {
+        Some(ControlFlow::Branch(at)) => {
             if let Some(target) = last
                 .operands()
-                .first()
+                .get(at)
                 .and_then(|t| label_block(from, &source[t.byte_range()]))
             {
                 out.push(target);
             }
             guarded
         }
-        "brx" => {
+        Some(ControlFlow::BranchTable(at)) => {
             let table = last
                 .operands()
-                .get(1)
+                .get(at)
                 .and_then(|t| walk.tables.get(&source[t.byte_range()]));
             out.extend(
                 table
@@ -648,8 +648,8 @@ fn successors(
             );
             guarded
         }
-        "ret" | "exit" | "trap" => guarded,
-        _ => true,
+        Some(ControlFlow::Leaves) => guarded,
+        None => true,
     };
     if falls {
         out.extend(next);
