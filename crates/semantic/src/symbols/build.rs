@@ -91,7 +91,7 @@ impl<'a> Builder<'a> {
         let start = node.start_byte();
         let first = self.table.scopes.len();
         let Some((old, new)) = &mut self.reuse else { return };
-        if let Some(record) = old.take(text) {
+        if let Some((key, record)) = old.take(text) {
             let shift = Shift::of(&record, start, first as u32);
             self.table
                 .scopes
@@ -105,7 +105,7 @@ impl<'a> Builder<'a> {
                 .entry(symbol.name.clone())
                 .or_default()
                 .push(symbol);
-            new.keep(text, record);
+            new.keep(key, record);
             return;
         }
         let Some(function) = Function::cast(node, self.source) else {
@@ -123,7 +123,7 @@ impl<'a> Builder<'a> {
             body: self.table.bodies.get(bodies).cloned(),
         };
         if let Some((_, new)) = &mut self.reuse {
-            new.keep(text, record);
+            new.keep(text.to_string(), record);
         }
     }
 

@@ -27,14 +27,15 @@ pub(crate) struct FunctionRecord {
 }
 
 impl SymbolCache {
-    /// The record of a function item with this text, if the last build had one.
-    pub(crate) fn take(&mut self, text: &str) -> Option<FunctionRecord> {
-        self.functions.remove(text)
+    /// The record of a function item with this text, if the last build had one, with its
+    /// key (kept again as it is: an edit does not copy the text of every function).
+    pub(crate) fn take(&mut self, text: &str) -> Option<(String, FunctionRecord)> {
+        self.functions.remove_entry(text)
     }
 
-    /// Keeps the record of a function item with this text for the next build.
-    pub(crate) fn keep(&mut self, text: &str, record: FunctionRecord) {
-        self.functions.insert(text.to_string(), record);
+    /// Keeps the record of the function item whose text is `text` for the next build.
+    pub(crate) fn keep(&mut self, text: String, record: FunctionRecord) {
+        self.functions.insert(text, record);
     }
 }
 
