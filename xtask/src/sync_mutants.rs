@@ -1,4 +1,4 @@
-//! `cargo xtask sync-mutants [--ptxas] [--verbose] PATH...`: synchronisation bugs made by
+//! `cargo xtask sync-mutants [--ptxas] [--verbose] [--write DIR] PATH...`: synchronisation bugs made by
 //! construction from clean PTX, and whether ptxlint's synchronisation rules see them.
 //!
 //! Every `.ptx` under the paths is a parent; a parent with a synchronisation finding
@@ -16,7 +16,8 @@
 //! | `drop-wgmma-wait` | a `wgmma.wait_group` | PTX709 |
 //! | `drop-commit` | a `cp.async`/bulk/`wgmma` commit | PTX705/PTX706/PTX709 |
 //!
-//! With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
+//! With `--write DIR`, every missed mutant is written to DIR (`parent.LINE.KIND.ptx`) to be
+//! read. With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
 //! mutant is caught when a new finding of its kind's rules appears; "at the line" when a
 //! line the finding names (its own or a related one) is within 12 lines of the mutation.
 
@@ -201,7 +202,7 @@ struct Parent {
     counts: BTreeMap<&'static str, (usize, usize, usize)>,
 }
 
-fn judge_parent(file: &Path, ptxas: Option<&Path>, verbose: bool) -> Result<Parent> {
+fn judge_parent(file: &Path, ptxas: Option<&Path>, verbose: bool, write: Option<&Path>) -> Result<Parent> {
     let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let mut parent = Parent {
         lines: Vec::new(),
@@ -235,6 +236,13 @@ fn judge_parent(file: &Path, ptxas: Option<&Path>, verbose: bool) -> Result<Pare
         entry.0 += 1;
         entry.1 += usize::from(!hits.is_empty());
         entry.2 += usize::from(near);
+        if hits.is_empty()
+            && let Some(dir) = write
+        {
+            let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("mutant");
+            let out = dir.join(format!("{stem}.{}.{}.ptx", mutant.line, mutant.kind));
+            std::fs::write(&out, &mutant.text).with_context(|| format!("writing {}", out.display()))?;
+        }
         if verbose || hits.is_empty() {
             parent.lines.push(format!(
                 "{} {}:{} {}",
@@ -271,11 +279,20 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let mut paths = Vec::new();
     let mut check_ptxas = false;
     let mut verbose = false;
-    for arg in args {
+    let mut write = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--write" => {
+                let dir = PathBuf::from(args.next().context("--write needs a directory")?);
+                std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+                write = Some(dir);
+            }
             "--ptxas" => check_ptxas = true,
             "--verbose" => verbose = true,
-            a if a.starts_with("--") => bail!("usage: cargo xtask sync-mutants [--ptxas] [--verbose] PATH..."),
+            a if a.starts_with("--") => {
+                bail!("usage: cargo xtask sync-mutants [--ptxas] [--verbose] [--write DIR] PATH...")
+            }
             a => paths.push(PathBuf::from(a)),
         }
     }
@@ -292,7 +309,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     }
     let results: Vec<Result<Parent>> = files
         .par_iter()
-        .map(|file| judge_parent(file, ptxas.as_deref(), verbose))
+        .map(|file| judge_parent(file, ptxas.as_deref(), verbose, write.as_deref()))
         .collect();
     let mut made: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
     let mut false_parents = 0;

@@ -79,6 +79,8 @@ fn divergence_diagnostic(
         "leaves the kernel".to_string()
     } else {
         match d.elsewhere {
+            // A guard the thread fails every time keeps it from the barrier for good.
+            Some(other) if other == d.insn && d.branch == d.insn => "goes on without it".to_string(),
             Some(other) if other == d.insn => format!("reaches it again only later (line {line})"),
             Some(other) => format!("goes on to line {}", line_of(flow.insns[other as usize].node())),
             None => "goes on without it".to_string(),

@@ -9,6 +9,13 @@
 //! kernel. The message names a thread that reaches the barrier, one that does
 //! not, the branch that separates them, and where the other thread goes.
 //!
+//! A `barrier.sync` without `.aligned` (sm_70 and up) may be reached through
+//! different instructions, one on each side of a branch: that is not reported.
+//! It is reported when the thread that skips it executes one barrier fewer: it
+//! goes on to a barrier the waiting threads also reach after this one, or to this
+//! one in a later iteration, so that from then on the two wait in different
+//! phases (`if (tid < 32) __syncthreads(); ... __syncthreads();`).
+//!
 //! Conditions are evaluated for every thread of the block (see
 //! `shared-memory-race` for the shape); a comparison with a value all threads
 //! share (`%tid.x < n`) counts when the two threads fall on different sides
@@ -81,7 +88,7 @@ pub(crate) const RULE: Rule = Rule {
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
-    summary: "an aligned CTA barrier that some running threads of the block skip",
+    summary: "a CTA barrier that some running threads of the block skip",
     visits: Visits::nodes(&["function_definition"], check),
 };
 
@@ -92,6 +99,6 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         Collective::Barrier,
         false,
         "barrier",
-        "make every thread of the block reach the same barrier (move it out of the branch), or use `barrier.sync` without `.aligned` and the same barrier id on every path",
+        "make every thread of the block reach the same barrier (move it out of the branch), or use `barrier.sync` without `.aligned` with one barrier on every path of the branch",
     );
 }

@@ -117,7 +117,9 @@ struct Candidate {
     /// For a collective, its member mask's operand (`None`: the whole warp).
     mask_operand: Option<usize>,
     /// Whether its lanes must execute it in convergence (`.aligned`; every form below sm_70),
-    /// so that no lane may skip it even to leave.
+    /// so that no lane may skip it even to leave. A CTA barrier without `.aligned` may be
+    /// reached through different instructions; it is a candidate only for a skipping thread
+    /// that executes fewer barriers ([`count_mismatch`]).
     convergent: bool,
 }
 
@@ -128,10 +130,9 @@ fn candidate(kernel: &Kernel<'_, '_>, i: InsnId, lockstep: bool) -> Option<Candi
     let kind = semantics.sync.iter().find_map(|s| match *s {
         Sync::Barrier {
             scope: ptxkit_isa::signature::semantics::BarrierScope::Cta,
-            aligned,
             threads: None,
             ..
-        } if aligned || lockstep => Some(Collective::Barrier),
+        } => Some(Collective::Barrier),
         Sync::Collective { legacy: false, .. } | Sync::WarpBarrier { .. } => Some(Collective::Warp),
         _ => None,
     })?;
@@ -142,8 +143,7 @@ fn candidate(kernel: &Kernel<'_, '_>, i: InsnId, lockstep: bool) -> Option<Candi
     });
     let convergent = lockstep
         || semantics.sync.iter().any(|s| match *s {
-            Sync::Barrier { .. } => true,
-            Sync::Collective { aligned, .. } => aligned,
+            Sync::Barrier { aligned, .. } | Sync::Collective { aligned, .. } => aligned,
             _ => false,
         });
     let conds: Vec<_> = conditions(kernel, i)
@@ -286,6 +286,9 @@ fn divergence(
             None => (true, None),
             Some(from) => next_barrier(kernel, from, kind, aligned),
         };
+        if kind == Collective::Barrier && !aligned && !count_mismatch(kernel, i, branch, exits, elsewhere) {
+            continue;
+        }
         return Some(Divergence {
             insn: i,
             kind,
@@ -298,6 +301,45 @@ fn divergence(
         });
     }
     None
+}
+
+/// For a CTA barrier without `.aligned` (§9.7.13.1: its threads may reach it through different
+/// instructions), whether the thread that skips barrier `i` at `branch` executes fewer
+/// barriers than the one that waits at it, so that from then on the two wait at barriers of
+/// different phases: it does not leave, and the barrier it reaches instead (`elsewhere`) is
+/// `i` itself in a later iteration or one the waiting thread goes on to after `i` without
+/// coming back through the branch (`if (tid < 32) __syncthreads(); ...; __syncthreads();`).
+/// One barrier on each side of the branch (`if (c) { ...; bar } else { ...; bar }`) is what
+/// the form allows; a guarded barrier instead is not judged (its guard may be the
+/// complement).
+fn count_mismatch(kernel: &Kernel<'_, '_>, i: InsnId, branch: InsnId, exits: bool, elsewhere: Option<InsnId>) -> bool {
+    let Some(e) = elsewhere.filter(|_| !exits) else {
+        return false;
+    };
+    if e == i {
+        return true;
+    }
+    if kernel.values.guards[e as usize].is_some() {
+        return false;
+    }
+    let flow = kernel.flow;
+    let (from, target) = (kernel.block_of(i), kernel.block_of(e));
+    if from == target && e > i {
+        return true;
+    }
+    let parting = kernel.block_of(branch);
+    let mut seen = vec![false; flow.blocks.len()];
+    let mut stack: Vec<BlockId> = flow.succs(from).to_vec();
+    while let Some(b) = stack.pop() {
+        if (b == parting && branch != i) || std::mem::replace(&mut seen[b as usize], true) {
+            continue;
+        }
+        if b == target {
+            return true;
+        }
+        stack.extend_from_slice(flow.succs(b));
+    }
+    false
 }
 
 /// When two threads go different ways at a condition.
