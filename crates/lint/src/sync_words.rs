@@ -34,7 +34,13 @@ pub(crate) fn uncovered_reason(
             "the `{wait}` at line {} lets its group stay pending (it waits only for the older ones)",
             line(w)
         ),
-        (None, None) => format!("no `{wait}` covers it on this path"),
+        (None, None) => match uncovered.committed_at {
+            Some(c) => format!(
+                "no `{wait}` after its commit at line {} covers it on this path",
+                line(c)
+            ),
+            None => format!("no `{wait}` covers it on this path"),
+        },
     }
 }
 
@@ -158,6 +164,12 @@ pub(crate) fn report_protocols<'a>(
             .with_help(help.to_string());
         if let Some((other, text)) = secondary {
             diagnostic = diagnostic.with_secondary(Span::of(other), text);
+        }
+        if let Some(commit) = finding.kind.uncovered().and_then(|u| u.committed_at) {
+            diagnostic = diagnostic.with_secondary(
+                Span::of(flow.insns[commit as usize].node()),
+                "its group is committed here; wait for it after this line",
+            );
         }
         checker.report(diagnostic);
     }

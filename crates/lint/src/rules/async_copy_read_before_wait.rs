@@ -98,10 +98,12 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             let node = |i: u32| flow.insns[i as usize].node();
             match f.kind {
                 ProtocolKind::CopyReadBeforeWait { copy, uncovered } => {
-                    let why = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
-                        Some(_) => uncovered_reason(flow, uncovered, "cp.async.wait_group"),
-                        None => "no `cp.async.wait_group` or `wait_all` covers it on this path".to_string(),
+                    // Only "no wait covers it" names both waits; the others name the one seen.
+                    let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
+                        Some(_) => "cp.async.wait_group",
+                        None => "cp.async.wait_group` or `wait_all",
                     };
+                    let why = uncovered_reason(flow, uncovered, wait);
                     Some((
                         format!(
                             "this reads shared memory the `cp.async` at line {} may still be writing: {why}",

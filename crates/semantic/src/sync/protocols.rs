@@ -82,18 +82,24 @@ pub struct Uncovered {
     pub uncommitted_at: Option<InsnId>,
     /// A wait that left the operation's group pending (it waits only for older groups).
     pub left_pending_by: Option<InsnId>,
+    /// For a committed operation, the commit that closed its group when it is the first one
+    /// after the operation on its only path (where a wait covering it can go after).
+    pub committed_at: Option<InsnId>,
 }
 
 impl Stage {
-    fn uncovered(self) -> Uncovered {
+    /// Why operation `op` of `group`, at this stage, is not covered.
+    fn uncovered(self, kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Uncovered {
         match self {
             Stage::Uncommitted { waited } => Uncovered {
                 uncommitted_at: waited,
                 left_pending_by: None,
+                committed_at: None,
             },
             Stage::Committed { waited, .. } => Uncovered {
                 uncommitted_at: None,
                 left_pending_by: waited,
+                committed_at: first_commit(kernel, op, group),
             },
         }
     }
@@ -101,6 +107,18 @@ impl Stage {
     /// Whether a wait ran since the operation's commit and left it pending.
     fn left_pending(self) -> bool {
         matches!(self, Stage::Committed { waited: Some(_), .. })
+    }
+}
+
+impl ProtocolKind {
+    /// Why no wait covered the operation, for the kinds that wait for groups.
+    pub fn uncovered(&self) -> Option<Uncovered> {
+        match *self {
+            ProtocolKind::CopyReadBeforeWait { uncovered, .. }
+            | ProtocolKind::SourceOverwritten { uncovered, .. }
+            | ProtocolKind::WgmmaRegisterBeforeWait { uncovered, .. } => Some(uncovered),
+            _ => None,
+        }
     }
 }
 
@@ -455,6 +473,30 @@ fn operand_registers(kernel: &Kernel<'_, '_>, i: InsnId, index: usize) -> Vec<Re
 }
 
 /// Whether instruction `i` operates on an mbarrier.
+/// The first commit of `group` after instruction `op`, followed through blocks with one
+/// successor (`None` when a branch comes first).
+fn first_commit(kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Option<InsnId> {
+    let flow = kernel.flow;
+    let mut block = kernel.block_of(op);
+    let mut from = op + 1;
+    for _ in 0..flow.blocks.len() {
+        for i in from..flow.blocks[block as usize].end {
+            let commits = kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+                s.sync
+                    .iter()
+                    .any(|x| matches!(*x, Sync::Commit { group: g, .. } if g == group))
+            });
+            if commits {
+                return Some(i);
+            }
+        }
+        let [next] = flow.succs(block) else { return None };
+        block = *next;
+        from = flow.blocks[block as usize].start;
+    }
+    None
+}
+
 fn is_mbarrier_op(kernel: &Kernel<'_, '_>, i: usize) -> bool {
     kernel.values.semantics[i]
         .as_ref()
@@ -530,7 +572,7 @@ fn check_touch(
             {
                 found(ProtocolKind::CopyReadBeforeWait {
                     copy,
-                    uncovered: stage.uncovered(),
+                    uncovered: stage.uncovered(kernel, copy, Group::CpAsync),
                 });
             }
         }
@@ -551,7 +593,7 @@ fn check_touch(
             {
                 found(ProtocolKind::SourceOverwritten {
                     copy,
-                    uncovered: stage.uncovered(),
+                    uncovered: stage.uncovered(kernel, copy, Group::Bulk),
                 });
             }
         }
@@ -630,7 +672,7 @@ fn check_wgmma_registers(kernel: &Kernel<'_, '_>, i: InsnId, state: &InFlight, f
                         kind: ProtocolKind::WgmmaRegisterBeforeWait {
                             wgmma: w,
                             reg,
-                            uncovered: stage.uncovered(),
+                            uncovered: stage.uncovered(kernel, w, Group::Wgmma),
                         },
                     });
                     continue 'ops;
