@@ -57,13 +57,14 @@ impl LineMap {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
         let mut rows = vec![0];
-        for (i, &byte) in bytes.iter().enumerate() {
-            match byte {
+        // Only the line ends are visited (a keystroke in a large file rebuilds the map).
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            match bytes[i] {
                 b'\n' => {
                     starts.push(i + 1);
                     rows.push(i + 1);
                 }
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
+                _ if bytes.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
                 _ => {}
             }
         }

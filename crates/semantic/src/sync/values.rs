@@ -266,9 +266,28 @@ impl<'t> Builder<'_, 't> {
         let initial: Vec<ExprId> = (0..regs)
             .map(|r| self.exprs.add(Node::Varying(key(&[0xE17, r as u64]))))
             .collect();
+        // When each block's exit last changed, and when each block was last joined (one clock
+        // for both): a block none of whose predecessors changed since its last join keeps
+        // its entry (joining the same exits again gives the same state: checked by asserting
+        // it over the whole corpus), so it is not joined again.
+        let mut exit_changed: Vec<u64> = vec![0; n];
+        let mut joined: Vec<u64> = vec![0; n];
+        let mut clock: u64 = 0;
         for _round in 0..rounds {
             let mut changed = false;
             for &b in &flow.rpo {
+                clock += 1;
+                let settled = b != 0
+                    && entry[b as usize].is_some()
+                    && exit[b as usize].is_some()
+                    && flow
+                        .preds(b)
+                        .iter()
+                        .all(|&p| exit_changed[p as usize] < joined[b as usize]);
+                if settled {
+                    continue;
+                }
+                joined[b as usize] = clock;
                 let state = if b == 0 {
                     initial.clone()
                 } else {
@@ -287,6 +306,7 @@ impl<'t> Builder<'_, 't> {
                 entry[b as usize] = Some(state);
                 if exit[b as usize].as_ref() != Some(&out) {
                     exit[b as usize] = Some(out);
+                    exit_changed[b as usize] = clock;
                     changed = true;
                 }
             }
