@@ -472,7 +472,6 @@ fn operand_registers(kernel: &Kernel<'_, '_>, i: InsnId, index: usize) -> Vec<Re
         .collect()
 }
 
-/// Whether instruction `i` operates on an mbarrier.
 /// The first commit of `group` after instruction `op`, followed through blocks with one
 /// successor (`None` when a branch comes first).
 fn first_commit(kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Option<InsnId> {
@@ -497,6 +496,7 @@ fn first_commit(kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Option<Ins
     None
 }
 
+/// Whether instruction `i` operates on an mbarrier.
 fn is_mbarrier_op(kernel: &Kernel<'_, '_>, i: usize) -> bool {
     kernel.values.semantics[i]
         .as_ref()
