@@ -58,11 +58,11 @@ pub(crate) fn report_divergences<'a>(
 ) {
     let report = checker.sync_of(function);
     let flow = checker.flow_of(function);
-    let (Some(flow), Some(shape)) = (flow.as_ref(), report.shape) else {
+    let Some(flow) = flow.as_ref() else {
         return;
     };
     for d in report.divergences.iter().filter(|d| d.kind == kind && d.exits == exits) {
-        let diagnostic = divergence_diagnostic(checker, flow, &shape, d, what).with_help(help);
+        let diagnostic = divergence_diagnostic(checker, flow, &d.shape, d, what).with_help(help);
         checker.report(diagnostic);
     }
 }
@@ -83,6 +83,18 @@ fn divergence_diagnostic(
     let leaves_here = d.exits && d.branch != d.insn && flow.leaves_when_guarded(flow.block_of(d.branch));
     let goes = if d.exits {
         "leaves the kernel".to_string()
+    } else if let Some(race) = &d.unordered {
+        let ((w, t1), (r, t2)) = (&race.first, &race.second);
+        format!(
+            "goes on without it: {} {} `{}` at line {}, which {} {} at line {} before the barrier, and nothing orders the two",
+            shape.describe(*t2),
+            access_verb(r.access),
+            race.address,
+            line_of(flow.insns[r.insn as usize].node()),
+            shape.describe(*t1),
+            access_verb(w.access),
+            line_of(flow.insns[w.insn as usize].node()),
+        )
     } else {
         match d.elsewhere {
             // A guard the thread fails every time keeps it from the barrier for good.
@@ -121,12 +133,40 @@ fn divergence_diagnostic(
     let mut diagnostic = checker
         .diagnostic(Span::of(node), message)
         .with_label(format!("{} reaches this {what}", shape.describe(d.reaching)))
-        .with_note(format!(
-            "in a block of {} threads; ptxas accepts this, and the {what} hangs or lets threads through early",
-            shape.threads()
-        ));
+        .with_note(if d.unordered.is_some() {
+            format!(
+                "in a block of {} threads; ptxas accepts this, and which value the access sees depends on timing",
+                shape.threads()
+            )
+        } else {
+            format!(
+                "in a block of {} threads; ptxas accepts this, and the {what} hangs or lets threads through early",
+                shape.threads()
+            )
+        });
     if d.branch != d.insn {
         diagnostic = diagnostic.with_secondary(Span::of(branch), "the threads part here");
+    }
+    if let Some(race) = &d.unordered {
+        let ((w, t1), (r, t2)) = (&race.first, &race.second);
+        diagnostic = diagnostic
+            .with_secondary(
+                Span::of(flow.insns[w.insn as usize].node()),
+                format!(
+                    "{} {} `{}` here",
+                    shape.describe(*t1),
+                    access_verb(w.access),
+                    race.address
+                ),
+            )
+            .with_secondary(
+                Span::of(flow.insns[r.insn as usize].node()),
+                format!(
+                    "{} {} it here, without waiting",
+                    shape.describe(*t2),
+                    access_verb(r.access)
+                ),
+            );
     }
     if let Some(other) = d.elsewhere.filter(|&o| o != d.insn) {
         diagnostic = diagnostic.with_secondary(

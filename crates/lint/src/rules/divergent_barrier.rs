@@ -14,10 +14,16 @@
 //! It is reported when the thread that skips it executes one barrier fewer: it
 //! goes on to a barrier the waiting threads also reach after this one, or to this
 //! one in a later iteration, so that from then on the two wait in different
-//! phases (`if (tid < 32) __syncthreads(); ... __syncthreads();`).
+//! phases (`if (tid < 32) __syncthreads(); ... __syncthreads();`). It is also
+//! reported when the thread that skips it goes on to touch shared memory that
+//! another thread writes before the barrier (or writes what the other reads):
+//! the message names both accesses, the two threads and the address. Skipping
+//! the barrier to leave, without such an access, stays allowed.
 //!
 //! Conditions are evaluated for every thread of the block (see
-//! `shared-memory-race` for the shape); a comparison with a value all threads
+//! `shared-memory-race` for the shape; an inferred shape over two or three
+//! dimensions is tried again as one line of as many threads, a block any kernel
+//! may be launched with); a comparison with a value all threads
 //! share (`%tid.x < n`) counts when the two threads fall on different sides
 //! for some value of it. Threads that leave the kernel before the barrier
 //! (`if (i >= n) return;` ahead of `__syncthreads()`) are not reported here:

@@ -13,9 +13,16 @@
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
-//! out, and so is code around mbarrier waits, fences, named barriers with a
-//! thread count and `bar.arrive`, whose ordering the barrier intervals do not
-//! describe: the rule reports only races it can show.
+//! out, and so is code around mbarrier waits and fences, whose ordering the
+//! barrier intervals do not describe: the rule reports only races it can show.
+//!
+//! Named barriers for part of the block (`bar.sync 1, 256`, `bar.arrive 1, 256`)
+//! order only the threads that execute them: a producer's write before its
+//! `bar.arrive` and a consumer's read after its `bar.sync` are ordered, a read
+//! on the consumer's side before any wait is not. Two accesses that a thread
+//! may separate by such a barrier on one path are not reported; a guarded
+//! barrier that no thread of the block executes orders nothing. A barrier's
+//! thread count also says how many threads the block has at least.
 //!
 //! ## Why it matters
 //! ptxas accepts racy code, and on the GPU the read sees the old or the new

@@ -15,7 +15,7 @@ use ptxkit_isa::signature::semantics::{BinaryOp, Completion, Space, Sync};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
-use super::kernel::{Executes, Kernel};
+use super::kernel::{Executes, Kernel, Shape, ShapeSource};
 use crate::flow::cfg::{BlockId, InsnId};
 
 /// A condition a barrier or collective runs under: (deciding instruction, condition, where
@@ -74,11 +74,37 @@ pub struct Divergence {
     pub exits: bool,
     /// The barrier or collective the skipping thread reaches instead, if any.
     pub elsewhere: Option<InsnId>,
+    /// For a barrier without `.aligned` that a thread skips to go on working: an access of a
+    /// skipping thread after it that meets one another thread makes before the barrier
+    /// ([`super::races::past_skipped_barrier`]), which the barrier no longer orders.
+    pub unordered: Option<super::races::Race>,
+    /// The block shape the threads are of.
+    pub shape: Shape,
 }
 
 /// The divergent barriers and collectives of a kernel; `lockstep` when warps run in
-/// lockstep (targets below sm_70: every barrier form acts as `.aligned`).
-pub fn divergences(kernel: &Kernel<'_, '_>, lockstep: bool) -> Vec<Divergence> {
+/// lockstep (targets below sm_70: every barrier form acts as `.aligned`). An inferred shape
+/// over two or three dimensions is tried again as a line of as many threads (a block any
+/// kernel may be launched with): `%tid.x < 32` parts no threads of 8 × 4 × 2. The kernel's
+/// shape is left as it was.
+pub fn divergences(kernel: &mut Kernel<'_, '_>, lockstep: bool) -> Vec<Divergence> {
+    let mut out = divergences_in_shape(kernel, lockstep);
+    let shape = kernel.shape;
+    if shape.source == ShapeSource::Inferred && shape.dims[1..] != [1, 1] {
+        kernel.shape.dims = [shape.threads(), 1, 1];
+        for d in divergences_in_shape(kernel, lockstep) {
+            if !out.iter().any(|o| o.insn == d.insn) {
+                out.push(d);
+            }
+        }
+        kernel.shape = shape;
+        out.sort_by_key(|d| d.insn);
+    }
+    out
+}
+
+/// [`divergences`] in the kernel's shape.
+fn divergences_in_shape(kernel: &Kernel<'_, '_>, lockstep: bool) -> Vec<Divergence> {
     let threads: Vec<Thread> = kernel.shape.all().collect();
     if threads.len() < 2 {
         return Vec::new();
@@ -286,9 +312,17 @@ fn divergence(
             None => (true, None),
             Some(from) => next_barrier(kernel, from, kind, aligned),
         };
+        let mut unordered = None;
         if kind == Collective::Barrier && !aligned && !count_mismatch(kernel, i, branch, exits, elsewhere) {
-            continue;
+            // The form allows a thread to skip it; what the skipping thread does next may
+            // still need it.
+            unordered = start.and_then(|from| super::races::past_skipped_barrier(kernel, i, from));
+            if unordered.is_none() {
+                continue;
+            }
         }
+        // A thread that meets others' accesses on its way out has not just left.
+        let exits = exits && unordered.is_none();
         return Some(Divergence {
             insn: i,
             kind,
@@ -298,6 +332,8 @@ fn divergence(
             when,
             exits,
             elsewhere,
+            unordered,
+            shape: kernel.shape,
         });
     }
     None

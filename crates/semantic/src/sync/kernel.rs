@@ -73,6 +73,11 @@ pub struct Barrier {
     pub aligned: bool,
     /// Whether it names a thread count (a named barrier for part of the CTA).
     pub counted: bool,
+    /// The thread count when it is a constant: the block has at least that many threads.
+    pub count: Option<u32>,
+    /// Whether its guard is false in every thread of the shape ([`Kernel::drop_dead_barriers`]):
+    /// it orders nothing.
+    pub dead: bool,
 }
 
 /// Whether a thread executes an instruction, as far as the analysis can tell.
@@ -175,12 +180,20 @@ impl<'f, 't> Kernel<'f, 't> {
                         ..
                     } = *sync
                     {
+                        let count = threads
+                            .and_then(|t| values.operands[i as usize].get(t).copied().flatten())
+                            .and_then(|e| match values.exprs.node(e) {
+                                Node::Const(n) => u32::try_from(n).ok(),
+                                _ => None,
+                            });
                         block_barriers[b].push(barriers.len());
                         barriers.push(Barrier {
                             insn: i,
                             mode,
                             aligned,
                             counted: threads.is_some(),
+                            count,
+                            dead: false,
                         });
                     }
                 }
@@ -241,9 +254,9 @@ impl<'f, 't> Kernel<'f, 't> {
     }
 
     /// A default shape over the dimensions the kernel reads (`%tid`, `%ntid`): two warps (64
-    /// threads along x, 16 × 4, 16 × 1 × 4 or 8 × 4 × 2; callers shrink it). Enough for a
-    /// witness in two warps, small enough not to take the kernel past the shape it is
-    /// written for.
+    /// threads along x, 16 × 4, 16 × 1 × 4 or 8 × 4 × 2; callers shrink it), or as many
+    /// threads as its largest constant barrier count, along x. Enough for a witness in two
+    /// warps, small enough not to take the kernel past the shape it is written for.
     fn used_dims(&self) -> [u32; 3] {
         let mut used = [false; 3];
         for id in 0..self.values.exprs.len() as ExprId {
@@ -251,12 +264,21 @@ impl<'f, 't> Kernel<'f, 't> {
                 used[usize::from(d.min(2))] = true;
             }
         }
-        match used {
+        let mut dims = match used {
             [_, false, false] => [64, 1, 1],
             [_, true, false] => [16, 4, 1],
             [_, false, true] => [16, 1, 4],
             _ => [8, 4, 2],
+        };
+        // A barrier for n threads (`bar.sync 1, 256`): the block has at least n.
+        if let Some(n) = self.barriers.iter().filter_map(|b| b.count).max()
+            && n <= MAX_THREADS
+        {
+            while dims.iter().product::<u32>() < n {
+                dims[0] *= 2;
+            }
         }
+        dims
     }
 
     /// Fixes the block shape: the edges of branches whose condition is the same for every
@@ -280,9 +302,35 @@ impl<'f, 't> Kernel<'f, 't> {
         }
     }
 
-    /// Whether instruction `i` is a CTA barrier.
+    /// Whether instruction `i` is a CTA barrier (one some thread of the shape may execute).
     pub fn barrier_at(&self, i: InsnId) -> Option<&Barrier> {
-        self.barriers.iter().find(|b| b.insn == i)
+        self.barriers.iter().find(|b| b.insn == i && !b.dead)
+    }
+
+    /// Marks the guarded barriers no thread of the shape executes (`@%p bar.sync 1, 64` whose
+    /// guard is false in every thread that reaches it): they order nothing.
+    pub fn drop_dead_barriers(&mut self) {
+        let threads: Vec<Thread> = self.shape.all().collect();
+        let Some(&first) = threads.first() else { return };
+        let mut eval = Evaluator::new(&self.values.exprs, first);
+        let mut memo = HashMap::default();
+        let mut dead = Vec::new();
+        for (k, b) in self.barriers.iter().enumerate() {
+            if self.values.guards[b.insn as usize].is_none() {
+                continue;
+            }
+            let never = threads.iter().all(|&t| {
+                eval.reset(t);
+                memo.clear();
+                self.executes(&mut eval, b.insn, &mut memo).never()
+            });
+            if never {
+                dead.push(k);
+            }
+        }
+        for k in dead {
+            self.barriers[k].dead = true;
+        }
     }
 
     /// The barriers of block `b`.
@@ -487,6 +535,14 @@ impl Reach {
     /// Whether instruction `i` is reached.
     pub fn contains(&self, i: InsnId) -> bool {
         self.bits.get(i as usize / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// Adds what `other` reaches.
+    pub fn union(&mut self, other: &Reach) {
+        for (w, o) in self.bits.iter_mut().zip(&other.bits) {
+            *w |= o;
+        }
+        self.cyclic |= other.cyclic;
     }
 }
 

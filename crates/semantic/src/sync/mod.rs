@@ -58,10 +58,16 @@ pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, lockstep: bool) -
     if !worth_analysing(flow) {
         return SyncReport::default();
     }
-    let Ok(mut kernel) = kernel::Kernel::of(flow, symbols) else {
-        return SyncReport::default();
+    let mut kernel = match kernel::Kernel::of(flow, symbols) {
+        Ok(kernel) => kernel,
+        Err(e) => {
+            if std::env::var_os("PTXKIT_SYNC_STATS").is_some() {
+                eprintln!("sync: gave up: {e:?}");
+            }
+            return SyncReport::default();
+        }
     };
-    let divergences = divergence::divergences(&kernel, lockstep);
+    let divergences = divergence::divergences(&mut kernel, lockstep);
     let protocols = protocols::protocols(&kernel);
     let races = if divergences
         .iter()

@@ -151,18 +151,9 @@ struct Evaluated {
     next: Option<Vec<Option<Placed>>>,
 }
 
-/// Whether the race search runs for this kernel: every barrier is a full CTA barrier (no
-/// named barriers with a thread count, no `bar.arrive`), and none is under a branch the
-/// threads may take differently (the divergence rule reports those).
-pub fn searchable(kernel: &Kernel<'_, '_>) -> bool {
-    !kernel
-        .barriers
-        .iter()
-        .any(|b| b.counted || b.mode == ptxkit_isa::signature::semantics::BarrierMode::Arrive)
-}
-
 /// Whether instruction `i` synchronises threads in a way the interval model does not follow
-/// (mbarrier waits, fences, warp barriers): accesses around it are left to other rules.
+/// (mbarrier waits, fences, warp barriers, cluster barriers): accesses around it are left to
+/// other rules. CTA barriers, named ones for part of the block too, are followed.
 fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     // A call may synchronise (a `cuda::barrier` arrive and wait in an unoptimised build),
     // but for the ABI's system calls.
@@ -176,16 +167,13 @@ fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
             matches!(
                 sync,
                 Sync::Mbarrier { .. } | Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. }
-            ) && kernel.barrier_at(i).is_none_or(|b| b.counted)
+            ) && kernel.barrier_at(i).is_none()
         })
     })
 }
 
 /// The data races of a kernel, at most one per pair of instructions.
 pub fn races(kernel: &mut Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>) -> Vec<Race> {
-    if !searchable(kernel) {
-        return Vec::new();
-    }
     let Some(accesses) = candidate_accesses(kernel, completed) else {
         return Vec::new();
     };
@@ -203,7 +191,169 @@ pub fn races(kernel: &mut Kernel<'_, '_>, completed: &BTreeSet<(InsnId, InsnId)>
         return Vec::new();
     };
     kernel.settle_shape();
+    kernel.drop_dead_barriers();
     PairSearch::new(kernel, &accesses, &evaluated).run()
+}
+
+/// For a CTA barrier that some threads skip (going on at `from`, the barrier not in a loop):
+/// an access a skipping thread makes after it that meets one another thread makes before the
+/// barrier, at least one a plain write, with no synchronisation on either side: the barrier
+/// would have ordered them, and the skipping thread does not wait at it. Both accesses are
+/// evaluated in the kernel's shape, which must fit them ([`fits`]); their address must be a
+/// variable (or the window) and a constant. `None` when there is none or it cannot be told.
+pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: InsnId) -> Option<Race> {
+    if !kernel.loops[kernel.block_of(barrier) as usize].is_empty() {
+        return None;
+    }
+    let accesses = shared_accesses(kernel, &BTreeSet::new());
+    let before: Vec<SharedAccess> = accesses
+        .iter()
+        .filter(|a| a.insn != barrier && clear_path(kernel, (a.insn, false), barrier))
+        .copied()
+        .collect();
+    if before.is_empty() {
+        return None;
+    }
+    let after: Vec<SharedAccess> = accesses
+        .iter()
+        .filter(|a| a.insn != barrier && clear_path(kernel, (from, true), a.insn))
+        .copied()
+        .collect();
+    let pairs: Vec<(usize, usize)> = (0..before.len())
+        .flat_map(|w| (0..after.len()).map(move |r| (w, r)))
+        .filter(|&(w, r)| {
+            let (w, r) = (&before[w], &after[r]);
+            (w.access.writes() || r.access.writes()) && !(w.strong && r.strong)
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut both = before.clone();
+    both.extend_from_slice(&after);
+    let evaluated = evaluate(kernel, &both);
+    if sync_stats() {
+        eprintln!(
+            "sync: skipped barrier {barrier}: {} before, {} after, {} pairs, fits {}",
+            before.len(),
+            after.len(),
+            pairs.len(),
+            fits(kernel, &both, &evaluated)
+        );
+    }
+    if !fits(kernel, &both, &evaluated) {
+        return None;
+    }
+    let threads: Vec<Thread> = kernel.shape.all().collect();
+    let mut eval = Evaluator::new(&kernel.values.exprs, *threads.first()?);
+    let mut memo = HashMap::default();
+    let skips: Vec<bool> = threads
+        .iter()
+        .map(|&t| {
+            eval.reset(t);
+            memo.clear();
+            kernel.executes(&mut eval, barrier, &mut memo).never()
+        })
+        .collect();
+    let constant_base = |p: &Placed| {
+        p.terms
+            .iter()
+            .all(|&(leaf, c)| c == 1 && matches!(kernel.values.exprs.node(leaf), Node::Symbol(_)))
+    };
+    for (w, r) in pairs {
+        let (pw, pr) = (&evaluated[w].placed, &evaluated[before.len() + r].placed);
+        let (wa, ra) = (&before[w], &after[r]);
+        for (t2, placed) in pr.iter().enumerate() {
+            let Some(q) = placed.as_ref().filter(|q| skips[t2] && constant_base(q)) else {
+                continue;
+            };
+            let met = pw.iter().enumerate().find(|(t1, p)| {
+                threads[*t1].linear() / 32 != threads[t2].linear() / 32
+                    && p.as_ref().is_some_and(|p| {
+                        p.terms == q.terms
+                            && p.offset < q.offset + i64::from(ra.bytes)
+                            && q.offset < p.offset + i64::from(wa.bytes)
+                    })
+            });
+            if let Some((t1, Some(p))) = met {
+                return Some(race(
+                    kernel,
+                    wa,
+                    ra,
+                    threads[t1],
+                    threads[t2],
+                    p.offset.max(q.offset),
+                    &q.terms,
+                    false,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Whether instruction `to` follows the point `from` (an instruction, from it when inclusive)
+/// in one pass (no loop's back edge taken: a thread's first time there), without a barrier
+/// between, and no such path synchronises otherwise ([`other_sync`]; initialising an mbarrier
+/// is a plain write).
+fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: InsnId) -> bool {
+    let flow = kernel.flow;
+    let syncs = |i: InsnId| {
+        kernel.values.semantics[i as usize]
+            .as_ref()
+            .is_some_and(|s| !s.sync.is_empty() && !initialises(s))
+    };
+    let dominance = &kernel.values.dominance;
+    let (mut clean, mut dirty) = (false, false);
+    // (block, first instruction, whether the path has synchronised).
+    let mut seen = rustc_hash::FxHashSet::default();
+    let first = kernel.block_of(from);
+    let mut stack = vec![(first, if inclusive { from } else { from + 1 }, false)];
+    while let Some((b, start, mut synced)) = stack.pop() {
+        let mut ends = true;
+        for i in start..flow.blocks[b as usize].end {
+            if i == to {
+                if synced {
+                    dirty = true;
+                } else {
+                    clean = true;
+                }
+                ends = false;
+                break;
+            }
+            if kernel.barrier_at(i).is_some() {
+                ends = false;
+                break;
+            }
+            synced |= syncs(i);
+        }
+        if !ends {
+            continue;
+        }
+        for &s in flow.succs(b) {
+            if dominance.dominates(s, b) || (s == first && from > flow.blocks[s as usize].start) {
+                continue;
+            }
+            if seen.insert((s, synced)) {
+                stack.push((s, flow.blocks[s as usize].start, synced));
+            }
+        }
+    }
+    clean && !dirty
+}
+
+/// Whether an instruction's only synchronisation is initialising or invalidating an mbarrier.
+fn initialises(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
+    use ptxkit_isa::signature::semantics::MbarrierOp;
+    s.sync.iter().all(|sync| {
+        matches!(
+            sync,
+            Sync::Mbarrier {
+                op: MbarrierOp::Init | MbarrierOp::Inval,
+                ..
+            }
+        )
+    })
 }
 
 /// Whether `PTXKIT_SYNC_STATS` asks for the search's figures on stderr.
@@ -411,6 +561,8 @@ struct PairSearch<'k, 'f, 't> {
     /// What each access can touch at all ([`touch_summary`]): a quick test before the pair
     /// search.
     summaries: Vec<Vec<(Terms, i64, i64)>>,
+    /// What named barriers for part of the block order ([`CountedBarriers`]).
+    counted: CountedBarriers,
 }
 
 impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
@@ -427,6 +579,7 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
                 .zip(accesses)
                 .map(|(e, access)| touch_summary(e, access.bytes))
                 .collect(),
+            counted: CountedBarriers::of(kernel),
         }
     }
 
@@ -469,8 +622,11 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         if !(first.access.writes() || second.access.writes()) || (first.strong && second.strong) {
             return false;
         }
-        concurrent(self.kernel, first.insn, second.insn, &self.splits, &mut self.reaches)
-            && !exclusive(self.kernel, first.insn, second.insn)
+        let (x, y) = (first.insn, second.insn);
+        let follows = |this: &mut Self, x: InsnId, y: InsnId| {
+            this.reaches_without_barrier(x, y) && !this.counted.may_order(this.kernel, x, y)
+        };
+        (follows(self, x, y) || follows(self, y, x) || split_apart(&self.splits, x, y)) && !exclusive(self.kernel, x, y)
     }
 
     /// The first race between accesses `a` and `b` (the earlier and the later in the program)
@@ -543,6 +699,7 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     fn around(&mut self, x: InsnId, head: InsnId, y: InsnId) -> bool {
         reach_of(self.kernel, &mut self.reaches, x, false).contains(head)
             && reach_of(self.kernel, &mut self.reaches, head, true).contains(y)
+            && !self.counted.may_order(self.kernel, x, y)
     }
 }
 
@@ -809,19 +966,61 @@ fn divergent_splits(kernel: &Kernel<'_, '_>) -> Vec<Vec<Reach>> {
         .collect()
 }
 
-/// Whether two threads can run instructions `a` and `b` between the same two barrier
-/// instances: one follows the other without a barrier between, or they are on different sides
-/// of a branch the threads may take differently. (Two threads take every branch whose
-/// condition they share the same way.)
-fn concurrent(
-    kernel: &Kernel<'_, '_>,
-    a: InsnId,
-    b: InsnId,
-    splits: &[Vec<Reach>],
-    reaches: &mut HashMap<(InsnId, bool), Reach>,
-) -> bool {
-    let mut follows = |x: InsnId, y: InsnId| reach_of(kernel, reaches, x, false).contains(y);
-    follows(a, b) || follows(b, a) || split_apart(splits, a, b)
+/// The barriers for part of the block (`bar.sync 1, 64`, `bar.arrive 1, 64`): each orders only
+/// the threads that execute it, which the paths between two accesses do not tell. Two accesses
+/// one follows without a full barrier are not taken as concurrent when a thread may pass such
+/// a barrier after the first and another before the second (a producer's `bar.arrive` after its
+/// write, the consumer's `bar.sync` before its read): the two threads may be ordered.
+/// Accesses on the two sides of a thread-dependent branch, each before any barrier of its side,
+/// stay concurrent (nothing the second thread waits at comes before its access).
+struct CountedBarriers {
+    /// The counted barrier instructions.
+    insns: Vec<InsnId>,
+    /// What some counted barrier reaches before a full barrier.
+    after: Option<Reach>,
+    /// Per instruction asked about, whether it reaches a counted barrier before a full one.
+    before: HashMap<InsnId, bool>,
+}
+
+impl CountedBarriers {
+    fn of(kernel: &Kernel<'_, '_>) -> Self {
+        let insns: Vec<InsnId> = kernel
+            .barriers
+            .iter()
+            .filter(|b| b.counted && !b.dead)
+            .map(|b| b.insn)
+            .collect();
+        let after = insns
+            .iter()
+            .map(|&c| kernel.reach_until(c, false, |i| full_uncounted(kernel, i)));
+        let after = after.reduce(|mut a, b| {
+            a.union(&b);
+            a
+        });
+        CountedBarriers {
+            insns,
+            after,
+            before: HashMap::default(),
+        }
+    }
+
+    /// Whether a thread may pass a counted barrier after `x` and another one before `y`.
+    fn may_order(&mut self, kernel: &Kernel<'_, '_>, x: InsnId, y: InsnId) -> bool {
+        let Some(after) = &self.after else { return false };
+        if !after.contains(y) {
+            return false;
+        }
+        let insns = &self.insns;
+        *self.before.entry(x).or_insert_with(|| {
+            let reach = kernel.reach_until(x, false, |i| full_uncounted(kernel, i));
+            insns.iter().any(|&c| reach.contains(c))
+        })
+    }
+}
+
+/// Whether instruction `i` is a barrier every thread of the block waits at.
+fn full_uncounted(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
+    kernel.barrier_at(i).is_some_and(|b| !b.counted)
 }
 
 /// Whether two instructions are on opposite sides of a branch every thread takes alike (then
