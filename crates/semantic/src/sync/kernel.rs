@@ -310,27 +310,36 @@ impl<'f, 't> Kernel<'f, 't> {
     /// Marks the guarded barriers no thread of the shape executes (`@%p bar.sync 1, 64` whose
     /// guard is false in every thread that reaches it): they order nothing.
     pub fn drop_dead_barriers(&mut self) {
-        let threads: Vec<Thread> = self.shape.all().collect();
-        let Some(&first) = threads.first() else { return };
-        let mut eval = Evaluator::new(&self.values.exprs, first);
-        let mut memo = HashMap::default();
-        let mut dead = Vec::new();
-        for (k, b) in self.barriers.iter().enumerate() {
-            if self.values.guards[b.insn as usize].is_none() {
-                continue;
-            }
-            let never = threads.iter().all(|&t| {
-                eval.reset(t);
-                memo.clear();
-                self.executes(&mut eval, b.insn, &mut memo).never()
-            });
-            if never {
-                dead.push(k);
-            }
-        }
+        let dead: Vec<usize> = (0..self.barriers.len())
+            .filter(|&k| {
+                let i = self.barriers[k].insn;
+                self.values.guards[i as usize].is_some() && self.never_executed_by(i).iter().all(|&never| never)
+            })
+            .collect();
         for k in dead {
             self.barriers[k].dead = true;
         }
+    }
+
+    /// Per thread of the shape (in [`Shape::all`] order), whether it never executes
+    /// instruction `i`.
+    pub fn never_executed_by(&self, i: InsnId) -> Vec<bool> {
+        let mut memo = HashMap::default();
+        let mut eval: Option<Evaluator<'_>> = None;
+        self.shape
+            .all()
+            .map(|t| {
+                let eval = match &mut eval {
+                    Some(eval) => {
+                        eval.reset(t);
+                        eval
+                    }
+                    None => eval.insert(Evaluator::new(&self.values.exprs, t)),
+                };
+                memo.clear();
+                self.executes(eval, i, &mut memo).never()
+            })
+            .collect()
     }
 
     /// The barriers of block `b`.

@@ -232,29 +232,20 @@ pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: Insn
     let mut both = before.clone();
     both.extend_from_slice(&after);
     let evaluated = evaluate(kernel, &both);
+    let fit = fits(kernel, &both, &evaluated);
     if sync_stats() {
         eprintln!(
-            "sync: skipped barrier {barrier}: {} before, {} after, {} pairs, fits {}",
+            "sync: skipped barrier {barrier}: {} before, {} after, {} pairs, fits {fit}",
             before.len(),
             after.len(),
             pairs.len(),
-            fits(kernel, &both, &evaluated)
         );
     }
-    if !fits(kernel, &both, &evaluated) {
+    if !fit {
         return None;
     }
     let threads: Vec<Thread> = kernel.shape.all().collect();
-    let mut eval = Evaluator::new(&kernel.values.exprs, *threads.first()?);
-    let mut memo = HashMap::default();
-    let skips: Vec<bool> = threads
-        .iter()
-        .map(|&t| {
-            eval.reset(t);
-            memo.clear();
-            kernel.executes(&mut eval, barrier, &mut memo).never()
-        })
-        .collect();
+    let skips = kernel.never_executed_by(barrier);
     let constant_base = |p: &Placed| {
         p.terms
             .iter()
