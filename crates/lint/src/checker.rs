@@ -76,6 +76,9 @@ pub struct Checker<'a> {
     /// What the synchronisation analyses found in that function, by its start byte (run
     /// once for every synchronisation rule).
     sync: std::cell::RefCell<Option<(usize, std::rc::Rc<ptxkit_semantic::sync::SyncReport>)>>,
+    /// The values of that function's registers (shared memory addresses followed), by its
+    /// start byte (computed once for the synchronisation analyses and the warp analysis).
+    values: std::cell::RefCell<Option<(usize, ValuesOf)>>,
     /// The functions that use each module-scope declaration, found in one walk of the
     /// function bodies when a rule first needs them.
     declaration_users: std::cell::OnceCell<std::rc::Rc<crate::facts::DeclarationUsers<'a>>>,
@@ -175,6 +178,10 @@ pub type Resolved<'a> = std::rc::Rc<Vec<(Node<'a>, crate::names::Resolution<'a>)
 /// The control-flow graph of a function definition, shared by the dataflow rules.
 pub type FlowOf<'a> = std::rc::Rc<Option<ptxkit_semantic::flow::FunctionFlow<'a>>>;
 
+/// What [`Checker::values_of`] gives.
+pub type ValuesOf =
+    std::rc::Rc<Result<ptxkit_semantic::sync::values::ValueFlow, ptxkit_semantic::sync::values::GiveUp>>;
+
 /// The memory accesses of a function definition that have a requirement (an alignment or
 /// a size) and what the alignment analysis knows of each address, with the analysis;
 /// `None` when the function has no body or no such access.
@@ -229,6 +236,7 @@ impl<'a> Checker<'a> {
             flow: std::cell::RefCell::new(None),
             accesses: std::cell::RefCell::new(None),
             sync: std::cell::RefCell::new(None),
+            values: std::cell::RefCell::new(None),
             declaration_users: std::cell::OnceCell::new(),
             module_has_errors: std::cell::OnceCell::new(),
             form_issues: std::cell::RefCell::new(rustc_hash::FxHashMap::default()),
@@ -518,9 +526,22 @@ impl<'a> Checker<'a> {
             let flow = self.flow_of(function);
             let lockstep = self.target().is_some_and(|t| t.sm < 70);
             std::rc::Rc::new(match flow.as_ref() {
-                Some(flow) if !flow.body.has_error() => ptxkit_semantic::sync::analyze(flow, self.symbols, lockstep),
+                Some(flow) if !flow.body.has_error() => {
+                    ptxkit_semantic::sync::analyze_with(flow, lockstep, || (*self.values_of(flow)).clone())
+                }
                 _ => Default::default(),
             })
+        })
+    }
+
+    /// The values of the registers of `flow` (one function definition's, from
+    /// [`Checker::flow_of`]), following shared-memory addresses
+    /// ([`ValueFlow::of`](ptxkit_semantic::sync::values::ValueFlow::of)): computed once for
+    /// the synchronisation analyses ([`Checker::sync_of`]) and the warp analysis, which each
+    /// take their own copy.
+    pub fn values_of(&self, flow: &ptxkit_semantic::flow::FunctionFlow<'a>) -> ValuesOf {
+        last_one(&self.values, flow.body.start_byte(), || {
+            std::rc::Rc::new(ptxkit_semantic::sync::values::ValueFlow::of(flow, self.symbols))
         })
     }
 

@@ -96,7 +96,9 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     };
     // What other functions do is not known here: calls count as anything, which only makes
     // exchanges with places the analysis cannot show (and this rule leaves out).
-    let report = warp::analyze(flow, checker.symbols, &ModuleFacts::unknown(), Memory::Shared);
+    let report = warp::analyze_with(flow, checker.symbols, &ModuleFacts::unknown(), Memory::Shared, || {
+        (*checker.values_of(flow)).clone()
+    });
     for exchange in report.exchanges.iter().filter(|e| e.shared && e.lanes.is_some()) {
         let found = describe_exchange(flow, exchange);
         let mut diagnostic = checker.diagnostic(found.span, found.message).with_label(found.label);

@@ -5,7 +5,7 @@ use crate::flow::cfg::{BlockId, FunctionFlow};
 
 /// The dominator and post-dominator trees of a function, and the branches each block is
 /// control dependent on.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Dominance {
     /// The immediate dominator of each block (the entry's is itself; unreachable blocks:
     /// `u32::MAX`).

@@ -57,7 +57,7 @@ pub enum Node {
 }
 
 /// The graph: every distinct node once, with what it depends on.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Exprs {
     nodes: Vec<Node>,
     ids: HashMap<Node, ExprId>,

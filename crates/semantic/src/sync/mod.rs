@@ -55,10 +55,20 @@ pub fn worth_analysing(flow: &FunctionFlow<'_>) -> bool {
 /// Runs the analyses on one function; `lockstep` when warps run in lockstep (targets below
 /// sm_70).
 pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, lockstep: bool) -> SyncReport {
+    analyze_with(flow, lockstep, || values::ValueFlow::of(flow, symbols))
+}
+
+/// [`analyze`] with the function's values ([`values::ValueFlow::of`]) from `values`, asked
+/// only when the function is worth analysing (a caller that has them already passes them).
+pub fn analyze_with(
+    flow: &FunctionFlow<'_>,
+    lockstep: bool,
+    values: impl FnOnce() -> Result<values::ValueFlow, values::GiveUp>,
+) -> SyncReport {
     if !worth_analysing(flow) {
         return SyncReport::default();
     }
-    let mut kernel = match kernel::Kernel::of(flow, symbols) {
+    let mut kernel = match values().map(|values| kernel::Kernel::with_values(flow, values)) {
         Ok(kernel) => kernel,
         Err(e) => {
             if std::env::var_os("PTXKIT_SYNC_STATS").is_some() {

@@ -37,7 +37,7 @@ pub struct VariableRef {
 }
 
 /// The values of a function's registers and operands.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ValueFlow {
     /// The expressions.
     pub exprs: Exprs,
@@ -109,6 +109,16 @@ pub fn semantics_of(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> Vec<Optio
         .collect()
 }
 
+/// A hash of every block's entry and exit state, to recognise a round that repeats an
+/// earlier one.
+fn states_hash(entry: &[Option<Vec<ExprId>>], exit: &[Option<Vec<ExprId>>]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    entry.hash(&mut hasher);
+    exit.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// The most states (registers × blocks) the analysis holds.
 const MAX_STATE: usize = 40_000_000;
 
@@ -166,7 +176,9 @@ impl ValueFlow {
             next_iteration: HashMap::default(),
             inductions: HashMap::default(),
             widened: widen.then(HashMap::default),
+            steps: Vec::new(),
         };
+        builder.steps.resize_with(flow.insns.len(), || None);
         let rounds = if widen { 24 } else { 12 };
         let entry = builder.settle(regs, rounds).ok_or(GiveUp::NoFixpoint)?;
         // Replay each block from its settled entry, recording operand values.
@@ -253,6 +265,19 @@ struct Builder<'f, 't> {
     /// When widening: the joins (block, register) that have been plain joins, and whether
     /// their value has differed between threads.
     widened: Option<HashMap<(BlockId, u32), bool>>,
+    /// Each instruction's last step: the values of the slots it reads or writes before and
+    /// after it (see [`Builder::step`]).
+    steps: Vec<Option<StepMemo>>,
+}
+
+/// One instruction's step, to replay when its slots hold the same values again.
+struct StepMemo {
+    /// The slots the instruction reads or writes (its registers that are followed).
+    slots: SmallVec<[u32; 6]>,
+    /// Their values before the step.
+    before: SmallVec<[ExprId; 6]>,
+    /// Their values after it.
+    after: SmallVec<[ExprId; 6]>,
 }
 
 impl<'t> Builder<'_, 't> {
@@ -273,6 +298,7 @@ impl<'t> Builder<'_, 't> {
         let mut exit_changed: Vec<u64> = vec![0; n];
         let mut joined: Vec<u64> = vec![0; n];
         let mut clock: u64 = 0;
+        let mut seen = rustc_hash::FxHashSet::default();
         for _round in 0..rounds {
             let mut changed = false;
             for &b in &flow.rpo {
@@ -312,6 +338,13 @@ impl<'t> Builder<'_, 't> {
             }
             if !changed {
                 return Some(entry);
+            }
+            // Without widening, a round is a function of the states it starts from (joins
+            // and steps only hash-cons nodes, which gives the same ids for the same nodes):
+            // once the states repeat an earlier round's, they cycle and never settle, so stop
+            // there. (Widening remembers each join's choice, which changes later rounds.)
+            if self.widened.is_none() && !seen.insert(states_hash(&entry, &exit)) {
+                return None;
             }
         }
         None
@@ -465,16 +498,53 @@ impl<'t> Builder<'_, 't> {
     }
 
     /// Applies instruction `i` to `state`, recording its operand values when asked.
+    ///
+    /// A step is a function of the values of the slots the instruction reads or writes (every
+    /// register it resolves is one of its defs or uses, and the nodes it adds are hash-consed),
+    /// so while settling, a step whose slots hold the values of its last step is replayed
+    /// from its memo: the same state and the same graph, without building it again.
     fn step(&mut self, i: InsnId, state: &mut [ExprId], record: Option<&mut Record>) {
         let flow = self.flow;
-        if record.is_none()
-            && flow
+        if record.is_none() {
+            if flow
                 .defs(i)
                 .iter()
                 .all(|d| !self.reg_at.contains_key(&d.node.start_byte()))
-        {
+            {
+                return;
+            }
+            if let Some(memo) = &self.steps[i as usize]
+                && memo
+                    .slots
+                    .iter()
+                    .zip(&memo.before)
+                    .all(|(&s, &v)| state[s as usize] == v)
+            {
+                for (&s, &v) in memo.slots.iter().zip(&memo.after) {
+                    state[s as usize] = v;
+                }
+                return;
+            }
+            let mut slots: SmallVec<[u32; 6]> = SmallVec::new();
+            for access in flow.defs(i).iter().chain(flow.uses(i)) {
+                if let Some(&slot) = self.reg_at.get(&access.node.start_byte())
+                    && !slots.contains(&slot)
+                {
+                    slots.push(slot);
+                }
+            }
+            let before = slots.iter().map(|&s| state[s as usize]).collect();
+            self.step_once(i, state, None);
+            let after = slots.iter().map(|&s| state[s as usize]).collect();
+            self.steps[i as usize] = Some(StepMemo { slots, before, after });
             return;
         }
+        self.step_once(i, state, record);
+    }
+
+    /// [`Builder::step`] without the memo.
+    fn step_once(&mut self, i: InsnId, state: &mut [ExprId], record: Option<&mut Record>) {
+        let flow = self.flow;
         let insn = flow.insns[i as usize].clone();
         let source = insn.source();
         let at = insn.node().start_byte();

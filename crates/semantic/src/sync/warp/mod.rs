@@ -44,7 +44,7 @@ mod lanes;
 mod sites;
 mod spin;
 
-use ptxkit_isa::signature::semantics::{Access, Sync};
+use ptxkit_isa::signature::semantics::{Access, Semantics, Sync};
 
 use super::expr::Thread;
 use super::kernel::{Kernel, Shape};
@@ -184,7 +184,27 @@ pub enum Memory {
 /// What one function relies on from lockstep warps, through `memory`; `facts` say what the
 /// rest of its module does.
 pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, facts: &ModuleFacts, memory: Memory) -> WarpReport {
-    let kernel = match ValueFlow::following(flow, symbols, memory == Memory::Every) {
+    analyze_with(flow, symbols, facts, memory, || {
+        ValueFlow::following(flow, symbols, memory == Memory::Every)
+    })
+}
+
+/// [`analyze`] with the function's values ([`ValueFlow::following`] global addresses when
+/// `memory` is [`Memory::Every`]) from `values`, asked only when they are needed.
+pub fn analyze_with(
+    flow: &FunctionFlow<'_>,
+    symbols: &SymbolTable,
+    facts: &ModuleFacts,
+    memory: Memory,
+    values: impl FnOnce() -> Result<ValueFlow, GiveUp>,
+) -> WarpReport {
+    // Through shared memory only, a function none of whose accesses can land there has no
+    // exchange to show, and only its legacy collectives to judge: without any, its values
+    // (the costly part) are not needed.
+    if memory == Memory::Shared && !sites::may_touch_shared(flow, symbols) && !has_legacy_collective(flow, symbols) {
+        return WarpReport::default();
+    }
+    let kernel = match values() {
         Ok(values) => Kernel::with_values(flow, values),
         Err(why) if sites::anything_to_analyse(flow, symbols, facts) => {
             return WarpReport {
@@ -203,11 +223,9 @@ pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, facts: &ModuleFac
     }
     let collectives: Vec<InsnId> = (0..flow.insns.len() as InsnId)
         .filter(|&i| {
-            kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-                s.sync
-                    .iter()
-                    .any(|sync| matches!(sync, Sync::Collective { legacy: true, .. }))
-            })
+            kernel.values.semantics[i as usize]
+                .as_deref()
+                .is_some_and(is_legacy_collective)
         })
         .collect();
     if sites.is_empty() && collectives.is_empty() {
@@ -236,6 +254,23 @@ pub fn analyze(flow: &FunctionFlow<'_>, symbols: &SymbolTable, facts: &ModuleFac
         collectives,
         unanalysed: None,
     }
+}
+
+/// Whether an instruction is a warp collective of lockstep warps (`shfl`, `vote` without
+/// `.sync`).
+fn is_legacy_collective(semantics: &Semantics) -> bool {
+    semantics
+        .sync
+        .iter()
+        .any(|sync| matches!(sync, Sync::Collective { legacy: true, .. }))
+}
+
+/// Whether `flow` has a warp collective of lockstep warps.
+fn has_legacy_collective(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> bool {
+    crate::sync::values::semantics_of(flow, symbols)
+        .iter()
+        .flatten()
+        .any(|s| is_legacy_collective(s))
 }
 
 /// Every function of a module with a body, and what it relies on from lockstep warps.

@@ -342,3 +342,24 @@ pub(super) fn anything_to_analyse(flow: &FunctionFlow<'_>, symbols: &SymbolTable
             || semantics[i as usize].as_deref().is_some_and(|s| effects_of(s).any())
     })
 }
+
+/// Whether an access of `flow` can land in the CTA's shared memory as far as the analysis
+/// places accesses: one to a `.shared` state space, or one whose address is built on the
+/// shared window or a shared variable, which only an instruction of the function that makes
+/// the window (`cvta` from `.shared`) or names the variable can bring in.
+pub(super) fn may_touch_shared(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> bool {
+    let semantics = crate::sync::values::semantics_of(flow, symbols);
+    let shared = |space: Space| matches!(space, Space::SharedCta | Space::SharedCluster);
+    flow.insns.iter().zip(&semantics).any(|(insn, s)| {
+        s.as_deref().is_some_and(|s| {
+            s.memory.iter().any(|m| shared(m.space))
+                || s.values
+                    .iter()
+                    .any(|v| v.steps.iter().any(|step| matches!(step, Step::Window(w) if shared(*w))))
+        }) || insn.identifiers().any(|id| {
+            symbols
+                .variable(id.start_byte(), &insn.source()[id.byte_range()])
+                .is_some_and(|v| Space::of_modifier(v.base_space()).is_some_and(shared))
+        })
+    })
+}

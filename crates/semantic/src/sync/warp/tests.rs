@@ -138,3 +138,43 @@ fn a_spin_on_a_flag_another_lane_sets_is_refused() {
     assert!(found.contains("spin 15->17 Some((0, 1)) Spin"), "{found}");
     assert!(!warps.fixable());
 }
+
+/// Whether [`analyze_with`] asks for the values of the first function of `text` through
+/// shared memory only.
+fn asks_for_values(text: &str) -> bool {
+    let parsed = ptxkit_syntax::parse(text);
+    let symbols = SymbolTable::build(&parsed);
+    let flows = FunctionFlow::all(&parsed, &symbols);
+    let mut asked = false;
+    analyze_with(&flows[0], &symbols, &ModuleFacts::unknown(), Memory::Shared, || {
+        asked = true;
+        ValueFlow::of(&flows[0], &symbols)
+    });
+    asked
+}
+
+#[test]
+fn through_shared_memory_only_functions_that_cannot_reach_it_are_not_followed() {
+    let kernel = |decl: &str, body: &str| {
+        format!(
+            ".version 7.0\n.target sm_80\n.address_size 64\n{decl}\n.visible .entry k(.param .u64 p)\n{{\n.reg .b32 %r<9>;\n.reg .b64 %rd<9>;\nld.param.u64 %rd1, [p];\nmov.u32 %r1, %tid.x;\n{body}\nret;\n}}\n"
+        )
+    };
+    // Global and generic accesses through a pointer parameter: no shared memory anywhere.
+    assert!(!asks_for_values(&kernel(
+        "",
+        "st.global.u32 [%rd1], %r1;\nld.u32 %r2, [%rd1+4];"
+    )));
+    // A `.shared` access, a module-scope shared variable named in a generic address, the
+    // shared window made by `cvta`, a lockstep collective: followed.
+    assert!(asks_for_values(&kernel("", "st.shared.u32 [%r1], %r1;")));
+    assert!(asks_for_values(&kernel(
+        ".shared .align 4 .b8 s[128];",
+        "mov.u64 %rd2, s;\nst.u32 [%rd2], %r1;"
+    )));
+    assert!(asks_for_values(&kernel(
+        "",
+        "cvta.shared.u64 %rd2, %rd1;\nst.u32 [%rd2], %r1;"
+    )));
+    assert!(asks_for_values(&kernel("", "shfl.up.b32 %r2, %r1, 1, 0;")));
+}
