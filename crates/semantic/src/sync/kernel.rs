@@ -324,20 +324,18 @@ impl<'f, 't> Kernel<'f, 't> {
     /// Per thread of the shape (in [`Shape::all`] order), whether it never executes
     /// instruction `i`.
     pub fn never_executed_by(&self, i: InsnId) -> Vec<bool> {
+        let threads: Vec<Thread> = self.shape.all().collect();
+        let Some(&first) = threads.first() else {
+            return Vec::new();
+        };
+        let mut eval = Evaluator::new(&self.values.exprs, first);
         let mut memo = HashMap::default();
-        let mut eval: Option<Evaluator<'_>> = None;
-        self.shape
-            .all()
-            .map(|t| {
-                let eval = match &mut eval {
-                    Some(eval) => {
-                        eval.reset(t);
-                        eval
-                    }
-                    None => eval.insert(Evaluator::new(&self.values.exprs, t)),
-                };
+        threads
+            .iter()
+            .map(|&t| {
+                eval.reset(t);
                 memo.clear();
-                self.executes(eval, i, &mut memo).never()
+                self.executes(&mut eval, i, &mut memo).never()
             })
             .collect()
     }

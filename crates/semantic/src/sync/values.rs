@@ -525,14 +525,21 @@ impl<'t> Builder<'_, 't> {
                 }
                 return;
             }
-            let mut slots: SmallVec<[u32; 6]> = SmallVec::new();
-            for access in flow.defs(i).iter().chain(flow.uses(i)) {
-                if let Some(&slot) = self.reg_at.get(&access.node.start_byte())
-                    && !slots.contains(&slot)
-                {
-                    slots.push(slot);
+            // The slots are the instruction's: found once, kept by the memo.
+            let slots = match self.steps[i as usize].take() {
+                Some(memo) => memo.slots,
+                None => {
+                    let mut slots: SmallVec<[u32; 6]> = SmallVec::new();
+                    for access in flow.defs(i).iter().chain(flow.uses(i)) {
+                        if let Some(&slot) = self.reg_at.get(&access.node.start_byte())
+                            && !slots.contains(&slot)
+                        {
+                            slots.push(slot);
+                        }
+                    }
+                    slots
                 }
-            }
+            };
             let before = slots.iter().map(|&s| state[s as usize]).collect();
             self.step_once(i, state, None);
             let after = slots.iter().map(|&s| state[s as usize]).collect();

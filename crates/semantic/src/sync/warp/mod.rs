@@ -201,8 +201,13 @@ pub fn analyze_with(
     // Through shared memory only, a function none of whose accesses can land there has no
     // exchange to show, and only its legacy collectives to judge: without any, its values
     // (the costly part) are not needed.
-    if memory == Memory::Shared && !sites::may_touch_shared(flow, symbols) && !has_legacy_collective(flow, symbols) {
-        return WarpReport::default();
+    if memory == Memory::Shared {
+        let semantics = crate::sync::values::semantics_of(flow, symbols);
+        if !sites::may_touch_shared(flow, &semantics, symbols)
+            && !semantics.iter().flatten().any(|s| is_legacy_collective(s))
+        {
+            return WarpReport::default();
+        }
     }
     let kernel = match values() {
         Ok(values) => Kernel::with_values(flow, values),
@@ -263,14 +268,6 @@ fn is_legacy_collective(semantics: &Semantics) -> bool {
         .sync
         .iter()
         .any(|sync| matches!(sync, Sync::Collective { legacy: true, .. }))
-}
-
-/// Whether `flow` has a warp collective of lockstep warps.
-fn has_legacy_collective(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> bool {
-    crate::sync::values::semantics_of(flow, symbols)
-        .iter()
-        .flatten()
-        .any(|s| is_legacy_collective(s))
 }
 
 /// Every function of a module with a body, and what it relies on from lockstep warps.

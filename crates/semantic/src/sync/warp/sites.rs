@@ -4,9 +4,12 @@
 use ptxkit_isa::signature::semantics::{Access, Completion, Proxy, Semantics, Space, Step, Sync};
 use ptxkit_isa::special_registers::SYSTEM_CALLS;
 use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
+
 use smallvec::SmallVec;
 
 use crate::flow::cfg::{FunctionFlow, InsnId};
+use crate::instruction::Instruction;
 use crate::symbols::SymbolTable;
 use crate::sync::expr::{ExprId, Node};
 use crate::sync::kernel::Kernel;
@@ -127,21 +130,12 @@ impl ModuleFacts {
         }
         let generic_shared = flows.iter().any(|flow| {
             let semantics = crate::sync::values::semantics_of(flow, symbols);
-            semantics.iter().flatten().any(|s| {
-                s.values.iter().any(|v| {
-                    v.steps
-                        .iter()
-                        .any(|step| matches!(step, Step::Window(Space::SharedCta | Space::SharedCluster)))
+            semantics.iter().flatten().any(|s| makes_shared_window(s))
+                || flow.insns.iter().zip(&semantics).any(|(insn, s)| {
+                    s.as_ref()
+                        .is_some_and(|s| s.memory.iter().any(|m| m.space == Space::Generic))
+                        && names_shared_variable(insn, symbols)
                 })
-            }) || flow.insns.iter().zip(&semantics).any(|(insn, s)| {
-                s.as_ref()
-                    .is_some_and(|s| s.memory.iter().any(|m| m.space == Space::Generic))
-                    && insn.identifiers().any(|id| {
-                        symbols
-                            .variable(id.start_byte(), &insn.source()[id.byte_range()])
-                            .is_some_and(|v| matches!(v.base_space(), ".shared" | ".shared::cta" | ".shared::cluster"))
-                    })
-            })
         });
         ModuleFacts {
             callees,
@@ -343,23 +337,43 @@ pub(super) fn anything_to_analyse(flow: &FunctionFlow<'_>, symbols: &SymbolTable
     })
 }
 
-/// Whether an access of `flow` can land in the CTA's shared memory as far as the analysis
-/// places accesses: one to a `.shared` state space, or one whose address is built on the
-/// shared window or a shared variable, which only an instruction of the function that makes
-/// the window (`cvta` from `.shared`) or names the variable can bring in.
-pub(super) fn may_touch_shared(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> bool {
-    let semantics = crate::sync::values::semantics_of(flow, symbols);
-    let shared = |space: Space| matches!(space, Space::SharedCta | Space::SharedCluster);
-    flow.insns.iter().zip(&semantics).any(|(insn, s)| {
-        s.as_deref().is_some_and(|s| {
-            s.memory.iter().any(|m| shared(m.space))
-                || s.values
-                    .iter()
-                    .any(|v| v.steps.iter().any(|step| matches!(step, Step::Window(w) if shared(*w))))
-        }) || insn.identifiers().any(|id| {
-            symbols
-                .variable(id.start_byte(), &insn.source()[id.byte_range()])
-                .is_some_and(|v| Space::of_modifier(v.base_space()).is_some_and(shared))
-        })
+/// Whether a state space is the CTA's shared memory (or its cluster's).
+fn is_shared(space: Space) -> bool {
+    matches!(space, Space::SharedCta | Space::SharedCluster)
+}
+
+/// Whether an instruction makes the generic address of the shared window (`cvta` from
+/// `.shared`).
+fn makes_shared_window(s: &Semantics) -> bool {
+    s.values.iter().any(|v| {
+        v.steps
+            .iter()
+            .any(|step| matches!(step, Step::Window(w) if is_shared(*w)))
+    })
+}
+
+/// Whether an instruction names a variable of shared memory.
+fn names_shared_variable(insn: &Instruction<'_>, symbols: &SymbolTable) -> bool {
+    insn.identifiers().any(|id| {
+        symbols
+            .variable(id.start_byte(), &insn.source()[id.byte_range()])
+            .is_some_and(|v| Space::of_modifier(v.base_space()).is_some_and(is_shared))
+    })
+}
+
+/// Whether an access of `flow` (whose instructions' `semantics` these are) can land in the
+/// CTA's shared memory as far as the analysis places accesses: one to a `.shared` state
+/// space, or one whose address is built on the shared window or a shared variable, which
+/// only an instruction of the function that makes the window or names the variable can
+/// bring in.
+pub(super) fn may_touch_shared(
+    flow: &FunctionFlow<'_>,
+    semantics: &[Option<Rc<Semantics>>],
+    symbols: &SymbolTable,
+) -> bool {
+    flow.insns.iter().zip(semantics).any(|(insn, s)| {
+        s.as_deref()
+            .is_some_and(|s| s.memory.iter().any(|m| is_shared(m.space)) || makes_shared_window(s))
+            || names_shared_variable(insn, symbols)
     })
 }
