@@ -45,7 +45,9 @@ const KINDS: &[&str] = &[
 
 fn expected(kind: &str) -> &'static [&'static str] {
     match kind {
-        "drop-barrier" => &["PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709"],
+        "drop-barrier" => &[
+            "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710",
+        ],
         "divergent-barrier" => &["PTX702"],
         "drop-async-wait" => &["PTX705", "PTX706"],
         "drop-proxy-fence" => &["PTX707"],

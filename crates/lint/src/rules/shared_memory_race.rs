@@ -114,11 +114,22 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         // A copy's write is told at the copy, with the wait by which it lands.
         let told = |access: &ptxkit_semantic::sync::races::SharedAccess, line: usize, subject: &str| match access.issued
         {
-            Some(copy) => format!(
-                "{subject} `{}` with the `cp.async` at line {} (it lands by the wait at line {line})",
+            Some(issued) => format!(
+                "{subject} `{}` with the `cp.async` at line {}{} ({})",
                 race.address,
-                line_of(flow.insns[copy as usize].node())
+                line_of(flow.insns[issued.copy as usize].node()),
+                if issued.other_iteration {
+                    " (an earlier instance)"
+                } else {
+                    ""
+                },
+                if issued.by_wait {
+                    format!("it lands by the wait at line {line}")
+                } else {
+                    format!("no wait covers it before the barrier at line {line}")
+                }
             ),
+            None if access.copy => format!("{subject} `{}` with the `cp.async` at line {line}", race.address),
             None => format!("{subject} `{}` at line {line}", race.address),
         };
         let message = format!(
@@ -133,23 +144,39 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 ""
             },
         );
-        let diagnostic = checker
-            .diagnostic(Span::of(nb), message)
-            .with_label(format!(
-                "{} {} `{}` here",
-                shape.describe(t2),
-                access_verb(b.access),
-                race.address
-            ))
-            .with_secondary(
-                Span::of(na),
-                format!(
-                    "{} {} `{}` here",
-                    shape.describe(t1),
-                    access_verb(a.access),
-                    race.address
+        // A copy's write seen at a wait or barrier: labelled there and at the copy.
+        let labels = |access: &ptxkit_semantic::sync::races::SharedAccess, thread: String| match access.issued {
+            Some(issued) => vec![
+                (
+                    access.insn,
+                    if issued.by_wait {
+                        format!("{thread}'s copy lands by here")
+                    } else {
+                        format!("{thread}'s copy may still be in flight here")
+                    },
                 ),
-            )
+                (
+                    issued.copy,
+                    format!("{thread} issues a copy into `{}` here", race.address),
+                ),
+            ],
+            None => vec![(
+                access.insn,
+                format!("{thread} {} `{}` here", access_verb(access.access), race.address),
+            )],
+        };
+        let mut diagnostic = checker.diagnostic(Span::of(nb), message);
+        for (k, (insn, text)) in labels(&b, shape.describe(t2)).into_iter().enumerate() {
+            diagnostic = if k == 0 {
+                diagnostic.with_label(text)
+            } else {
+                diagnostic.with_secondary(Span::of(flow.insns[insn as usize].node()), text)
+            };
+        }
+        for (insn, text) in labels(&a, shape.describe(t1)) {
+            diagnostic = diagnostic.with_secondary(Span::of(flow.insns[insn as usize].node()), text);
+        }
+        let diagnostic = diagnostic
             .with_note(format!(
                 "in a block of {} threads{}; ptxas accepts this, and which value the read sees depends on timing",
                 shape.threads(),
@@ -159,7 +186,11 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     ptxkit_semantic::sync::kernel::ShapeSource::Inferred => "",
                 }
             ))
-            .with_help("put a barrier (`bar.sync 0`) between the two accesses on every path, or make both atomic");
+            .with_help(if a.copy || b.copy {
+                "wait for the copy (`cp.async.wait_group` covering it), then a barrier (`bar.sync 0`), before the other thread's access"
+            } else {
+                "put a barrier (`bar.sync 0`) between the two accesses on every path, or make both atomic"
+            });
         checker.report(diagnostic);
     }
 }

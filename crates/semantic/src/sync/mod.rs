@@ -86,7 +86,13 @@ pub fn analyze_with(
         // Barriers some threads skip: the intervals are not what the program runs.
         Vec::new()
     } else {
-        races::races(&mut kernel, &protocols.copies_completed)
+        races::races(
+            &mut kernel,
+            races::Landings {
+                waits: Some(&protocols.copies_completed),
+                barriers: Some(&protocols.copies_across_barriers),
+            },
+        )
     };
     SyncReport {
         races,

@@ -18,7 +18,9 @@
 
 use std::collections::BTreeSet;
 
-use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Semantics, Space, Sync};
+use ptxkit_isa::signature::semantics::{
+    Access, BarrierMode, Completion, Group, MbarrierOp, Proxy, Semantics, Space, Sync,
+};
 
 use super::expr::{Evaluator, ExprId, Node, Terms};
 use super::kernel::Kernel;
@@ -362,6 +364,9 @@ pub struct Protocols {
     pub findings: Vec<ProtocolFinding>,
     /// Each `cp.async` copy with a wait that completes it on some path: (copy, wait).
     pub copies_completed: BTreeSet<(InsnId, InsnId)>,
+    /// Each `cp.async` copy with a CTA barrier it may still be in flight at on some path:
+    /// (copy, barrier). Its bytes may land after the barrier.
+    pub copies_across_barriers: BTreeSet<(InsnId, InsnId)>,
 }
 
 /// The protocol findings of a kernel, and where its `cp.async` copies complete.
@@ -514,6 +519,10 @@ fn step(
     out: &mut Protocols,
 ) {
     let here = &touches[i as usize];
+    if kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive) {
+        out.copies_across_barriers
+            .extend(state.copies.iter().map(|&(copy, _)| (copy, i)));
+    }
     // Reads and writes of shared memory against what is in flight.
     for t in here {
         check_touch(kernel, i, t, touches, state, &mut out.findings);
