@@ -9,12 +9,23 @@
 //! Every access is evaluated for every thread of the block: the shape
 //! `.reqntid` or `.maxntid` gives, or else the largest shape (over the
 //! dimensions the kernel reads) in which every plain store of the kernel writes
-//! different bytes in different threads. Two atomics, or two strong accesses
+//! different bytes in different threads (or, for an address that depends on the
+//! thread, the same value: threads t and t+16 filling one table entry). A read
+//! of bytes the reading thread itself wrote earlier with the same value is no
+//! witness. Two atomics, or two strong accesses
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
 //! out, and so is code around mbarrier waits and fences, whose ordering the
 //! barrier intervals do not describe: the rule reports only races it can show.
+//!
+//! A `cp.async` copy's bytes land at some point between the copy and the wait
+//! that covers it: the copy counts where it is issued, at each barrier it may
+//! still be in flight at, and at each wait that completes it (in a later
+//! iteration too, when its address is the same in every iteration). An
+//! `mbarrier.init` by one thread followed by another thread's operation on the
+//! same mbarrier, with no barrier (or other synchronisation) between, is
+//! reported as a use of an object that may not be initialised yet.
 //!
 //! Named barriers for part of the block (`bar.sync 1, 256`, `bar.arrive 1, 256`)
 //! order only the threads that execute them: a producer's write before its
@@ -132,18 +143,28 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             None if access.copy => format!("{subject} `{}` with the `cp.async` at line {line}", race.address),
             None => format!("{subject} `{}` at line {line}", race.address),
         };
-        let message = format!(
-            "{} {}, {} {}{}, with no barrier between",
-            shape.describe(t1),
-            told(&a, la, access_verb(a.access)),
-            shape.describe(t2),
-            told(&b, lb, access_verb(b.access)).replacen(&format!("`{}`", race.address), "it", 1),
-            if race.next_iteration {
-                " in the loop's next iteration"
-            } else {
-                ""
-            },
-        );
+        let message = if race.uninitialised {
+            format!(
+                "{} initialises the mbarrier `{}` at line {la}, {} {} it at line {lb} with no barrier between: it may not be initialised yet",
+                shape.describe(t1),
+                race.address,
+                shape.describe(t2),
+                access_verb(b.access),
+            )
+        } else {
+            format!(
+                "{} {}, {} {}{}, with no barrier between",
+                shape.describe(t1),
+                told(&a, la, access_verb(a.access)),
+                shape.describe(t2),
+                told(&b, lb, access_verb(b.access)).replacen(&format!("`{}`", race.address), "it", 1),
+                if race.next_iteration {
+                    " in the loop's next iteration"
+                } else {
+                    ""
+                },
+            )
+        };
         // A copy's write seen at a wait or barrier: labelled there and at the copy.
         let labels = |access: &ptxkit_semantic::sync::races::SharedAccess, thread: String| match access.issued {
             Some(issued) => vec![
@@ -186,7 +207,9 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     ptxkit_semantic::sync::kernel::ShapeSource::Inferred => "",
                 }
             ))
-            .with_help(if a.copy || b.copy {
+            .with_help(if race.uninitialised {
+                "put a barrier (`bar.sync 0`) after the `mbarrier.init`, before any other thread uses the mbarrier"
+            } else if a.copy || b.copy {
                 "wait for the copy (`cp.async.wait_group` covering it), then a barrier (`bar.sync 0`), before the other thread's access"
             } else {
                 "put a barrier (`bar.sync 0`) between the two accesses on every path, or make both atomic"

@@ -555,7 +555,7 @@ impl Reach {
 
 impl Kernel<'_, '_> {
     /// Whether instruction `i` is a full CTA barrier (one that ends a barrier interval).
-    fn is_full_barrier(&self, i: InsnId) -> bool {
+    pub fn is_full_barrier(&self, i: InsnId) -> bool {
         self.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)
     }
 
