@@ -92,6 +92,7 @@
 //! No fix: where the barrier belongs (and whether every thread reaches it) is
 //! the author's choice.
 
+use ptxkit_semantic::sync::races::SharedAccess;
 use ptxkit_syntax::Span;
 
 use crate::checker::Checker;
@@ -123,8 +124,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         let (na, nb) = (flow.insns[a.insn as usize].node(), flow.insns[b.insn as usize].node());
         let (la, lb) = (line_of(na), line_of(nb));
         // A copy's write is told at the copy, with the wait by which it lands.
-        let told = |access: &ptxkit_semantic::sync::races::SharedAccess, line: usize, subject: &str| match access.issued
-        {
+        let told = |access: &SharedAccess, line: usize, subject: &str| match access.issued {
             Some(issued) => format!(
                 "{subject} `{}` with the `cp.async` at line {}{} ({})",
                 race.address,
@@ -166,26 +166,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             )
         };
         // A copy's write seen at a wait or barrier: labelled there and at the copy.
-        let labels = |access: &ptxkit_semantic::sync::races::SharedAccess, thread: String| match access.issued {
-            Some(issued) => vec![
-                (
-                    access.insn,
-                    if issued.by_wait {
-                        format!("{thread}'s copy lands by here")
-                    } else {
-                        format!("{thread}'s copy may still be in flight here")
-                    },
-                ),
-                (
-                    issued.copy,
-                    format!("{thread} issues a copy into `{}` here", race.address),
-                ),
-            ],
-            None => vec![(
-                access.insn,
-                format!("{thread} {} `{}` here", access_verb(access.access), race.address),
-            )],
-        };
+        let labels = |access: &SharedAccess, thread: String| labels_of(access, &thread, &race.address);
         let mut diagnostic = checker.diagnostic(Span::of(nb), message);
         for (k, (insn, text)) in labels(&b, shape.describe(t2)).into_iter().enumerate() {
             diagnostic = if k == 0 {
@@ -215,5 +196,27 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 "put a barrier (`bar.sync 0`) between the two accesses on every path, or make both atomic"
             });
         checker.report(diagnostic);
+    }
+}
+
+/// The labels of one access of a race: where it is (a copy's write seen at a wait or barrier:
+/// there, and at the copy), with what `thread` does there.
+fn labels_of(access: &SharedAccess, thread: &str, address: &str) -> Vec<(u32, String)> {
+    match access.issued {
+        Some(issued) => vec![
+            (
+                access.insn,
+                if issued.by_wait {
+                    format!("{thread}'s copy lands by here")
+                } else {
+                    format!("{thread}'s copy may still be in flight here")
+                },
+            ),
+            (issued.copy, format!("{thread} issues a copy into `{address}` here")),
+        ],
+        None => vec![(
+            access.insn,
+            format!("{thread} {} `{address}` here", access_verb(access.access)),
+        )],
     }
 }

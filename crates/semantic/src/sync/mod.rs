@@ -19,6 +19,7 @@ pub mod divergence;
 pub mod dominance;
 pub mod expr;
 pub mod kernel;
+mod mbarrier_init;
 pub mod protocols;
 pub mod races;
 pub mod values;

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Sync};
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, Proxy, Space, Sync};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
@@ -182,7 +182,7 @@ fn within_iteration(kernel: &Kernel<'_, '_>, from: InsnId, to: InsnId) -> bool {
 
 /// An access evaluated for one thread: the address's undecided part and its known part.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Placed {
+pub(super) struct Placed {
     terms: SmallVec<[(ExprId, i64); 2]>,
     offset: i64,
 }
@@ -191,10 +191,10 @@ struct Placed {
 type Combo<'e> = (&'e [Option<Placed>], &'e [Option<Placed>], bool);
 
 /// What the search knows of one access in every thread.
-struct Evaluated {
+pub(super) struct Evaluated {
     /// Per thread (in [`Shape::all`] order): where it accesses, if it may execute there (in
     /// its loops' first iteration).
-    placed: Vec<Option<Placed>>,
+    pub(super) placed: Vec<Option<Placed>>,
     /// The same in the next iteration of its innermost loop, if it is in one.
     next: Option<Vec<Option<Placed>>>,
 }
@@ -202,7 +202,7 @@ struct Evaluated {
 /// Whether instruction `i` synchronises threads in a way the interval model does not follow
 /// (mbarrier waits, fences, warp barriers, cluster barriers): accesses around it are left to
 /// other rules. CTA barriers, named ones for part of the block too, are followed.
-fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
+pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     // A call may synchronise (a `cuda::barrier` arrive and wait in an unoptimised build),
     // but for the ABI's system calls.
     let insn = &kernel.flow.insns[i as usize];
@@ -223,97 +223,9 @@ fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
 /// The data races of a kernel, at most one per pair of instructions.
 pub fn races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> {
     let mut out = data_races(kernel, landings);
-    for race in uninitialised_mbarrier_uses(kernel) {
+    for race in super::mbarrier_init::uninitialised_mbarrier_uses(kernel) {
         if !out.iter().any(|r| r.second.0.insn == race.second.0.insn) {
             out.push(race);
-        }
-    }
-    out
-}
-
-/// Whether instruction `i` is an mbarrier operation `op` says is one of those looked for.
-fn mbarrier_op(kernel: &Kernel<'_, '_>, i: InsnId, op: impl Fn(MbarrierOp) -> bool) -> bool {
-    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-        s.sync
-            .iter()
-            .any(|x| matches!(*x, Sync::Mbarrier { op: o, .. } if op(o)))
-    })
-}
-
-/// Operations on an mbarrier object by one thread that another thread's `mbarrier.init` of
-/// it may come after (§9.7.13.15: an object is initialised before any other operation on
-/// it): the init reaches the operation with no barrier between and no other synchronisation
-/// that could order them (an mbarrier wait, a memory fence, a warp or cluster barrier, a
-/// call); other inits and arrivals on the way order nothing for the other thread. Each as a
-/// race of the init's write with the operation, in the kernel's shape.
-fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Race> {
-    let is_init = |k: &Kernel<'_, '_>, i: InsnId| mbarrier_op(k, i, |op| op == MbarrierOp::Init);
-    let on_mbarrier = |k: &Kernel<'_, '_>, i: InsnId| mbarrier_op(k, i, |_| true);
-    if !(0..kernel.flow.insns.len() as InsnId).any(|i| is_init(kernel, i)) {
-        return Vec::new();
-    }
-    let accesses: Vec<SharedAccess> = shared_accesses(kernel, Landings::default())
-        .into_iter()
-        .filter(|a| on_mbarrier(kernel, a.insn))
-        .collect();
-    let evaluated = evaluate(kernel, &accesses);
-    let threads: Vec<Thread> = kernel.shape.all().collect();
-    let mut reaches = HashMap::default();
-    let mut out: Vec<Race> = Vec::new();
-    let kernel = &*kernel;
-    // A wait is itself a use; what comes after it may be ordered by it (a wait that ends its
-    // block stops the walk before it).
-    let is_wait = |i: InsnId| {
-        mbarrier_op(kernel, i, |op| {
-            matches!(
-                op,
-                MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
-            )
-        })
-    };
-    let same_block = |a: InsnId, b: InsnId| kernel.block_of(a) == kernel.block_of(b);
-    let orders = |i: InsnId| {
-        let after_wait = i > 0 && same_block(i - 1, i) && is_wait(i - 1);
-        let waits_within_block = is_wait(i) && same_block(i, i + 1);
-        after_wait
-            || kernel.is_full_barrier(i)
-            || (other_sync(kernel, i)
-                && !waits_within_block
-                && !mbarrier_op(kernel, i, |op| {
-                    !matches!(
-                        op,
-                        MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
-                    )
-                })
-                && !kernel.values.semantics[i as usize]
-                    .as_ref()
-                    .is_some_and(|s| s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: Some(_), .. }))))
-    };
-    for (x, init) in accesses.iter().enumerate() {
-        if !is_init(kernel, init.insn) || init.access != Access::Write {
-            continue;
-        }
-        let clear = kernel.reach_until(init.insn, false, orders);
-        for (y, used) in accesses.iter().enumerate() {
-            if is_init(kernel, used.insn) || !clear.contains(used.insn) {
-                continue;
-            }
-            let race = find_pair(
-                kernel,
-                &threads,
-                (init, &evaluated[x].placed),
-                (used, &evaluated[y].placed),
-                &mut reaches,
-                &mut |_, _| false,
-            );
-            // One finding per init: its first operation reached.
-            if let Some(race) = race {
-                out.push(Race {
-                    uninitialised: true,
-                    ..race
-                });
-                break;
-            }
         }
     }
     out
@@ -495,7 +407,7 @@ fn initialises(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
 }
 
 /// Whether `PTXKIT_SYNC_STATS` asks for the search's figures on stderr.
-fn sync_stats() -> bool {
+pub(super) fn sync_stats() -> bool {
     std::env::var_os("PTXKIT_SYNC_STATS").is_some()
 }
 
@@ -922,7 +834,7 @@ fn collect_leaves(exprs: &super::expr::Exprs, id: ExprId, leaf: &mut impl FnMut(
 }
 
 /// Evaluates every access for every thread of the kernel's shape.
-fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Vec<Evaluated> {
+pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Vec<Evaluated> {
     let threads: Vec<Thread> = kernel.shape.all().collect();
     let window = kernel.values.exprs.get(Node::Window(Space::SharedCta));
     let nest_of: Vec<Vec<u32>> = accesses
@@ -1425,7 +1337,7 @@ fn own_write_seen(
 }
 
 /// The first pair of threads (in different warps) whose accesses overlap, if any.
-fn find_pair(
+pub(super) fn find_pair(
     kernel: &Kernel<'_, '_>,
     threads: &[Thread],
     (first, pa): (&SharedAccess, &[Option<Placed>]),

@@ -1,0 +1,100 @@
+//! mbarrier objects used before they are initialised: an `mbarrier.init` by one thread and
+//! another thread's operation on the same object with nothing between that orders them
+//! (§9.7.13.15: an object is initialised before any other operation on it). Found with the
+//! race search's evaluation of the accesses, as a race of the init's write with the use.
+
+use ptxkit_isa::signature::semantics::{Access, MbarrierOp, Sync};
+use rustc_hash::FxHashMap as HashMap;
+
+use super::expr::Thread;
+use super::kernel::Kernel;
+use super::races::{Landings, Race, SharedAccess, evaluate, find_pair, other_sync, shared_accesses};
+use crate::flow::cfg::InsnId;
+
+/// Whether instruction `i` is an mbarrier operation `op` says is one of those looked for.
+fn mbarrier_op(kernel: &Kernel<'_, '_>, i: InsnId, op: impl Fn(MbarrierOp) -> bool) -> bool {
+    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+        s.sync
+            .iter()
+            .any(|x| matches!(*x, Sync::Mbarrier { op: o, .. } if op(o)))
+    })
+}
+
+/// Operations on an mbarrier object by one thread that another thread's `mbarrier.init` of
+/// it may come after (§9.7.13.15: an object is initialised before any other operation on
+/// it): the init reaches the operation with no barrier between and no other synchronisation
+/// that could order them (an mbarrier wait, a memory fence, a warp or cluster barrier, a
+/// call); other inits and arrivals on the way order nothing for the other thread. Each as a
+/// race of the init's write with the operation, in the kernel's shape.
+pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Race> {
+    let is_init = |k: &Kernel<'_, '_>, i: InsnId| mbarrier_op(k, i, |op| op == MbarrierOp::Init);
+    let on_mbarrier = |k: &Kernel<'_, '_>, i: InsnId| mbarrier_op(k, i, |_| true);
+    if !(0..kernel.flow.insns.len() as InsnId).any(|i| is_init(kernel, i)) {
+        return Vec::new();
+    }
+    let accesses: Vec<SharedAccess> = shared_accesses(kernel, Landings::default())
+        .into_iter()
+        .filter(|a| on_mbarrier(kernel, a.insn))
+        .collect();
+    let evaluated = evaluate(kernel, &accesses);
+    let threads: Vec<Thread> = kernel.shape.all().collect();
+    let mut reaches = HashMap::default();
+    let mut out: Vec<Race> = Vec::new();
+    let kernel = &*kernel;
+    // A wait is itself a use; what comes after it may be ordered by it (a wait that ends its
+    // block stops the walk before it).
+    let is_wait = |i: InsnId| {
+        mbarrier_op(kernel, i, |op| {
+            matches!(
+                op,
+                MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
+            )
+        })
+    };
+    let same_block = |a: InsnId, b: InsnId| kernel.block_of(a) == kernel.block_of(b);
+    let orders = |i: InsnId| {
+        let after_wait = i > 0 && same_block(i - 1, i) && is_wait(i - 1);
+        let waits_within_block = is_wait(i) && same_block(i, i + 1);
+        after_wait
+            || kernel.is_full_barrier(i)
+            || (other_sync(kernel, i)
+                && !waits_within_block
+                && !mbarrier_op(kernel, i, |op| {
+                    !matches!(
+                        op,
+                        MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
+                    )
+                })
+                && !kernel.values.semantics[i as usize]
+                    .as_ref()
+                    .is_some_and(|s| s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: Some(_), .. }))))
+    };
+    for (x, init) in accesses.iter().enumerate() {
+        if !is_init(kernel, init.insn) || init.access != Access::Write {
+            continue;
+        }
+        let clear = kernel.reach_until(init.insn, false, orders);
+        for (y, used) in accesses.iter().enumerate() {
+            if is_init(kernel, used.insn) || !clear.contains(used.insn) {
+                continue;
+            }
+            let race = find_pair(
+                kernel,
+                &threads,
+                (init, &evaluated[x].placed),
+                (used, &evaluated[y].placed),
+                &mut reaches,
+                &mut |_, _| false,
+            );
+            // One finding per init: its first operation reached.
+            if let Some(race) = race {
+                out.push(Race {
+                    uninitialised: true,
+                    ..race
+                });
+                break;
+            }
+        }
+    }
+    out
+}
