@@ -2,7 +2,7 @@
 //! barriers and the barrier intervals between them, and which threads execute each
 //! instruction.
 
-use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, Sync};
+use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, MbarrierOp, Sync};
 use ptxkit_syntax::NodeKind as _;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -554,6 +554,15 @@ impl Reach {
 }
 
 impl Kernel<'_, '_> {
+    /// Whether instruction `i` is an operation on an mbarrier object of a kind `op` accepts.
+    pub fn mbarrier_op(&self, i: InsnId, op: impl Fn(MbarrierOp) -> bool) -> bool {
+        self.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            s.sync
+                .iter()
+                .any(|x| matches!(*x, Sync::Mbarrier { op: o, .. } if op(o)))
+        })
+    }
+
     /// Whether instruction `i` is a full CTA barrier (one that ends a barrier interval).
     pub fn is_full_barrier(&self, i: InsnId) -> bool {
         self.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)

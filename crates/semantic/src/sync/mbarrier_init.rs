@@ -11,13 +11,12 @@ use super::kernel::Kernel;
 use super::races::{Landings, Race, SharedAccess, evaluate, find_pair, other_sync, shared_accesses};
 use crate::flow::cfg::InsnId;
 
-/// Whether instruction `i` is an mbarrier operation `op` says is one of those looked for.
-fn mbarrier_op(kernel: &Kernel<'_, '_>, i: InsnId, op: impl Fn(MbarrierOp) -> bool) -> bool {
-    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-        s.sync
-            .iter()
-            .any(|x| matches!(*x, Sync::Mbarrier { op: o, .. } if op(o)))
-    })
+/// Whether an mbarrier operation waits for (or tests) a phase: it may order what follows it.
+fn waits(op: MbarrierOp) -> bool {
+    matches!(
+        op,
+        MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
+    )
 }
 
 /// Operations on an mbarrier object by one thread that another thread's `mbarrier.init` of
@@ -27,14 +26,13 @@ fn mbarrier_op(kernel: &Kernel<'_, '_>, i: InsnId, op: impl Fn(MbarrierOp) -> bo
 /// call); other inits and arrivals on the way order nothing for the other thread. Each as a
 /// race of the init's write with the operation, in the kernel's shape.
 pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Race> {
-    let is_init = |k: &Kernel<'_, '_>, i: InsnId| mbarrier_op(k, i, |op| op == MbarrierOp::Init);
-    let on_mbarrier = |k: &Kernel<'_, '_>, i: InsnId| mbarrier_op(k, i, |_| true);
-    if !(0..kernel.flow.insns.len() as InsnId).any(|i| is_init(kernel, i)) {
+    let is_init = |i: InsnId| kernel.mbarrier_op(i, |op| op == MbarrierOp::Init);
+    if !(0..kernel.flow.insns.len() as InsnId).any(is_init) {
         return Vec::new();
     }
     let accesses: Vec<SharedAccess> = shared_accesses(kernel, Landings::default())
         .into_iter()
-        .filter(|a| on_mbarrier(kernel, a.insn))
+        .filter(|a| kernel.mbarrier_op(a.insn, |_| true))
         .collect();
     let evaluated = evaluate(kernel, &accesses);
     let threads: Vec<Thread> = kernel.shape.all().collect();
@@ -43,39 +41,26 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
     let kernel = &*kernel;
     // A wait is itself a use; what comes after it may be ordered by it (a wait that ends its
     // block stops the walk before it).
-    let is_wait = |i: InsnId| {
-        mbarrier_op(kernel, i, |op| {
-            matches!(
-                op,
-                MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
-            )
-        })
-    };
+    let is_wait = |i: InsnId| kernel.mbarrier_op(i, waits);
     let same_block = |a: InsnId, b: InsnId| kernel.block_of(a) == kernel.block_of(b);
+    let proxy_fence = |i: InsnId| {
+        kernel.values.semantics[i as usize]
+            .as_ref()
+            .is_some_and(|s| s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: Some(_), .. })))
+    };
     let orders = |i: InsnId| {
         let after_wait = i > 0 && same_block(i - 1, i) && is_wait(i - 1);
         let waits_within_block = is_wait(i) && same_block(i, i + 1);
-        after_wait
-            || kernel.is_full_barrier(i)
-            || (other_sync(kernel, i)
-                && !waits_within_block
-                && !mbarrier_op(kernel, i, |op| {
-                    !matches!(
-                        op,
-                        MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
-                    )
-                })
-                && !kernel.values.semantics[i as usize]
-                    .as_ref()
-                    .is_some_and(|s| s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: Some(_), .. }))))
+        let orders_nothing = waits_within_block || kernel.mbarrier_op(i, |op| !waits(op)) || proxy_fence(i);
+        after_wait || kernel.is_full_barrier(i) || (other_sync(kernel, i) && !orders_nothing)
     };
     for (x, init) in accesses.iter().enumerate() {
-        if !is_init(kernel, init.insn) || init.access != Access::Write {
+        if !is_init(init.insn) || init.access != Access::Write {
             continue;
         }
         let clear = kernel.reach_until(init.insn, false, orders);
         for (y, used) in accesses.iter().enumerate() {
-            if is_init(kernel, used.insn) || !clear.contains(used.insn) {
+            if is_init(used.insn) || !clear.contains(used.insn) {
                 continue;
             }
             let race = find_pair(

@@ -501,13 +501,6 @@ fn first_commit(kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Option<Ins
     None
 }
 
-/// Whether instruction `i` operates on an mbarrier.
-fn is_mbarrier_op(kernel: &Kernel<'_, '_>, i: usize) -> bool {
-    kernel.values.semantics[i]
-        .as_ref()
-        .is_some_and(|s| s.sync.iter().any(|x| matches!(x, Sync::Mbarrier { .. })))
-}
-
 /// Follows instruction `i` along a path: what it does against what is in flight (`state`)
 /// becomes findings, then `state` takes in what it starts, commits and waits for.
 fn step(
@@ -571,7 +564,7 @@ fn check_touch(
     let reads = t.access != Access::Write;
     // An mbarrier operation touches its mbarrier object, never the data an operation in
     // flight brings or sends.
-    let data = !is_mbarrier_op(kernel, i as usize);
+    let data = !kernel.mbarrier_op(i, |_| true);
     let mut found = |kind| findings.push(ProtocolFinding { insn: i, kind });
     if reads && data && t.proxy == Proxy::Generic {
         for &(copy, stage) in &state.copies {
@@ -714,7 +707,7 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
                 state.loads.insert(i);
             }
             Completion::Immediate
-                if t.access.writes() && t.proxy == Proxy::Generic && !is_mbarrier_op(kernel, i as usize) =>
+                if t.access.writes() && t.proxy == Proxy::Generic && !kernel.mbarrier_op(i, |_| true) =>
             {
                 state.generic_writes.insert(i);
             }

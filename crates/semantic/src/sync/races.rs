@@ -407,7 +407,7 @@ fn initialises(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
 }
 
 /// Whether `PTXKIT_SYNC_STATS` asks for the search's figures on stderr.
-pub(super) fn sync_stats() -> bool {
+fn sync_stats() -> bool {
     std::env::var_os("PTXKIT_SYNC_STATS").is_some()
 }
 
@@ -689,13 +689,13 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     fn race_between(&mut self, a: usize, b: usize) -> Option<Race> {
         let (first, second) = (&self.accesses[a], &self.accesses[b]);
         let combos = self.combos(a, b);
-        let (kernel, accesses) = (self.kernel, self.accesses);
+        let (kernel, accesses, threads) = (self.kernel, self.accesses, &self.threads);
         combos.into_iter().find_map(|(pa, pb, wraps)| {
             // A read of bytes the reading thread itself wrote with the same value before meets
             // the other thread's write harmlessly.
             let mut harmless = |t1: usize, t2: usize| {
-                (!wraps && own_write_seen(kernel, accesses, (first, pa), t1, (second, t2)))
-                    || own_write_seen(kernel, accesses, (second, pb), t2, (first, t1))
+                (!wraps && own_write_seen(kernel, (accesses, threads), (first, pa), t1, (second, t2)))
+                    || own_write_seen(kernel, (accesses, threads), (second, pb), t2, (first, t1))
             };
             let mut race = find_pair(
                 kernel,
@@ -1311,7 +1311,7 @@ fn dominates_insn(kernel: &Kernel<'_, '_>, (o, inclusive): (InsnId, bool), x: In
 /// that completes it).
 fn own_write_seen(
     kernel: &Kernel<'_, '_>,
-    accesses: &[SharedAccess],
+    (accesses, threads): (&[SharedAccess], &[Thread]),
     (write, pw): (&SharedAccess, &[Option<Placed>]),
     tw: usize,
     (read, tr): (&SharedAccess, usize),
@@ -1332,7 +1332,6 @@ fn own_write_seen(
     } else {
         before_read(write.insn)
     };
-    let threads: Vec<Thread> = kernel.shape.all().take(tw.max(tr) + 1).collect();
     a == b && landed && same_value(kernel, write, threads[tw], threads[tr])
 }
 
