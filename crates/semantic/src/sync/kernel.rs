@@ -140,6 +140,9 @@ pub struct Kernel<'f, 't> {
     conditions: HashMap<(BlockId, BlockId), Option<ExprId>>,
     /// For each block, the heads of the loops it is in (natural loops of the back edges).
     pub loops: Vec<Vec<BlockId>>,
+    /// Per block, the branches that decide whether a thread reaches it (its control
+    /// dependences but loop back edges) with the condition of each towards it.
+    deciders: Vec<Vec<(BlockId, Option<ExprId>)>>,
     /// Edges no thread takes in this block shape: branches whose condition every thread
     /// shares and that the shape decides (see [`Kernel::settle_shape`]).
     dead_edges: rustc_hash::FxHashSet<(BlockId, BlockId)>,
@@ -212,9 +215,22 @@ impl<'f, 't> Kernel<'f, 't> {
             intervals,
             block_barriers,
             conditions,
+            deciders: Vec::new(),
             dead_edges: Default::default(),
             loops: Vec::new(),
         };
+        // Dependences on a branch a block dominates are loop back edges: the first iteration
+        // runs.
+        kernel.deciders = (0..flow.blocks.len() as BlockId)
+            .map(|b| {
+                let dominance = &kernel.values.dominance;
+                dominance.control[b as usize]
+                    .iter()
+                    .filter(|&&(c, _)| !dominance.dominates(b, c))
+                    .map(|&(c, s)| (c, kernel.condition(c, s)))
+                    .collect()
+            })
+            .collect();
         kernel.loops = natural_loops(flow, &kernel.values.dominance);
         kernel.shape = kernel.declared_shape().unwrap_or(Shape {
             dims: kernel.used_dims(),
@@ -405,18 +421,13 @@ impl<'f, 't> Kernel<'f, 't> {
         if depth > 64 {
             return Executes::Unknown;
         }
-        // Dependences on a branch b dominates are loop back edges: the first iteration runs.
-        let deps: Vec<(BlockId, BlockId)> = self.values.dominance.control[b as usize]
-            .iter()
-            .copied()
-            .filter(|&(c, _)| !self.values.dominance.dominates(b, c))
-            .collect();
-        let result = if deps.is_empty() {
+        let deciders = &self.deciders[b as usize];
+        let result = if deciders.is_empty() {
             Executes::Yes
         } else {
             let mut any = Executes::No;
-            for (c, s) in deps {
-                let here = match self.condition(c, s) {
+            for &(c, condition) in deciders {
+                let here = match condition {
                     Some(cond) => truth(eval, &self.values.exprs, cond),
                     None => Executes::Unknown,
                 };

@@ -849,19 +849,33 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             next: advances(kernel, nest).then(|| Vec::with_capacity(threads.len())),
         })
         .collect();
-    // One evaluator per nest (and per nest's next iteration), reset for each thread.
-    let mut evaluators: HashMap<&Vec<u32>, (Evaluator<'_>, HashMap<u32, Executes>)> = HashMap::default();
-    let mut next_evaluators: HashMap<&Vec<u32>, (Evaluator<'_>, HashMap<u32, Executes>)> = HashMap::default();
+    // One evaluator per nest (and per nest's next iteration), reset for each thread; nests
+    // by index (hashing a nest per access and thread cost more than the evaluation).
+    let mut distinct: Vec<&Vec<u32>> = Vec::new();
+    let index_of: Vec<usize> = nest_of
+        .iter()
+        .map(|nest| match distinct.iter().position(|d| *d == nest) {
+            Some(i) => i,
+            None => {
+                distinct.push(nest);
+                distinct.len() - 1
+            }
+        })
+        .collect();
+    type Slot<'e> = Option<(Evaluator<'e>, HashMap<u32, Executes>)>;
+    let mut evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
+    let mut next_evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
+    let mut injected = vec![false; distinct.len()];
     for &t in &threads {
-        for (eval, memo) in evaluators.values_mut() {
+        for (eval, memo) in evaluators.iter_mut().flatten() {
             eval.reset(t);
             memo.clear();
         }
         // The next iterations' evaluators take the back edges' values from this thread's.
-        let mut injected: Vec<&Vec<u32>> = Vec::new();
+        injected.iter_mut().for_each(|i| *i = false);
         for (k, access) in accesses.iter().enumerate() {
-            let nest = &nest_of[k];
-            let (eval, memo) = evaluators.entry(nest).or_insert_with(|| {
+            let (nest, n) = (&nest_of[k], index_of[k]);
+            let (eval, memo) = evaluators[n].get_or_insert_with(|| {
                 (
                     Evaluator::with_substitutes(&kernel.values.exprs, t, &nests[nest]),
                     HashMap::default(),
@@ -872,14 +886,13 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             if out[k].next.is_none() {
                 continue;
             }
-            let (next, next_memo) = next_evaluators.entry(nest).or_insert_with(|| {
+            let (next, next_memo) = next_evaluators[n].get_or_insert_with(|| {
                 (
                     Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]),
                     HashMap::default(),
                 )
             });
-            if !injected.contains(&nest) {
-                injected.push(nest);
+            if !std::mem::replace(&mut injected[n], true) {
                 start_next_iteration(kernel, next, next_memo, eval, t, inner);
             }
             let placed = place_access(kernel, next, next_memo, access, window);

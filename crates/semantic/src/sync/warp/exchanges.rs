@@ -332,7 +332,10 @@ fn meet_in_warp(
     lanes: &[Thread],
 ) -> Meet {
     let (samples_a, samples_b) = (&placed.samples[ia], &placed.samples[ib]);
+    let (classes_a, classes_b) = (&placed.classes[ia], &placed.classes[ib]);
     let mut found = Meet::No;
+    // Samples where a site lands as in an earlier one meet as that one did.
+    let mut compared: Vec<(usize, usize)> = Vec::new();
     for (x, sx) in samples_a.iter().enumerate() {
         for (y, sy) in samples_b.iter().enumerate() {
             let wanted = match combos {
@@ -343,6 +346,11 @@ fn meet_in_warp(
             if !wanted {
                 continue;
             }
+            let class = (classes_a[x], classes_b[y]);
+            if compared.contains(&class) {
+                continue;
+            }
+            compared.push(class);
             // A symbolic sample stands for every iteration at once: across iterations its
             // loop's changing values are not the same in the two lanes' accesses.
             let across = combos != Combos::SameIteration

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::ITERATIONS;
 use super::sites::Site;
 use crate::flow::cfg::BlockId;
-use crate::sync::expr::{Evaluator, ExprId, Node, Terms, Thread};
+use crate::sync::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
 use crate::sync::kernel::{Executes, Kernel, Shape, ShapeSource};
 use ptxkit_isa::signature::semantics::Space;
 
@@ -67,6 +67,8 @@ pub(super) struct Placed {
     pub places: Vec<Vec<Vec<Option<Place>>>>,
     /// `[site][sample]`.
     pub samples: Vec<Vec<Sample>>,
+    /// `[site][sample]`: the first sample the site lands in every lane as in this one.
+    pub classes: Vec<Vec<usize>>,
 }
 
 /// The loops of a site and what the values of their joins are in each iteration.
@@ -183,52 +185,81 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
             Place::Global(terms, linear.constant)
         })
     };
-    // Three evaluators restarted for each lane and iteration (creating one clears a memo
-    // entry per expression of the function).
+    // The values the same in every lane (the loops' uniform joins among them) are evaluated
+    // once per iteration: each evaluator restarts for the first lane and is only reset (which
+    // keeps them) for the others.
     let Some(&first_lane) = lanes.first() else {
-        return Placed { places, samples };
+        let classes = samples.iter().map(|s| (0..s.len()).collect()).collect();
+        return Placed {
+            places,
+            samples,
+            classes,
+        };
     };
     let mut eval = Evaluator::new(exprs, first_lane);
-    let mut previous = Evaluator::new(exprs, first_lane);
     let mut first = Evaluator::new(exprs, first_lane);
     for (n, (_, nest)) in nests.iter().enumerate() {
         let members = &members[n];
         if members.is_empty() {
             continue;
         }
-        for &t in lanes {
-            match nest.samples()[0] {
-                Sample::Once | Sample::Symbolic => {
-                    eval.restart(t, Some(&nest.outer));
+        match nest.samples()[0] {
+            Sample::Once | Sample::Symbolic => {
+                eval.restart(first_lane, Some(&nest.outer));
+                for &t in lanes {
+                    eval.reset(t);
                     let mut memo = HashMap::default();
                     for &s in members {
                         places[s][0].push(place_in(&mut eval, &mut memo, &sites[s]));
                     }
                 }
-                Sample::Iteration(_) => {
-                    first.restart(t, Some(&nest.outer));
-                    #[allow(clippy::needless_range_loop)] // `k` indexes the inner vectors
-                    for k in 0..ITERATIONS {
-                        eval.restart(t, Some(&nest.outer));
-                        for &(leaf, first_value, next) in &nest.inner {
-                            let value = if k == 0 {
-                                first.eval(first_value)
-                            } else {
-                                previous.eval(next)
-                            };
-                            eval.inject(leaf, value);
+            }
+            Sample::Iteration(_) => {
+                // Per lane, the innermost loop's joins in the iteration being placed.
+                first.restart(first_lane, Some(&nest.outer));
+                let mut current: Vec<Vec<Option<Linear>>> = lanes
+                    .iter()
+                    .map(|&t| {
+                        first.reset(t);
+                        nest.inner.iter().map(|&(_, value, _)| first.eval(value)).collect()
+                    })
+                    .collect();
+                #[allow(clippy::needless_range_loop)] // `k` indexes the inner vectors
+                for k in 0..ITERATIONS {
+                    eval.restart(first_lane, Some(&nest.outer));
+                    for (l, &t) in lanes.iter().enumerate() {
+                        eval.reset(t);
+                        for (j, &(leaf, _, _)) in nest.inner.iter().enumerate() {
+                            // A uniform join holds one value in every lane: given once.
+                            if l == 0 || exprs.is_thread_dependent(leaf) {
+                                eval.inject(leaf, current[l][j].clone());
+                            }
                         }
                         let mut memo = HashMap::default();
                         for &s in members {
                             places[s][k].push(place_in(&mut eval, &mut memo, &sites[s]));
                         }
-                        std::mem::swap(&mut eval, &mut previous);
+                        if k + 1 < ITERATIONS {
+                            current[l] = nest.inner.iter().map(|&(_, _, next)| eval.eval(next)).collect();
+                        }
                     }
                 }
             }
         }
     }
-    Placed { places, samples }
+    let classes = places
+        .iter()
+        .map(|per_sample| {
+            (0..per_sample.len())
+                .map(|k| (0..k).find(|&j| per_sample[j] == per_sample[k]).unwrap_or(k))
+                .collect()
+        })
+        .collect();
+    Placed {
+        places,
+        samples,
+        classes,
+    }
 }
 
 /// Whether `[a, a + na)` and `[b, b + nb)` overlap.

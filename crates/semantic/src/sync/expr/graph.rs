@@ -1,0 +1,381 @@
+//! The expression graph: symbolic values over the thread id, hash-consed, and the linear
+//! forms ([`Linear`]) evaluating them gives.
+
+use ptxkit_isa::signature::semantics::{BinaryOp, Space, UnaryOp};
+use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
+
+/// An expression's index in its [`Exprs`].
+pub type ExprId = u32;
+
+/// One node of the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// A constant.
+    Const(i64),
+    /// `%tid.x`, `%tid.y`, `%tid.z` (0, 1, 2).
+    Tid(u8),
+    /// `%ntid.x`, `%ntid.y`, `%ntid.z`.
+    Ntid(u8),
+    /// `%laneid`: the thread's index in its warp.
+    Lane,
+    /// A value every thread of the CTA shares, the analysis's key for it (a parameter's
+    /// address, an instruction and its inputs, a join).
+    Uniform(u64),
+    /// A value that may differ between threads and that the analysis does not follow.
+    Varying(u64),
+    /// The address of a variable (its index in the analysis's variable list).
+    Symbol(u32),
+    /// Where paths with different values of register `reg` meet at the start of `block`:
+    /// uniform (an undecided leaf, one value per visit of the block) or varying (unknown).
+    Phi {
+        /// The block.
+        block: u32,
+        /// The register.
+        reg: u32,
+        /// Whether threads may hold different values there.
+        varying: bool,
+    },
+    /// Where a state space's window starts in the generic address space.
+    Window(Space),
+    /// A binary operation, its result `bits` wide, its operands `signed` or not.
+    Binary(BinaryOp, ExprId, ExprId, u8, bool),
+    /// A unary operation.
+    Unary(UnaryOp, ExprId, u8, bool),
+    /// `c ? a : b`.
+    Select(ExprId, ExprId, ExprId),
+    /// A conversion: truncated to `to` bits, then extended from them (sign-extended when
+    /// `signed`).
+    Convert(ExprId, u8, bool),
+}
+
+/// The graph: every distinct node once, with what it depends on.
+#[derive(Debug, Default, Clone)]
+pub struct Exprs {
+    nodes: Vec<Node>,
+    ids: HashMap<Node, ExprId>,
+    /// Whether each node depends on the thread (a thread id, the lane, a varying leaf).
+    thread_dependent: Vec<bool>,
+    /// Whether each node has a varying leaf below it (unknowable per thread).
+    has_varying: Vec<bool>,
+}
+
+impl Exprs {
+    /// The id of `node`, adding it if new (constants folded, repeated conversions merged).
+    pub fn add(&mut self, node: Node) -> ExprId {
+        let node = self.fold(node);
+        if let Some(&id) = self.ids.get(&node) {
+            return id;
+        }
+        let (dependent, varying) = match node {
+            Node::Tid(_) | Node::Lane => (true, false),
+            Node::Varying(_) | Node::Phi { varying: true, .. } => (true, true),
+            Node::Phi { varying: false, .. } => (false, false),
+            Node::Const(_) | Node::Ntid(_) | Node::Uniform(_) | Node::Symbol(_) | Node::Window(_) => (false, false),
+            Node::Binary(_, a, b, ..) => self.both(a, b),
+            Node::Unary(_, a, ..) | Node::Convert(a, ..) => {
+                (self.thread_dependent[a as usize], self.has_varying[a as usize])
+            }
+            Node::Select(c, a, b) => {
+                let (d1, v1) = self.both(a, b);
+                (
+                    d1 || self.thread_dependent[c as usize],
+                    v1 || self.has_varying[c as usize],
+                )
+            }
+        };
+        let id = self.nodes.len() as ExprId;
+        self.nodes.push(node);
+        self.ids.insert(node, id);
+        self.thread_dependent.push(dependent);
+        self.has_varying.push(varying);
+        id
+    }
+
+    fn fold(&self, node: Node) -> Node {
+        let known = |id: ExprId| match self.nodes[id as usize] {
+            Node::Const(k) => Some(k),
+            _ => None,
+        };
+        match node {
+            Node::Convert(a, bits, signed) => match self.nodes[a as usize] {
+                Node::Const(k) => Node::Const(wrap(k, bits, signed)),
+                Node::Convert(_, b2, s2) if b2 == bits && s2 == signed => self.nodes[a as usize],
+                _ => node,
+            },
+            Node::Binary(op, a, b, bits, signed) => match (known(a), known(b)) {
+                (Some(x), Some(y)) => binary(op, x, y, bits, signed).map_or(node, Node::Const),
+                _ => node,
+            },
+            _ => node,
+        }
+    }
+
+    fn both(&self, a: ExprId, b: ExprId) -> (bool, bool) {
+        (
+            self.thread_dependent[a as usize] || self.thread_dependent[b as usize],
+            self.has_varying[a as usize] || self.has_varying[b as usize],
+        )
+    }
+
+    /// The id of `node` if it is in the graph.
+    pub fn get(&self, node: Node) -> Option<ExprId> {
+        self.ids.get(&node).copied()
+    }
+
+    /// The node of `id`.
+    pub fn node(&self, id: ExprId) -> Node {
+        self.nodes[id as usize]
+    }
+
+    /// How many nodes there are.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Whether the value may differ between the threads of a CTA.
+    pub fn is_thread_dependent(&self, id: ExprId) -> bool {
+        self.thread_dependent[id as usize]
+    }
+
+    /// Whether the value has a part the analysis cannot know per thread.
+    pub fn has_varying(&self, id: ExprId) -> bool {
+        self.has_varying[id as usize]
+    }
+
+    /// The leaves of `id`'s graph (the nodes without operands), each once.
+    pub fn leaves(&self, id: ExprId) -> Vec<Node> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut out = Vec::new();
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let node = self.node(id);
+            let below = children(node);
+            if below.is_empty() {
+                out.push(node);
+            }
+            stack.extend(below);
+        }
+        out
+    }
+
+    /// Whether a node satisfying `leaf` occurs in `id`'s graph.
+    pub fn contains(&self, id: ExprId, leaf: &impl Fn(Node) -> bool) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let node = self.node(id);
+            if leaf(node) {
+                return true;
+            }
+            match node {
+                Node::Binary(_, a, b, ..) => stack.extend([a, b]),
+                Node::Unary(_, a, ..) | Node::Convert(a, ..) => stack.push(a),
+                Node::Select(c, a, b) => stack.extend([c, a, b]),
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+/// The undecided part of a [`Linear`]: leaves with their coefficients, sorted by leaf.
+pub type Terms = SmallVec<[(ExprId, i64); 2]>;
+
+/// A thread and the shape of its block: what [`Evaluator`] evaluates for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Thread {
+    /// Its id in the block.
+    pub tid: [u32; 3],
+    /// The block's shape.
+    pub ntid: [u32; 3],
+}
+
+impl Thread {
+    /// The thread's linear index in its block (x fastest), which decides its warp and lane.
+    pub fn linear(&self) -> u32 {
+        self.tid[0] + self.ntid[0] * (self.tid[1] + self.ntid[1] * self.tid[2])
+    }
+}
+
+/// A value for one thread: `constant + Σ coefficient·leaf` over the leaves it cannot decide
+/// (uniform values, variable addresses, windows), or unknown.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Linear {
+    /// The known part.
+    pub constant: i64,
+    /// The undecided leaves with their coefficients, sorted by leaf.
+    pub terms: SmallVec<[(ExprId, i64); 2]>,
+}
+
+impl Linear {
+    pub(super) fn constant(k: i64) -> Linear {
+        Linear {
+            constant: k,
+            terms: SmallVec::new(),
+        }
+    }
+
+    /// The value when it is a known number.
+    pub fn known(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    pub(super) fn add(&self, other: &Linear, sign: i64) -> Option<Linear> {
+        let mut terms = self.terms.clone();
+        for &(leaf, c) in &other.terms {
+            match terms.iter_mut().find(|(l, _)| *l == leaf) {
+                Some((_, existing)) => *existing = existing.checked_add(c.checked_mul(sign)?)?,
+                None => terms.push((leaf, c.checked_mul(sign)?)),
+            }
+        }
+        terms.retain(|(_, c)| *c != 0);
+        terms.sort_unstable();
+        Some(Linear {
+            constant: self.constant.checked_add(other.constant.checked_mul(sign)?)?,
+            terms,
+        })
+    }
+
+    pub(super) fn scale(&self, k: i64) -> Option<Linear> {
+        let mut terms = SmallVec::new();
+        for &(leaf, c) in &self.terms {
+            let c = c.checked_mul(k)?;
+            if c != 0 {
+                terms.push((leaf, c));
+            }
+        }
+        Some(Linear {
+            constant: self.constant.checked_mul(k)?,
+            terms,
+        })
+    }
+}
+
+/// The children of a node.
+pub(super) fn children(node: Node) -> SmallVec<[ExprId; 3]> {
+    match node {
+        Node::Binary(_, a, b, ..) => smallvec::smallvec![a, b],
+        Node::Unary(_, a, ..) | Node::Convert(a, ..) => smallvec::smallvec![a],
+        Node::Select(c, a, b) => smallvec::smallvec![c, a, b],
+        _ => SmallVec::new(),
+    }
+}
+
+/// `k` truncated to `bits` and extended back (sign-extended when `signed`); 64 and more: as is.
+pub fn wrap(k: i64, bits: u8, signed: bool) -> i64 {
+    if bits == 0 || bits >= 64 {
+        return k;
+    }
+    let mask = (1u64 << bits) - 1;
+    let v = (k as u64) & mask;
+    if signed && v & (1 << (bits - 1)) != 0 {
+        (v | !mask) as i64
+    } else {
+        v as i64
+    }
+}
+
+/// A binary operation on known values.
+pub(super) fn binary(op: BinaryOp, a: i64, b: i64, bits: u8, signed: bool) -> Option<i64> {
+    let unsigned = |v: i64| {
+        if bits == 0 || bits >= 64 {
+            v as u64
+        } else {
+            (v as u64) & ((1u64 << bits) - 1)
+        }
+    };
+    let value = match op {
+        BinaryOp::Add => a.wrapping_add(b),
+        BinaryOp::Sub => a.wrapping_sub(b),
+        BinaryOp::Mul => a.wrapping_mul(b),
+        BinaryOp::Div if b != 0 => {
+            if signed {
+                a.checked_div(b)?
+            } else {
+                (unsigned(a) / unsigned(b)) as i64
+            }
+        }
+        BinaryOp::Rem if b != 0 => {
+            if signed {
+                a.checked_rem(b)?
+            } else {
+                (unsigned(a) % unsigned(b)) as i64
+            }
+        }
+        BinaryOp::Div | BinaryOp::Rem => return None,
+        BinaryOp::Shl => {
+            if (0..64).contains(&b) {
+                a.wrapping_shl(b as u32)
+            } else {
+                0
+            }
+        }
+        BinaryOp::Shr => {
+            let shift = b.clamp(0, 63) as u32;
+            if signed {
+                a >> shift
+            } else {
+                (unsigned(a) >> shift) as i64
+            }
+        }
+        BinaryOp::And => a & b,
+        BinaryOp::Or => a | b,
+        BinaryOp::Xor => a ^ b,
+        BinaryOp::LogicalAnd => i64::from(a != 0 && b != 0),
+        BinaryOp::LogicalOr => i64::from(a != 0 || b != 0),
+        BinaryOp::Eq => return Some(i64::from(a == b)),
+        BinaryOp::Ne => return Some(i64::from(a != b)),
+        BinaryOp::Lt if signed => return Some(i64::from(a < b)),
+        BinaryOp::Le if signed => return Some(i64::from(a <= b)),
+        BinaryOp::Gt if signed => return Some(i64::from(a > b)),
+        BinaryOp::Ge if signed => return Some(i64::from(a >= b)),
+        BinaryOp::Lt | BinaryOp::LtU => return Some(i64::from(unsigned(a) < unsigned(b))),
+        BinaryOp::Le | BinaryOp::LeU => return Some(i64::from(unsigned(a) <= unsigned(b))),
+        BinaryOp::Gt | BinaryOp::GtU => return Some(i64::from(unsigned(a) > unsigned(b))),
+        BinaryOp::Ge | BinaryOp::GeU => return Some(i64::from(unsigned(a) >= unsigned(b))),
+        BinaryOp::Min => {
+            if signed {
+                a.min(b)
+            } else {
+                unsigned(a).min(unsigned(b)) as i64
+            }
+        }
+        BinaryOp::Max => {
+            if signed {
+                a.max(b)
+            } else {
+                unsigned(a).max(unsigned(b)) as i64
+            }
+        }
+    };
+    Some(wrap(value, bits, signed))
+}
+
+/// Whether `op` compares its operands (its value is 1 or 0).
+pub fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Lt
+            | BinaryOp::Le
+            | BinaryOp::Gt
+            | BinaryOp::Ge
+            | BinaryOp::LtU
+            | BinaryOp::LeU
+            | BinaryOp::GtU
+            | BinaryOp::GeU
+            | BinaryOp::Eq
+            | BinaryOp::Ne
+    )
+}
