@@ -80,6 +80,8 @@ struct Nest {
     /// The innermost loop's joins that change from one iteration to the next: each leaf, its
     /// first value and its next value in terms of the current ones.
     inner: Vec<(ExprId, ExprId, ExprId)>,
+    /// Per join of `inner`, whether lanes may hold different values of it.
+    varying: Vec<bool>,
 }
 
 impl Nest {
@@ -107,10 +109,15 @@ impl Nest {
             }
             inner.sort_unstable();
         }
+        let varying = inner
+            .iter()
+            .map(|&(leaf, ..)| values.exprs.is_thread_dependent(leaf))
+            .collect();
         Nest {
             heads: heads.to_vec(),
             outer,
             inner,
+            varying,
         }
     }
 
@@ -215,35 +222,12 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
                 }
             }
             Sample::Iteration(_) => {
-                // Per lane, the innermost loop's joins in the iteration being placed.
-                first.restart(first_lane, Some(&nest.outer));
-                let mut current: Vec<Vec<Option<Linear>>> = lanes
-                    .iter()
-                    .map(|&t| {
-                        first.reset(t);
-                        nest.inner.iter().map(|&(_, value, _)| first.eval(value)).collect()
-                    })
-                    .collect();
-                #[allow(clippy::needless_range_loop)] // `k` indexes the inner vectors
-                for k in 0..ITERATIONS {
-                    eval.restart(first_lane, Some(&nest.outer));
-                    for (l, &t) in lanes.iter().enumerate() {
-                        eval.reset(t);
-                        for (j, &(leaf, _, _)) in nest.inner.iter().enumerate() {
-                            // A uniform join holds one value in every lane: given once.
-                            if l == 0 || exprs.is_thread_dependent(leaf) {
-                                eval.inject(leaf, current[l][j].clone());
-                            }
-                        }
-                        let mut memo = HashMap::default();
-                        for &s in members {
-                            places[s][k].push(place_in(&mut eval, &mut memo, &sites[s]));
-                        }
-                        if k + 1 < ITERATIONS {
-                            current[l] = nest.inner.iter().map(|&(_, _, next)| eval.eval(next)).collect();
-                        }
+                let mut place_site = |eval: &mut Evaluator<'_>, memo: &mut HashMap<BlockId, Executes>, k: usize| {
+                    for &s in members {
+                        places[s][k].push(place_in(eval, memo, &sites[s]));
                     }
-                }
+                };
+                iterate(nest, lanes, (&mut eval, &mut first), &mut place_site);
             }
         }
     }
@@ -259,6 +243,43 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
         places,
         samples,
         classes,
+    }
+}
+
+/// Runs `place` in every lane, iteration by iteration of `nest`'s innermost loop (its
+/// index), with its joins' values in that iteration injected into `eval` (`first`
+/// evaluates their first values).
+fn iterate<'e>(
+    nest: &'e Nest,
+    lanes: &[Thread],
+    (eval, first): (&mut Evaluator<'e>, &mut Evaluator<'e>),
+    place: &mut impl FnMut(&mut Evaluator<'e>, &mut HashMap<BlockId, Executes>, usize),
+) {
+    let Some(&first_lane) = lanes.first() else { return };
+    // Per lane, the innermost loop's joins in the iteration being placed.
+    first.restart(first_lane, Some(&nest.outer));
+    let mut current: Vec<Vec<Option<Linear>>> = lanes
+        .iter()
+        .map(|&t| {
+            first.reset(t);
+            nest.inner.iter().map(|&(_, value, _)| first.eval(value)).collect()
+        })
+        .collect();
+    for k in 0..ITERATIONS {
+        eval.restart(first_lane, Some(&nest.outer));
+        for (l, &t) in lanes.iter().enumerate() {
+            eval.reset(t);
+            for (j, &(leaf, _, _)) in nest.inner.iter().enumerate() {
+                // A uniform join holds one value in every lane: given once.
+                if l == 0 || nest.varying[j] {
+                    eval.inject(leaf, current[l][j].clone());
+                }
+            }
+            place(eval, &mut HashMap::default(), k);
+            if k + 1 < ITERATIONS {
+                current[l] = nest.inner.iter().map(|&(_, _, next)| eval.eval(next)).collect();
+            }
+        }
     }
 }
 
