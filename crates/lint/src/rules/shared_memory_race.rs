@@ -21,8 +21,12 @@
 //!
 //! A `cp.async` copy's bytes land at some point between the copy and the wait
 //! that covers it: the copy counts where it is issued, at each barrier it may
-//! still be in flight at, and at each wait that completes it (in a later
-//! iteration too, when its address is the same in every iteration). An
+//! still be in flight at, and at each wait that completes it. A copy issued in
+//! one iteration of a loop and still in flight in the next counts there at the
+//! address it had in its own iteration: a double buffer whose stage is
+//! `(i + 1) & 1` in the copy and `i & 1` in the read of the next iteration
+//! meets the same bytes (after a loop, or before one, only when the copy's
+//! address is the same in every iteration). An
 //! `mbarrier.init` by one thread followed by another thread's operation on the
 //! same mbarrier, with no barrier (or other synchronisation) between, is
 //! reported as a use of an object that may not be initialised yet.
@@ -129,7 +133,9 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 "{subject} `{}` with the `cp.async` at line {}{} ({})",
                 race.address,
                 line_of(flow.insns[issued.copy as usize].node()),
-                if issued.other_iteration {
+                if issued.previous_iteration {
+                    " (its instance of the loop's iteration before)"
+                } else if issued.other_iteration {
                     " (an earlier instance)"
                 } else {
                     ""

@@ -24,7 +24,7 @@ use ptxkit_isa::signature::semantics::{
 
 use super::expr::{Evaluator, ExprId, Node, Terms};
 use super::kernel::Kernel;
-use crate::flow::cfg::{InsnId, RegId};
+use crate::flow::cfg::{BlockId, InsnId, RegId};
 
 /// What a protocol finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,11 +144,27 @@ enum Stage {
 
 const MAX_AGE: u8 = 8;
 
+/// Which iteration of its innermost loop issued a `cp.async` copy in flight, as seen from
+/// where it is in flight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Lap {
+    /// The current one (or the path did not go round any loop around the copy since).
+    Current,
+    /// An earlier one: the path went round the back edge of the copy's innermost loop since
+    /// (and round no loop around that one).
+    Earlier,
+    /// An earlier iteration of a loop around the copy's innermost loop.
+    Outer,
+}
+
+/// A `cp.async` copy in flight: the copy and the iteration that issued it.
+type CopyInFlight = (InsnId, Lap);
+
 /// What is in flight at a program point (each set: every way some path got here).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct InFlight {
     /// `cp.async` copies: (copy, stage).
-    copies: BTreeSet<(InsnId, Stage)>,
+    copies: BTreeSet<(CopyInFlight, Stage)>,
     /// Bulk stores whose shared-memory sources are still being read: (store, stage).
     stores: BTreeSet<(InsnId, Stage)>,
     /// Loads completed through an mbarrier, not waited for since.
@@ -190,7 +206,7 @@ impl InFlight {
 }
 
 /// Commits every uncommitted operation into a new group (older groups age).
-fn commit(set: &mut BTreeSet<(InsnId, Stage)>) {
+fn commit<K: Ord + Copy>(set: &mut BTreeSet<(K, Stage)>) {
     *set = set
         .iter()
         .map(|&(i, s)| {
@@ -210,24 +226,19 @@ fn commit(set: &mut BTreeSet<(InsnId, Stage)>) {
 
 /// (`pending` `None`: the count is unknown: nothing is known to complete, but the wait counts
 /// as one.)
-/// Waits until at most `pending` groups are pending; the operations it completes are
-/// recorded in `covered` as (operation, wait).
-fn wait(
-    set: &mut BTreeSet<(InsnId, Stage)>,
-    pending: Option<u64>,
-    at: InsnId,
-    covered: &mut BTreeSet<(InsnId, InsnId)>,
-) {
+/// Waits until at most `pending` groups are pending; `covered` is told each operation it
+/// completes.
+fn wait<K: Ord + Copy>(set: &mut BTreeSet<(K, Stage)>, pending: Option<u64>, at: InsnId, mut covered: impl FnMut(K)) {
     *set = set
         .iter()
         .filter_map(|&(i, s)| match (s, pending) {
             (Stage::Committed { age, .. }, Some(n)) if u64::from(age) >= n => {
-                covered.insert((i, at));
+                covered(i);
                 None
             }
             // An unknown count: taken as covering (silent).
             (Stage::Committed { .. }, None) => {
-                covered.insert((i, at));
+                covered(i);
                 None
             }
             (Stage::Committed { age, waited }, _) => Some((
@@ -362,11 +373,13 @@ fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>) -> V
 pub struct Protocols {
     /// The findings, at most one per instruction and kind of finding.
     pub findings: Vec<ProtocolFinding>,
-    /// Each `cp.async` copy with a wait that completes it on some path: (copy, wait).
-    pub copies_completed: BTreeSet<(InsnId, InsnId)>,
+    /// Each `cp.async` copy with a wait that completes it on some path: (copy, wait, the
+    /// iteration that issued the copy).
+    pub copies_completed: BTreeSet<(InsnId, InsnId, Lap)>,
     /// Each `cp.async` copy with a CTA barrier it may still be in flight at on some path:
-    /// (copy, barrier). Its bytes may land after the barrier.
-    pub copies_across_barriers: BTreeSet<(InsnId, InsnId)>,
+    /// (copy, barrier, the iteration that issued the copy). Its bytes may land after the
+    /// barrier.
+    pub copies_across_barriers: BTreeSet<(InsnId, InsnId, Lap)>,
 }
 
 /// The protocol findings of a kernel, and where its `cp.async` copies complete.
@@ -445,8 +458,10 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
+                let around = round_back_edge(kernel, b, s, &state);
+                let state = around.as_ref().unwrap_or(&state);
                 match &mut entry[s as usize] {
-                    Some(existing) => changed |= existing.join(&state),
+                    Some(existing) => changed |= existing.join(state),
                     slot @ None => {
                         *slot = Some(state.clone());
                         changed = true;
@@ -459,6 +474,35 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
     out
+}
+
+/// What is in flight after edge `from` -> `to` when it is a loop's back edge and copies of
+/// that loop are in flight: those copies now come from an earlier iteration (`None`: as
+/// before the edge).
+fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
+    if !kernel.values.dominance.dominates(to, from) {
+        return None;
+    }
+    let lap = |copy: InsnId, lap: Lap| {
+        let loops = &kernel.loops[kernel.block_of(copy) as usize];
+        if loops.last() == Some(&to) {
+            lap.max(Lap::Earlier)
+        } else if loops.contains(&to) {
+            Lap::Outer
+        } else {
+            lap
+        }
+    };
+    if state.copies.iter().all(|&((copy, l), _)| lap(copy, l) == l) {
+        return None;
+    }
+    let mut state = state.clone();
+    state.copies = state
+        .copies
+        .iter()
+        .map(|&((copy, l), stage)| ((copy, lap(copy, l)), stage))
+        .collect();
+    Some(state)
 }
 
 /// The registers of operand `index` of instruction `i`.
@@ -514,7 +558,7 @@ fn step(
     let here = &touches[i as usize];
     if kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive) {
         out.copies_across_barriers
-            .extend(state.copies.iter().map(|&(copy, _)| (copy, i)));
+            .extend(state.copies.iter().map(|&((copy, lap), _)| (copy, i, lap)));
     }
     // Reads and writes of shared memory against what is in flight.
     for t in here {
@@ -567,7 +611,7 @@ fn check_touch(
     let data = !kernel.mbarrier_op(i, |_| true);
     let mut found = |kind| findings.push(ProtocolFinding { insn: i, kind });
     if reads && data && t.proxy == Proxy::Generic {
-        for &(copy, stage) in &state.copies {
+        for &((copy, _), stage) in &state.copies {
             if touches[copy as usize]
                 .iter()
                 .any(|c| c.access.writes() && meets_pending(c, t, stage))
@@ -698,7 +742,9 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
     for (t, _) in here.iter().zip(placed_memory) {
         match t.completion {
             Completion::Group(Group::CpAsync) if t.access.writes() => {
-                state.copies.insert((i, Stage::Uncommitted { waited: None }));
+                state
+                    .copies
+                    .insert(((i, Lap::Current), Stage::Uncommitted { waited: None }));
             }
             Completion::Group(Group::Bulk) if t.access == Access::Read => {
                 state.stores.insert((i, Stage::Uncommitted { waited: None }));
@@ -719,7 +765,7 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
 /// What a synchronisation `sync` of instruction `i` does to what is in flight: commits,
 /// waits (the `cp.async` copies a wait completes go to `copies_completed`), mbarrier waits,
 /// proxy fences and `wgmma.fence`.
-fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &mut BTreeSet<(InsnId, InsnId)>) {
+fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &mut BTreeSet<(InsnId, InsnId, Lap)>) {
     match *sync {
         Sync::Commit {
             group: Group::CpAsync, ..
@@ -732,17 +778,19 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
             group: Group::CpAsync,
             pending,
             ..
-        } => wait(&mut state.copies, pending, i, copies_completed),
+        } => wait(&mut state.copies, pending, i, |(copy, lap)| {
+            copies_completed.insert((copy, i, lap));
+        }),
         Sync::Wait {
             group: Group::Bulk,
             pending,
             ..
-        } => wait(&mut state.stores, pending, i, &mut BTreeSet::new()),
+        } => wait(&mut state.stores, pending, i, |_| {}),
         Sync::Wait {
             group: Group::Wgmma,
             pending,
             ..
-        } => wait(&mut state.wgmma, pending, i, &mut BTreeSet::new()),
+        } => wait(&mut state.wgmma, pending, i, |_| {}),
         Sync::Mbarrier {
             op: MbarrierOp::TestWait | MbarrierOp::TryWait,
             ..

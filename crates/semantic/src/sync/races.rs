@@ -16,6 +16,7 @@ use smallvec::SmallVec;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
 use super::kernel::{Executes, Kernel, Reach, ShapeSource};
+use super::protocols::Lap;
 use crate::flow::cfg::InsnId;
 
 /// One access to the CTA's shared memory.
@@ -57,6 +58,10 @@ pub struct Issued {
     /// instruction follows): placed only where the copy's address is the same in every
     /// iteration.
     pub other_iteration: bool,
+    /// Whether the copy was issued in an earlier iteration of the innermost loop the copy and
+    /// the instruction are both in: seen at the instruction in the loop's second iteration, it
+    /// is where the copy is in the first.
+    pub previous_iteration: bool,
 }
 
 /// Two accesses that race, with the threads and the address.
@@ -79,22 +84,26 @@ pub struct Race {
 
 /// Where `cp.async` copies are seen besides where they are issued, as the protocols found:
 /// (copy, wait) pairs of a wait that completes the copy, (copy, barrier) pairs of a CTA
-/// barrier the copy may still be in flight at.
+/// barrier the copy may still be in flight at; each with the iteration that issued the copy.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Landings<'p> {
-    /// (copy, wait) pairs.
-    pub waits: Option<&'p BTreeSet<(InsnId, InsnId)>>,
-    /// (copy, barrier) pairs.
-    pub barriers: Option<&'p BTreeSet<(InsnId, InsnId)>>,
+    /// (copy, wait, lap) triples.
+    pub waits: Option<&'p BTreeSet<(InsnId, InsnId, Lap)>>,
+    /// (copy, barrier, lap) triples.
+    pub barriers: Option<&'p BTreeSet<(InsnId, InsnId, Lap)>>,
 }
 
 impl Landings<'_> {
-    /// The instructions copy `i` is seen at: (instruction, whether it is a wait).
-    fn of(&self, i: InsnId) -> Vec<(InsnId, bool)> {
+    /// The instructions copy `i` is seen at: (instruction, whether it is a wait, the
+    /// iteration that issued the copy).
+    fn of(&self, i: InsnId) -> Vec<(InsnId, bool, Lap)> {
         let mut out = Vec::new();
         for (set, by_wait) in [(self.waits, true), (self.barriers, false)] {
             if let Some(set) = set {
-                out.extend(set.range((i, 0)..=(i, InsnId::MAX)).map(|&(_, x)| (x, by_wait)));
+                out.extend(
+                    set.range((i, 0, Lap::Current)..=(i, InsnId::MAX, Lap::Outer))
+                        .map(|&(_, x, lap)| (x, by_wait, lap)),
+                );
             }
         }
         out
@@ -132,19 +141,27 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 copy,
                 issued: None,
             };
+            let first = out.len();
             out.push(access);
             if copy {
                 let i = i as InsnId;
-                for (at, by_wait) in landings.of(i) {
-                    out.push(SharedAccess {
+                for (at, by_wait, lap) in landings.of(i) {
+                    let previous_iteration = lap == Lap::Earlier
+                        && innermost_loop(kernel, i).is_some()
+                        && innermost_loop(kernel, i) == innermost_loop(kernel, at);
+                    let seen = SharedAccess {
                         insn: at,
                         issued: Some(Issued {
                             copy: i,
                             by_wait,
-                            other_iteration: !within_iteration(kernel, i, at),
+                            other_iteration: lap != Lap::Current || !within_iteration(kernel, i, at),
+                            previous_iteration,
                         }),
                         ..access
-                    });
+                    };
+                    if !out[first..].contains(&seen) {
+                        out.push(seen);
+                    }
                 }
             }
         }
@@ -752,7 +769,9 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     /// ([`Issued::other_iteration`]): its placements against the other access's in the
     /// iteration it is seen in, when the two meet between the same barriers there (`None`
     /// when neither is such a write). The iteration is the next one of the loop around both
-    /// when the copy is in that loop too (the copy's placements stand for every iteration).
+    /// when the copy is in that loop too: the copy's placements stand for every iteration, or
+    /// are those of the first when it was issued in the iteration before
+    /// ([`Issued::previous_iteration`]).
     fn with_other_iteration(&mut self, a: usize, b: usize) -> Option<Option<Combo<'k>>> {
         let kernel = self.kernel;
         let across = |k: usize| self.accesses[k].issued.is_some_and(|i| i.other_iteration);
@@ -773,15 +792,13 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let next_iteration = innermost_loop(kernel, copy).is_some()
             && innermost_loop(kernel, copy) == innermost_loop(kernel, x)
             && innermost_loop(kernel, x) == innermost_loop(kernel, y);
-        let po: &'k [Option<Placed>] = match &eo.next {
-            Some(n) if next_iteration => n,
-            _ => &eo.placed,
+        let (ps, po): (&'k [Option<Placed>], &'k [Option<Placed>]) = match (&es.next, &eo.next) {
+            // The copy of the first iteration, seen in the second.
+            (Some(s), Some(o)) if next_iteration => (s, o),
+            (_, Some(o)) if next_iteration => (&es.placed, o),
+            _ => (&es.placed, &eo.placed),
         };
-        Some(Some(if seen == a {
-            (&es.placed, po, false)
-        } else {
-            (po, &es.placed, false)
-        }))
+        Some(Some(if seen == a { (ps, po, false) } else { (po, ps, false) }))
     }
 
     /// Whether `x` reaches `y` without passing a barrier.
@@ -865,7 +882,17 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
     type Slot<'e> = Option<(Evaluator<'e>, HashMap<u32, Executes>)>;
     let mut evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
     let mut next_evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
+    let back_edges: Vec<Vec<BackEdgeValue>> = distinct
+        .iter()
+        .map(|nest| {
+            nest.last()
+                .map_or_else(Vec::new, |&inner| back_edge_values(kernel, inner))
+        })
+        .collect();
     let mut injected = vec![false; distinct.len()];
+    // Whether a nest's next-iteration evaluator has its uniform joins' values (kept from
+    // thread to thread).
+    let mut uniform_injected = vec![false; distinct.len()];
     for &t in &threads {
         for (eval, memo) in evaluators.iter_mut().flatten() {
             eval.reset(t);
@@ -882,8 +909,7 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
                 )
             });
             out[k].placed.push(place_access(kernel, eval, memo, access, window));
-            let Some(&inner) = nest.last() else { continue };
-            if out[k].next.is_none() {
+            if nest.is_empty() || out[k].next.is_none() {
                 continue;
             }
             let (next, next_memo) = next_evaluators[n].get_or_insert_with(|| {
@@ -893,7 +919,8 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
                 )
             });
             if !std::mem::replace(&mut injected[n], true) {
-                start_next_iteration(kernel, next, next_memo, eval, t, inner);
+                let uniform = !std::mem::replace(&mut uniform_injected[n], true);
+                start_next_iteration((next, next_memo), eval, t, (&back_edges[n], uniform));
             }
             let placed = place_access(kernel, next, next_memo, access, window);
             if let Some(list) = out[k].next.as_mut() {
@@ -909,12 +936,15 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
 /// its loop) is where the copy is in that iteration only when the copy's address is the same
 /// in every iteration: it is the same in the first two, and built on variables and the
 /// window alone. Placed so in the threads that run the instruction (and the copy), else
-/// nowhere.
+/// nowhere. A copy of the iteration before, seen in its loop's second iteration
+/// ([`Issued::previous_iteration`]), is where the copy is in the first (in the threads that
+/// run the copy in the first iteration and the instruction in the second).
 fn from_other_iteration(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], out: &mut [Evaluated]) {
     for k in 0..accesses.len() {
         let Some(Issued {
             copy,
             other_iteration: true,
+            previous_iteration,
             ..
         }) = accesses[k].issued
         else {
@@ -941,7 +971,16 @@ fn from_other_iteration(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], out:
                 .collect(),
             _ => vec![None; out[k].placed.len()],
         };
-        out[k] = Evaluated { placed, next: None };
+        let next = match (source, out[k].next.take()) {
+            (Some(src), Some(runs)) if previous_iteration => Some(
+                runs.iter()
+                    .zip(&out[src].placed)
+                    .map(|(runs, at)| runs.as_ref().and(at.clone()))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        out[k] = Evaluated { placed, next };
     }
 }
 
@@ -996,29 +1035,46 @@ fn first_iteration_joins(kernel: &Kernel<'_, '_>, nest: &[u32]) -> HashMap<ExprI
 /// Whether the innermost loop of `nest` brings a join a new value in its next iteration.
 fn advances(kernel: &Kernel<'_, '_>, nest: &[u32]) -> bool {
     nest.last().is_some_and(|&inner| {
-        kernel
-            .values
+        let values = &kernel.values;
+        values
             .next_iteration
             .keys()
+            .chain(values.inductions.keys())
             .any(|&leaf| join_of(kernel, leaf) == Some(inner))
     })
 }
 
+/// A join at a loop's head and what its back edge brings it (in terms of the joins' current
+/// values; for an induction's leaf, what it adds to the entry value), and whether threads may
+/// hold different values of it.
+type BackEdgeValue = (ExprId, ExprId, bool);
+
+/// The joins of loop `inner` with the values its back edges bring them.
+fn back_edge_values(kernel: &Kernel<'_, '_>, inner: u32) -> Vec<BackEdgeValue> {
+    let values = &kernel.values;
+    values
+        .next_iteration
+        .iter()
+        .chain(&values.inductions)
+        .filter(|&(&leaf, _)| join_of(kernel, leaf) == Some(inner))
+        .map(|(&leaf, &back)| (leaf, back, values.exprs.is_thread_dependent(leaf)))
+        .collect()
+}
+
 /// Resets a nest's next-iteration evaluator (and its memo) for thread `t`, its innermost
-/// loop's (`inner`) joins given the values the back edges bring in this thread's iteration
-/// (`eval`).
+/// loop's joins (`joins`) given the values the back edges bring in this thread's iteration
+/// (`eval`): the joins that may differ between threads every time, the others only when
+/// `uniform` (the evaluator keeps them from thread to thread).
 fn start_next_iteration(
-    kernel: &Kernel<'_, '_>,
-    next: &mut Evaluator<'_>,
-    memo: &mut HashMap<u32, Executes>,
+    (next, memo): (&mut Evaluator<'_>, &mut HashMap<u32, Executes>),
     eval: &mut Evaluator<'_>,
     t: Thread,
-    inner: u32,
+    (joins, uniform): (&[BackEdgeValue], bool),
 ) {
     next.reset(t);
     memo.clear();
-    for (&leaf, &back) in &kernel.values.next_iteration {
-        if join_of(kernel, leaf) == Some(inner) {
+    for &(leaf, back, varying) in joins {
+        if uniform || varying {
             next.inject(leaf, eval.eval(back));
         }
     }
@@ -1555,6 +1611,35 @@ mod tests {
         );
         let found = races_of(" .reqntid 64", &body(""));
         assert!(found.iter().any(|(_, second, _)| *second == 24), "{found:?}");
+    }
+
+    #[test]
+    fn a_double_buffered_copy_lands_in_the_stage_the_next_iteration_reads() {
+        // Iteration k copies into stage (k + 1) % 2 (512 bytes each), waits for the copy of iteration k - 1
+        // (`wait_group 1`) and reads the neighbour's element of stage k % 2: the stage the
+        // neighbour's copy of the iteration before wrote. Without the barrier after the wait,
+        // the read meets that copy.
+        let body = |barrier: &str| {
+            format!(
+                "{COPY}ld.param.u32 %r20, [n];\nmov.u32 %r21, 0;\nLOOP:\nadd.s32 %r22, %r21, 1;\nand.b32 %r23, %r22, 1;\nshl.b32 %r24, %r23, 9;\nadd.s32 %r25, %r4, %r24;\ncp.async.ca.shared.global [%r25], [%rd3], 4;\ncp.async.commit_group;\ncp.async.wait_group 1;\n{barrier}and.b32 %r26, %r21, 1;\nshl.b32 %r27, %r26, 9;\nadd.s32 %r28, %r4, %r27;\nld.shared.u32 %r5, [%r28+4];\nbar.sync 0;\nmov.u32 %r21, %r22;\nsetp.lt.u32 %p1, %r21, %r20;\n@%p1 bra LOOP;\ncp.async.wait_all;"
+            )
+        };
+        let clean = races_of(" .reqntid 64", &body("bar.sync 0;\n"));
+        assert!(clean.is_empty(), "{clean:?}");
+        let found = races_of(" .reqntid 64", &body(""));
+        // The copy's write seen at the wait (line 27), the read (line 31).
+        assert_eq!(found, [(27, 31, "thread 32 thread 31 s+640".to_string())], "{found:?}");
+        // From an iteration count only known at run time: the stages are `s + 512 * ((i + 1)
+        // & 1)` and `s + 512 * (i & 1)`, one value in the copy's iteration and the next.
+        let from_n = |barrier: &str| body(barrier).replace("mov.u32 %r21, 0;", "ld.param.u32 %r21, [n];");
+        let clean = races_of(" .reqntid 64", &from_n("bar.sync 0;\n"));
+        assert!(clean.is_empty(), "{clean:?}");
+        let found = races_of(" .reqntid 64", &from_n(""));
+        assert_eq!(
+            found.iter().map(|f| (f.0, f.1)).collect::<Vec<_>>(),
+            [(27, 31)],
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -58,7 +58,15 @@ pub struct Exprs {
     thread_dependent: Vec<bool>,
     /// Whether each node has a varying leaf below it (unknowable per thread).
     has_varying: Vec<bool>,
+    /// The opaque values evaluators met ([`Exprs::opaque`]), by what they compute.
+    opaque: std::cell::RefCell<HashMap<OpaqueKey, ExprId>>,
 }
+
+/// Where the ids of opaque values start: above every node's.
+const OPAQUE: ExprId = 1 << 30;
+
+/// What an opaque value computes: an operation, its width and signedness, and its operands.
+type OpaqueKey = (BinaryOp, u8, bool, Linear, Linear);
 
 impl Exprs {
     /// The id of `node`, adding it if new (constants folded, repeated conversions merged).
@@ -123,9 +131,40 @@ impl Exprs {
         self.ids.get(&node).copied()
     }
 
-    /// The node of `id`.
+    /// The node of `id` (an opaque value's is a uniform leaf: [`Exprs::opaque`]).
     pub fn node(&self, id: ExprId) -> Node {
-        self.nodes[id as usize]
+        match self.nodes.get(id as usize) {
+            Some(&node) => node,
+            None => Node::Uniform(u64::MAX - u64::from(id)),
+        }
+    }
+
+    /// The id of the value of `op` on `a` and `b` (`bits` wide, `signed` or not), a value
+    /// every thread shares that is not linear in the undecided leaves it is built on: a leaf
+    /// of its own, the same for every evaluator that computes it from the same operands.
+    /// An `&` with a known mask below 2^k depends on the low k bits of the other operand
+    /// only: its constant and coefficients are taken modulo 2^k, so that `(i + 2) & 1` and
+    /// `i & 1` are one value.
+    pub fn opaque(&self, op: BinaryOp, bits: u8, signed: bool, a: &Linear, b: &Linear) -> ExprId {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        if op == BinaryOp::And {
+            if a.known().is_some() {
+                std::mem::swap(&mut a, &mut b);
+            }
+            if let Some(mask) = b.known().filter(|&m| (0..1 << 32).contains(&m)) {
+                let modulus = 1i64 << (64 - mask.leading_zeros());
+                a.constant = a.constant.rem_euclid(modulus);
+                a.terms = a
+                    .terms
+                    .iter()
+                    .map(|&(leaf, c)| (leaf, c.rem_euclid(modulus)))
+                    .filter(|&(_, c)| c != 0)
+                    .collect();
+            }
+        }
+        let mut opaque = self.opaque.borrow_mut();
+        let next = OPAQUE + opaque.len() as ExprId;
+        *opaque.entry((op, bits, signed, a, b)).or_insert(next)
     }
 
     /// How many nodes there are.
@@ -138,14 +177,15 @@ impl Exprs {
         self.nodes.is_empty()
     }
 
-    /// Whether the value may differ between the threads of a CTA.
+    /// Whether the value may differ between the threads of a CTA (an opaque value's does
+    /// not).
     pub fn is_thread_dependent(&self, id: ExprId) -> bool {
-        self.thread_dependent[id as usize]
+        self.thread_dependent.get(id as usize).copied().unwrap_or(false)
     }
 
     /// Whether the value has a part the analysis cannot know per thread.
     pub fn has_varying(&self, id: ExprId) -> bool {
-        self.has_varying[id as usize]
+        self.has_varying.get(id as usize).copied().unwrap_or(false)
     }
 
     /// The leaves of `id`'s graph (the nodes without operands), each once.

@@ -286,8 +286,20 @@ impl<'e> Evaluator<'e> {
                         None => linear,
                     });
                 }
-                let (a, b) = (a.known()?, b.known()?);
-                Linear::constant(binary(op, a, b, bits, signed)?)
+                match (a.known(), b.known()) {
+                    (Some(a), Some(b)) => Linear::constant(binary(op, a, b, bits, signed)?),
+                    // Not linear in undecided leaves every thread shares: an opaque value.
+                    _ if !is_comparison(op)
+                        && !matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr)
+                        && !self.exprs.is_thread_dependent(id) =>
+                    {
+                        Linear {
+                            constant: 0,
+                            terms: smallvec::smallvec![(self.exprs.opaque(op, bits, signed, a, b), 1)],
+                        }
+                    }
+                    _ => return None,
+                }
             }
         })
     }
@@ -500,7 +512,7 @@ mod tests {
     }
 
     #[test]
-    fn bit_operations_need_known_values() {
+    fn bit_operations_need_known_values_or_give_opaque_uniform_values() {
         let mut e = Exprs::default();
         let tid = e.add(Node::Tid(0));
         let mask = e.add(Node::Const(31));
@@ -509,9 +521,29 @@ mod tests {
         let warp = e.add(Node::Binary(BinaryOp::Shr, tid, five, 32, false));
         assert_eq!(Evaluator::new(&e, thread(37)).eval(lane).unwrap().known(), Some(5));
         assert_eq!(Evaluator::new(&e, thread(37)).eval(warp).unwrap().known(), Some(1));
+        // A value every thread shares: an opaque leaf, one for every evaluator and thread.
         let u = e.add(Node::Uniform(7));
         let masked = e.add(Node::Binary(BinaryOp::And, u, mask, 32, false));
-        assert_eq!(Evaluator::new(&e, thread(0)).eval(masked), None);
+        let opaque = Evaluator::new(&e, thread(0)).eval(masked).unwrap();
+        assert_eq!(opaque.constant, 0);
+        assert!(!e.is_thread_dependent(opaque.terms[0].0));
+        assert!(matches!(e.node(opaque.terms[0].0), Node::Uniform(_)));
+        assert_eq!(Evaluator::new(&e, thread(9)).eval(masked), Some(opaque.clone()));
+        // `(u + 64) & 31` is `u & 31`; `(u + 1) & 31` is another value.
+        let k64 = e.add(Node::Const(64));
+        let u64_ = e.add(Node::Binary(BinaryOp::Add, u, k64, 32, false));
+        let masked64 = e.add(Node::Binary(BinaryOp::And, u64_, mask, 32, false));
+        assert_eq!(Evaluator::new(&e, thread(0)).eval(masked64), Some(opaque.clone()));
+        let one = e.add(Node::Const(1));
+        let u1 = e.add(Node::Binary(BinaryOp::Add, u, one, 32, false));
+        let masked1 = e.add(Node::Binary(BinaryOp::And, u1, mask, 32, false));
+        assert_ne!(Evaluator::new(&e, thread(0)).eval(masked1), Some(opaque));
+        // Not on a thread-dependent value, nor a comparison.
+        let mixed = e.add(Node::Binary(BinaryOp::Add, u, tid, 32, false));
+        let masked_mixed = e.add(Node::Binary(BinaryOp::And, mixed, mask, 32, false));
+        assert_eq!(Evaluator::new(&e, thread(0)).eval(masked_mixed), None);
+        let below = e.add(Node::Binary(BinaryOp::Lt, u, mask, 32, false));
+        assert_eq!(Evaluator::new(&e, thread(0)).eval(below), None);
         let v = e.add(Node::Varying(1));
         let sum = e.add(Node::Binary(BinaryOp::Add, v, tid, 32, false));
         assert!(e.has_varying(sum));
