@@ -144,22 +144,29 @@ impl Exprs {
     /// of its own, the same for every evaluator that computes it from the same operands.
     /// An `&` with a known mask below 2^k depends on the low k bits of the other operand
     /// only: its constant and coefficients are taken modulo 2^k, so that `(i + 2) & 1` and
-    /// `i & 1` are one value.
+    /// `i & 1` are one value. When the coefficients are multiples of 2^j, the constant's bits
+    /// below the mask's lowest bit j carry nothing into the mask's bits: they are dropped, so
+    /// that `(4096 * i + 4095) & 4096` and `(4096 * i) & 4096` are one value.
     pub fn opaque(&self, op: BinaryOp, bits: u8, signed: bool, a: &Linear, b: &Linear) -> ExprId {
         let (mut a, mut b) = (a.clone(), b.clone());
         if op == BinaryOp::And {
             if a.known().is_some() {
                 std::mem::swap(&mut a, &mut b);
             }
-            if let Some(mask) = b.known().filter(|&m| (0..1 << 32).contains(&m)) {
+            if let Some(mask) = b.known().filter(|&m| (1..1 << 32).contains(&m)) {
                 let modulus = 1i64 << (64 - mask.leading_zeros());
-                a.constant = a.constant.rem_euclid(modulus);
                 a.terms = a
                     .terms
                     .iter()
                     .map(|&(leaf, c)| (leaf, c.rem_euclid(modulus)))
                     .filter(|&(_, c)| c != 0)
                     .collect();
+                let low = 1i64 << mask.trailing_zeros();
+                let mut constant = a.constant.rem_euclid(modulus);
+                if a.terms.iter().all(|&(_, c)| c % low == 0) {
+                    constant -= constant % low;
+                }
+                a.constant = constant;
             }
         }
         let mut opaque = self.opaque.borrow_mut();

@@ -245,6 +245,8 @@ impl<'e> Evaluator<'e> {
                 let a = self.value(a)?;
                 match op {
                     UnaryOp::Neg => a.scale(-1)?,
+                    // `~x` is `-x - 1` (two's complement).
+                    UnaryOp::Not if a.known().is_none() => a.scale(-1)?.add(&Linear::constant(-1), 1)?,
                     _ => {
                         let k = a.known()?;
                         Linear::constant(wrap(
@@ -538,6 +540,21 @@ mod tests {
         let u1 = e.add(Node::Binary(BinaryOp::Add, u, one, 32, false));
         let masked1 = e.add(Node::Binary(BinaryOp::And, u1, mask, 32, false));
         assert_ne!(Evaluator::new(&e, thread(0)).eval(masked1), Some(opaque));
+        // A double buffer's stage two ways: `~((u - 1) << 12) & 4096` is `(u << 12) & 4096`.
+        let (twelve, stage) = (e.add(Node::Const(12)), e.add(Node::Const(4096)));
+        let minus_one = e.add(Node::Const(-1));
+        let before = e.add(Node::Binary(BinaryOp::Add, u, minus_one, 32, false));
+        let shifted_before = e.add(Node::Binary(BinaryOp::Shl, before, twelve, 32, false));
+        let flipped = e.add(Node::Unary(UnaryOp::Not, shifted_before, 32, false));
+        let other = e.add(Node::Binary(BinaryOp::And, flipped, stage, 32, false));
+        let shifted = e.add(Node::Binary(BinaryOp::Shl, u, twelve, 32, false));
+        let this = e.add(Node::Binary(BinaryOp::And, shifted, stage, 32, false));
+        let eval = |id| Evaluator::new(&e, thread(0)).eval(id);
+        assert_eq!(eval(other), eval(this));
+        // The other stage, `((u - 1) << 12) & 4096`, is another value.
+        let previous = e.add(Node::Binary(BinaryOp::And, shifted_before, stage, 32, false));
+        let eval = |id| Evaluator::new(&e, thread(0)).eval(id);
+        assert_ne!(eval(previous), eval(this));
         // Not on a thread-dependent value, nor a comparison.
         let mixed = e.add(Node::Binary(BinaryOp::Add, u, tid, 32, false));
         let masked_mixed = e.add(Node::Binary(BinaryOp::And, mixed, mask, 32, false));
