@@ -146,8 +146,9 @@ impl Exprs {
     /// only: its constant and coefficients are taken modulo 2^k, so that `(i + 2) & 1` and
     /// `i & 1` are one value. When the coefficients are multiples of 2^j, the constant's bits
     /// below the mask's lowest bit j carry nothing into the mask's bits: they are dropped, so
-    /// that `(4096 * i + 4095) & 4096` and `(4096 * i) & 4096` are one value.
-    pub fn opaque(&self, op: BinaryOp, bits: u8, signed: bool, a: &Linear, b: &Linear) -> ExprId {
+    /// that `(4096 * i + 4095) & 4096` and `(4096 * i) & 4096` are one value. Its width does
+    /// not matter either (32 bits or more).
+    pub fn opaque(&self, op: BinaryOp, mut bits: u8, mut signed: bool, a: &Linear, b: &Linear) -> ExprId {
         let (mut a, mut b) = (a.clone(), b.clone());
         if op == BinaryOp::And {
             if a.known().is_some() {
@@ -167,6 +168,11 @@ impl Exprs {
                     constant -= constant % low;
                 }
                 a.constant = constant;
+                // Below 2^31, the result is the same whatever the width (of 32 bits or more)
+                // and sign: one value for `(x & m)` and `((u64) x & m)`.
+                if bits >= 32 && mask < 1 << 31 {
+                    (bits, signed) = (0, false);
+                }
             }
         }
         let mut opaque = self.opaque.borrow_mut();

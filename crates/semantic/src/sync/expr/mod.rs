@@ -551,6 +551,11 @@ mod tests {
         let this = e.add(Node::Binary(BinaryOp::And, shifted, stage, 32, false));
         let eval = |id| Evaluator::new(&e, thread(0)).eval(id);
         assert_eq!(eval(other), eval(this));
+        // Masked at 64 bits after a conversion: the same value.
+        let wide = e.add(Node::Convert(shifted, 64, false));
+        let wide_this = e.add(Node::Binary(BinaryOp::And, wide, stage, 64, false));
+        let eval = |id| Evaluator::new(&e, thread(0)).eval(id);
+        assert_eq!(eval(wide_this), eval(this));
         // The other stage, `((u - 1) << 12) & 4096`, is another value.
         let previous = e.add(Node::Binary(BinaryOp::And, shifted_before, stage, 32, false));
         let eval = |id| Evaluator::new(&e, thread(0)).eval(id);
