@@ -43,7 +43,7 @@ tasks:
   bench-parse [DIR]
                    parse throughput over a corpus and peak memory on its largest files
   lint-mutants [--files N] [--jobs N] [--min-recall P] [--verbose] [CORPUS]
-  sync-mutants [--ptxas] [--verbose] [--write DIR] PATH...  synchronisation mutants of clean PTX (drop a barrier, a wait, a fence, a commit; a divergent barrier): caught by the PTX7xx rules?
+  sync-mutants [--ptxas] [--verbose] [--strict] [--write DIR] PATH...  synchronisation mutants of clean PTX (drop a barrier, a wait, a fence, a commit; a divergent barrier): caught by the PTX7xx rules?
                    ptxlint vs ptxas on single-edit mutants of clean corpus files
                    (needs PTXAS_11_8, PTXAS_12_9, PTXAS_13_5)
   (isa-probes, lint-mutants, lint-fixtures, fmt-ptxas and rewrite-check read the recorded

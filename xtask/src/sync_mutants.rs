@@ -1,4 +1,4 @@
-//! `cargo xtask sync-mutants [--ptxas] [--verbose] [--write DIR] PATH...`: synchronisation bugs made by
+//! `cargo xtask sync-mutants [--ptxas] [--verbose] [--strict] [--write DIR] PATH...`: synchronisation bugs made by
 //! construction from clean PTX, and whether ptxlint's synchronisation rules see them.
 //!
 //! Every `.ptx` under the paths is a parent; a parent with a synchronisation finding
@@ -10,11 +10,15 @@
 //! |---|---|---|
 //! | `drop-barrier` | a CTA barrier that waits | any PTX7xx |
 //! | `divergent-barrier` | a CTA barrier guarded by `%tid.x < 32` (blocks wider than a warp) | PTX702 |
-//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706 |
+//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706, PTX701 |
 //! | `drop-proxy-fence` | a `fence.proxy.async` | PTX707 |
 //! | `drop-wgmma-fence` | a `wgmma.fence` | PTX708 |
 //! | `drop-wgmma-wait` | a `wgmma.wait_group` | PTX709 |
-//! | `drop-commit` | a `cp.async`/bulk/`wgmma` commit | PTX705/PTX706/PTX709 |
+//! | `drop-commit` | a `cp.async`/bulk/`wgmma` commit | PTX705/PTX706/PTX709, PTX701 |
+//!
+//! A wait or commit dropped shows in the thread that issued the copy (PTX705/PTX706: it reads
+//! the bytes before its own wait) or in another one (PTX701: the copy lands while a neighbour
+//! reads, no wait before the barrier between them); `--strict` counts the first kind only.
 //!
 //! With `--write DIR`, every missed mutant is written to DIR (`parent.LINE.KIND.ptx`) to be
 //! read. With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
@@ -43,17 +47,21 @@ const KINDS: &[&str] = &[
     "drop-commit",
 ];
 
-fn expected(kind: &str) -> &'static [&'static str] {
+/// The rules that report a mutant of `kind` (`strict`: only the issuing thread's for a
+/// dropped wait or commit).
+fn expected(kind: &str, strict: bool) -> &'static [&'static str] {
     match kind {
+        "drop-async-wait" if strict => &["PTX705", "PTX706"],
+        "drop-commit" if strict => &["PTX705", "PTX706", "PTX709"],
         "drop-barrier" => &[
             "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710",
         ],
         "divergent-barrier" => &["PTX702"],
-        "drop-async-wait" => &["PTX705", "PTX706"],
+        "drop-async-wait" => &["PTX705", "PTX706", "PTX701"],
         "drop-proxy-fence" => &["PTX707"],
         "drop-wgmma-fence" => &["PTX708"],
         "drop-wgmma-wait" => &["PTX709"],
-        _ => &["PTX705", "PTX706", "PTX709"],
+        _ => &["PTX705", "PTX706", "PTX709", "PTX701"],
     }
 }
 
@@ -204,7 +212,26 @@ struct Parent {
     counts: BTreeMap<&'static str, (usize, usize, usize)>,
 }
 
-fn judge_parent(file: &Path, ptxas: Option<&Path>, verbose: bool, write: Option<&Path>) -> Result<Parent> {
+/// How the mutants are judged and told.
+struct Options {
+    /// ptxas 13.5, when a mutant counts only if it assembles.
+    ptxas: Option<PathBuf>,
+    /// Print every mutant, not only the missed ones.
+    verbose: bool,
+    /// Where to write the missed mutants.
+    write: Option<PathBuf>,
+    /// Count a dropped wait or commit only by the issuing thread's rules ([`expected`]).
+    strict: bool,
+}
+
+fn judge_parent(file: &Path, options: &Options) -> Result<Parent> {
+    let Options {
+        ptxas,
+        verbose,
+        write,
+        strict,
+    } = options;
+    let (ptxas, verbose, write, strict) = (ptxas.as_deref(), *verbose, write.as_deref(), *strict);
     let text = std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let mut parent = Parent {
         lines: Vec::new(),
@@ -229,7 +256,7 @@ fn judge_parent(file: &Path, ptxas: Option<&Path>, verbose: bool, write: Option<
             continue;
         }
         let after = findings(&mutant.text);
-        let codes = expected(mutant.kind);
+        let codes = expected(mutant.kind, strict);
         let hits: Vec<_> = after.iter().filter(|(c, _, _)| codes.contains(&c.as_str())).collect();
         let near = hits
             .iter()
@@ -281,6 +308,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let mut paths = Vec::new();
     let mut check_ptxas = false;
     let mut verbose = false;
+    let mut strict = false;
     let mut write = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -292,8 +320,9 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             }
             "--ptxas" => check_ptxas = true,
             "--verbose" => verbose = true,
+            "--strict" => strict = true,
             a if a.starts_with("--") => {
-                bail!("usage: cargo xtask sync-mutants [--ptxas] [--verbose] [--write DIR] PATH...")
+                bail!("usage: cargo xtask sync-mutants [--ptxas] [--verbose] [--strict] [--write DIR] PATH...")
             }
             a => paths.push(PathBuf::from(a)),
         }
@@ -305,14 +334,17 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     } else {
         None
     };
+    let options = Options {
+        ptxas,
+        verbose,
+        write,
+        strict,
+    };
     let mut files = Vec::new();
     for p in &paths {
         collect(p, &mut files)?;
     }
-    let results: Vec<Result<Parent>> = files
-        .par_iter()
-        .map(|file| judge_parent(file, ptxas.as_deref(), verbose, write.as_deref()))
-        .collect();
+    let results: Vec<Result<Parent>> = files.par_iter().map(|file| judge_parent(file, &options)).collect();
     let mut made: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
     let mut false_parents = 0;
     let parents = files.len();
