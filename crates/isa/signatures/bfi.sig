@@ -9,6 +9,7 @@ c, d : reg|imm .u32;
 
 bfi.type  f, a, b, c, d;
 .type = { .b32, .b64 };
+value f = (b & ~(((1 << (d & 255)) - 1) << (c & 255))) | ((a << (c & 255)) & (((1 << (d & 255)) - 1) << (c & 255))) source §9.7.1.20: pos = c & 0xff, len = d & 0xff, f = b, f[pos+i] = a[i] for i < len and pos+i <= msb;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -9,6 +9,7 @@ immLut  : imm range 0..255 eg 0x96;
 
 lop3.b32 d, a, b, c, immLut;
 d : out reg|sink;   // ptxas 12.9 and 13.5 accept `_`; 11.8 does not (a recorded quirk)
+value d = ((~a & ~b & ~c) & -((immLut >> 0) & 1)) | ((~a & ~b & c) & -((immLut >> 1) & 1)) | ((~a & b & ~c) & -((immLut >> 2) & 1)) | ((~a & b & c) & -((immLut >> 3) & 1)) | ((a & ~b & ~c) & -((immLut >> 4) & 1)) | ((a & ~b & c) & -((immLut >> 5) & 1)) | ((a & b & ~c) & -((immLut >> 6) & 1)) | ((a & b & c) & -((immLut >> 7) & 1)) source §9.7.8.6: d = F(a, b, c), F the function whose truth table on ta = 0xF0, tb = 0xCC, tc = 0xAA is immLut;
 ---
 @summary Computes a logical function of a, b and c, and combines (d != 0) with predicate q.
 lop3.BoolOp.b32 d|p, a, b, c, immLut, q;
@@ -16,6 +17,7 @@ lop3.BoolOp.b32 d|p, a, b, c, immLut, q;
 d : out reg|sink;
 p : out pred;
 q : pred|imm;
+value d = ((~a & ~b & ~c) & -((immLut >> 0) & 1)) | ((~a & ~b & c) & -((immLut >> 1) & 1)) | ((~a & b & ~c) & -((immLut >> 2) & 1)) | ((~a & b & c) & -((immLut >> 3) & 1)) | ((a & ~b & ~c) & -((immLut >> 4) & 1)) | ((a & ~b & c) & -((immLut >> 5) & 1)) | ((a & b & ~c) & -((immLut >> 6) & 1)) | ((a & b & c) & -((immLut >> 7) & 1)) source §9.7.8.6: d = F(a, b, c), F the function whose truth table on ta = 0xF0, tb = 0xCC, tc = 0xAA is immLut;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -1058,6 +1058,77 @@ mod tests {
         Some((l.constant, l.terms.len()))
     }
 
+    /// The value of `insn` (writing `%r6`, or `%rd6` when `wide`) for thread `x`, whose `%r5`
+    /// and `%rd5` hold bits spread over the whole word (the thread id times an odd constant),
+    /// as the low 32 (or 64) bits.
+    fn value_of(insn: &str, wide: bool, x: u32) -> Option<u64> {
+        let store = if wide { "st.shared.u64 [s], %rd6;" } else { "st.shared.u32 [s], %r6;" };
+        let (parsed, symbols) = flow_of(&format!(
+            "mov.u32 %r1, %tid.x;\nmul.lo.s32 %r5, %r1, -1640531535;\ncvt.u64.u32 %rd1, %r5;\nshl.b64 %rd2, %rd1, 29;\nxor.b64 %rd5, %rd2, %rd1;\n{insn}\n{store}"
+        ));
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+        let e = values.operands[6][1]?;
+        let thread = Thread {
+            tid: [x, 0, 0],
+            ntid: [128, 1, 1],
+        };
+        let k = Evaluator::new(&values.exprs, thread).eval(e)?.known()? as u64;
+        Some(if wide { k } else { k & 0xffff_ffff })
+    }
+
+    #[test]
+    fn bit_field_and_logic_values_follow_the_manual() {
+        // The manual's pseudo-code (§9.7.1.19, §9.7.1.20, §9.7.8.6, §9.7.8.7), bit by bit.
+        let bit = |v: u64, i: u64| (v >> i) & 1;
+        let bfe = |a: u64, pos: u64, len: u64, msb: u64, signed: bool| {
+            let sbit = if !signed || len == 0 { 0 } else { bit(a, (pos + len - 1).min(msb)) };
+            (0..=msb).fold(0u64, |d, i| d | (if i < len && pos + i <= msb { bit(a, pos + i) } else { sbit }) << i)
+        };
+        let bfi = |a: u64, b: u64, pos: u64, len: u64, msb: u64| {
+            (0..len).take_while(|i| pos + i <= msb).fold(b, |f, i| (f & !(1 << (pos + i))) | bit(a, i) << (pos + i))
+        };
+        let lop3 = |a: u64, b: u64, c: u64, lut: u64| {
+            (0..32).fold(0u64, |d, i| d | bit(lut, bit(a, i) << 2 | bit(b, i) << 1 | bit(c, i)) << i)
+        };
+        let shf = |a: u64, b: u64, c: u64, left: bool, clamp: bool| {
+            let n = if clamp { c.min(32) } else { c & 31 };
+            let both = b << 32 | a;
+            (if left { (both << n) >> 32 } else { both >> n }) & 0xffff_ffff
+        };
+        for x in [0, 1, 5, 37, 100, 127] {
+            let a = value_of("mov.u32 %r6, %r5;", false, x).unwrap();
+            let a64 = value_of("mov.u64 %rd6, %rd5;", true, x).unwrap();
+            let b = value_of("mov.u32 %r6, %r1;", false, x).unwrap();
+            for (pos, len) in [(0, 0), (0, 1), (2, 1), (3, 7), (5, 27), (20, 12), (20, 30), (31, 1), (31, 5), (32, 3), (40, 255), (258, 3)] {
+                for (ty, msb, signed) in [("u32", 31, false), ("s32", 31, true), ("u64", 63, false), ("s64", 63, true)] {
+                    let wide = msb == 63;
+                    let (d, src) = if wide { ("%rd6", "%rd5") } else { ("%r6", "%r5") };
+                    let got = value_of(&format!("bfe.{ty} {d}, {src}, {pos}, {len};"), wide, x);
+                    let want = bfe(if wide { a64 } else { a }, pos & 255, len & 255, msb, signed);
+                    assert_eq!(got, Some(want), "bfe.{ty} pos {pos} len {len} thread {x}");
+                }
+                let got = value_of(&format!("bfi.b32 %r6, %r5, %r1, {pos}, {len};"), false, x);
+                assert_eq!(got, Some(bfi(a, b, pos & 255, len & 255, 31)), "bfi pos {pos} len {len}");
+                let got = value_of(&format!("bfi.b64 %rd6, %rd5, %rd1, {pos}, {len};"), true, x);
+                let b64 = value_of("mov.u64 %rd6, %rd1;", true, x).unwrap();
+                assert_eq!(got, Some(bfi(a64, b64, pos & 255, len & 255, 63)), "bfi.b64 pos {pos} len {len}");
+            }
+            for lut in [0x00, 0xff, 0x96, 0xe8, 0xf0, 0xcc, 0xaa, 0x3c, 0x80, 0x01, 0x6a] {
+                let got = value_of(&format!("lop3.b32 %r6, %r5, %r1, 1431655765, {lut};"), false, x);
+                assert_eq!(got, Some(lop3(a, b, 0x5555_5555, lut)), "lop3 {lut:#x} thread {x}");
+            }
+            for c in [0, 1, 7, 31, 32, 33, 63] {
+                for (dir, left) in [("l", true), ("r", false)] {
+                    for (mode, clamp) in [("clamp", true), ("wrap", false)] {
+                        let got = value_of(&format!("shf.{dir}.{mode}.b32 %r6, %r5, %r1, {c};"), false, x);
+                        assert_eq!(got, Some(shf(a, b, c, left, clamp)), "shf.{dir}.{mode} by {c} thread {x}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn addresses_follow_the_thread_id_through_arithmetic() {
         let (parsed, symbols) = flow_of(

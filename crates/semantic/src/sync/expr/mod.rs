@@ -268,6 +268,10 @@ impl<'e> Evaluator<'e> {
             }
             Node::Binary(op, a, b, bits, signed) => {
                 let (a, b) = (self.value(a)?, self.value(b)?);
+                if let (Some(x), Some(y)) = (a.known(), b.known()) {
+                    // Known operands: the machine's operation, wraps included.
+                    return Some(Linear::constant(binary(op, x, y, bits, signed)?));
+                }
                 let linear = match op {
                     BinaryOp::Add => Some(a.add(b, 1)?),
                     BinaryOp::Sub => Some(a.add(b, -1)?),
@@ -289,7 +293,6 @@ impl<'e> Evaluator<'e> {
                     });
                 }
                 match (a.known(), b.known()) {
-                    (Some(a), Some(b)) => Linear::constant(binary(op, a, b, bits, signed)?),
                     // Not linear in undecided leaves every thread shares: an opaque value.
                     _ if !is_comparison(op)
                         && !matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr)
