@@ -715,6 +715,8 @@ impl<'t> Builder<'_, 't> {
             })
             .flatten();
         let (op_bits, op_signed) = int(op_type).unwrap_or((dest_bits, dest_signed));
+        // A wider destination holds the whole result (`mul.wide`, `mad.wide`).
+        let op_bits = op_bits.max(dest_bits);
         let mut stack: SmallVec<[ExprId; 8]> = SmallVec::new();
         for step in steps {
             let node = match *step {
@@ -1114,6 +1116,14 @@ mod tests {
                 let b64 = value_of("mov.u64 %rd6, %rd1;", true, x).unwrap();
                 assert_eq!(got, Some(bfi(a64, b64, pos & 255, len & 255, 63)), "bfi.b64 pos {pos} len {len}");
             }
+            // The whole product of mul.wide, as the .wide forms keep it.
+            let (sa, sb) = (a as u32 as i32 as i64, b as u32 as i32 as i64);
+            let got = value_of("mul.wide.s32 %rd6, %r5, %r5;", true, x);
+            assert_eq!(got, Some((sa * sa) as u64), "mul.wide.s32 thread {x}");
+            let got = value_of("mul.wide.u32 %rd6, %r5, 123456789;", true, x);
+            assert_eq!(got, Some(a * 123_456_789), "mul.wide.u32 thread {x}");
+            let got = value_of("mad.wide.s32 %rd6, %r5, %r1, %rd5;", true, x);
+            assert_eq!(got, Some((sa * sb).wrapping_add(a64 as i64) as u64), "mad.wide.s32 thread {x}");
             for lut in [0x00, 0xff, 0x96, 0xe8, 0xf0, 0xcc, 0xaa, 0x3c, 0x80, 0x01, 0x6a] {
                 let got = value_of(&format!("lop3.b32 %r6, %r5, %r1, 1431655765, {lut};"), false, x);
                 assert_eq!(got, Some(lop3(a, b, 0x5555_5555, lut)), "lop3 {lut:#x} thread {x}");
