@@ -290,13 +290,19 @@ fn divergence(
     sides: &[Sides],
     meet: &dyn Fn(Thread, Thread) -> bool,
 ) -> Option<Divergence> {
-    for (&(branch, _, other), sides) in conds.iter().zip(sides) {
-        let Some((reaching, skipping, undecided)) = split(sides, meet) else {
+    for (&(branch, cond, other), sides) in conds.iter().zip(sides) {
+        let Some((mut reaching, mut skipping, undecided)) = split(sides, meet) else {
             continue;
         };
         let when = match undecided {
             None => Parting::Always,
             Some(terms) if !terms.is_empty() && terms.iter().all(|&(leaf, _)| loop_carried(kernel, leaf, i)) => {
+                match iteration_parting(kernel, cond, &terms, sides, meet) {
+                    // Every thread leaves in the same iteration: they do not part.
+                    Some(None) => continue,
+                    Some(Some((a, b))) => (reaching, skipping) = (a, b),
+                    None => {}
+                }
                 Parting::InLaterIteration
             }
             Some(_) => Parting::ForSomeInputs,
@@ -437,6 +443,59 @@ fn side(eval: &mut Evaluator<'_>, exprs: &super::expr::Exprs, cond: ExprId) -> O
     diff.constant -= b.constant;
     let _ = negated;
     Some(Side::Compare(op, diff))
+}
+
+/// The most iterations [`iteration_parting`] follows a loop for.
+const ITERATIONS_FOLLOWED: i64 = 64;
+
+/// For a condition whose only undecided part is one induction of a loop around the
+/// instruction, with a constant step (`for (i = tid; i < n; i += 256)`): the iteration in
+/// which each thread of `sides` first takes the other way (the induction is `j × step` in
+/// iteration `j`). `Some(None)` when every thread does so in the same iteration (they never
+/// part); `Some(Some((stays, leaves)))`, two threads that must meet and leave in different
+/// iterations, the first staying longer; `None` when it cannot be told (another kind of
+/// condition, a step not known, a thread still in the loop after [`ITERATIONS_FOLLOWED`]).
+fn iteration_parting(
+    kernel: &Kernel<'_, '_>,
+    cond: ExprId,
+    terms: &Terms,
+    sides: &[Option<(Side, Thread)>],
+    meet: &dyn Fn(Thread, Thread) -> bool,
+) -> Option<Option<(Thread, Thread)>> {
+    let exprs = &kernel.values.exprs;
+    let [(leaf, _)] = terms.as_slice() else {
+        return None;
+    };
+    let next = *kernel.values.inductions.get(leaf)?;
+    let threads: Vec<Thread> = sides.iter().flatten().map(|&(_, t)| t).collect();
+    let first = *threads.first()?;
+    let mut eval = Evaluator::new(exprs, first);
+    eval.inject(*leaf, Some(Linear::constant(0)));
+    let step = eval.eval(next)?.known()?;
+    let mut leaves_at: Vec<(i64, Thread)> = Vec::with_capacity(threads.len());
+    for &t in &threads {
+        let mut j = 0;
+        loop {
+            if j == ITERATIONS_FOLLOWED {
+                return None;
+            }
+            eval.reset(t);
+            eval.inject(*leaf, Some(Linear::constant(j.checked_mul(step)?)));
+            if eval.eval(cond)?.known()? == 0 {
+                break;
+            }
+            j += 1;
+        }
+        leaves_at.push((j, t));
+    }
+    for (n, &(j1, t1)) in leaves_at.iter().enumerate() {
+        for &(j2, t2) in &leaves_at[n + 1..] {
+            if j1 != j2 && meet(t1, t2) {
+                return Some(Some(if j1 > j2 { (t1, t2) } else { (t2, t1) }));
+            }
+        }
+    }
+    Some(None)
 }
 
 /// Whether `leaf` is the value of a register at the head of a loop around instruction `i`.

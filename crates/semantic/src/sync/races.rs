@@ -1238,15 +1238,26 @@ fn same_in_both(exprs: &super::expr::Exprs, ea: &mut Evaluator<'_>, eb: &mut Eva
 }
 
 /// For each branch whose condition may differ between threads, what each of its successors
-/// reaches without passing a barrier.
+/// reaches without passing a barrier, in the iteration of the loops around the branch it
+/// is in (a side that goes on to the next iteration of a loop around the branch meets the
+/// other side's accesses there, which the pair search compares as the next iteration's).
+/// A successor that is the head of a loop around the branch (the side that stays in the
+/// loop) reaches on into that loop's next iteration, not the outer loops'.
 fn divergent_splits(kernel: &Kernel<'_, '_>) -> Vec<Vec<Reach>> {
     let flow = kernel.flow;
     (0..flow.blocks.len() as u32)
         .filter(|&c| flow.succs(c).len() > 1 && branch_thread_dependent(kernel, c))
         .map(|c| {
+            let around = &kernel.loops[c as usize];
+            let heads: Vec<InsnId> = around.iter().map(|&h| flow.blocks[h as usize].start).collect();
             flow.succs(c)
                 .iter()
-                .map(|&s| kernel.reach(flow.blocks[s as usize].start, true))
+                .map(|&s| {
+                    let start = flow.blocks[s as usize].start;
+                    kernel.reach_until(start, true, |i| {
+                        kernel.is_full_barrier(i) || (i != start && heads.contains(&i))
+                    })
+                })
                 .collect()
         })
         .collect()

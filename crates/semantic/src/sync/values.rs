@@ -177,6 +177,7 @@ impl ValueFlow {
             inductions: HashMap::default(),
             widened: widen.then(HashMap::default),
             steps: Vec::new(),
+            loop_writes: HashMap::default(),
         };
         builder.steps.resize_with(flow.insns.len(), || None);
         let rounds = if widen { 24 } else { 12 };
@@ -268,6 +269,9 @@ struct Builder<'f, 't> {
     /// Each instruction's last step: the values of the slots it reads or writes before and
     /// after it (see [`Builder::step`]).
     steps: Vec<Option<StepMemo>>,
+    /// Per loop head, the register slots some instruction of its loop writes
+    /// ([`Builder::written_in_loop`]), found when first asked.
+    loop_writes: HashMap<BlockId, Rc<[bool]>>,
 }
 
 /// One instruction's step, to replay when its slots hold the same values again.
@@ -365,6 +369,10 @@ impl<'t> Builder<'_, 't> {
             return Some(state);
         }
         let previous = entry[b as usize].as_ref();
+        let loop_writes = preds
+            .iter()
+            .any(|&p| self.dominance.dominates(b, p))
+            .then(|| self.written_in_loop(b, state.len()));
         // Back edges: predecessors b dominates.
         let is_back = |p: BlockId| self.dominance.dominates(b, p);
         let exits: SmallVec<[&Vec<ExprId>; 4]> = preds
@@ -388,6 +396,15 @@ impl<'t> Builder<'_, 't> {
             // An induction: one value from outside the loop, and back edges that move the
             // current value (or that entry value) by uniform amounts.
             let outside: SmallVec<[ExprId; 2]> = values.iter().filter(|(p, _)| !is_back(*p)).map(|(_, v)| *v).collect();
+            // A register no instruction of the loop writes keeps the value it enters with
+            // (what the back edges bring is that value, once the rounds have settled).
+            if let Some(&init) = outside.first()
+                && outside.iter().all(|&v| v == init)
+                && loop_writes.as_ref().is_some_and(|w| !w[r])
+            {
+                state[r] = init;
+                continue;
+            }
             let current = previous.map(|s| s[r]);
             let plain_before = self.widened.as_ref().and_then(|w| w.get(&(b, r as u32)).copied());
             if let Some(&init) = outside.first()
@@ -442,6 +459,39 @@ impl<'t> Builder<'_, 't> {
             }
         }
         Some(state)
+    }
+
+    /// Per register slot (of `regs`), whether some instruction of the loop headed by `head`
+    /// (the blocks that reach one of its back edges without passing the head) writes it.
+    fn written_in_loop(&mut self, head: BlockId, regs: usize) -> Rc<[bool]> {
+        if !self.loop_writes.contains_key(&head) {
+            let flow = self.flow;
+            let mut body = vec![false; flow.blocks.len()];
+            body[head as usize] = true;
+            let mut stack: Vec<BlockId> = flow
+                .preds(head)
+                .iter()
+                .copied()
+                .filter(|&p| self.dominance.dominates(head, p))
+                .collect();
+            while let Some(b) = stack.pop() {
+                if !std::mem::replace(&mut body[b as usize], true) {
+                    stack.extend(flow.preds(b).iter().copied());
+                }
+            }
+            let mut written = vec![false; regs];
+            for b in (0..flow.blocks.len()).filter(|&b| body[b]) {
+                for i in flow.range(b as BlockId) {
+                    for access in flow.defs(i) {
+                        if let Some(&slot) = self.reg_at.get(&access.node.start_byte()) {
+                            written[slot as usize] = true;
+                        }
+                    }
+                }
+            }
+            self.loop_writes.insert(head, written.into());
+        }
+        Rc::clone(&self.loop_writes[&head])
     }
 
     /// Whether `value` is `base ± uniform` (through conversions) for `base` the register's
@@ -1064,7 +1114,11 @@ mod tests {
     /// and `%rd5` hold bits spread over the whole word (the thread id times an odd constant),
     /// as the low 32 (or 64) bits.
     fn value_of(insn: &str, wide: bool, x: u32) -> Option<u64> {
-        let store = if wide { "st.shared.u64 [s], %rd6;" } else { "st.shared.u32 [s], %r6;" };
+        let store = if wide {
+            "st.shared.u64 [s], %rd6;"
+        } else {
+            "st.shared.u32 [s], %r6;"
+        };
         let (parsed, symbols) = flow_of(&format!(
             "mov.u32 %r1, %tid.x;\nmul.lo.s32 %r5, %r1, -1640531535;\ncvt.u64.u32 %rd1, %r5;\nshl.b64 %rd2, %rd1, 29;\nxor.b64 %rd5, %rd2, %rd1;\n{insn}\n{store}"
         ));
@@ -1084,14 +1138,28 @@ mod tests {
         // The manual's pseudo-code (§9.7.1.19, §9.7.1.20, §9.7.8.6, §9.7.8.7), bit by bit.
         let bit = |v: u64, i: u64| (v >> i) & 1;
         let bfe = |a: u64, pos: u64, len: u64, msb: u64, signed: bool| {
-            let sbit = if !signed || len == 0 { 0 } else { bit(a, (pos + len - 1).min(msb)) };
-            (0..=msb).fold(0u64, |d, i| d | (if i < len && pos + i <= msb { bit(a, pos + i) } else { sbit }) << i)
+            let sbit = if !signed || len == 0 {
+                0
+            } else {
+                bit(a, (pos + len - 1).min(msb))
+            };
+            (0..=msb).fold(0u64, |d, i| {
+                d | (if i < len && pos + i <= msb {
+                    bit(a, pos + i)
+                } else {
+                    sbit
+                }) << i
+            })
         };
         let bfi = |a: u64, b: u64, pos: u64, len: u64, msb: u64| {
-            (0..len).take_while(|i| pos + i <= msb).fold(b, |f, i| (f & !(1 << (pos + i))) | bit(a, i) << (pos + i))
+            (0..len)
+                .take_while(|i| pos + i <= msb)
+                .fold(b, |f, i| (f & !(1 << (pos + i))) | bit(a, i) << (pos + i))
         };
         let lop3 = |a: u64, b: u64, c: u64, lut: u64| {
-            (0..32).fold(0u64, |d, i| d | bit(lut, bit(a, i) << 2 | bit(b, i) << 1 | bit(c, i)) << i)
+            (0..32).fold(0u64, |d, i| {
+                d | bit(lut, bit(a, i) << 2 | bit(b, i) << 1 | bit(c, i)) << i
+            })
         };
         let shf = |a: u64, b: u64, c: u64, left: bool, clamp: bool| {
             let n = if clamp { c.min(32) } else { c & 31 };
@@ -1102,8 +1170,26 @@ mod tests {
             let a = value_of("mov.u32 %r6, %r5;", false, x).unwrap();
             let a64 = value_of("mov.u64 %rd6, %rd5;", true, x).unwrap();
             let b = value_of("mov.u32 %r6, %r1;", false, x).unwrap();
-            for (pos, len) in [(0, 0), (0, 1), (2, 1), (3, 7), (5, 27), (20, 12), (20, 30), (31, 1), (31, 5), (32, 3), (40, 255), (258, 3)] {
-                for (ty, msb, signed) in [("u32", 31, false), ("s32", 31, true), ("u64", 63, false), ("s64", 63, true)] {
+            for (pos, len) in [
+                (0, 0),
+                (0, 1),
+                (2, 1),
+                (3, 7),
+                (5, 27),
+                (20, 12),
+                (20, 30),
+                (31, 1),
+                (31, 5),
+                (32, 3),
+                (40, 255),
+                (258, 3),
+            ] {
+                for (ty, msb, signed) in [
+                    ("u32", 31, false),
+                    ("s32", 31, true),
+                    ("u64", 63, false),
+                    ("s64", 63, true),
+                ] {
                     let wide = msb == 63;
                     let (d, src) = if wide { ("%rd6", "%rd5") } else { ("%r6", "%r5") };
                     let got = value_of(&format!("bfe.{ty} {d}, {src}, {pos}, {len};"), wide, x);
@@ -1111,10 +1197,18 @@ mod tests {
                     assert_eq!(got, Some(want), "bfe.{ty} pos {pos} len {len} thread {x}");
                 }
                 let got = value_of(&format!("bfi.b32 %r6, %r5, %r1, {pos}, {len};"), false, x);
-                assert_eq!(got, Some(bfi(a, b, pos & 255, len & 255, 31)), "bfi pos {pos} len {len}");
+                assert_eq!(
+                    got,
+                    Some(bfi(a, b, pos & 255, len & 255, 31)),
+                    "bfi pos {pos} len {len}"
+                );
                 let got = value_of(&format!("bfi.b64 %rd6, %rd5, %rd1, {pos}, {len};"), true, x);
                 let b64 = value_of("mov.u64 %rd6, %rd1;", true, x).unwrap();
-                assert_eq!(got, Some(bfi(a64, b64, pos & 255, len & 255, 63)), "bfi.b64 pos {pos} len {len}");
+                assert_eq!(
+                    got,
+                    Some(bfi(a64, b64, pos & 255, len & 255, 63)),
+                    "bfi.b64 pos {pos} len {len}"
+                );
             }
             // The whole product of mul.wide, as the .wide forms keep it.
             let (sa, sb) = (a as u32 as i32 as i64, b as u32 as i32 as i64);
@@ -1123,7 +1217,11 @@ mod tests {
             let got = value_of("mul.wide.u32 %rd6, %r5, 123456789;", true, x);
             assert_eq!(got, Some(a * 123_456_789), "mul.wide.u32 thread {x}");
             let got = value_of("mad.wide.s32 %rd6, %r5, %r1, %rd5;", true, x);
-            assert_eq!(got, Some((sa * sb).wrapping_add(a64 as i64) as u64), "mad.wide.s32 thread {x}");
+            assert_eq!(
+                got,
+                Some((sa * sb).wrapping_add(a64 as i64) as u64),
+                "mad.wide.s32 thread {x}"
+            );
             for lut in [0x00, 0xff, 0x96, 0xe8, 0xf0, 0xcc, 0xaa, 0x3c, 0x80, 0x01, 0x6a] {
                 let got = value_of(&format!("lop3.b32 %r6, %r5, %r1, 1431655765, {lut};"), false, x);
                 assert_eq!(got, Some(lop3(a, b, 0x5555_5555, lut)), "lop3 {lut:#x} thread {x}");
@@ -1132,7 +1230,11 @@ mod tests {
                 for (dir, left) in [("l", true), ("r", false)] {
                     for (mode, clamp) in [("clamp", true), ("wrap", false)] {
                         let got = value_of(&format!("shf.{dir}.{mode}.b32 %r6, %r5, %r1, {c};"), false, x);
-                        assert_eq!(got, Some(shf(a, b, c, left, clamp)), "shf.{dir}.{mode} by {c} thread {x}");
+                        assert_eq!(
+                            got,
+                            Some(shf(a, b, c, left, clamp)),
+                            "shf.{dir}.{mode} by {c} thread {x}"
+                        );
                     }
                 }
             }

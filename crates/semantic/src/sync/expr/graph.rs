@@ -273,7 +273,7 @@ pub struct Linear {
 }
 
 impl Linear {
-    pub(super) fn constant(k: i64) -> Linear {
+    pub(in crate::sync) fn constant(k: i64) -> Linear {
         Linear {
             constant: k,
             terms: SmallVec::new(),

@@ -60,10 +60,14 @@ impl<'k, 'f, 't> Paths<'k, 'f, 't> {
     }
 }
 
-/// Whether instruction `i` orders the lanes of a warp: a CTA barrier that waits, or
-/// `bar.warp.sync`.
+/// Whether instruction `i` orders the lanes of a warp: a CTA barrier that waits,
+/// `bar.warp.sync`, or a wait on an mbarrier's phase (a split barrier: what the lanes did
+/// before arriving is ordered before what they do after the phase completes; whether every
+/// lane arrived is not followed, so the wait is taken to order them).
 pub(super) fn orders_the_warp(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
+    use ptxkit_isa::signature::semantics::MbarrierOp;
     kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)
+        || kernel.mbarrier_op(i, |op| matches!(op, MbarrierOp::TestWait | MbarrierOp::TryWait))
         || kernel.values.semantics[i as usize]
             .as_ref()
             .is_some_and(|s| s.sync.iter().any(|sync| matches!(sync, Sync::WarpBarrier { .. })))
@@ -139,6 +143,10 @@ pub(super) enum Combos {
     All,
     /// The same iteration of their loop.
     SameIteration,
+    /// Iterations of their loop one apart (when something orders the warp on every way round
+    /// the loop): the second's next iteration after the first's when `a_then_b`, the reverse
+    /// when `b_then_a`, and the same iteration when `same`.
+    Neighbours { same: bool, a_then_b: bool, b_then_a: bool },
     /// Different iterations of their loop (one site with itself).
     OtherIterations,
 }
@@ -236,10 +244,22 @@ fn relation(
             let start = kernel.flow.blocks[head.unwrap_or(0) as usize].start;
             paths.reach(x, false, None).contains(start) && paths.reach(start, true, None).contains(y)
         };
-        if around(paths, a.insn, b.insn) || around(paths, b.insn, a.insn) {
+        let (a_then_b, b_then_a) = (around(paths, a.insn, b.insn), around(paths, b.insn, a.insn));
+        let start = kernel.flow.blocks[head.unwrap_or(0) as usize].start;
+        if !a_then_b && !b_then_a {
+            Combos::SameIteration
+        } else if paths.reach(start, false, None).contains(start) {
+            // The loop goes round without anything ordering the warp: any two iterations.
             Combos::All
         } else {
-            Combos::SameIteration
+            // Something orders the warp on every way round: only the next iteration, and the
+            // same one when they follow within it.
+            let within = |paths: &mut Paths<'_, '_, '_>, x: InsnId, y: InsnId| paths.reach(x, false, head).contains(y);
+            Combos::Neighbours {
+                same: within(paths, a.insn, b.insn) || within(paths, b.insn, a.insn),
+                a_then_b,
+                b_then_a,
+            }
         }
     } else {
         Combos::All
@@ -341,6 +361,16 @@ fn meet_in_warp(
             let wanted = match combos {
                 Combos::All => true,
                 Combos::SameIteration => x == y,
+                Combos::Neighbours {
+                    same,
+                    a_then_b,
+                    b_then_a,
+                } => match (sx, sy) {
+                    (Sample::Iteration(i), Sample::Iteration(j)) => {
+                        (same && i == j) || (a_then_b && *j == i + 1) || (b_then_a && *i == j + 1)
+                    }
+                    _ => true,
+                },
                 Combos::OtherIterations => x != y || *sx == Sample::Symbolic,
             };
             if !wanted {
