@@ -6,8 +6,11 @@
 //! `cp.async.wait_group`/`cp.async.wait_all` has covered (including a copy
 //! never committed before the wait, which `wait_group` does not wait for), or a
 //! bulk copy or TMA load completed through an mbarrier with no mbarrier wait
-//! since. The message names the copy and, for an uncommitted one, the wait that
-//! did not cover it.
+//! since, or a `cp.async` an mbarrier tracks (`cp.async.mbarrier.arrive`) with
+//! no wait since: no mbarrier wait, no `cp.async.wait_group`/`wait_all`, and no
+//! CTA barrier (after which another thread's wait may have seen it complete).
+//! The message names the copy and, for an uncommitted one, the wait that did
+//! not cover it.
 //!
 //! Two accesses are taken to meet when they address the same shared variable.
 //! A path on which a wait ran that covers some groups but not provably this one
@@ -120,6 +123,15 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     ),
                     "read before the mbarrier wait".to_string(),
                     Some((node(copy), "the load, completed through its mbarrier".to_string())),
+                )),
+                ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive } => Some((
+                    format!(
+                        "this reads shared memory the `cp.async` at line {} may still be writing: the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
+                        line_of(node(copy)),
+                        line_of(node(arrive))
+                    ),
+                    "read before the mbarrier wait".to_string(),
+                    Some((node(copy), "the asynchronous copy, tracked by an mbarrier".to_string())),
                 )),
                 _ => None,
             }

@@ -43,6 +43,16 @@ pub enum ProtocolKind {
         /// The load.
         copy: InsnId,
     },
+    /// Shared memory a `cp.async` writes is read after a `cp.async.mbarrier.arrive` made an
+    /// mbarrier track the copy, with no wait since on the path (no mbarrier wait, no
+    /// `cp.async.wait_group`/`wait_all`, no CTA barrier after which another thread's wait
+    /// may have seen it complete).
+    TrackedCopyReadBeforeWait {
+        /// The copy.
+        copy: InsnId,
+        /// The `cp.async.mbarrier.arrive` that made the mbarrier track it.
+        arrive: InsnId,
+    },
     /// Shared memory a bulk store (TMA store) reads is written again before a
     /// `cp.async.bulk.wait_group.read` covers the store.
     SourceOverwritten {
@@ -169,6 +179,9 @@ struct InFlight {
     stores: BTreeSet<(InsnId, Stage)>,
     /// Loads completed through an mbarrier, not waited for since.
     loads: BTreeSet<InsnId>,
+    /// `cp.async` copies an mbarrier tracks, not waited for since: (copy, the
+    /// `cp.async.mbarrier.arrive`).
+    tracked: BTreeSet<(InsnId, InsnId)>,
     /// Generic-proxy writes of shared memory since the last proxy fence.
     generic_writes: BTreeSet<InsnId>,
     /// Registers written since the last `wgmma.fence`: (register, writer).
@@ -183,6 +196,7 @@ impl InFlight {
             self.copies.len(),
             self.stores.len(),
             self.loads.len(),
+            self.tracked.len(),
             self.generic_writes.len(),
             self.unfenced.len(),
             self.wgmma.len(),
@@ -190,6 +204,7 @@ impl InFlight {
         self.copies.extend(other.copies.iter().copied());
         self.stores.extend(other.stores.iter().copied());
         self.loads.extend(other.loads.iter().copied());
+        self.tracked.extend(other.tracked.iter().copied());
         self.generic_writes.extend(other.generic_writes.iter().copied());
         self.unfenced.extend(other.unfenced.iter().copied());
         self.wgmma.extend(other.wgmma.iter().copied());
@@ -198,6 +213,7 @@ impl InFlight {
                 self.copies.len(),
                 self.stores.len(),
                 self.loads.len(),
+                self.tracked.len(),
                 self.generic_writes.len(),
                 self.unfenced.len(),
                 self.wgmma.len(),
@@ -559,6 +575,8 @@ fn step(
     if kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive) {
         out.copies_across_barriers
             .extend(state.copies.iter().map(|&((copy, lap), _)| (copy, i, lap)));
+        // Another thread may have waited for the tracking mbarrier before the barrier.
+        state.tracked.clear();
     }
     // Reads and writes of shared memory against what is in flight.
     for t in here {
@@ -628,6 +646,14 @@ fn check_touch(
                 .any(|c| c.access.writes() && overlap(c, t) != Overlap::No)
             {
                 found(ProtocolKind::LoadReadBeforeWait { copy });
+            }
+        }
+        for &(copy, arrive) in &state.tracked {
+            if touches[copy as usize]
+                .iter()
+                .any(|c| c.access.writes() && overlap(c, t) != Overlap::No)
+            {
+                found(ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive });
             }
         }
     }
@@ -778,9 +804,13 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
             group: Group::CpAsync,
             pending,
             ..
-        } => wait(&mut state.copies, pending, i, |(copy, lap)| {
-            copies_completed.insert((copy, i, lap));
-        }),
+        } => {
+            wait(&mut state.copies, pending, i, |(copy, lap)| {
+                copies_completed.insert((copy, i, lap));
+            });
+            // A tracked copy is in a group too when a commit followed it: taken as covered.
+            state.tracked.clear();
+        }
         Sync::Wait {
             group: Group::Bulk,
             pending,
@@ -794,12 +824,21 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
         Sync::Mbarrier {
             op: MbarrierOp::TestWait | MbarrierOp::TryWait,
             ..
-        } => state.loads.clear(),
-        // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait).
+        } => {
+            state.loads.clear();
+            state.tracked.clear();
+        }
+        // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait); the
+        // race search no longer follows them.
         Sync::Mbarrier {
             op: MbarrierOp::TrackCpAsync,
             ..
-        } => state.copies.clear(),
+        } => {
+            state
+                .tracked
+                .extend(state.copies.iter().map(|&((copy, _), _)| (copy, i)));
+            state.copies.clear();
+        }
         Sync::Fence {
             proxy: Some(Proxy::Async),
             space,
