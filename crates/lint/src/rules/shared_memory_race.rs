@@ -16,8 +16,12 @@
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
-//! out, and so is code around mbarrier waits and fences, whose ordering the
-//! barrier intervals do not describe: the rule reports only races it can show.
+//! out, and so is code around mbarrier arrivals, waits some threads skip, and
+//! fences, whose ordering the barrier intervals do not describe: the rule
+//! reports only races it can show. An mbarrier wait every thread reaches alike
+//! counts as a barrier (accesses on its two sides are taken as ordered). An
+//! access in a loop with no barrier in it meets, in every iteration (the first
+//! one too), the accesses after the loop up to the next barrier.
 //!
 //! A `cp.async` copy's bytes land at some point between the copy and the wait
 //! that covers it: the copy counts where it is issued, at each barrier it may

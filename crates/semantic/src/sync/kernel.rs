@@ -62,7 +62,8 @@ impl Shape {
     }
 }
 
-/// A CTA barrier instruction.
+/// A CTA barrier instruction, or an mbarrier wait every thread reaches alike, which the
+/// interval model treats as one ([`Kernel::barriers`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Barrier {
     /// The instruction.
@@ -129,7 +130,8 @@ pub struct Kernel<'f, 't> {
     pub values: ValueFlow,
     /// The block shape.
     pub shape: Shape,
-    /// The CTA barriers, in instruction order.
+    /// The CTA barriers, and the mbarrier waits every thread reaches alike, in instruction
+    /// order.
     pub barriers: Vec<Barrier>,
     /// For each instruction, the barrier intervals it is in: bit 0 the one from the
     /// function's start, bit `j + 1` the one from barrier `j`.
@@ -202,7 +204,6 @@ impl<'f, 't> Kernel<'f, 't> {
                 }
             }
         }
-        let intervals = intervals(flow, &barriers, &block_barriers);
         let shape = Shape {
             dims: [1, 1, 1],
             source: ShapeSource::Inferred,
@@ -212,7 +213,7 @@ impl<'f, 't> Kernel<'f, 't> {
             values,
             shape,
             barriers,
-            intervals,
+            intervals: Vec::new(),
             block_barriers,
             conditions,
             deciders: Vec::new(),
@@ -231,6 +232,8 @@ impl<'f, 't> Kernel<'f, 't> {
                     .collect()
             })
             .collect();
+        kernel.add_rendezvous_waits();
+        kernel.intervals = intervals(flow, &kernel.barriers, &kernel.block_barriers);
         kernel.loops = natural_loops(flow, &kernel.values.dominance);
         kernel.shape = kernel.declared_shape().unwrap_or(Shape {
             dims: kernel.used_dims(),
@@ -316,6 +319,67 @@ impl<'f, 't> Kernel<'f, 't> {
                 self.dead_edges.insert((c, s));
             }
         }
+    }
+
+    /// Adds, as barriers, the unguarded mbarrier waits (`test_wait`, `try_wait`) every thread
+    /// of the block reaches alike: blocks whose control dependences, up to the entry, are on
+    /// conditions every thread shares. The interval model then treats such a wait as a CTA
+    /// barrier: accesses on either side of it are taken as ordered, which can only hide a
+    /// race (when the wait is not a rendezvous of the whole block), never make one up; and
+    /// the accesses between two such waits, or a wait and a barrier, are searched instead of
+    /// left out with the whole barrier interval.
+    fn add_rendezvous_waits(&mut self) {
+        let flow = self.flow;
+        let mut added = false;
+        for b in 0..flow.blocks.len() as BlockId {
+            let mut reached_alike = None;
+            for i in flow.range(b) {
+                let waits = self.values.guards[i as usize].is_none()
+                    && self.values.semantics[i as usize].as_ref().is_some_and(|s| {
+                        s.sync.iter().any(|x| {
+                            matches!(
+                                x,
+                                Sync::Mbarrier {
+                                    op: MbarrierOp::TestWait | MbarrierOp::TryWait,
+                                    ..
+                                }
+                            )
+                        })
+                    });
+                if !waits
+                    || self.barrier_at(i).is_some()
+                    || !*reached_alike.get_or_insert_with(|| self.reached_alike(b, 0))
+                {
+                    continue;
+                }
+                added = true;
+                self.barriers.push(Barrier {
+                    insn: i,
+                    mode: BarrierMode::Wait,
+                    aligned: false,
+                    counted: false,
+                    count: None,
+                    dead: false,
+                });
+            }
+        }
+        if added {
+            self.barriers.sort_by_key(|b| b.insn);
+            let blocks: Vec<BlockId> = self.barriers.iter().map(|b| self.block_of(b.insn)).collect();
+            self.block_barriers.iter_mut().for_each(Vec::clear);
+            for (j, b) in blocks.into_iter().enumerate() {
+                self.block_barriers[b as usize].push(j);
+            }
+        }
+    }
+
+    /// Whether every thread reaches block `b` alike (in its loops' first iteration): each
+    /// control dependence, up to the entry, is on a condition every thread shares.
+    fn reached_alike(&self, b: BlockId, depth: usize) -> bool {
+        depth < 64
+            && self.deciders[b as usize].iter().all(|&(c, condition)| {
+                condition.is_some_and(|e| !self.values.exprs.is_thread_dependent(e)) && self.reached_alike(c, depth + 1)
+            })
     }
 
     /// Whether instruction `i` is a CTA barrier (one some thread of the shape may execute).

@@ -52,7 +52,9 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
         let after_wait = i > 0 && same_block(i - 1, i) && is_wait(i - 1);
         let waits_within_block = is_wait(i) && same_block(i, i + 1);
         let orders_nothing = waits_within_block || kernel.mbarrier_op(i, |op| !waits(op)) || proxy_fence(i);
-        after_wait || kernel.is_full_barrier(i) || (other_sync(kernel, i) && !orders_nothing)
+        // (A wait every thread reaches stands as a barrier in the kernel: judged as a wait.)
+        let barrier = kernel.is_full_barrier(i) && !is_wait(i);
+        after_wait || barrier || (other_sync(kernel, i) && !orders_nothing)
     };
     for (x, init) in accesses.iter().enumerate() {
         if !is_init(init.insn) || init.access != Access::Write {

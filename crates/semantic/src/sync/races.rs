@@ -818,8 +818,24 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     /// meets.
     fn met_after_loop(&mut self, (x, ex): (InsnId, &Evaluated), (y, ey): (InsnId, &Evaluated)) -> bool {
         let kernel = self.kernel;
-        (last_iteration_unknown(kernel, x, ex, y) && !self.reaches_without_barrier(y, x))
-            || (last_iteration_unknown(kernel, y, ey, x) && !self.reaches_without_barrier(x, y))
+        (last_iteration_unknown(kernel, x, ex, y) && !self.reaches_without_barrier(y, x) && !self.rounds_freely(x, y))
+            || (last_iteration_unknown(kernel, y, ey, x)
+                && !self.reaches_without_barrier(x, y)
+                && !self.rounds_freely(y, x))
+    }
+
+    /// Whether `x` goes round every loop it is in that `y` is outside of without a barrier:
+    /// then every iteration of `x`, the first one too, is between the same barriers as `y`.
+    fn rounds_freely(&mut self, x: InsnId, y: InsnId) -> bool {
+        let kernel = self.kernel;
+        let outside = &kernel.loops[kernel.block_of(y) as usize];
+        let heads: Vec<InsnId> = kernel.loops[kernel.block_of(x) as usize]
+            .iter()
+            .filter(|l| !outside.contains(l))
+            .map(|&l| kernel.flow.blocks[l as usize].start)
+            .collect();
+        let reach = reach_of(kernel, &mut self.reaches, x, false);
+        heads.iter().all(|&h| reach.contains(h))
     }
 
     /// Whether a path goes from `x` to the loop head `head` and on from it to `y`, without a
