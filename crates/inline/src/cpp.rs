@@ -46,14 +46,13 @@ pub fn descendants_of_kind<'t>(root: Node<'t>, kind: &str) -> Vec<Node<'t>> {
 
 #[cfg(test)]
 mod tests {
-    use ptxkit_syntax::NodeKind as _;
-
     /// `NodeKind`'s tables are the PTX grammar's: on a C++ node they would answer with PTX
     /// names, so debug builds refuse (this crate's trees use tree-sitter's own lookups).
     #[test]
     #[cfg(debug_assertions)]
     #[should_panic(expected = "NodeKind on a node of another grammar")]
     fn node_kind_tables_refuse_cpp_nodes() {
+        use ptxkit_syntax::NodeKind as _;
         let tree = super::parse("int f(int x) { return x; }");
         let _ = tree.root_node().kind_name();
     }

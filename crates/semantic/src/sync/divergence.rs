@@ -501,7 +501,7 @@ fn iteration_parting(
 /// Whether `leaf` is the value of a register at the head of a loop around instruction `i`.
 fn loop_carried(kernel: &Kernel<'_, '_>, leaf: ExprId, i: InsnId) -> bool {
     match kernel.values.exprs.node(leaf) {
-        Node::Phi { block, .. } => kernel.loops[kernel.block_of(i) as usize].contains(&block),
+        Node::Phi { block, .. } => kernel.loops()[kernel.block_of(i) as usize].contains(&block),
         _ => false,
     }
 }
@@ -570,7 +570,7 @@ fn next_barrier(kernel: &Kernel<'_, '_>, from: InsnId, kind: Collective, aligned
     // (synchronisation, an asynchronous operation, memory read in a loop: a spin).
     let works = |i: InsnId| {
         kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-            let in_loop = !kernel.loops[kernel.block_of(i) as usize].is_empty();
+            let in_loop = !kernel.loops()[kernel.block_of(i) as usize].is_empty();
             // Leaving (`exit`) is what an early exit does, not work on the way.
             s.sync.iter().any(|sync| *sync != Sync::Exit)
                 || !s.async_operands.is_empty()

@@ -18,6 +18,8 @@ pub struct Dominance {
     pub control: Vec<Vec<(BlockId, BlockId)>>,
     /// Each block's position in the reverse post-order (`u32::MAX`: unreachable).
     order: Vec<u32>,
+    /// For each block, the heads of the natural loops containing it, outermost first.
+    pub loops: Vec<Vec<BlockId>>,
 }
 
 /// The virtual exit the post-dominator tree is rooted at.
@@ -107,12 +109,15 @@ impl Dominance {
                 }
             }
         }
-        Dominance {
+        let mut dominance = Dominance {
             idom,
             ipdom,
             control,
             order,
-        }
+            loops: Vec::new(),
+        };
+        dominance.loops = natural_loops(flow, &dominance);
+        dominance
     }
 
     /// Whether `a` dominates `b`.
@@ -193,6 +198,38 @@ fn dominators_owned(n: usize, rpo: &[BlockId], order: &[u32], preds: impl Fn(Blo
         }
     }
     idom
+}
+
+/// For each block, the heads of the natural loops containing it (in reverse post-order of
+/// the heads: outermost first).
+fn natural_loops(flow: &FunctionFlow<'_>, dominance: &Dominance) -> Vec<Vec<BlockId>> {
+    let mut loops = vec![Vec::new(); flow.blocks.len()];
+    for &h in &flow.rpo {
+        let latches: Vec<BlockId> = flow
+            .preds(h)
+            .iter()
+            .copied()
+            .filter(|&p| dominance.dominates(h, p))
+            .collect();
+        if latches.is_empty() {
+            continue;
+        }
+        let mut body = vec![false; flow.blocks.len()];
+        body[h as usize] = true;
+        let mut stack = latches;
+        while let Some(b) = stack.pop() {
+            if std::mem::replace(&mut body[b as usize], true) {
+                continue;
+            }
+            stack.extend_from_slice(flow.preds(b));
+        }
+        for (b, inside) in body.iter().enumerate() {
+            if *inside {
+                loops[b].push(h);
+            }
+        }
+    }
+    loops
 }
 
 #[cfg(test)]

@@ -140,8 +140,6 @@ pub struct Kernel<'f, 't> {
     block_barriers: Vec<Vec<usize>>,
     /// The condition of each control-dependence edge, (branch block, successor) → value.
     conditions: HashMap<(BlockId, BlockId), Option<ExprId>>,
-    /// For each block, the heads of the loops it is in (natural loops of the back edges).
-    pub loops: Vec<Vec<BlockId>>,
     /// Per block, the branches that decide whether a thread reaches it (its control
     /// dependences but loop back edges) with the condition of each towards it.
     deciders: Vec<Vec<(BlockId, Option<ExprId>)>>,
@@ -218,7 +216,6 @@ impl<'f, 't> Kernel<'f, 't> {
             conditions,
             deciders: Vec::new(),
             dead_edges: Default::default(),
-            loops: Vec::new(),
         };
         // Dependences on a branch a block dominates are loop back edges: the first iteration
         // runs.
@@ -234,7 +231,6 @@ impl<'f, 't> Kernel<'f, 't> {
             .collect();
         kernel.add_rendezvous_waits();
         kernel.intervals = intervals(flow, &kernel.barriers, &kernel.block_barriers);
-        kernel.loops = natural_loops(flow, &kernel.values.dominance);
         kernel.shape = kernel.declared_shape().unwrap_or(Shape {
             dims: kernel.used_dims(),
             source: ShapeSource::Inferred,
@@ -382,6 +378,12 @@ impl<'f, 't> Kernel<'f, 't> {
             })
     }
 
+    /// For each block, the heads of the loops it is in (natural loops of the back edges,
+    /// outermost first).
+    pub fn loops(&self) -> &[Vec<BlockId>] {
+        &self.values.dominance.loops
+    }
+
     /// Whether instruction `i` is a CTA barrier (one some thread of the shape may execute).
     pub fn barrier_at(&self, i: InsnId) -> Option<&Barrier> {
         self.barriers.iter().find(|b| b.insn == i && !b.dead)
@@ -503,37 +505,6 @@ impl<'f, 't> Kernel<'f, 't> {
         memo.insert(b, result);
         result
     }
-}
-
-/// For each block, the heads of the natural loops containing it.
-fn natural_loops(flow: &FunctionFlow<'_>, dominance: &super::dominance::Dominance) -> Vec<Vec<BlockId>> {
-    let mut loops = vec![Vec::new(); flow.blocks.len()];
-    for &h in &flow.rpo {
-        let latches: Vec<BlockId> = flow
-            .preds(h)
-            .iter()
-            .copied()
-            .filter(|&p| dominance.dominates(h, p))
-            .collect();
-        if latches.is_empty() {
-            continue;
-        }
-        let mut body = vec![false; flow.blocks.len()];
-        body[h as usize] = true;
-        let mut stack = latches;
-        while let Some(b) = stack.pop() {
-            if std::mem::replace(&mut body[b as usize], true) {
-                continue;
-            }
-            stack.extend_from_slice(flow.preds(b));
-        }
-        for (b, inside) in body.iter().enumerate() {
-            if *inside {
-                loops[b].push(h);
-            }
-        }
-    }
-    loops
 }
 
 /// Whether a condition holds for the evaluator's thread.

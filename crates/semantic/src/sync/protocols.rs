@@ -500,7 +500,7 @@ fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &
         return None;
     }
     let lap = |copy: InsnId, lap: Lap| {
-        let loops = &kernel.loops[kernel.block_of(copy) as usize];
+        let loops = &kernel.loops()[kernel.block_of(copy) as usize];
         if loops.last() == Some(&to) {
             lap.max(Lap::Earlier)
         } else if loops.contains(&to) {

@@ -173,7 +173,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
 /// loops, and a path from `from` reaches `to` without taking a loop's back edge.
 fn within_iteration(kernel: &Kernel<'_, '_>, from: InsnId, to: InsnId) -> bool {
     let (bf, bt) = (kernel.block_of(from), kernel.block_of(to));
-    if kernel.loops[bf as usize] != kernel.loops[bt as usize] {
+    if kernel.loops()[bf as usize] != kernel.loops()[bt as usize] {
         return false;
     }
     if bf == bt {
@@ -278,7 +278,7 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
 /// evaluated in the kernel's shape, which must fit them ([`fits`]); their address must be a
 /// variable (or the window) and a constant. `None` when there is none or it cannot be told.
 pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: InsnId) -> Option<Race> {
-    if !kernel.loops[kernel.block_of(barrier) as usize].is_empty() {
+    if !kernel.loops()[kernel.block_of(barrier) as usize].is_empty() {
         return None;
     }
     let accesses = shared_accesses(kernel, Landings::default());
@@ -576,7 +576,7 @@ fn touch_summary(evaluated: &Evaluated, bytes: u32) -> Vec<(Terms, i64, i64)> {
 
 /// The innermost loop (its header block) around instruction `i`, if any.
 fn innermost_loop(kernel: &Kernel<'_, '_>, i: InsnId) -> Option<u32> {
-    kernel.loops[kernel.block_of(i) as usize].last().copied()
+    kernel.loops()[kernel.block_of(i) as usize].last().copied()
 }
 
 /// What instruction `from` reaches without passing a barrier (from it when `inclusive`, else
@@ -608,8 +608,8 @@ fn split_apart(splits: &[Vec<Reach>], a: InsnId, b: InsnId) -> bool {
 /// first iteration does not stand for the last one, which `y` meets after the loop ends.
 fn last_iteration_unknown(kernel: &Kernel<'_, '_>, x: InsnId, ex: &Evaluated, y: InsnId) -> bool {
     let (lx, ly) = (
-        &kernel.loops[kernel.block_of(x) as usize],
-        &kernel.loops[kernel.block_of(y) as usize],
+        &kernel.loops()[kernel.block_of(x) as usize],
+        &kernel.loops()[kernel.block_of(y) as usize],
     );
     lx.iter().any(|l| !ly.contains(l)) && ex.next.as_ref().is_some_and(|n| *n != ex.placed)
 }
@@ -828,8 +828,8 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     /// then every iteration of `x`, the first one too, is between the same barriers as `y`.
     fn rounds_freely(&mut self, x: InsnId, y: InsnId) -> bool {
         let kernel = self.kernel;
-        let outside = &kernel.loops[kernel.block_of(y) as usize];
-        let heads: Vec<InsnId> = kernel.loops[kernel.block_of(x) as usize]
+        let outside = &kernel.loops()[kernel.block_of(y) as usize];
+        let heads: Vec<InsnId> = kernel.loops()[kernel.block_of(x) as usize]
             .iter()
             .filter(|l| !outside.contains(l))
             .map(|&l| kernel.flow.blocks[l as usize].start)
@@ -872,7 +872,7 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
     let window = kernel.values.exprs.get(Node::Window(Space::SharedCta));
     let nest_of: Vec<Vec<u32>> = accesses
         .iter()
-        .map(|a| kernel.loops[kernel.block_of(a.insn) as usize].clone())
+        .map(|a| kernel.loops()[kernel.block_of(a.insn) as usize].clone())
         .collect();
     let (nests, outer_nests) = nest_substitutes(kernel, &nest_of);
     let mut out: Vec<Evaluated> = nest_of
@@ -1264,7 +1264,7 @@ fn divergent_splits(kernel: &Kernel<'_, '_>) -> Vec<Vec<Reach>> {
     (0..flow.blocks.len() as u32)
         .filter(|&c| flow.succs(c).len() > 1 && branch_thread_dependent(kernel, c))
         .map(|c| {
-            let around = &kernel.loops[c as usize];
+            let around = &kernel.loops()[c as usize];
             let heads: Vec<InsnId> = around.iter().map(|&h| flow.blocks[h as usize].start).collect();
             flow.succs(c)
                 .iter()

@@ -466,21 +466,9 @@ impl<'t> Builder<'_, 't> {
     fn written_in_loop(&mut self, head: BlockId, regs: usize) -> Rc<[bool]> {
         if !self.loop_writes.contains_key(&head) {
             let flow = self.flow;
-            let mut body = vec![false; flow.blocks.len()];
-            body[head as usize] = true;
-            let mut stack: Vec<BlockId> = flow
-                .preds(head)
-                .iter()
-                .copied()
-                .filter(|&p| self.dominance.dominates(head, p))
-                .collect();
-            while let Some(b) = stack.pop() {
-                if !std::mem::replace(&mut body[b as usize], true) {
-                    stack.extend(flow.preds(b).iter().copied());
-                }
-            }
+            let loops = &self.dominance.loops;
             let mut written = vec![false; regs];
-            for b in (0..flow.blocks.len()).filter(|&b| body[b]) {
+            for b in (0..flow.blocks.len()).filter(|&b| loops[b].contains(&head)) {
                 for i in flow.range(b as BlockId) {
                     for access in flow.defs(i) {
                         if let Some(&slot) = self.reg_at.get(&access.node.start_byte()) {

@@ -112,9 +112,9 @@ impl<'k, 'f, 't> Convergence<'k, 'f, 't> {
         while let Some(x) = stack.pop() {
             if x == b
                 || x == c
-                || self.kernel.loops[x as usize]
+                || self.kernel.loops()[x as usize]
                     .iter()
-                    .any(|&h| !self.kernel.loops[c as usize].contains(&h))
+                    .any(|&h| !self.kernel.loops()[c as usize].contains(&h))
             {
                 return false;
             }

@@ -212,7 +212,7 @@ fn relation(
     a: &Site,
     b: &Site,
 ) -> Option<Relation> {
-    let loop_of = |site: &Site| kernel.loops[kernel.block_of(site.insn) as usize].last().copied();
+    let loop_of = |site: &Site| kernel.loops()[kernel.block_of(site.insn) as usize].last().copied();
     let same_loop = loop_of(a).is_some() && loop_of(a) == loop_of(b);
     if a.insn == b.insn {
         // One instruction in two lanes runs at once; in two iterations, one after the other.
@@ -240,12 +240,11 @@ fn relation(
     }
     let combos = if same_loop {
         let head = loop_of(a);
+        let start = kernel.flow.blocks[head.unwrap_or(0) as usize].start;
         let around = |paths: &mut Paths<'_, '_, '_>, x: InsnId, y: InsnId| {
-            let start = kernel.flow.blocks[head.unwrap_or(0) as usize].start;
             paths.reach(x, false, None).contains(start) && paths.reach(start, true, None).contains(y)
         };
         let (a_then_b, b_then_a) = (around(paths, a.insn, b.insn), around(paths, b.insn, a.insn));
-        let start = kernel.flow.blocks[head.unwrap_or(0) as usize].start;
         if !a_then_b && !b_then_a {
             Combos::SameIteration
         } else if paths.reach(start, false, None).contains(start) {
@@ -473,7 +472,7 @@ fn distinct_variables(kernel: &Kernel<'_, '_>, a: &Terms, b: &Terms) -> bool {
 
 /// Whether a site's address depends on a value its loops change.
 fn loop_variant(kernel: &Kernel<'_, '_>, site: &Site) -> bool {
-    let heads = &kernel.loops[kernel.block_of(site.insn) as usize];
+    let heads = &kernel.loops()[kernel.block_of(site.insn) as usize];
     site.address.is_none_or(|a| {
         kernel
             .values

@@ -140,7 +140,7 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
     let mut nests: Vec<(Vec<BlockId>, Nest)> = Vec::new();
     let mut nest_of = Vec::with_capacity(sites.len());
     for site in sites {
-        let heads = &kernel.loops[kernel.block_of(site.insn) as usize];
+        let heads = &kernel.loops()[kernel.block_of(site.insn) as usize];
         let index = match nests.iter().position(|(h, _)| h == heads) {
             Some(i) => i,
             None => {

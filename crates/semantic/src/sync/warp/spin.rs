@@ -65,14 +65,14 @@ fn spin_reads(kernel: &Kernel<'_, '_>, sites: &[Site]) -> Vec<(usize, InsnId)> {
     let flow = kernel.flow;
     let mut out = Vec::new();
     let heads: Vec<BlockId> = {
-        let mut h: Vec<BlockId> = kernel.loops.iter().flatten().copied().collect();
+        let mut h: Vec<BlockId> = kernel.loops().iter().flatten().copied().collect();
         h.sort_unstable();
         h.dedup();
         h
     };
     for head in heads {
         let body: Vec<BlockId> = (0..flow.blocks.len() as BlockId)
-            .filter(|&b| kernel.loops[b as usize].contains(&head))
+            .filter(|&b| kernel.loops()[b as usize].contains(&head))
             .collect();
         let in_body = |i: InsnId| body.contains(&kernel.block_of(i));
         for &c in &body {
