@@ -362,13 +362,14 @@ pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: Insn
 /// Whether instruction `to` follows the point `from` (an instruction, from it when inclusive)
 /// in one pass (no loop's back edge taken: a thread's first time there), without a barrier
 /// between, and no such path synchronises otherwise ([`other_sync`]; initialising an mbarrier
-/// is a plain write).
+/// is a plain write, and committing or waiting for the thread's own asynchronous groups
+/// orders nothing for other threads).
 fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: InsnId) -> bool {
     let flow = kernel.flow;
     let syncs = |i: InsnId| {
         kernel.values.semantics[i as usize]
             .as_ref()
-            .is_some_and(|s| !s.sync.is_empty() && !initialises(s))
+            .is_some_and(|s| !s.sync.is_empty() && !initialises(s) && !own_groups_only(s))
     };
     let dominance = &kernel.values.dominance;
     let (mut clean, mut dirty) = (false, false);
@@ -407,6 +408,14 @@ fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: In
         }
     }
     clean && !dirty
+}
+
+/// Whether an instruction's only synchronisation is committing or waiting for the thread's own
+/// asynchronous groups (no mbarrier told of the group).
+fn own_groups_only(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
+    s.sync
+        .iter()
+        .all(|sync| matches!(sync, Sync::Commit { mbarrier: None, .. } | Sync::Wait { .. }))
 }
 
 /// Whether an instruction's only synchronisation is initialising or invalidating an mbarrier.
