@@ -16,10 +16,11 @@
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
-//! out, and so is code around mbarrier arrivals, waits some threads skip, and
-//! fences, whose ordering the barrier intervals do not describe: the rule
-//! reports only races it can show. An mbarrier wait every thread reaches alike
-//! counts as a barrier (accesses on its two sides are taken as ordered). An
+//! out, and so is code around mbarrier waits some threads skip and fences,
+//! whose ordering the barrier intervals do not describe: the rule reports only
+//! races it can show. An mbarrier wait every thread reaches alike counts as a
+//! barrier (accesses on its two sides are taken as ordered); an arrival on an
+//! mbarrier orders nothing until a wait sees its phase. An
 //! access in a loop with no barrier in it meets, in every iteration (the first
 //! one too), the accesses after the loop up to the next barrier.
 //!

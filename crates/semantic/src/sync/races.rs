@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use ptxkit_isa::signature::semantics::{Access, Completion, Group, Proxy, Space, Sync};
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Sync};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
@@ -227,24 +227,30 @@ pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
         let callee = call.callee.map(|c| &insn.source()[c.byte_range()]);
         return !callee.is_some_and(|c| ptxkit_isa::special_registers::SYSTEM_CALLS.contains(&c));
     }
+    // An mbarrier operation that does not wait (an arrival, an init, an expected
+    // transaction count) orders nothing by itself: only a wait that sees its phase does, and a
+    // wait either ends the interval (one every thread reaches alike) or is in the interval of
+    // every access it orders (which is then not searched).
+    let waits = |op: MbarrierOp| matches!(op, MbarrierOp::TestWait | MbarrierOp::TryWait);
     kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-        s.sync.iter().any(|sync| {
-            matches!(
-                sync,
-                Sync::Mbarrier { .. } | Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. }
-            ) && kernel.barrier_at(i).is_none()
-        })
+        s.sync.iter().any(|sync| match *sync {
+            Sync::Mbarrier { op, .. } => waits(op),
+            Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. } => true,
+            _ => false,
+        }) && kernel.barrier_at(i).is_none()
     })
 }
 
 /// The data races of a kernel, at most one per pair of instructions.
 pub fn races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> {
-    let mut out = data_races(kernel, landings);
-    for race in super::mbarrier_init::uninitialised_mbarrier_uses(kernel) {
-        if !out.iter().any(|r| r.second.0.insn == race.second.0.insn) {
-            out.push(race);
-        }
-    }
+    let races = data_races(kernel, landings);
+    // A use of an mbarrier before its init is told as such, not as a plain race.
+    let uninitialised = super::mbarrier_init::uninitialised_mbarrier_uses(kernel);
+    let mut out: Vec<Race> = races
+        .into_iter()
+        .filter(|r| !uninitialised.iter().any(|u| u.second.0.insn == r.second.0.insn))
+        .collect();
+    out.extend(uninitialised);
     out
 }
 
@@ -420,7 +426,6 @@ fn own_groups_only(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
 
 /// Whether an instruction's only synchronisation is initialising or invalidating an mbarrier.
 fn initialises(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
-    use ptxkit_isa::signature::semantics::MbarrierOp;
     s.sync.iter().all(|sync| {
         matches!(
             sync,
