@@ -493,6 +493,14 @@ pub enum MbarrierOp {
     TrackCpAsync,
 }
 
+impl MbarrierOp {
+    /// Whether it waits for (or tests) the completion of a phase: the only mbarrier
+    /// operations that can order a thread after other threads' arrivals (§9.7.13.15.16).
+    pub fn waits_for_phase(self) -> bool {
+        matches!(self, MbarrierOp::TestWait | MbarrierOp::TryWait)
+    }
+}
+
 /// The synchronisation a form performs (a `sync` line of its signature file). Positions are
 /// the form's operand positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -330,18 +330,8 @@ impl<'f, 't> Kernel<'f, 't> {
         for b in 0..flow.blocks.len() as BlockId {
             let mut reached_alike = None;
             for i in flow.range(b) {
-                let waits = self.values.guards[i as usize].is_none()
-                    && self.values.semantics[i as usize].as_ref().is_some_and(|s| {
-                        s.sync.iter().any(|x| {
-                            matches!(
-                                x,
-                                Sync::Mbarrier {
-                                    op: MbarrierOp::TestWait | MbarrierOp::TryWait,
-                                    ..
-                                }
-                            )
-                        })
-                    });
+                let waits =
+                    self.values.guards[i as usize].is_none() && self.mbarrier_op(i, MbarrierOp::waits_for_phase);
                 if !waits
                     || self.barrier_at(i).is_some()
                     || !*reached_alike.get_or_insert_with(|| self.reached_alike(b, 0))

@@ -13,10 +13,7 @@ use crate::flow::cfg::InsnId;
 
 /// Whether an mbarrier operation waits for (or tests) a phase: it may order what follows it.
 fn waits(op: MbarrierOp) -> bool {
-    matches!(
-        op,
-        MbarrierOp::TestWait | MbarrierOp::TryWait | MbarrierOp::PendingCount
-    )
+    op.waits_for_phase() || op == MbarrierOp::PendingCount
 }
 
 /// Operations on an mbarrier object by one thread that another thread's `mbarrier.init` of
@@ -51,7 +48,7 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
     let orders = |i: InsnId| {
         let after_wait = i > 0 && same_block(i - 1, i) && is_wait(i - 1);
         let waits_within_block = is_wait(i) && same_block(i, i + 1);
-        let orders_nothing = waits_within_block || kernel.mbarrier_op(i, |op| !waits(op)) || proxy_fence(i);
+        let orders_nothing = waits_within_block || proxy_fence(i);
         // (A wait every thread reaches stands as a barrier in the kernel: judged as a wait.)
         let barrier = kernel.is_full_barrier(i) && !is_wait(i);
         after_wait || barrier || (other_sync(kernel, i) && !orders_nothing)

@@ -821,10 +821,7 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
             pending,
             ..
         } => wait(&mut state.wgmma, pending, i, |_| {}),
-        Sync::Mbarrier {
-            op: MbarrierOp::TestWait | MbarrierOp::TryWait,
-            ..
-        } => {
+        Sync::Mbarrier { op, .. } if op.waits_for_phase() => {
             state.loads.clear();
             state.tracked.clear();
         }

@@ -231,10 +231,9 @@ pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     // transaction count) orders nothing by itself: only a wait that sees its phase does, and a
     // wait either ends the interval (one every thread reaches alike) or is in the interval of
     // every access it orders (which is then not searched).
-    let waits = |op: MbarrierOp| matches!(op, MbarrierOp::TestWait | MbarrierOp::TryWait);
     kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
         s.sync.iter().any(|sync| match *sync {
-            Sync::Mbarrier { op, .. } => waits(op),
+            Sync::Mbarrier { op, .. } => op.waits_for_phase(),
             Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. } => true,
             _ => false,
         }) && kernel.barrier_at(i).is_none()
@@ -375,7 +374,7 @@ fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: In
     let syncs = |i: InsnId| {
         kernel.values.semantics[i as usize]
             .as_ref()
-            .is_some_and(|s| !s.sync.is_empty() && !initialises(s) && !own_groups_only(s))
+            .is_some_and(|s| !s.sync.is_empty() && !orders_no_other_thread(s))
     };
     let dominance = &kernel.values.dominance;
     let (mut clean, mut dirty) = (false, false);
@@ -416,23 +415,18 @@ fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: In
     clean && !dirty
 }
 
-/// Whether an instruction's only synchronisation is committing or waiting for the thread's own
-/// asynchronous groups (no mbarrier told of the group).
-fn own_groups_only(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
-    s.sync
-        .iter()
-        .all(|sync| matches!(sync, Sync::Commit { mbarrier: None, .. } | Sync::Wait { .. }))
-}
-
-/// Whether an instruction's only synchronisation is initialising or invalidating an mbarrier.
-fn initialises(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
+/// Whether an instruction's synchronisation orders nothing for other threads: initialising or
+/// invalidating an mbarrier, committing or waiting for the thread's own asynchronous groups (no
+/// mbarrier told of the group).
+fn orders_no_other_thread(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
     s.sync.iter().all(|sync| {
         matches!(
             sync,
             Sync::Mbarrier {
                 op: MbarrierOp::Init | MbarrierOp::Inval,
                 ..
-            }
+            } | Sync::Commit { mbarrier: None, .. }
+                | Sync::Wait { .. }
         )
     })
 }

@@ -67,7 +67,7 @@ impl<'k, 'f, 't> Paths<'k, 'f, 't> {
 pub(super) fn orders_the_warp(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     use ptxkit_isa::signature::semantics::MbarrierOp;
     kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)
-        || kernel.mbarrier_op(i, |op| matches!(op, MbarrierOp::TestWait | MbarrierOp::TryWait))
+        || kernel.mbarrier_op(i, MbarrierOp::waits_for_phase)
         || kernel.values.semantics[i as usize]
             .as_ref()
             .is_some_and(|s| s.sync.iter().any(|sync| matches!(sync, Sync::WarpBarrier { .. })))
