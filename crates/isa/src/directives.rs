@@ -421,7 +421,23 @@ pub fn declaration(name: &str) -> Option<&'static Feature> {
 /// assert!(ptxkit_isa::directives::register_handle_row("ld").is_none());
 /// ```
 pub fn register_handle_row(opcode: &str) -> Option<&'static Feature> {
-    // The instructions whose signatures take a `texref` (or `surfref`) operand.
+    // Every instruction asks, so the answer is found once per opcode (walking an opcode's
+    // forms took a tenth of ptxlint's time).
+    static ROWS: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static Feature>> =
+        std::sync::OnceLock::new();
+    ROWS.get_or_init(|| {
+        crate::signature::opcodes()
+            .into_iter()
+            .filter_map(|opcode| handle_row_of(opcode).map(|row| (opcode, row)))
+            .collect()
+    })
+    .get(opcode)
+    .copied()
+}
+
+/// [`register_handle_row`] from the signatures: the instructions whose forms take a
+/// `texref` (or `surfref`) operand.
+fn handle_row_of(opcode: &str) -> Option<&'static Feature> {
     let takes = |kind| {
         crate::signature::forms(opcode)
             .iter()
