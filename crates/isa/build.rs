@@ -343,11 +343,12 @@ fn memory_code(effect: &SigEffect) -> String {
         _ => "None".to_string(),
     };
     format!(
-        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, when: {when}, {}, source: {} }}",
+        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, descriptor: {}, when: {when}, {}, source: {} }}",
         variant(&effect.kind),
         order_code(effect, "weak"),
         scope_code(effect),
         effect.get("atomic").is_some(),
+        effect.get("descriptor").is_some(),
         access::align_fields(effect),
         lit(&effect.source),
     )

@@ -179,13 +179,13 @@ fn divergence_diagnostic(
 
 /// Reports the protocol findings of `function` that `pick` accepts, each with the message,
 /// label and secondary `describe` gives: (message, label, secondary span node, secondary label).
-pub(crate) fn report_protocols<'a>(
+pub(crate) fn report_protocols<'a, S: IntoIterator<Item = (ptxkit_syntax::tree_sitter::Node<'a>, String)>>(
     checker: &mut crate::checker::Checker<'a>,
     function: ptxkit_syntax::tree_sitter::Node<'a>,
     describe: impl Fn(
         &ptxkit_semantic::flow::FunctionFlow<'a>,
         &ptxkit_semantic::sync::protocols::ProtocolFinding,
-    ) -> Option<(String, String, Option<(ptxkit_syntax::tree_sitter::Node<'a>, String)>)>,
+    ) -> Option<(String, String, S)>,
     help: &str,
 ) {
     use ptxkit_syntax::Span;
@@ -202,7 +202,7 @@ pub(crate) fn report_protocols<'a>(
             .with_label(label)
             .with_note("ptxas accepts this; on the GPU the result depends on timing")
             .with_help(help.to_string());
-        if let Some((other, text)) = secondary {
+        for (other, text) in secondary {
             diagnostic = diagnostic.with_secondary(Span::of(other), text);
         }
         if let Some(commit) = finding.kind.uncovered().and_then(|u| u.committed_at) {

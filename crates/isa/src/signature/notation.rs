@@ -2039,8 +2039,17 @@ fn effects(
 ) -> Result<Vec<SigEffect>, NotationError> {
     lines
         .iter()
+        .filter(|(_, text)| !kinds.is_empty() || !descriptor_not_in_form(text, positions))
         .map(|(line, text)| effect(kinds, *line, text, parts, positions))
         .collect()
+}
+
+/// Whether memory line `text` reads through a descriptor operand the form does not have: a
+/// `descriptor` line applies to the forms that take the descriptor (`wgmma`'s A comes from a
+/// descriptor or from registers).
+fn descriptor_not_in_form(text: &str, positions: &[SigPosition]) -> bool {
+    let mut words = text.split_whitespace().skip(1);
+    words.next() == Some("descriptor") && words.next().is_some_and(|name| position_of(positions, name).is_none())
 }
 
 /// The index of the position with an operand named `name`.
@@ -2214,12 +2223,25 @@ impl EffectLine<'_> {
                 format!("a memory line starts with read, write or modify, not '{kind}'"),
             );
         }
-        let Some(name) = words.next() else {
+        let Some(mut name) = words.next() else {
             return error(line, "a memory line names its address operand: memory read a ...");
         };
+        // `memory read descriptor a-desc ...`: the operand is a matrix descriptor that holds
+        // the address (wgmma, tcgen05.mma), not an address.
+        let descriptor = name == "descriptor";
+        if descriptor {
+            let Some(next) = words.next() else {
+                return error(line, "'memory read descriptor' names its descriptor operand");
+            };
+            name = next;
+            self.keys.push(("descriptor".to_string(), SigValue::Yes));
+        }
         let at = self.operand(name)?;
-        if !is_address_position(&self.positions[at]) {
+        if !descriptor && !is_address_position(&self.positions[at]) {
             return error(line, format!("'{name}' is not an address: a memory line names one"));
+        }
+        if descriptor && is_address_position(&self.positions[at]) {
+            return error(line, format!("'{name}' is an address, not a descriptor"));
         }
         self.keys.push(("operand".to_string(), SigValue::Position(at)));
         Ok(MEMORY_KEYS)

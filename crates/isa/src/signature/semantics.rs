@@ -428,6 +428,9 @@ pub struct MemoryEffect {
     pub completion: Completion,
     /// Whether it is atomic (§8.4.4: atomic operations are morally strong with each other).
     pub atomic: bool,
+    /// Whether the operand is a matrix descriptor holding the address (`wgmma`'s and
+    /// `tcgen05.mma`'s `a-desc`, `b-desc`) rather than an address.
+    pub descriptor: bool,
     /// The access happens only when this part is written.
     pub when: Option<u8>,
     /// The alignment its address needs.
@@ -930,6 +933,9 @@ pub struct AsyncOperand {
 pub struct Semantics {
     /// Its memory accesses.
     pub memory: Vec<MemoryAccess>,
+    /// Its memory accesses through matrix descriptors (`operand` is the descriptor's): where
+    /// they fall is not placed, only that they happen.
+    pub descriptor_memory: Vec<MemoryAccess>,
     /// Its synchronisation.
     pub sync: Vec<Sync>,
     /// Its register operands completed asynchronously.
@@ -958,8 +964,14 @@ impl Semantics {
                 values.push(computed);
             }
         }
+        let (descriptor_memory, memory) = form
+            .memory
+            .iter()
+            .filter_map(|effect| bound.memory(effect).map(|m| (effect.descriptor, m)))
+            .partition::<Vec<_>, _>(|(descriptor, _)| *descriptor);
         Semantics {
-            memory: form.memory.iter().filter_map(|effect| bound.memory(effect)).collect(),
+            memory: memory.into_iter().map(|(_, m)| m).collect(),
+            descriptor_memory: descriptor_memory.into_iter().map(|(_, m)| m).collect(),
             sync: form.sync.iter().filter_map(|effect| bound.sync(effect)).collect(),
             async_operands: bound.async_operands(),
             values,
@@ -1343,7 +1355,16 @@ impl Described<'_> {
     /// One memory line said: the access, its space, size, semantics, scope, proxy and
     /// completion, and where the manual says it.
     fn memory(&self, effect: &MemoryEffect) -> String {
-        let mut text = format!("memory:   {} {}", effect.access.word(), self.operand(effect.position));
+        let through = if effect.descriptor {
+            "through the descriptor "
+        } else {
+            ""
+        };
+        let mut text = format!(
+            "memory:   {} {through}{}",
+            effect.access.word(),
+            self.operand(effect.position)
+        );
         let space = match effect.space {
             SpaceSpec::Fixed(space) => space.word().to_string(),
             SpaceSpec::Part(p) => self

@@ -758,3 +758,25 @@ fn a_nonzero_range_excludes_zero() {
         }]
     ));
 }
+
+#[test]
+fn a_descriptor_line_applies_to_the_forms_that_take_the_descriptor() {
+    let text = "@section 9.7\na-desc, b-desc : reg .b64;\na : reg .b32;\nmm.x a-desc, b-desc;\nmm.x a, b-desc;\n\
+                memory read descriptor a-desc space .shared::cta proxy async source §1: a;\n\
+                memory read descriptor b-desc space .shared::cta proxy async source §1: b;\n";
+    let file = parse(text).expect("parses");
+    let descriptors = |form: usize| -> Vec<bool> {
+        file.forms[form]
+            .memory
+            .iter()
+            .map(|m| m.get("descriptor").is_some())
+            .collect()
+    };
+    assert_eq!(descriptors(0), vec![true, true]);
+    assert_eq!(descriptors(1), vec![true], "the register form of A reads B only");
+    // An address is not a descriptor, and a descriptor line names one.
+    let address = "@section 9.7\nld.x [a];\nmemory read descriptor a space .shared::cta source §1: a;\n";
+    assert!(parse(address).is_err());
+    let plain = "@section 9.7\na-desc : reg .b64;\nmm.x a-desc;\nmemory read a-desc space .shared::cta source §1: a;\n";
+    assert!(parse(plain).is_err(), "a descriptor needs the word");
+}

@@ -2,16 +2,22 @@
 //!
 //! ## What it does
 //! Reports shared memory written through the generic proxy (`st.shared`,
-//! `stmatrix`, a generic store) and then read through the async proxy (a TMA or
-//! bulk store's source, `wgmma.mma_async`'s shared-memory operands) with no
-//! `fence.proxy.async` (for `.shared::cta`, or every space) between them on some
-//! path. A write the generic proxy reads back before (`ld.shared` of the same
-//! variable) is taken as generic data and not reported at a `wgmma`.
+//! `stmatrix`, a generic store, a `cp.async` copy once its wait has landed it)
+//! and then read through the async proxy (a TMA or bulk store's source, the
+//! matrices `wgmma.mma_async`, `tcgen05.mma` and `tcgen05.cp` read through their
+//! descriptors) with no `fence.proxy.async` (for `.shared::cta`, or every space)
+//! between them on some path. The message names the write and, when a barrier
+//! hands the data to the reading thread, that barrier: the fence belongs before
+//! it. Where a descriptor points is not followed, so at a descriptor read every
+//! unfenced write counts, except a write the generic proxy reads back before
+//! (`ld.shared` of the same variable), taken as generic data.
 //!
 //! ## Why it matters
 //! §9.7.9.25.2: "Accessing the same memory location across multiple proxies
 //! needs a cross-proxy fence. For the async proxy, fence.proxy.async should be
-//! used". Without it the TMA unit or the tensor cores may read stale shared
+//! used" (for `wgmma` §9.7.15.4, for `tcgen05` §9.7.16.6.5; only the bulk copies
+//! are async-proxy operations, so a plain `cp.async` writes through the generic
+//! proxy). Without it the TMA unit or the tensor cores may read stale shared
 //! memory. ptxas accepts it.
 //!
 //! ## Example
@@ -92,15 +98,24 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         checker,
         function,
         |flow, f| match f.kind {
-            ProtocolKind::MissingProxyFence { write } => {
+            ProtocolKind::MissingProxyFence { write, barrier } => {
                 let node = flow.insns[write as usize].node();
+                let mut related = vec![(node, "generic-proxy write".to_string())];
+                let place = match barrier {
+                    Some(b) => {
+                        let barrier = flow.insns[b as usize].node();
+                        related.push((barrier, "the fence belongs before this barrier".to_string()));
+                        format!(" (put one before the barrier at line {})", line_of(barrier))
+                    }
+                    None => String::new(),
+                };
                 Some((
                     format!(
-                        "this reads shared memory through the async proxy that the generic proxy wrote at line {}, with no `fence.proxy.async` between on this path",
+                        "this reads shared memory through the async proxy that the generic proxy wrote at line {}, with no `fence.proxy.async` between on this path{place}",
                         line_of(node)
                     ),
                     "async-proxy read".to_string(),
-                    Some((node, "generic-proxy write".to_string())),
+                    related,
                 ))
             }
             _ => None,

@@ -64,8 +64,10 @@ pub enum ProtocolKind {
     /// Shared memory written through the generic proxy is read through the async proxy with
     /// no `fence.proxy.async` between.
     MissingProxyFence {
-        /// The generic-proxy write.
+        /// The generic-proxy write (for a `cp.async`, the copy).
         write: InsnId,
+        /// The last CTA barrier the path crossed after the write: the fence belongs before it.
+        barrier: Option<InsnId>,
     },
     /// A register the `wgmma` reads or writes was written by another instruction since the
     /// last `wgmma.fence`.
@@ -182,8 +184,9 @@ struct InFlight {
     /// `cp.async` copies an mbarrier tracks, not waited for since: (copy, the
     /// `cp.async.mbarrier.arrive`).
     tracked: BTreeSet<(InsnId, InsnId)>,
-    /// Generic-proxy writes of shared memory since the last proxy fence.
-    generic_writes: BTreeSet<InsnId>,
+    /// Generic-proxy writes of shared memory since the last proxy fence: (write, the last CTA
+    /// barrier crossed since).
+    generic_writes: BTreeSet<(InsnId, Option<InsnId>)>,
     /// Registers written since the last `wgmma.fence`: (register, writer).
     unfenced: BTreeSet<(RegId, InsnId)>,
     /// `wgmma` operations in flight: (wgmma, stage).
@@ -219,6 +222,15 @@ impl InFlight {
                 self.wgmma.len(),
             )
     }
+}
+
+/// The copies an mbarrier tracks have landed (a wait covered them): their bytes are the
+/// generic proxy's writes.
+fn land_tracked(state: &mut InFlight) {
+    state
+        .generic_writes
+        .extend(state.tracked.iter().map(|&(copy, _)| (copy, None)));
+    state.tracked.clear();
 }
 
 /// Commits every uncommitted operation into a new group (older groups age).
@@ -406,6 +418,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     if !(0..n).any(|i| {
         kernel.values.semantics[i].as_ref().is_some_and(|s| {
             !s.async_operands.is_empty()
+                || !s.descriptor_memory.is_empty()
                 || s.memory
                     .iter()
                     .any(|m| m.completion != Completion::Immediate || m.proxy == Proxy::Async)
@@ -577,6 +590,7 @@ fn step(
             .extend(state.copies.iter().map(|&((copy, lap), _)| (copy, i, lap)));
         // Another thread may have waited for the tracking mbarrier before the barrier.
         state.tracked.clear();
+        state.generic_writes = state.generic_writes.iter().map(|&(w, _)| (w, Some(i))).collect();
     }
     // Reads and writes of shared memory against what is in flight.
     for t in here {
@@ -589,11 +603,25 @@ fn step(
     {
         state
             .generic_writes
-            .retain(|&w| !touches[w as usize].iter().any(|c| may_meet(c, t)));
+            .retain(|&(w, _)| !touches[w as usize].iter().any(|c| may_meet(c, t)));
     }
     let Some(semantics) = kernel.values.semantics[i as usize].as_ref() else {
         return;
     };
+    // Shared memory read through the async proxy by descriptors (wgmma, tcgen05.mma,
+    // tcgen05.cp): where is not placed, so the generic writes since the last proxy fence that
+    // no generic read took over.
+    if semantics
+        .descriptor_memory
+        .iter()
+        .any(|m| m.access != Access::Write && m.proxy == Proxy::Async)
+        && let Some(&(write, barrier)) = state.generic_writes.iter().next()
+    {
+        out.findings.push(ProtocolFinding {
+            insn: i,
+            kind: ProtocolKind::MissingProxyFence { write, barrier },
+        });
+    }
     // Registers: wgmma's asynchronous operands, and what other instructions write.
     if semantics.async_operands.iter().any(|a| a.group == Group::Wgmma) {
         issue_wgmma(kernel, i, semantics, state, &mut out.findings);
@@ -671,9 +699,14 @@ fn check_touch(
         }
     }
     if reads && t.proxy == Proxy::Async {
-        for &w in &state.generic_writes {
-            if touches[w as usize].iter().any(|c| c.access.writes() && may_meet(c, t)) {
-                found(ProtocolKind::MissingProxyFence { write: w });
+        let mut told = BTreeSet::new();
+        for &(write, barrier) in &state.generic_writes {
+            if touches[write as usize]
+                .iter()
+                .any(|c| c.access.writes() && may_meet(c, t))
+                && told.insert(write)
+            {
+                found(ProtocolKind::MissingProxyFence { write, barrier });
             }
         }
     }
@@ -692,8 +725,7 @@ fn meets_pending(c: &Touch, t: &Touch, stage: Stage) -> bool {
 }
 
 /// A `wgmma` at `i`: the findings for its asynchronous operands written since the last
-/// `wgmma.fence` and for the generic writes it reads through the async proxy; then it is in
-/// flight, not committed yet.
+/// `wgmma.fence`; then it is in flight, not committed yet.
 fn issue_wgmma(
     kernel: &Kernel<'_, '_>,
     i: InsnId,
@@ -710,14 +742,6 @@ fn issue_wgmma(
                 });
             }
         }
-    }
-    // A wgmma reads shared memory through the async proxy by its descriptors: the generic
-    // writes since the last proxy fence that no generic read took over.
-    if let Some(&w) = state.generic_writes.iter().next() {
-        findings.push(ProtocolFinding {
-            insn: i,
-            kind: ProtocolKind::MissingProxyFence { write: w },
-        });
     }
     state.wgmma.insert((i, Stage::Uncommitted { waited: None }));
 }
@@ -781,7 +805,7 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
             Completion::Immediate
                 if t.access.writes() && t.proxy == Proxy::Generic && !kernel.mbarrier_op(i, |_| true) =>
             {
-                state.generic_writes.insert(i);
+                state.generic_writes.insert((i, None));
             }
             _ => {}
         }
@@ -805,11 +829,14 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
             pending,
             ..
         } => {
+            // The bytes of a completed copy are the generic proxy's writes from here on (only
+            // the bulk copies are async-proxy operations).
             wait(&mut state.copies, pending, i, |(copy, lap)| {
                 copies_completed.insert((copy, i, lap));
+                state.generic_writes.insert((copy, None));
             });
             // A tracked copy is in a group too when a commit followed it: taken as covered.
-            state.tracked.clear();
+            land_tracked(state);
         }
         Sync::Wait {
             group: Group::Bulk,
@@ -823,7 +850,7 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
         } => wait(&mut state.wgmma, pending, i, |_| {}),
         Sync::Mbarrier { op, .. } if op.waits_for_phase() => {
             state.loads.clear();
-            state.tracked.clear();
+            land_tracked(state);
         }
         // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait); the
         // race search no longer follows them.
