@@ -16,9 +16,11 @@
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
-//! out, and so is code around mbarrier waits some threads skip and fences,
-//! whose ordering the barrier intervals do not describe: the rule reports only
-//! races it can show. An mbarrier wait every thread reaches alike counts as a
+//! out, and so is code around mbarrier waits some threads skip and memory
+//! fences, whose ordering the barrier intervals do not describe (a proxy fence,
+//! `fence.proxy.async`, orders the thread's own accesses across proxies, not
+//! threads, and is no reason to stay silent): the rule reports only races it
+//! can show. An mbarrier wait every thread reaches alike counts as a
 //! barrier (accesses on its two sides are taken as ordered); an arrival on an
 //! mbarrier orders nothing until a wait sees its phase. An
 //! access in a loop with no barrier in it meets, in every iteration (the first
@@ -31,7 +33,9 @@
 //! address it had in its own iteration: a double buffer whose stage is
 //! `(i + 1) & 1` in the copy and `i & 1` in the read of the next iteration
 //! meets the same bytes (after a loop, or before one, only when the copy's
-//! address is the same in every iteration). An
+//! address is the same in every iteration). A bulk (TMA) store reads its
+//! shared-memory source from its issue on: it counts as a read there, so the
+//! tile other threads store must be published by a barrier before it. An
 //! `mbarrier.init` by one thread followed by another thread's operation on the
 //! same mbarrier, with no barrier (or other synchronisation) between, is
 //! reported as a use of an object that may not be initialised yet.

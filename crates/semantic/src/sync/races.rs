@@ -119,7 +119,12 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
         let Some(semantics) = semantics else { continue };
         for m in &semantics.memory {
             let copy = m.completion == Completion::Group(Group::CpAsync) && m.access == Access::Write;
-            if m.proxy != Proxy::Generic || (m.completion != Completion::Immediate && !copy) {
+            // A bulk store (TMA) reads its shared-memory source through the async proxy from
+            // its issue on: counted as a read there (how long it goes on reading is the
+            // bulk-store protocol's question).
+            let bulk_read = m.completion == Completion::Group(Group::Bulk) && m.access == Access::Read;
+            let generic_now = m.proxy == Proxy::Generic && m.completion == Completion::Immediate;
+            if !(generic_now || copy || bulk_read) {
                 continue;
             }
             let generic = match m.space {
@@ -234,6 +239,12 @@ pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
         s.sync.iter().any(|sync| match *sync {
             Sync::Mbarrier { op, .. } => op.waits_for_phase(),
+            // A proxy fence between the generic proxy and the async or alias proxies orders
+            // the thread's own accesses across proxies, not threads (§8.6).
+            Sync::Fence {
+                proxy: Some(Proxy::Async | Proxy::Alias),
+                ..
+            } => false,
             Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. } => true,
             _ => false,
         }) && kernel.barrier_at(i).is_none()
