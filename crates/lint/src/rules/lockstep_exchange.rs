@@ -11,7 +11,10 @@
 //! Lanes are evaluated as the synchronisation analysis evaluates threads (the block shape
 //! `.reqntid`/`.maxntid` gives, or whole warps over the dimensions the kernel reads; loops
 //! for their first iterations). Only exchanges it can show are reported: two lanes and an
-//! address, never an access whose address it cannot place.
+//! address, never an access whose address it cannot place, nor one a witness lane runs only
+//! under a condition on values loaded from memory or computed by other lanes (whether it runs
+//! then is not known: a lane that writes its own cell only when it reads it both empty and
+//! set never writes).
 //!
 //! ## Why it matters
 //! From `sm_70` on, lanes of a warp are scheduled independently (PTX ISA §3.2, "Independent

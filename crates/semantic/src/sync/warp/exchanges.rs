@@ -310,17 +310,26 @@ struct Landing<'p> {
     unknown: bool,
     /// The lanes that run it.
     lanes: u64,
+    /// The lanes whose running it the analysis cannot decide ([`Place::Uncertain`]).
+    uncertain: u64,
 }
 
 impl<'p> Landing<'p> {
     fn of(places: &'p [Option<Place>]) -> Landing<'p> {
         let mut known: Known<'p> = Vec::new();
-        let (mut unknown, mut lanes) = (false, 0u64);
+        let (mut unknown, mut lanes, mut uncertain) = (false, 0u64, 0u64);
         for (l, p) in places.iter().enumerate() {
+            let p = match p {
+                Some(Place::Uncertain(inner)) => {
+                    uncertain |= 1 << l;
+                    Some(&**inner)
+                }
+                p => p.as_ref(),
+            };
             let (shared, terms, offset) = match p {
                 Some(Place::Shared(t, o)) => (true, t, *o),
                 Some(Place::Global(t, o)) => (false, t, *o),
-                Some(Place::Unknown) => {
+                Some(Place::Unknown | Place::Uncertain(_)) => {
                     unknown = true;
                     lanes |= 1 << l;
                     continue;
@@ -336,7 +345,12 @@ impl<'p> Landing<'p> {
         for (_, list) in &mut known {
             list.sort_unstable();
         }
-        Landing { known, unknown, lanes }
+        Landing {
+            known,
+            unknown,
+            lanes,
+            uncertain,
+        }
     }
 }
 
@@ -426,6 +440,11 @@ fn meet_lanes(
                             break;
                         }
                         if l2 != l1 {
+                            // A lane that may not run its access is no witness: they may meet.
+                            if (la.uncertain >> l1) & 1 == 1 || (lb.uncertain >> l2) & 1 == 1 {
+                                unknown = true;
+                                continue;
+                            }
                             let address = crate::sync::races::describe_address(kernel, key_a.1, offset.max(o));
                             return Meet::Yes(lanes[l1], lanes[l2], address, key_a.0);
                         }

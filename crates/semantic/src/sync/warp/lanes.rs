@@ -47,6 +47,10 @@ pub(super) enum Place {
     Global(Terms, i64),
     /// Not known.
     Unknown,
+    /// Where it lands, in a lane whose running it depends on values the analysis does not
+    /// follow (loaded from memory, another lane's): it may meet other lanes there, but it is
+    /// no witness that it does.
+    Uncertain(Box<Place>),
 }
 
 /// Which iteration of its innermost loop a sample evaluates a site in.
@@ -159,9 +163,14 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
         .map(|n| (0..sites.len()).filter(|&s| nest_of[s] == n).collect())
         .collect();
     let place_in = |eval: &mut Evaluator<'_>, memo: &mut HashMap<BlockId, Executes>, site: &Site| {
-        if kernel.executes(eval, site.insn, memo).never() {
+        let runs = kernel.executes(eval, site.insn, memo);
+        if runs.never() {
             return None;
         }
+        let decided = |place: Place| match place {
+            Place::Shared(..) | Place::Global(..) if !runs.possible() => Place::Uncertain(Box::new(place)),
+            place => place,
+        };
         let Some(linear) = site.address.and_then(|a| eval.eval(a)) else {
             return Some(Place::Unknown);
         };
@@ -186,11 +195,11 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
         {
             return Some(Place::Unknown);
         }
-        Some(if in_shared {
+        Some(decided(if in_shared {
             Place::Shared(terms, linear.constant)
         } else {
             Place::Global(terms, linear.constant)
-        })
+        }))
     };
     // The values the same in every lane (the loops' uniform joins among them) are evaluated
     // once per iteration: each evaluator restarts for the first lane and is only reset (which
