@@ -679,10 +679,13 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
                 if !self.worth_searching(a, b) {
                     continue;
                 }
-                if let Some(race) = self.race_between(a, b)
-                    && !out.iter().any(|r| r.second.0.insn == race.second.0.insn)
-                {
-                    out.push(race);
+                let Some(race) = self.race_between(a, b) else { continue };
+                // One race per later access, between warps when one is: a pair whose only
+                // witnesses are lanes of one warp does not hide a later pair between warps.
+                match out.iter_mut().find(|r| r.second.0.insn == race.second.0.insn) {
+                    None => out.push(race),
+                    Some(told) if told.same_warp && !race.same_warp => *told = race,
+                    Some(_) => {}
                 }
             }
         }
