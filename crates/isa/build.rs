@@ -348,7 +348,10 @@ fn memory_code(effect: &SigEffect) -> String {
         order_code(effect, "weak"),
         scope_code(effect),
         effect.get("atomic").is_some(),
-        effect.get("descriptor").is_some(),
+        match effect.get("format") {
+            Some(SigValue::Word(w)) => format!("Some(semantics::DescriptorFormat::{})", variant(w)),
+            _ => "None".to_string(),
+        },
         access::align_fields(effect),
         lit(&effect.source),
     )
@@ -450,6 +453,9 @@ fn value_code(value: &notation::SigValueLine) -> String {
             }
         ),
         notation::SigValueOp::Select => "semantics::ValueOp::Select".to_string(),
+        notation::SigValueOp::Lane => "semantics::ValueOp::Lane".to_string(),
+        notation::SigValueOp::InLane => "semantics::ValueOp::InLane".to_string(),
+        notation::SigValueOp::Element(p, k) => format!("semantics::ValueOp::Element({p}, {k})"),
     };
     let opt = |s: &Option<String>| match s {
         Some(s) => format!("Some({})", lit(s)),

@@ -21,7 +21,7 @@
 //! reads, no wait before the barrier between them); `--strict` counts the first kind only.
 //!
 //! With `--write DIR`, every missed mutant is written to DIR (`parent.LINE.KIND.ptx`) to be
-//! read. With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
+//! read, and every one caught away from its line (`parent.LINE.KIND.far.ptx`). With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
 //! mutant is caught when a new finding of its kind's rules appears; "at the line" when a
 //! line the finding names (its own or a related one) is within 12 lines of the mutation.
 
@@ -265,17 +265,22 @@ fn judge_parent(file: &Path, options: &Options) -> Result<Parent> {
         entry.0 += 1;
         entry.1 += usize::from(!hits.is_empty());
         entry.2 += usize::from(near);
-        if hits.is_empty()
-            && let Some(dir) = write
-        {
+        if !near && let Some(dir) = write {
             let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("mutant");
-            let out = dir.join(format!("{stem}.{}.{}.ptx", mutant.line, mutant.kind));
+            let far = if hits.is_empty() { "" } else { ".far" };
+            let out = dir.join(format!("{stem}.{}.{}{far}.ptx", mutant.line, mutant.kind));
             std::fs::write(&out, &mutant.text).with_context(|| format!("writing {}", out.display()))?;
         }
         if verbose || hits.is_empty() {
             parent.lines.push(format!(
                 "{} {}:{} {}",
-                if hits.is_empty() { "MISSED" } else { "caught" },
+                if hits.is_empty() {
+                    "MISSED"
+                } else if near {
+                    "caught"
+                } else {
+                    "caught-far"
+                },
                 file.display(),
                 mutant.line,
                 mutant.kind

@@ -58,6 +58,9 @@ mov.type  d, a;
 .type = { .b16, .b32, .b64, .b128 };
 d : out reg;
 a : reg|imm .type/2 x2;
+value d = element(a, 0) | (element(a, 1) << 8) when .b16 source §9.7.9.4 L31: d = a.x | (a.y << 8);
+value d = element(a, 0) | (element(a, 1) << 16) when .b32 source §9.7.9.4 L35: d = a.x | (a.y << 16);
+value d = element(a, 0) | (element(a, 1) << 32) when .b64 source §9.7.9.4 L39: d = a.x | (a.y << 32);
 ---
 @section 9.7.9.4
 @summary Packs four values of a quarter of the width into d (the first into the low bits).
@@ -65,6 +68,8 @@ mov.type  d, a;
 .type = { .b32, .b64, .b128 };
 d : out reg;
 a : reg|imm .type/4 x4;
+value d = element(a, 0) | (element(a, 1) << 8) | (element(a, 2) << 16) | (element(a, 3) << 24) when .b32 source §9.7.9.4 L33: d = a.x | (a.y << 8) | (a.z << 16) | (a.w << 24);
+value d = element(a, 0) | (element(a, 1) << 16) | (element(a, 2) << 32) | (element(a, 3) << 48) when .b64 source §9.7.9.4 L37: d = a.x | (a.y << 16) | (a.z << 32) | (a.w << 48);
 ---
 @section 9.7.9.4
 @summary Unpacks a into two values of half its width (the low bits into the first); _ discards one.

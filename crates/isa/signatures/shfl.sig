@@ -8,6 +8,15 @@ p          : out pred|sink;
 a, b, c    : reg|imm;
 membermask : reg|imm .b32;
 
+// What d holds: a in the lane j the mode picks (§9.7.9.6 L54-74, the same for the deprecated form):
+// with segmask = c[12:8], maxLane = (lane & segmask) | (c[4:0] & ~segmask); j out of range is
+// the thread's own lane. (A lane outside membermask or inactive gives an undefined value: a bug
+// of the program, the value given is what a correct one gets.)
+value d = (((lane & ((c >> 8) & 31)) | ((b & 31) & ~((c >> 8) & 31))) <= ((lane & ((c >> 8) & 31)) | ((c & 31) & ~((c >> 8) & 31)))) ? at(a, ((lane & ((c >> 8) & 31)) | ((b & 31) & ~((c >> 8) & 31)))) : a when .idx source §9.7.9.6 L71: j = minLane | (bval & ~segmask); pval = (j <= maxLane); if (!pval) j = lane;
+value d = ((lane + (b & 31)) <= ((lane & ((c >> 8) & 31)) | ((c & 31) & ~((c >> 8) & 31)))) ? at(a, lane + (b & 31)) : a when .down source §9.7.9.6 L69: j = lane + bval; pval = (j <= maxLane);
+value d = ((lane ^ (b & 31)) <= ((lane & ((c >> 8) & 31)) | ((c & 31) & ~((c >> 8) & 31)))) ? at(a, lane ^ (b & 31)) : a when .bfly source §9.7.9.6 L70: j = lane ^ bval; pval = (j <= maxLane);
+value d = (lane >= ((lane & ((c >> 8) & 31)) | ((c & 31) & ~((c >> 8) & 31))) + (b & 31)) ? at(a, lane - (b & 31)) : a when .up source §9.7.9.6 L68: j = lane - bval; pval = (j >= maxLane);
+
 @section 9.7.9.5
 @summary Copies a from the lane given by b and c (and mode) into d; p says whether that lane is in range.
 shfl.mode.b32  d{|p}, a, b, c;     // ptxas: the sink as d is "Result discard mode is not allowed for instruction 'shfl'"

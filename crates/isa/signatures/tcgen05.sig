@@ -188,8 +188,8 @@ tcgen05.mma.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, idesc, e
 tcgen05.mma.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, idesc, disable-output-lane, enable-input-d{, scale-input-d};
 tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d{, scale-input-d};
 tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d{, scale-input-d};
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f16, .kind::tf32 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -199,8 +199,8 @@ tcgen05.mma.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, idesc, e
 tcgen05.mma.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, idesc, disable-output-lane, enable-input-d;
 tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d;
 tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d;
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -209,8 +209,8 @@ except .ashift .collector::a::fill|.collector::a::use because .ashift cannot fil
 // Block scaling: scale_A and scale_B in Tensor Memory.
 tcgen05.mma.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-tmem], a-desc, b-desc, idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d;
 tcgen05.mma.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d;
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 };
 .scale_vectorsize = { .scale_vec::1X, .scale_vec::2X, .scale_vec::4X, .block16, .block32 };
@@ -226,8 +226,8 @@ tcgen05.mma.sp.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, [sp-m
 tcgen05.mma.sp.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, [sp-meta-tmem], idesc, disable-output-lane, enable-input-d{, scale-input-d};
 tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, enable-input-d{, scale-input-d};
 tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, disable-output-lane, enable-input-d{, scale-input-d};
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f16, .kind::tf32 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -237,8 +237,8 @@ tcgen05.mma.sp.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, [sp-m
 tcgen05.mma.sp.cta_group.kind{.collector_usage}  [d-tmem], a-desc, b-desc, [sp-meta-tmem], idesc, disable-output-lane, enable-input-d;
 tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, enable-input-d;
 tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, disable-output-lane, enable-input-d;
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -246,8 +246,8 @@ except .ashift .collector::a::fill|.collector::a::use because .ashift cannot fil
 ---
 tcgen05.mma.sp.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-tmem], a-desc, b-desc, [sp-meta-tmem], idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d;
 tcgen05.mma.sp.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d;
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 };
 .scale_vectorsize = { .scale_vec::1X, .scale_vec::2X, .scale_vec::4X, .block16, .block32 };
@@ -261,8 +261,8 @@ except .kind::mxf4nvf4 !.scale_vec::2X !.scale_vec::4X !.block16 !.block32 becau
 @summary Weight-stationary matrix multiply-accumulate on the TensorCore (B reused from a collector buffer).
 tcgen05.mma.ws.cta_group::1.kind{.collector_usage}  [d-tmem], a-desc, b-desc, idesc, enable-input-d{, zero-column-mask-desc};
 tcgen05.mma.ws.cta_group::1.kind{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d{, zero-column-mask-desc};
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::b0::fill, .collector::b0::use, .collector::b0::lastuse, .collector::b0::discard, .collector::b1::fill, .collector::b1::use, .collector::b1::lastuse, .collector::b1::discard, .collector::b2::fill, .collector::b2::use, .collector::b2::lastuse, .collector::b2::discard, .collector::b3::fill, .collector::b3::use, .collector::b3::lastuse, .collector::b3::discard };
 ---
@@ -270,8 +270,8 @@ memory read descriptor b-desc space .shared::cta proxy async async tcgen05 sourc
 @summary Weight-stationary matrix multiply-accumulate with a 2:4-sparse A on the TensorCore.
 tcgen05.mma.ws.sp.cta_group::1.kind{.collector_usage}  [d-tmem], a-desc, b-desc, [sp-meta-tmem], idesc, enable-input-d{, zero-column-mask-desc};
 tcgen05.mma.ws.sp.cta_group::1.kind{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, enable-input-d{, zero-column-mask-desc};
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::b0::fill, .collector::b0::use, .collector::b0::lastuse, .collector::b0::discard, .collector::b1::fill, .collector::b1::use, .collector::b1::lastuse, .collector::b1::discard, .collector::b2::fill, .collector::b2::use, .collector::b2::lastuse, .collector::b2::discard, .collector::b3::fill, .collector::b3::use, .collector::b3::lastuse, .collector::b3::discard };
 ---
@@ -280,8 +280,8 @@ memory read descriptor b-desc space .shared::cta proxy async async tcgen05 sourc
 // (.collector::b::*) beside A's; .decompress::lut::b with a lookup table in Tensor Memory.
 tcgen05.mma.cta_group.kind::ti16{.collector_a}  [d-tmem], a-desc, b-desc, idesc, enable-input-d;
 tcgen05.mma.cta_group.kind::ti16{.collector_a}  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d;
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .collector_a = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
 ---
@@ -289,16 +289,16 @@ tcgen05.mma.cta_group.kind{.collector_a}.collector_b  [d-tmem], a-desc, b-desc, 
 tcgen05.mma.cta_group.kind{.collector_a}.collector_b  [d-tmem], a-desc, b-desc, idesc, disable-output-lane, enable-input-d{, scale-input-d};
 tcgen05.mma.cta_group.kind{.collector_a}.collector_b  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d{, scale-input-d};
 tcgen05.mma.cta_group.kind{.collector_a}.collector_b  [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d{, scale-input-d};
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f16, .kind::tf32 };
 .collector_a = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
 .collector_b = { .collector::b::fill, .collector::b::use, .collector::b::lastuse, .collector::b::discard };
 ---
 tcgen05.mma.cta_group.kind::f8f6f4.decompress::lut::b  [d-tmem], a-desc, b-desc, [lut-tmem], idesc, enable-input-d;
-memory read descriptor a-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
-memory read descriptor b-desc space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 @section 9.7.16.11.1

@@ -17,8 +17,8 @@ di : inout reg .s32 x(.shape.n / 2) async wgmma read-when scale-d;
 a : reg .b32 x4 async wgmma;
 sync collective aligned .aligned source §9.7.15.5.2: .sync.aligned: every thread of the warp executes the same wgmma.mma_async;
 a-desc, b-desc : reg|imm .b64;
-memory read descriptor a-desc space .shared::cta proxy async async wgmma source §9.7.15.4: wgmma.mma_async reads the shared-memory matrix a descriptor names (§9.7.15.5.1) in the async proxy, complete at wgmma.wait_group;
-memory read descriptor b-desc space .shared::cta proxy async async wgmma source §9.7.15.4: as for a-desc;
+memory read descriptor a-desc format wgmma space .shared::cta proxy async async wgmma source §9.7.15.4: wgmma.mma_async reads the shared-memory matrix a descriptor names (§9.7.15.5.1) in the async proxy, complete at wgmma.wait_group;
+memory read descriptor b-desc format wgmma space .shared::cta proxy async async wgmma source §9.7.15.4: as for a-desc;
 scale-d : pred|imm .pred;
 // ptxas: 'unexpected value '0', expected to be -1 or 1'.
 imm-scale-a, imm-scale-b : imm .s32 range -1..1 nonzero eg 1;

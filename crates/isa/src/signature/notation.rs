@@ -1998,7 +1998,11 @@ const MEMORY_KEYS: &[(&str, Takes)] = &[
     ("if", Takes::Part),
     ("align", Takes::NumberOrWord(&["full"])),
     ("what", Takes::Word(WHATS)),
+    ("format", Takes::Word(DESCRIPTOR_FORMATS)),
 ];
+
+/// The matrix descriptor formats a `descriptor` memory line names (`format`).
+pub const DESCRIPTOR_FORMATS: &[&str] = &["wgmma", "tcgen05"];
 
 /// What a memory line's address points at (`what`), for messages: an access of the line's
 /// bytes when not given.
@@ -2105,6 +2109,12 @@ fn effect(
         if !resolved.has(required) {
             return error(line, format!("'sync {kind}' needs '{required}'"));
         }
+    }
+    if is_memory && resolved.has("descriptor") != resolved.has("format") {
+        return error(
+            line,
+            "a descriptor memory line names its descriptor's format, and only it does: memory read descriptor a-desc format wgmma ...",
+        );
     }
     resolved.resolve_spaces(is_memory)?;
     Ok(SigEffect {
@@ -2427,6 +2437,12 @@ pub enum SigValueOp {
     Unary(String),
     /// `c ? a : b`.
     Select,
+    /// `lane`: the executing thread's lane in its warp (`%laneid`).
+    Lane,
+    /// `at(a, j)`: the value `a` has in lane `j` of the executing thread's warp (`shfl`).
+    InLane,
+    /// `element(a, k)`: element `k` of the vector operand in this position (`mov`'s pack).
+    Element(usize, u8),
 }
 
 /// A `value` line resolved against a form: `value d = EXPR when .mod source WHERE;`.
@@ -2674,6 +2690,35 @@ impl ValueParser<'_> {
                 self.select()?;
                 self.expect(")")?;
                 self.out.push(SigValueOp::Unary(token));
+                return Ok(());
+            }
+            "lane" => {
+                self.out.push(SigValueOp::Lane);
+                return Ok(());
+            }
+            "element" => {
+                self.expect("(")?;
+                let name = self.peek().map(str::to_string).unwrap_or_default();
+                let Some(p) = position_of(self.positions, &name) else {
+                    return error(self.line, format!("'{name}' is not an operand of the form"));
+                };
+                self.at += 1;
+                self.expect(",")?;
+                let Some(k) = self.peek().and_then(|t| t.parse::<u8>().ok()) else {
+                    return error(self.line, "element(a, K) takes a constant element index");
+                };
+                self.at += 1;
+                self.expect(")")?;
+                self.out.push(SigValueOp::Element(p, k));
+                return Ok(());
+            }
+            "at" => {
+                self.expect("(")?;
+                self.select()?;
+                self.expect(",")?;
+                self.select()?;
+                self.expect(")")?;
+                self.out.push(SigValueOp::InLane);
                 return Ok(());
             }
             "window" => {

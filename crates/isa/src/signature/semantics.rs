@@ -407,6 +407,83 @@ pub enum ControlEffect {
     BranchTable(u8),
 }
 
+/// The layout of a matrix descriptor an instruction reads shared memory through (the
+/// descriptor's bits say where the matrix starts and how its rows are swizzled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DescriptorFormat {
+    /// `wgmma.mma_async`'s matrix descriptor (§9.7.15.5.1.2.2): start address in bits 0-13,
+    /// base offset in bits 49-51, swizzling mode in bits 62-63.
+    Wgmma,
+    /// `tcgen05`'s shared memory descriptor (§9.7.16.4.1): start address in bits 0-13, base
+    /// offset in bits 49-51, swizzling mode in bits 61-63.
+    Tcgen05,
+}
+
+/// How a matrix's rows are swizzled (§9.7.15.5.1, §9.7.16.4.1): bits 4 to 4+`bits` of each
+/// address are XORed with bits 7 to 7+`bits` (0: none; 1, 2, 3: the 32, 64 and 128-byte modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Swizzle {
+    /// How many address bits are XORed.
+    pub bits: u8,
+}
+
+impl Swizzle {
+    /// The address the swizzle moves `address` to, when the repeating pattern starts at an
+    /// address aligned to it (a base offset of 0).
+    pub fn apply(self, address: i64) -> i64 {
+        let mask = (1i64 << self.bits) - 1;
+        address ^ (((address >> 7) & mask) << 4)
+    }
+}
+
+impl DescriptorFormat {
+    /// The notation's word.
+    pub fn word(self) -> &'static str {
+        match self {
+            DescriptorFormat::Wgmma => "wgmma",
+            DescriptorFormat::Tcgen05 => "tcgen05",
+        }
+    }
+
+    /// The format a notation word names.
+    pub fn of_word(word: &str) -> Option<DescriptorFormat> {
+        match word {
+            "wgmma" => Some(DescriptorFormat::Wgmma),
+            "tcgen05" => Some(DescriptorFormat::Tcgen05),
+            _ => None,
+        }
+    }
+
+    /// The swizzle of the rows a descriptor with these bits names, when its base offset is 0
+    /// (`None`: a mode the analyses do not model, a non-zero base offset, or not a valid mode).
+    pub fn swizzle(self, descriptor: u64) -> Option<Swizzle> {
+        if (descriptor >> 49) & 0x7 != 0 {
+            return None;
+        }
+        let bits = match self {
+            DescriptorFormat::Wgmma => match descriptor >> 62 {
+                0 => 0,
+                1 => 3,
+                2 => 2,
+                _ => 1,
+            },
+            // 1 is 128 bytes with 32-byte atoms: not modelled; 3, 5 and 7 are invalid.
+            DescriptorFormat::Tcgen05 => match descriptor >> 61 {
+                0 => 0,
+                2 => 3,
+                4 => 2,
+                6 => 1,
+                _ => return None,
+            },
+        };
+        Some(Swizzle { bits })
+    }
+
+    /// The bits of a descriptor that hold the matrix's start address (`(address & 0x3FFFF)
+    /// >> 4`, in both formats).
+    pub const START_BITS: u64 = 0x3FFF;
+}
+
 /// One memory access of a form (a `memory` line of its signature file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MemoryEffect {
@@ -428,9 +505,9 @@ pub struct MemoryEffect {
     pub completion: Completion,
     /// Whether it is atomic (§8.4.4: atomic operations are morally strong with each other).
     pub atomic: bool,
-    /// Whether the operand is a matrix descriptor holding the address (`wgmma`'s and
+    /// The format of the matrix descriptor the operand holds, when it holds one (`wgmma`'s and
     /// `tcgen05.mma`'s `a-desc`, `b-desc`) rather than an address.
-    pub descriptor: bool,
+    pub descriptor: Option<DescriptorFormat>,
     /// The access happens only when this part is written.
     pub when: Option<u8>,
     /// The alignment its address needs.
@@ -730,6 +807,12 @@ pub enum ValueOp {
     Unary(UnaryOp),
     /// `c ? a : b` (pops b, a, c).
     Select,
+    /// The executing thread's lane in its warp.
+    Lane,
+    /// The value `a` has in lane `j` of the warp (pops j, a).
+    InLane,
+    /// Element `k` of the vector operand in this form position.
+    Element(u8, u8),
 }
 
 /// What a form computes into one operand (a `value` line), for the analyses that follow
@@ -765,6 +848,12 @@ pub enum Step {
     Unary(UnaryOp),
     /// `c ? a : b`.
     Select,
+    /// The executing thread's lane in its warp.
+    Lane,
+    /// The value `a` has in lane `j` of the warp (pops j, a).
+    InLane,
+    /// Element `k` of the vector operand with this index.
+    Element(usize, u8),
 }
 
 /// What an instruction computes into one operand, resolved.
@@ -814,6 +903,9 @@ pub struct MemoryAccess {
     pub natural: bool,
     /// What the address points at, for messages; `None`: an access.
     pub what: Option<&'static str>,
+    /// The format of the matrix descriptor the operand holds (`None`: the operand is the
+    /// address).
+    pub descriptor: Option<DescriptorFormat>,
     /// The manual line.
     pub source: &'static str,
 }
@@ -967,7 +1059,7 @@ impl Semantics {
         let (descriptor_memory, memory) = form
             .memory
             .iter()
-            .filter_map(|effect| bound.memory(effect).map(|m| (effect.descriptor, m)))
+            .filter_map(|effect| bound.memory(effect).map(|m| (effect.descriptor.is_some(), m)))
             .partition::<Vec<_>, _>(|(descriptor, _)| *descriptor);
         Semantics {
             memory: memory.into_iter().map(|(_, m)| m).collect(),
@@ -1054,6 +1146,7 @@ impl<'i> Bound<'_, 'i> {
             },
             natural: effect.align == Align::Full,
             what: effect.what,
+            descriptor: effect.descriptor,
             source: effect.source,
         })
     }
@@ -1171,6 +1264,9 @@ impl<'i> Bound<'_, 'i> {
             ValueOp::BinaryPart(part) => Step::Binary(self.written(part).and_then(BinaryOp::of_modifier)?),
             ValueOp::Unary(op) => Step::Unary(op),
             ValueOp::Select => Step::Select,
+            ValueOp::Lane => Step::Lane,
+            ValueOp::InLane => Step::InLane,
+            ValueOp::Element(p, k) => Step::Element(self.at(p)?, k),
         })
     }
 
@@ -1355,7 +1451,7 @@ impl Described<'_> {
     /// One memory line said: the access, its space, size, semantics, scope, proxy and
     /// completion, and where the manual says it.
     fn memory(&self, effect: &MemoryEffect) -> String {
-        let through = if effect.descriptor {
+        let through = if effect.descriptor.is_some() {
             "through the descriptor "
         } else {
             ""

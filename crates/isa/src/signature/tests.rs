@@ -762,8 +762,8 @@ fn a_nonzero_range_excludes_zero() {
 #[test]
 fn a_descriptor_line_applies_to_the_forms_that_take_the_descriptor() {
     let text = "@section 9.7\na-desc, b-desc : reg .b64;\na : reg .b32;\nmm.x a-desc, b-desc;\nmm.x a, b-desc;\n\
-                memory read descriptor a-desc space .shared::cta proxy async source §1: a;\n\
-                memory read descriptor b-desc space .shared::cta proxy async source §1: b;\n";
+                memory read descriptor a-desc format wgmma space .shared::cta proxy async source §1: a;\n\
+                memory read descriptor b-desc format tcgen05 space .shared::cta proxy async source §1: b;\n";
     let file = parse(text).expect("parses");
     let descriptors = |form: usize| -> Vec<bool> {
         file.forms[form]
@@ -775,8 +775,45 @@ fn a_descriptor_line_applies_to_the_forms_that_take_the_descriptor() {
     assert_eq!(descriptors(0), vec![true, true]);
     assert_eq!(descriptors(1), vec![true], "the register form of A reads B only");
     // An address is not a descriptor, and a descriptor line names one.
-    let address = "@section 9.7\nld.x [a];\nmemory read descriptor a space .shared::cta source §1: a;\n";
+    let address = "@section 9.7\nld.x [a];\nmemory read descriptor a format wgmma space .shared::cta source §1: a;\n";
     assert!(parse(address).is_err());
     let plain = "@section 9.7\na-desc : reg .b64;\nmm.x a-desc;\nmemory read a-desc space .shared::cta source §1: a;\n";
     assert!(parse(plain).is_err(), "a descriptor needs the word");
+    // A descriptor line says its format; an address line does not.
+    let formatless = "@section 9.7\na-desc : reg .b64;\nmm.x a-desc;\nmemory read descriptor a-desc space .shared::cta source §1: a;\n";
+    assert!(parse(formatless).is_err(), "a descriptor needs its format");
+    let formatted = "@section 9.7\nld.x [a];\nmemory read a format wgmma space .shared::cta source §1: a;\n";
+    assert!(parse(formatted).is_err(), "an address has no descriptor format");
+    let unknown = "@section 9.7\na-desc : reg .b64;\nmm.x a-desc;\nmemory read descriptor a-desc format mma space .shared::cta source §1: a;\n";
+    assert!(parse(unknown).is_err(), "an unknown format");
+}
+
+#[test]
+fn descriptor_formats_decode_the_swizzle_the_manual_gives() {
+    use crate::signature::semantics::{DescriptorFormat, Swizzle};
+    // Triton's descriptors for sm_90 (128- and 64-byte modes) and sm_100.
+    let wgmma = DescriptorFormat::Wgmma;
+    assert_eq!(wgmma.swizzle(0x4000_0040_0010_0000), Some(Swizzle { bits: 3 }));
+    assert_eq!(wgmma.swizzle(0x8000_0040_0010_0000), Some(Swizzle { bits: 2 }));
+    assert_eq!(wgmma.swizzle(0xC000_0000_0000_0000), Some(Swizzle { bits: 1 }));
+    assert_eq!(wgmma.swizzle(0), Some(Swizzle { bits: 0 }));
+    assert_eq!(wgmma.swizzle(0x4002_0000_0000_0000), None, "a base offset");
+    let tcgen05 = DescriptorFormat::Tcgen05;
+    assert_eq!(tcgen05.swizzle(0x4000_4040_0000_0000), Some(Swizzle { bits: 3 }));
+    assert_eq!(tcgen05.swizzle(0x8000_4000_0000_0000), Some(Swizzle { bits: 2 }));
+    assert_eq!(
+        tcgen05.swizzle(0x2000_4000_0000_0000),
+        None,
+        "128 bytes with 32-byte atoms"
+    );
+    assert_eq!(tcgen05.swizzle(0x6000_4000_0000_0000), None, "an invalid mode");
+    // The 128-byte mode moves the 16 bytes of row r of a pattern to chunk c ^ r.
+    let s = Swizzle { bits: 3 };
+    assert_eq!(s.apply(0), 0);
+    assert_eq!(s.apply(32), 32);
+    assert_eq!(s.apply(128), 128 + 16);
+    let (row, chunk) = (3, 2);
+    assert_eq!(s.apply(row * 128 + chunk * 16), row * 128 + (chunk ^ row) * 16);
+    assert_eq!(s.apply(1024 + 7 * 128), 1024 + 7 * 128 + 7 * 16);
+    assert_eq!(Swizzle { bits: 0 }.apply(3 * 128 + 32), 3 * 128 + 32);
 }

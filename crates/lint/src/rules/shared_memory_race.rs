@@ -35,7 +35,10 @@
 //! meets the same bytes (after a loop, or before one, only when the copy's
 //! address is the same in every iteration). A bulk (TMA) store reads its
 //! shared-memory source from its issue on: it counts as a read there, so the
-//! tile other threads store must be published by a barrier before it. An
+//! tile other threads store must be published by a barrier before it; so must
+//! the tile a `wgmma` or `tcgen05.mma` reads through a matrix descriptor whose
+//! start the values give (the 16 bytes of the matrix's first row, where the
+//! descriptor's swizzle puts them: bits 0-13 hold `start >> 4`). An
 //! `mbarrier.init` by one thread followed by another thread's operation on the
 //! same mbarrier, with no barrier (or other synchronisation) between, is
 //! reported as a use of an object that may not be initialised yet.
@@ -156,6 +159,12 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 }
             ),
             None if access.copy => format!("{subject} `{}` with the `cp.async` at line {line}", race.address),
+            None if access.through_descriptor => {
+                format!(
+                    "{subject} `{}` through its matrix descriptor at line {line}",
+                    race.address
+                )
+            }
             None => format!("{subject} `{}` at line {line}", race.address),
         };
         let message = if race.uninitialised {
@@ -205,6 +214,8 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             ))
             .with_help(if race.uninitialised {
                 "put a barrier (`bar.sync 0`) after the `mbarrier.init`, before any other thread uses the mbarrier"
+            } else if a.through_descriptor || b.through_descriptor {
+                "publish the tile with a barrier (`bar.sync 0`) after the writes (and their `fence.proxy.async`), before the matrix multiply reads it"
             } else if a.copy || b.copy {
                 "wait for the copy (`cp.async.wait_group` covering it), then a barrier (`bar.sync 0`), before the other thread's access"
             } else {
@@ -231,7 +242,15 @@ fn labels_of(access: &SharedAccess, thread: &str, address: &str) -> Vec<(u32, St
         ],
         None => vec![(
             access.insn,
-            format!("{thread} {} `{address}` here", access_verb(access.access)),
+            format!(
+                "{thread} {} `{address}`{} here",
+                access_verb(access.access),
+                if access.through_descriptor {
+                    " through its matrix descriptor"
+                } else {
+                    ""
+                }
+            ),
         )],
     }
 }

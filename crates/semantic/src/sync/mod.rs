@@ -3,6 +3,7 @@
 //! - [`expr`]: symbolic values over the thread id, and their evaluation for one thread;
 //! - [`values`]: every register's value at every instruction of a function, from the
 //!   instruction model's `value` lines;
+//! - [`descriptor`]: where a matrix descriptor says its matrix starts;
 //! - [`dominance`]: dominators, post-dominators and control dependence;
 //! - [`kernel`]: a function as the threads of a CTA run it: block shape, CTA barriers,
 //!   barrier intervals, which threads execute what;
@@ -15,6 +16,7 @@
 //!
 //! [`analyze`] runs every analysis of one function and returns plain findings for the rules.
 
+pub mod descriptor;
 pub mod divergence;
 pub mod dominance;
 pub mod expr;

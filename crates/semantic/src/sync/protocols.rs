@@ -19,9 +19,10 @@
 use std::collections::BTreeSet;
 
 use ptxkit_isa::signature::semantics::{
-    Access, BarrierMode, Completion, Group, MbarrierOp, Proxy, Semantics, Space, Sync,
+    Access, BarrierMode, Completion, Group, MbarrierOp, MemoryAccess, Proxy, Semantics, Space, Swizzle, Sync,
 };
 
+use super::descriptor::{MATRIX_ROW_BYTES, swizzled_offset};
 use super::expr::{Evaluator, ExprId, Node, Terms};
 use super::kernel::Kernel;
 use crate::flow::cfg::{BlockId, InsnId, RegId};
@@ -367,7 +368,7 @@ const SAMPLE_THREADS: usize = 128;
 /// Evaluates `address` (of `bytes` bytes) in the first threads of the block. An address
 /// whose undecided part holds a loop's changing value is not placed: the same leaf stands for
 /// different values in different iterations.
-fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>) -> Vec<Option<Placed>> {
+fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>, swizzle: Swizzle) -> Vec<Option<Placed>> {
     let loop_carried = |leaf: ExprId| matches!(kernel.values.exprs.node(leaf), Node::Phi { .. });
     let mut eval: Option<Evaluator<'_>> = None;
     kernel
@@ -387,10 +388,11 @@ fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>) -> V
                 return None;
             }
             let bytes = i64::from(bytes?.max(1));
+            let start = swizzled_offset(&kernel.values.exprs, &linear.terms, linear.constant, swizzle)?;
             Some(Placed {
                 terms: linear.terms,
-                start: linear.constant,
-                end: linear.constant + bytes,
+                start,
+                end: start + bytes,
             })
         })
         .collect()
@@ -426,38 +428,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     }) {
         return Protocols::default();
     }
-    // The shared-memory accesses of each instruction.
-    let touches: Vec<Vec<Touch>> = (0..n)
-        .map(|i| {
-            let Some(s) = kernel.values.semantics[i].as_ref() else {
-                return Vec::new();
-            };
-            s.memory
-                .iter()
-                .filter(|m| matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic))
-                .filter_map(|m| {
-                    let address = kernel.values.operands[i].get(m.operand).copied().flatten()?;
-                    let bases: Vec<Node> = bases(kernel, address)
-                        .into_iter()
-                        .filter(|b| match b {
-                            Node::Symbol(v) => matches!(
-                                kernel.values.variables[*v as usize].space,
-                                Space::SharedCta | Space::SharedCluster
-                            ),
-                            _ => false,
-                        })
-                        .collect();
-                    (!bases.is_empty()).then(|| Touch {
-                        access: m.access,
-                        proxy: m.proxy,
-                        completion: m.completion,
-                        bases,
-                        placed: placements(kernel, address, m.bytes),
-                    })
-                })
-                .collect()
-        })
-        .collect();
+    let touches = touches_of(kernel);
     // The registers some wgmma reads or writes asynchronously.
     let mut wgmma_regs = rustc_hash::FxHashSet::default();
     for i in 0..n {
@@ -503,6 +474,63 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
     out
+}
+
+/// The shared-memory accesses of each instruction of the kernel, as the protocols see them.
+fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
+    let shared_bases = |address: ExprId| -> Vec<Node> {
+        bases(kernel, address)
+            .into_iter()
+            .filter(|b| match b {
+                Node::Symbol(v) => matches!(
+                    kernel.values.variables[*v as usize].space,
+                    Space::SharedCta | Space::SharedCluster
+                ),
+                _ => false,
+            })
+            .collect()
+    };
+    (0..kernel.flow.insns.len())
+        .map(|i| {
+            let Some(s) = kernel.values.semantics[i].as_ref() else {
+                return Vec::new();
+            };
+            let mut here: Vec<Touch> = s
+                .memory
+                .iter()
+                .filter(|m| matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic))
+                .filter_map(|m| {
+                    let address = kernel.values.operands[i].get(m.operand).copied().flatten()?;
+                    let bases = shared_bases(address);
+                    (!bases.is_empty()).then(|| Touch {
+                        access: m.access,
+                        proxy: m.proxy,
+                        completion: m.completion,
+                        bases,
+                        placed: placements(kernel, address, m.bytes, Swizzle { bits: 0 }),
+                    })
+                })
+                .collect();
+            // A matrix read through a descriptor whose start the values give: the row its
+            // start holds.
+            for read in kernel.values.descriptor_reads.get(&(i as InsnId)).into_iter().flatten() {
+                let Some(m) = s.descriptor_memory.iter().find(|m| m.operand == read.operand) else {
+                    continue;
+                };
+                let bases = shared_bases(read.start);
+                if !bases.is_empty() {
+                    here.push(Touch {
+                        access: m.access,
+                        proxy: m.proxy,
+                        completion: m.completion,
+                        bases,
+                        placed: placements(kernel, read.start, Some(MATRIX_ROW_BYTES), read.swizzle),
+                    });
+                }
+            }
+            here
+        })
+        .collect()
 }
 
 /// What is in flight after edge `from` -> `to` when it is a loop's back edge and copies of
@@ -611,10 +639,17 @@ fn step(
     // Shared memory read through the async proxy by descriptors (wgmma, tcgen05.mma,
     // tcgen05.cp): where is not placed, so the generic writes since the last proxy fence that
     // no generic read took over.
+    let decoded = |m: &MemoryAccess| {
+        kernel
+            .values
+            .descriptor_reads
+            .get(&i)
+            .is_some_and(|reads| reads.iter().any(|r| r.operand == m.operand))
+    };
     if semantics
         .descriptor_memory
         .iter()
-        .any(|m| m.access != Access::Write && m.proxy == Proxy::Async)
+        .any(|m| m.access != Access::Write && m.proxy == Proxy::Async && !decoded(m))
         && let Some(&(write, barrier)) = state.generic_writes.iter().next()
     {
         out.findings.push(ProtocolFinding {
@@ -656,7 +691,9 @@ fn check_touch(
     // flight brings or sends.
     let data = !kernel.mbarrier_op(i, |_| true);
     let mut found = |kind| findings.push(ProtocolFinding { insn: i, kind });
-    if reads && data && t.proxy == Proxy::Generic {
+    // Through any proxy: a wgmma reading its tile through a descriptor, a bulk store
+    // sending it, before the copy that brings it is waited for.
+    if reads && data {
         for &((copy, _), stage) in &state.copies {
             if touches[copy as usize]
                 .iter()

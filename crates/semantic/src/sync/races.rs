@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Sync};
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Swizzle, Sync};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
@@ -35,8 +35,14 @@ pub struct SharedAccess {
     pub strong: bool,
     /// The address.
     pub address: ExprId,
+    /// How the address is swizzled (a matrix read through a descriptor: the 16 bytes its
+    /// first row starts with, moved by the descriptor's swizzle; 0 bits otherwise).
+    pub swizzle: Swizzle,
     /// Whether the address is generic (its shared-memory offset is it minus the window).
     pub generic: bool,
+    /// Whether it is a matrix read through a descriptor (`address`: where the matrix
+    /// starts).
+    pub through_descriptor: bool,
     /// Whether it is the write of an asynchronous (`cp.async`) copy.
     pub copy: bool,
     /// For the write of a `cp.async` copy as seen at a wait that completes it or at a barrier
@@ -142,7 +148,9 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 bytes: m.bytes.unwrap_or(1).max(1),
                 strong: m.atomic || (m.order.is_strong() && m.scope.is_none_or(|_| true)),
                 address,
+                swizzle: Swizzle { bits: 0 },
                 generic,
+                through_descriptor: false,
                 copy,
                 issued: None,
             };
@@ -169,6 +177,24 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                     }
                 }
             }
+        }
+        // A matrix read through a descriptor (wgmma, tcgen05.mma): the 16 bytes its first row
+        // starts with are surely read, at the issue (the read goes on until the group's wait:
+        // the protocols' question).
+        for read in kernel.values.descriptor_reads.get(&(i as InsnId)).into_iter().flatten() {
+            out.push(SharedAccess {
+                insn: i as InsnId,
+                operand: read.operand,
+                access: Access::Read,
+                bytes: super::descriptor::MATRIX_ROW_BYTES,
+                strong: false,
+                address: read.start,
+                swizzle: read.swizzle,
+                generic: false,
+                through_descriptor: true,
+                copy: false,
+                issued: None,
+            });
         }
     }
     out
@@ -1145,9 +1171,16 @@ fn place_access(
     if runs.possible() {
         eval.eval(access.address)
             .and_then(|linear| place(linear, access.generic, window))
+            .and_then(|placed| swizzled(&kernel.values.exprs, placed, access.swizzle))
     } else {
         None
     }
+}
+
+/// Where a swizzled access is ([`swizzled_offset`](super::descriptor::swizzled_offset)).
+fn swizzled(exprs: &super::expr::Exprs, placed: Placed, swizzle: Swizzle) -> Option<Placed> {
+    let offset = super::descriptor::swizzled_offset(exprs, &placed.terms, placed.offset, swizzle)?;
+    Some(Placed { offset, ..placed })
 }
 
 /// The shared-memory offset of an evaluated address: a generic address is its shared offset

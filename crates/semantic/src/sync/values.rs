@@ -18,6 +18,7 @@ use ptxkit_syntax::tree_sitter::Node as SyntaxNode;
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
+use super::descriptor::{DescriptorRead, decode};
 use super::dominance::Dominance;
 use super::expr::{ExprId, Exprs, Node};
 use crate::flow::cfg::{BlockId, FunctionFlow, InsnId};
@@ -68,7 +69,13 @@ pub struct ValueFlow {
     /// dependence), with the value of that branch's condition towards it: computed by
     /// [`ValueFlow::branch_condition`].
     pub dominance: Dominance,
+    /// The matrices instructions read through descriptors, where the descriptor could be
+    /// read back ([`descriptor`](super::descriptor)): by instruction.
+    pub descriptor_reads: HashMap<InsnId, SmallVec<[DescriptorRead; 2]>>,
 }
+
+/// The values of a vector operand's elements (empty for an operand that is not a vector).
+type Elements = SmallVec<[Option<ExprId>; 4]>;
 
 /// Why the analysis gave up on a function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +114,35 @@ pub fn semantics_of(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> Vec<Optio
             semantics
         })
         .collect()
+}
+
+/// The matrices each instruction reads through descriptors whose start can be read back.
+fn descriptor_reads(
+    semantics: &[Option<Rc<Semantics>>],
+    operands: &[SmallVec<[Option<ExprId>; 4]>],
+    exprs: &mut Exprs,
+) -> HashMap<InsnId, SmallVec<[DescriptorRead; 2]>> {
+    let mut out = HashMap::default();
+    for (i, s) in semantics.iter().enumerate() {
+        let Some(s) = s else { continue };
+        let reads: SmallVec<[DescriptorRead; 2]> = s
+            .descriptor_memory
+            .iter()
+            .filter_map(|m| {
+                let descriptor = operands[i].get(m.operand).copied().flatten()?;
+                let (start, swizzle) = decode(exprs, descriptor, m.descriptor?)?;
+                Some(DescriptorRead {
+                    operand: m.operand,
+                    start,
+                    swizzle,
+                })
+            })
+            .collect();
+        if !reads.is_empty() {
+            out.insert(i as InsnId, reads);
+        }
+    }
+    out
 }
 
 /// A hash of every block's entry and exit state, to recognise a round that repeats an
@@ -196,8 +232,11 @@ impl ValueFlow {
                 guards[i as usize] = record.guard;
             }
         }
+        let mut exprs = builder.exprs;
+        let descriptor_reads = descriptor_reads(&builder.semantics, &operands, &mut exprs);
         Ok(ValueFlow {
-            exprs: builder.exprs,
+            exprs,
+            descriptor_reads,
             variables: builder.variables,
             semantics: builder.semantics,
             operands,
@@ -616,6 +655,26 @@ impl<'t> Builder<'_, 't> {
             record.guard = guard;
         }
         let semantics = self.semantics[i as usize].clone();
+        // The elements of vector operands, for the value lines that take one apart (`mov`'s
+        // pack).
+        let takes_elements = semantics.as_ref().is_some_and(|s| {
+            s.values
+                .iter()
+                .any(|v| v.steps.iter().any(|step| matches!(step, Step::Element(..))))
+        });
+        let elements: SmallVec<[Elements; 2]> = if takes_elements {
+            insn.operands()
+                .iter()
+                .map(|&node| match node.kind_name() {
+                    "vector_operand" => crate::instruction::elements(node)
+                        .map(|e| self.expression(i, e, state, at, source))
+                        .collect(),
+                    _ => SmallVec::new(),
+                })
+                .collect()
+        } else {
+            SmallVec::new()
+        };
         let defs: SmallVec<[(usize, usize); 4]> = {
             // (register, operand index) of each written register.
             let mut out = SmallVec::new();
@@ -644,7 +703,7 @@ impl<'t> Builder<'_, 't> {
                 let value = s.values.iter().find(|v| v.dest == index)?;
                 self.build(
                     &value.steps,
-                    &operand_values,
+                    (&operand_values, &elements),
                     &s.operand_types,
                     s.operand_types.get(index).copied().flatten(),
                 )
@@ -728,7 +787,7 @@ impl<'t> Builder<'_, 't> {
     fn build(
         &mut self,
         steps: &[Step],
-        operands: &[Option<ExprId>],
+        (operands, elements): (&[Option<ExprId>], &[Elements]),
         types: &[Option<&'static str>],
         dest: Option<&'static str>,
     ) -> Option<ExprId> {
@@ -748,7 +807,7 @@ impl<'t> Builder<'_, 't> {
         let op_type = steps
             .iter()
             .find_map(|s| match s {
-                Step::Operand(i) => Some(types.get(*i).copied().flatten()),
+                Step::Operand(i) | Step::Element(i, _) => Some(types.get(*i).copied().flatten()),
                 _ => None,
             })
             .flatten();
@@ -760,6 +819,14 @@ impl<'t> Builder<'_, 't> {
             let node = match *step {
                 Step::Operand(i) => {
                     let v = operands.get(i).copied().flatten()?;
+                    match int(types.get(i).copied().flatten()) {
+                        Some((bits, signed)) if bits < 64 => self.exprs.add(Node::Convert(v, bits, signed)),
+                        Some(_) => v,
+                        None => return None,
+                    }
+                }
+                Step::Element(i, k) => {
+                    let v = elements.get(i)?.get(usize::from(k)).copied().flatten()?;
                     match int(types.get(i).copied().flatten()) {
                         Some((bits, signed)) if bits < 64 => self.exprs.add(Node::Convert(v, bits, signed)),
                         Some(_) => v,
@@ -782,6 +849,12 @@ impl<'t> Builder<'_, 't> {
                     let a = stack.pop()?;
                     let c = stack.pop()?;
                     self.exprs.add(Node::Select(c, a, b))
+                }
+                Step::Lane => self.exprs.add(Node::Lane),
+                Step::InLane => {
+                    let lane = stack.pop()?;
+                    let a = stack.pop()?;
+                    self.exprs.in_lane(a, lane)?
                 }
             };
             stack.push(node);
@@ -964,6 +1037,19 @@ fn followed_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>
             for u in flow.uses(i) {
                 want(u.reg, &mut wanted, &mut stack);
             }
+        } else if let Some(s) = semantics[i as usize].as_ref()
+            && !s.descriptor_memory.is_empty()
+        {
+            // The descriptors a matrix is read through (not the accumulators beside them).
+            let operands = flow.insns[i as usize].operands();
+            for m in &s.descriptor_memory {
+                let Some(node) = operands.get(m.operand) else { continue };
+                for u in flow.uses(i) {
+                    if node.start_byte() <= u.node.start_byte() && u.node.end_byte() <= node.end_byte() {
+                        want(u.reg, &mut wanted, &mut stack);
+                    }
+                }
+            }
         }
     }
     // Backwards: what the followed registers are computed from.
@@ -1119,6 +1205,54 @@ mod tests {
         };
         let k = Evaluator::new(&values.exprs, thread).eval(e)?.known()? as u64;
         Some(if wide { k } else { k & 0xffff_ffff })
+    }
+
+    #[test]
+    fn shuffles_give_the_value_of_the_lane_the_manual_picks() {
+        // §9.7.9.6's pseudo-code: the source lane j of each mode, or the thread's own lane
+        // when j is out of range; `%r5` is the thread id times an odd constant.
+        let r5 = |t: u32| t.wrapping_mul(-1640531535i32 as u32);
+        let source = |mode: &str, lane: u32, b: u32, c: u32| -> u32 {
+            let (bval, cval, segmask) = (b & 31, c & 31, (c >> 8) & 31);
+            let max_lane = (lane & segmask) | (cval & !segmask);
+            let min_lane = lane & segmask;
+            let (j, pval) = match mode {
+                "up" => (lane as i64 - bval as i64, lane as i64 - bval as i64 >= max_lane as i64),
+                "down" => ((lane + bval) as i64, lane + bval <= max_lane),
+                "bfly" => ((lane ^ bval) as i64, lane ^ bval <= max_lane),
+                _ => (
+                    (min_lane | (bval & !segmask)) as i64,
+                    min_lane | (bval & !segmask) <= max_lane,
+                ),
+            };
+            if pval { j as u32 } else { lane }
+        };
+        for mode in ["idx", "up", "down", "bfly"] {
+            for (b, c) in [(0, 31), (3, 31), (1, 31), (4, 0), (5, 0x1807), (2, 0x1c03), (9, 0x101f)] {
+                let insn = format!("shfl.sync.{mode}.b32 %r6, %r5, {b}, {c}, -1;");
+                for x in [0, 1, 5, 31, 32, 37, 100, 127] {
+                    let lane = x % 32;
+                    let expected = r5(x - lane + source(mode, lane, b, c));
+                    assert_eq!(
+                        value_of(&insn, false, x).map(|v| v as u32),
+                        Some(expected),
+                        "{insn} in thread {x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn packs_put_the_first_element_in_the_low_bits() {
+        // §9.7.9.4: d = a.x | (a.y << 32).
+        let r5 = |t: u32| t.wrapping_mul(-1640531535i32 as u32);
+        for x in [0, 1, 37, 127] {
+            let wide = value_of("mov.b64 %rd6, {%r5, %r1};", true, x);
+            assert_eq!(wide, Some(u64::from(r5(x)) | u64::from(x) << 32), "thread {x}");
+        }
+        let constant = value_of("mov.b64 %rd6, {%r1, 3};", true, 5);
+        assert_eq!(constant, Some(5 | 3 << 32));
     }
 
     #[test]

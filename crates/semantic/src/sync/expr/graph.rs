@@ -62,6 +62,9 @@ pub struct Exprs {
     opaque: std::cell::RefCell<HashMap<OpaqueKey, ExprId>>,
 }
 
+/// The most nodes [`Exprs::in_lane`] rebuilds.
+const MAX_IN_LANE: usize = 256;
+
 /// Where the ids of opaque values start: above every node's.
 const OPAQUE: ExprId = 1 << 30;
 
@@ -114,6 +117,16 @@ impl Exprs {
             Node::Binary(op, a, b, bits, signed) => match (known(a), known(b)) {
                 (Some(x), Some(y)) => binary(op, x, y, bits, signed).map_or(node, Node::Const),
                 _ => node,
+            },
+            // A negated constant (`-9223371899415822336` in an operand).
+            Node::Unary(UnaryOp::Neg, a, bits, signed) => match known(a) {
+                Some(k) => k.checked_neg().map_or(node, |n| Node::Const(wrap(n, bits, signed))),
+                None => node,
+            },
+            // A known condition picks its operand (`bfe`'s mask for a constant length).
+            Node::Select(c, a, b) => match known(c) {
+                Some(k) => self.nodes[if k != 0 { a } else { b } as usize],
+                None => node,
             },
             _ => node,
         }
@@ -218,6 +231,87 @@ impl Exprs {
             stack.extend(below);
         }
         out
+    }
+
+    /// The value `value` has in lane `lane` of the executing thread's warp (`shfl`): `value`
+    /// with the thread id and the lane replaced by those of that lane's thread (the thread
+    /// `lane` places after the warp's first in the block's linear order). `None` when `value`
+    /// holds something the analysis does not know per thread (a varying leaf, a varying
+    /// join) or is too large to rebuild.
+    pub fn in_lane(&mut self, value: ExprId, lane: ExprId) -> Option<ExprId> {
+        if !self.is_thread_dependent(value) {
+            return Some(value);
+        }
+        if self.has_varying(value) {
+            return None;
+        }
+        // The other thread's linear index and its id: tid = (x, y, z) of
+        // linear - %laneid + lane in the block's shape.
+        let u32_op = |e: &mut Exprs, op, a, b| e.add(Node::Binary(op, a, b, 32, false));
+        let (x, y, z) = (self.add(Node::Tid(0)), self.add(Node::Tid(1)), self.add(Node::Tid(2)));
+        let (nx, ny) = (self.add(Node::Ntid(0)), self.add(Node::Ntid(1)));
+        let plane = u32_op(self, BinaryOp::Mul, ny, z);
+        let row = u32_op(self, BinaryOp::Add, y, plane);
+        let rows = u32_op(self, BinaryOp::Mul, nx, row);
+        let linear = u32_op(self, BinaryOp::Add, x, rows);
+        let own = self.add(Node::Lane);
+        let first = u32_op(self, BinaryOp::Sub, linear, own);
+        let other = u32_op(self, BinaryOp::Add, first, lane);
+        let tid_x = u32_op(self, BinaryOp::Rem, other, nx);
+        let above = u32_op(self, BinaryOp::Div, other, nx);
+        let tid_y = u32_op(self, BinaryOp::Rem, above, ny);
+        let tid_z = u32_op(self, BinaryOp::Div, above, ny);
+        let lane_of = {
+            let warp = self.add(Node::Const(32));
+            u32_op(self, BinaryOp::Rem, other, warp)
+        };
+        let replace = |node: Node| match node {
+            Node::Tid(0) => Some(tid_x),
+            Node::Tid(1) => Some(tid_y),
+            Node::Tid(2) => Some(tid_z),
+            Node::Lane => Some(lane_of),
+            _ => None,
+        };
+        let mut rebuilt: HashMap<ExprId, ExprId> = HashMap::default();
+        let mut stack = vec![(value, false)];
+        while let Some((id, ready)) = stack.pop() {
+            if rebuilt.contains_key(&id) {
+                continue;
+            }
+            if rebuilt.len() > MAX_IN_LANE {
+                return None;
+            }
+            let node = self.node(id);
+            if !self.is_thread_dependent(id) {
+                rebuilt.insert(id, id);
+                continue;
+            }
+            if let Some(r) = replace(node) {
+                rebuilt.insert(id, r);
+                continue;
+            }
+            let below = children(node);
+            if below.is_empty() {
+                // A thread-dependent leaf other than the thread id and the lane.
+                return None;
+            }
+            if !ready {
+                stack.push((id, true));
+                stack.extend(below.iter().map(|&c| (c, false)));
+                continue;
+            }
+            let r = |c: ExprId| rebuilt[&c];
+            let new = match node {
+                Node::Binary(op, a, b, bits, signed) => Node::Binary(op, r(a), r(b), bits, signed),
+                Node::Unary(op, a, bits, signed) => Node::Unary(op, r(a), bits, signed),
+                Node::Convert(a, bits, signed) => Node::Convert(r(a), bits, signed),
+                Node::Select(c, a, b) => Node::Select(r(c), r(a), r(b)),
+                _ => return None,
+            };
+            let id2 = self.add(new);
+            rebuilt.insert(id, id2);
+        }
+        rebuilt.get(&value).copied()
     }
 
     /// Whether a node satisfying `leaf` occurs in `id`'s graph.
