@@ -817,16 +817,13 @@ impl<'t> Builder<'_, 't> {
         let mut stack: SmallVec<[ExprId; 8]> = SmallVec::new();
         for step in steps {
             let node = match *step {
-                Step::Operand(i) => {
-                    let v = operands.get(i).copied().flatten()?;
-                    match int(types.get(i).copied().flatten()) {
-                        Some((bits, signed)) if bits < 64 => self.exprs.add(Node::Convert(v, bits, signed)),
-                        Some(_) => v,
-                        None => return None,
-                    }
-                }
-                Step::Element(i, k) => {
-                    let v = elements.get(i)?.get(usize::from(k)).copied().flatten()?;
+                // An operand (or a vector operand's element), at its type's width.
+                Step::Operand(_) | Step::Element(..) => {
+                    let (i, v) = match *step {
+                        Step::Element(i, k) => (i, elements.get(i)?.get(usize::from(k)).copied().flatten()?),
+                        Step::Operand(i) => (i, operands.get(i).copied().flatten()?),
+                        _ => unreachable!("matched above"),
+                    };
                     match int(types.get(i).copied().flatten()) {
                         Some((bits, signed)) if bits < 64 => self.exprs.add(Node::Convert(v, bits, signed)),
                         Some(_) => v,
