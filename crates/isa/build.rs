@@ -455,6 +455,7 @@ fn value_code(value: &notation::SigValueLine) -> String {
         notation::SigValueOp::Select => "semantics::ValueOp::Select".to_string(),
         notation::SigValueOp::Lane => "semantics::ValueOp::Lane".to_string(),
         notation::SigValueOp::InLane => "semantics::ValueOp::InLane".to_string(),
+        notation::SigValueOp::Elected => "semantics::ValueOp::Elected".to_string(),
         notation::SigValueOp::Element(p, k) => format!("semantics::ValueOp::Element({p}, {k})"),
     };
     let opt = |s: &Option<String>| match s {
@@ -462,8 +463,9 @@ fn value_code(value: &notation::SigValueLine) -> String {
         None => "None".to_string(),
     };
     format!(
-        "semantics::ValueEffect {{ dest: {}, program: &[{}], when: {}, unless: {}, text: {}, source: {} }}",
+        "semantics::ValueEffect {{ dest: {}, predicate: {}, program: &[{}], when: {}, unless: {}, text: {}, source: {} }}",
         value.dest,
+        value.predicate,
         value.program.iter().map(op_code).collect::<Vec<_>>().join(", "),
         opt(&value.when),
         opt(&value.unless),

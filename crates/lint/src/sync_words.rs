@@ -87,11 +87,11 @@ fn divergence_diagnostic(
         let ((w, t1), (r, t2)) = (&race.first, &race.second);
         format!(
             "goes on without it: {} {} `{}` at line {}, which {} {} at line {} before the barrier, and nothing orders the two",
-            shape.describe(*t2),
+            r.doer(shape, *t2),
             access_verb(r.access),
             race.address,
             line_of(flow.insns[r.insn as usize].node()),
-            shape.describe(*t1),
+            w.doer(shape, *t1),
             access_verb(w.access),
             line_of(flow.insns[w.insn as usize].node()),
         )
@@ -154,7 +154,7 @@ fn divergence_diagnostic(
                 Span::of(flow.insns[w.insn as usize].node()),
                 format!(
                     "{} {} `{}` here",
-                    shape.describe(*t1),
+                    w.doer(shape, *t1),
                     access_verb(w.access),
                     race.address
                 ),
@@ -163,7 +163,7 @@ fn divergence_diagnostic(
                 Span::of(flow.insns[r.insn as usize].node()),
                 format!(
                     "{} {} it here, without waiting",
-                    shape.describe(*t2),
+                    r.doer(shape, *t2),
                     access_verb(r.access)
                 ),
             );

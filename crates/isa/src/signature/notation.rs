@@ -2443,6 +2443,9 @@ pub enum SigValueOp {
     InLane,
     /// `element(a, k)`: element `k` of the vector operand in this position (`mov`'s pack).
     Element(usize, u8),
+    /// `elected(m)`: the lane `elect.sync` picks among the lanes of mask `m` in the executing
+    /// thread's warp (one of them, not said which; the same for the same mask).
+    Elected,
 }
 
 /// A `value` line resolved against a form: `value d = EXPR when .mod source WHERE;`.
@@ -2452,6 +2455,9 @@ pub struct SigValueLine {
     pub line: u32,
     /// The position of the operand it gives the value of.
     pub dest: usize,
+    /// Whether it gives the predicate of a `d|p` pair at that position (else the value, or
+    /// the whole operand).
+    pub predicate: bool,
     /// The expression, postfix.
     pub program: Vec<SigValueOp>,
     /// Applies only when this modifier is written (`when .lo`).
@@ -2524,9 +2530,11 @@ fn value_line(
         return error(line, "a value line is written: value DEST = EXPR source WHERE;");
     };
     let dest = dest.trim();
-    let Some(dest) = position_of(positions, dest) else {
+    let Some(position) = position_of(positions, dest) else {
         return error(line, format!("'{dest}' is not an operand of the form"));
     };
+    let predicate = matches!(&positions[position].shape, SigShape::Pair { second, .. } if second.name == dest);
+    let dest = position;
     let tokens = value_tokens(line, expr)?;
     let mut parser = ValueParser {
         tokens: &tokens,
@@ -2546,6 +2554,7 @@ fn value_line(
     Ok(SigValueLine {
         line,
         dest,
+        predicate,
         program: parser.out,
         when,
         unless,
@@ -2719,6 +2728,13 @@ impl ValueParser<'_> {
                 self.select()?;
                 self.expect(")")?;
                 self.out.push(SigValueOp::InLane);
+                return Ok(());
+            }
+            "elected" => {
+                self.expect("(")?;
+                self.select()?;
+                self.expect(")")?;
+                self.out.push(SigValueOp::Elected);
                 return Ok(());
             }
             "window" => {

@@ -813,6 +813,9 @@ pub enum ValueOp {
     InLane,
     /// Element `k` of the vector operand in this form position.
     Element(u8, u8),
+    /// The lane `elect.sync` picks among the lanes of a mask in the executing thread's warp:
+    /// one of them, not said which, the same for the same mask (pops the mask).
+    Elected,
 }
 
 /// What a form computes into one operand (a `value` line), for the analyses that follow
@@ -821,6 +824,9 @@ pub enum ValueOp {
 pub struct ValueEffect {
     /// The position of the operand it computes.
     pub dest: u8,
+    /// Whether it computes the predicate of a `d|p` pair at that position (else the value,
+    /// or the whole operand).
+    pub predicate: bool,
     /// The expression, postfix.
     pub program: &'static [ValueOp],
     /// Only when this modifier is written.
@@ -854,6 +860,8 @@ pub enum Step {
     InLane,
     /// Element `k` of the vector operand with this index.
     Element(usize, u8),
+    /// The lane `elect.sync` picks among the lanes of a mask (pops the mask).
+    Elected,
 }
 
 /// What an instruction computes into one operand, resolved.
@@ -861,6 +869,9 @@ pub enum Step {
 pub struct Computed {
     /// The operand's index.
     pub dest: usize,
+    /// Whether it is the predicate of a `d|p` pair there (else its value, or the whole
+    /// operand).
+    pub predicate: bool,
     /// The expression, postfix.
     pub steps: Vec<Step>,
 }
@@ -1244,13 +1255,19 @@ impl<'i> Bound<'_, 'i> {
             return None;
         }
         // The first line that applies gives an operand's value.
-        let dest = self.at(effect.dest).filter(|d| !known.iter().any(|v| v.dest == *d))?;
+        let dest = self
+            .at(effect.dest)
+            .filter(|d| !known.iter().any(|v| v.dest == *d && v.predicate == effect.predicate))?;
         let steps = effect
             .program
             .iter()
             .map(|op| self.step(*op))
             .collect::<Option<Vec<Step>>>()?;
-        Some(Computed { dest, steps })
+        Some(Computed {
+            dest,
+            predicate: effect.predicate,
+            steps,
+        })
     }
 
     /// One step of a value line's program resolved (`None`: what it names is not written).
@@ -1266,6 +1283,7 @@ impl<'i> Bound<'_, 'i> {
             ValueOp::Select => Step::Select,
             ValueOp::Lane => Step::Lane,
             ValueOp::InLane => Step::InLane,
+            ValueOp::Elected => Step::Elected,
             ValueOp::Element(p, k) => Step::Element(self.at(p)?, k),
         })
     }

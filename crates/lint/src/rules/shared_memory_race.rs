@@ -137,6 +137,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     for race in report.races.iter().filter(|r| !r.same_warp) {
         let (a, t1) = race.first;
         let (b, t2) = race.second;
+        let describe = |access: &SharedAccess, t| access.doer(&shape, t);
         let (na, nb) = (flow.insns[a.insn as usize].node(), flow.insns[b.insn as usize].node());
         let (la, lb) = (line_of(na), line_of(nb));
         // A copy's write is told at the copy, with the wait by which it lands.
@@ -170,17 +171,17 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         let message = if race.uninitialised {
             format!(
                 "{} initialises the mbarrier `{}` at line {la}, {} {} it at line {lb} with no barrier between: it may not be initialised yet",
-                shape.describe(t1),
+                describe(&a, t1),
                 race.address,
-                shape.describe(t2),
+                describe(&b, t2),
                 access_verb(b.access),
             )
         } else {
             format!(
                 "{} {}, {} {}{}, with no barrier between",
-                shape.describe(t1),
+                describe(&a, t1),
                 told(&a, la, access_verb(a.access)),
-                shape.describe(t2),
+                describe(&b, t2),
                 told(&b, lb, access_verb(b.access)).replacen(&format!("`{}`", race.address), "it", 1),
                 if race.next_iteration {
                     " in the loop's next iteration"
@@ -192,14 +193,14 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         // A copy's write seen at a wait or barrier: labelled there and at the copy.
         let labels = |access: &SharedAccess, thread: String| labels_of(access, &thread, &race.address);
         let mut diagnostic = checker.diagnostic(Span::of(nb), message);
-        for (k, (insn, text)) in labels(&b, shape.describe(t2)).into_iter().enumerate() {
+        for (k, (insn, text)) in labels(&b, describe(&b, t2)).into_iter().enumerate() {
             diagnostic = if k == 0 {
                 diagnostic.with_label(text)
             } else {
                 diagnostic.with_secondary(Span::of(flow.insns[insn as usize].node()), text)
             };
         }
-        for (insn, text) in labels(&a, shape.describe(t1)) {
+        for (insn, text) in labels(&a, describe(&a, t1)) {
             diagnostic = diagnostic.with_secondary(Span::of(flow.insns[insn as usize].node()), text);
         }
         let diagnostic = diagnostic

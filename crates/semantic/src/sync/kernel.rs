@@ -454,6 +454,25 @@ impl<'f, 't> Kernel<'f, 't> {
         guard.and(self.block_executes(eval, block, memo))
     }
 
+    /// The conditions that decide whether a thread executes instruction `i`: its guard and
+    /// the conditions of the branches its block depends on, up to the entry (at most a few
+    /// hundred).
+    pub fn deciding_conditions(&self, i: InsnId) -> Vec<ExprId> {
+        let mut out: Vec<ExprId> = self.values.guards[i as usize].into_iter().collect();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![self.block_of(i)];
+        while let Some(b) = stack.pop() {
+            if !seen.insert(b) || seen.len() > 256 {
+                continue;
+            }
+            for &(c, condition) in &self.deciders[b as usize] {
+                out.extend(condition);
+                stack.push(c);
+            }
+        }
+        out
+    }
+
     /// Whether `thread` reaches block `b` (its control dependences).
     pub fn block_executes(
         &self,

@@ -45,10 +45,28 @@ pub struct SharedAccess {
     pub through_descriptor: bool,
     /// Whether it is the write of an asynchronous (`cp.async`) copy.
     pub copy: bool,
+    /// Whether the thread that does it is the one `elect.sync` picks in its warp (its guard,
+    /// or a branch it is under, or its address depends on the pick): placed with the lowest
+    /// lane of the mask standing for the pick, where the address is the same in every lane
+    /// of the warp, and raced only against threads of other warps, so that the witness holds
+    /// whichever lane is picked.
+    pub elected: bool,
     /// For the write of a `cp.async` copy as seen at a wait that completes it or at a barrier
     /// it may still be in flight at (`insn`): the copy, whose bytes land after it is issued
     /// and, at the latest, at the wait.
     pub issued: Option<Issued>,
+}
+
+impl SharedAccess {
+    /// How thread `t` doing this access is written in messages: `thread 3`, or for an access
+    /// by `elect.sync`'s pick (which `t` stands for), the pick in `t`'s warp.
+    pub fn doer(&self, shape: &super::kernel::Shape, t: Thread) -> String {
+        if self.elected {
+            format!("the thread `elect.sync` picks in warp {}", t.linear() / 32)
+        } else {
+            shape.describe(t)
+        }
+    }
 }
 
 /// The `cp.async` copy whose write a [`SharedAccess`] stands for at another instruction.
@@ -121,6 +139,21 @@ impl Landings<'_> {
 /// barrier it may still be in flight at (`landings`): the bytes land in between.
 pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<SharedAccess> {
     let mut out = Vec::new();
+    let exprs = &kernel.values.exprs;
+    let any_election = (0..exprs.len() as ExprId).any(|id| matches!(exprs.node(id), Node::Elected(_)));
+    let elected = |i: InsnId, address: Option<ExprId>| {
+        let mut found = false;
+        if !any_election {
+            return false;
+        }
+        for id in kernel.deciding_conditions(i).into_iter().chain(address) {
+            collect_leaves(exprs, id, &mut |node| {
+                found |= matches!(node, Node::Elected(_));
+                found
+            });
+        }
+        found
+    };
     for (i, semantics) in kernel.values.semantics.iter().enumerate() {
         let Some(semantics) = semantics else { continue };
         for m in &semantics.memory {
@@ -152,6 +185,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 generic,
                 through_descriptor: false,
                 copy,
+                elected: elected(i as InsnId, Some(address)),
                 issued: None,
             };
             let first = out.len();
@@ -193,6 +227,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 generic: false,
                 through_descriptor: true,
                 copy: false,
+                elected: elected(i as InsnId, Some(read.start)),
                 issued: None,
             });
         }
@@ -957,6 +992,13 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
     // Whether a nest's next-iteration evaluator has its uniform joins' values (kept from
     // thread to thread).
     let mut uniform_injected = vec![false; distinct.len()];
+    // For an access by `elect.sync`'s pick, where each thread of the warp would access, picked
+    // or not (this iteration's and the next's): the pick stands for any lane only where
+    // these are the same in the whole warp.
+    let mut anywhere: Vec<Option<[Vec<Option<Placed>>; 2]>> = accesses
+        .iter()
+        .map(|a| a.elected.then(|| [Vec::new(), Vec::new()]))
+        .collect();
     for &t in &threads {
         for (eval, memo) in evaluators.iter_mut().flatten() {
             eval.reset(t);
@@ -968,17 +1010,20 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             let (nest, n) = (&nest_of[k], index_of[k]);
             let (eval, memo) = evaluators[n].get_or_insert_with(|| {
                 (
-                    Evaluator::with_substitutes(&kernel.values.exprs, t, &nests[nest]),
+                    Evaluator::with_substitutes(&kernel.values.exprs, t, &nests[nest]).electing(),
                     HashMap::default(),
                 )
             });
             out[k].placed.push(place_access(kernel, eval, memo, access, window));
+            if let Some([now, _]) = anywhere[k].as_mut() {
+                now.push(place_address(kernel, eval, access, window));
+            }
             if nest.is_empty() || out[k].next.is_none() {
                 continue;
             }
             let (next, next_memo) = next_evaluators[n].get_or_insert_with(|| {
                 (
-                    Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]),
+                    Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]).electing(),
                     HashMap::default(),
                 )
             });
@@ -990,10 +1035,38 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             if let Some(list) = out[k].next.as_mut() {
                 list.push(placed);
             }
+            if let Some([_, later]) = anywhere[k].as_mut() {
+                later.push(place_address(kernel, next, access, window));
+            }
+        }
+    }
+    for (k, anywhere) in anywhere.iter().enumerate() {
+        if let Some([now, later]) = anywhere {
+            keep_warps_alike(&threads, &mut out[k].placed, now);
+            if let Some(next) = out[k].next.as_mut() {
+                keep_warps_alike(&threads, next, later);
+            }
         }
     }
     from_other_iteration(kernel, accesses, &mut out);
     out
+}
+
+/// Keeps the placements of an access by `elect.sync`'s pick only in the warps where every
+/// lane would access the same bytes (`anywhere`, guard aside): there the lowest lane, which
+/// the evaluation takes as the pick, stands for whichever lane is picked.
+fn keep_warps_alike(threads: &[Thread], placed: &mut [Option<Placed>], anywhere: &[Option<Placed>]) {
+    let mut start = 0;
+    while start < threads.len() {
+        let warp = threads[start].linear() / 32;
+        let end = start + threads[start..].iter().take_while(|t| t.linear() / 32 == warp).count();
+        let lanes = &anywhere[start..end.min(anywhere.len())];
+        let alike = lanes.len() == end - start && lanes.iter().all(|p| p.is_some() && *p == lanes[0]);
+        if !alike {
+            placed[start..end].iter_mut().for_each(|p| *p = None);
+        }
+        start = end;
+    }
 }
 
 /// A copy's write seen at an instruction in another iteration than the copy's (or outside
@@ -1169,12 +1242,22 @@ fn place_access(
         None => kernel.executes(eval, access.insn, memo),
     };
     if runs.possible() {
-        eval.eval(access.address)
-            .and_then(|linear| place(linear, access.generic, window))
-            .and_then(|placed| swizzled(&kernel.values.exprs, placed, access.swizzle))
+        place_address(kernel, eval, access, window)
     } else {
         None
     }
+}
+
+/// Where the thread of `eval` would access with `access` if it ran it.
+fn place_address(
+    kernel: &Kernel<'_, '_>,
+    eval: &mut Evaluator<'_>,
+    access: &SharedAccess,
+    window: Option<ExprId>,
+) -> Option<Placed> {
+    eval.eval(access.address)
+        .and_then(|linear| place(linear, access.generic, window))
+        .and_then(|placed| swizzled(&kernel.values.exprs, placed, access.swizzle))
 }
 
 /// Where a swizzled access is ([`swizzled_offset`](super::descriptor::swizzled_offset)).
@@ -1233,7 +1316,9 @@ fn in_bounds(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Ev
 fn writes_injective(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
     let threads: Vec<Thread> = kernel.shape.all().collect();
     for (access, ev) in accesses.iter().zip(evaluated) {
-        if access.access != Access::Write || access.strong {
+        // (A write by `elect.sync`'s pick is one thread's per warp: several warps' picks
+        // writing one flag say nothing of the shape.)
+        if access.access != Access::Write || access.strong || access.elected {
             continue;
         }
         let mut seen: HashMap<Terms, Vec<(i64, usize)>> = HashMap::default();
@@ -1526,7 +1611,10 @@ pub(super) fn find_pair(
             }
             let (w1, w2) = (threads[t1].linear() / 32, threads[t2].linear() / 32);
             if w1 == w2 {
-                same_warp_witness.get_or_insert((t1, t2, o.max(p.offset)));
+                // `elect.sync`'s pick may be the other thread itself.
+                if !(first.elected || second.elected) {
+                    same_warp_witness.get_or_insert((t1, t2, o.max(p.offset)));
+                }
                 continue;
             }
             return Some(race(

@@ -692,15 +692,25 @@ impl<'t> Builder<'_, 't> {
             out
         };
         for (d, &(reg, index)) in defs.iter().enumerate() {
-            let whole_operand = insn
-                .operands()
-                .get(index)
-                .is_some_and(|o| o.kind_name() == "identifier" && resolve(*o) == Some(reg));
-            let computed = semantics.as_ref().and_then(|s| {
-                if !whole_operand {
-                    return None;
+            // The register is the whole operand, or one side of a `d|p` pair (which side).
+            let operand = insn.operands().get(index).copied();
+            let side = operand.and_then(|o| match o.kind_name() {
+                "identifier" => Some((o, false)),
+                "predicate_pair" => {
+                    [("value", false), ("predicate", true)]
+                        .into_iter()
+                        .find_map(|(field, predicate)| {
+                            let part = o.field(field)?;
+                            (resolve(part) == Some(reg)).then_some((part, predicate))
+                        })
                 }
-                let value = s.values.iter().find(|v| v.dest == index)?;
+                _ => None,
+            });
+            let whole_operand =
+                side.filter(|(part, _)| part.kind_name() == "identifier" && resolve(*part) == Some(reg));
+            let computed = semantics.as_ref().and_then(|s| {
+                let (_, predicate) = whole_operand?;
+                let value = s.values.iter().find(|v| v.dest == index && v.predicate == predicate)?;
                 self.build(
                     &value.steps,
                     (&operand_values, &elements),
@@ -853,6 +863,11 @@ impl<'t> Builder<'_, 't> {
                     let a = stack.pop()?;
                     self.exprs.in_lane(a, lane)?
                 }
+                // Only a constant mask names its pick.
+                Step::Elected => match self.exprs.node(stack.pop()?) {
+                    Node::Const(mask) => self.exprs.add(Node::Elected(mask as u32)),
+                    _ => return None,
+                },
             };
             stack.push(node);
         }
@@ -1238,6 +1253,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The value `selp` makes of predicate `%p1` after `insn`, in thread `x` of 128, with an
+    /// evaluator that takes `elect.sync`'s pick (`electing`) or not.
+    fn predicate_of(insn: &str, x: u32, electing: bool) -> Option<i64> {
+        let (parsed, symbols) = flow_of(&format!(
+            "mov.u32 %r1, %tid.x;\n{insn}\nselp.u32 %r6, 1, 0, %p1;\nst.shared.u32 [s], %r6;"
+        ));
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+        let e = values.operands[3][1]?;
+        let thread = Thread {
+            tid: [x, 0, 0],
+            ntid: [128, 1, 1],
+        };
+        let eval = Evaluator::new(&values.exprs, thread);
+        let mut eval = if electing { eval.electing() } else { eval };
+        eval.eval(e)?.known()
+    }
+
+    #[test]
+    fn an_election_is_true_in_one_lane_of_its_mask_which_only_an_electing_evaluator_names() {
+        // §9.7.13.14: p is true in the elected lane of membermask only; which lane is not
+        // said. An electing evaluator takes the lowest lane of the mask.
+        for (mask, lowest) in [("-1", 0), ("0xffff0000", 16), ("0x30", 4)] {
+            let insn = format!("elect.sync %r2|%p1, {mask};");
+            for x in [0, 4, 5, 16, 17, 32, 36, 48, 127] {
+                assert_eq!(predicate_of(&insn, x, false), None, "{insn} in thread {x}");
+                let expected = i64::from(x % 32 == lowest);
+                assert_eq!(predicate_of(&insn, x, true), Some(expected), "{insn} in thread {x}");
+            }
+        }
+        // A mask the analysis cannot read names no lane.
+        assert_eq!(predicate_of("elect.sync %r2|%p1, %r1;", 0, true), None);
+        // The predicate of a `d|p` pair is the pair's second register (`setp`'s first one).
+        assert_eq!(predicate_of("setp.lt.u32 %p1|%p2, %r1, 5;", 3, false), Some(1));
+        assert_eq!(predicate_of("setp.lt.u32 %p1|%p2, %r1, 5;", 7, false), Some(0));
+        assert_eq!(predicate_of("setp.lt.u32 %p2|%p1, %r1, 5;", 3, false), None);
     }
 
     #[test]

@@ -19,6 +19,10 @@ pub enum Node {
     Ntid(u8),
     /// `%laneid`: the thread's index in its warp.
     Lane,
+    /// The lane `elect.sync` picks among the lanes of this constant mask in the thread's warp:
+    /// one of them, not said which, the same for the same mask (§9.7.13.14). Unknown to an
+    /// evaluator unless it is told to take one ([`crate::sync::expr::Evaluator::electing`]).
+    Elected(u32),
     /// A value every thread of the CTA shares, the analysis's key for it (a parameter's
     /// address, an instruction and its inputs, a join).
     Uniform(u64),
@@ -80,7 +84,7 @@ impl Exprs {
         }
         let (dependent, varying) = match node {
             Node::Tid(_) | Node::Lane => (true, false),
-            Node::Varying(_) | Node::Phi { varying: true, .. } => (true, true),
+            Node::Varying(_) | Node::Phi { varying: true, .. } | Node::Elected(_) => (true, true),
             Node::Phi { varying: false, .. } => (false, false),
             Node::Const(_) | Node::Ntid(_) | Node::Uniform(_) | Node::Symbol(_) | Node::Window(_) => (false, false),
             Node::Binary(_, a, b, ..) => self.both(a, b),
@@ -353,6 +357,17 @@ impl Thread {
     /// The thread's linear index in its block (x fastest), which decides its warp and lane.
     pub fn linear(&self) -> u32 {
         self.tid[0] + self.ntid[0] * (self.tid[1] + self.ntid[1] * self.tid[2])
+    }
+
+    /// The lowest lane of `mask` that the thread's warp has (the block's last warp may be
+    /// partial); `None` when it has none.
+    pub fn lowest_lane_of(&self, mask: u32) -> Option<u32> {
+        let threads: u32 = self.ntid.iter().product();
+        let first = self.linear() / 32 * 32;
+        let lanes = threads.saturating_sub(first).min(32);
+        let present = if lanes >= 32 { u32::MAX } else { (1u32 << lanes) - 1 };
+        let candidates = mask & present;
+        (candidates != 0).then(|| candidates.trailing_zeros())
     }
 }
 

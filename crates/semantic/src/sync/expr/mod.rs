@@ -47,6 +47,10 @@ pub struct Evaluator<'e> {
     /// Thread-dependent values as linear forms over the thread id, kept by
     /// [`Evaluator::reset`]: each thread's value is then its form's instance.
     forms: Forms,
+    /// Whether `elect.sync`'s pick ([`Node::Elected`]) is taken to be the lowest lane of its
+    /// mask (for a witness that holds whichever lane is picked, which the caller checks);
+    /// unknown otherwise.
+    elect: bool,
 }
 
 impl<'e> Evaluator<'e> {
@@ -63,7 +67,17 @@ impl<'e> Evaluator<'e> {
             stack: Vec::with_capacity(64),
             substitute: None,
             forms: Forms::default(),
+            elect: false,
         }
+    }
+
+    /// This evaluator, taking `elect.sync`'s pick to be the lowest lane of its mask the warp
+    /// has: the witness it gives holds for any pick only when the caller checks that the
+    /// pick does not matter (the elected thread's address is its warp's, and the other
+    /// thread is in another warp).
+    pub fn electing(mut self) -> Evaluator<'e> {
+        self.elect = true;
+        self
     }
 
     /// An evaluator for `thread` that evaluates each leaf of `substitute` as the expression
@@ -228,7 +242,8 @@ impl<'e> Evaluator<'e> {
             Node::Tid(d) => Linear::constant(i64::from(t.tid[usize::from(d.min(2))])),
             Node::Ntid(d) => Linear::constant(i64::from(t.ntid[usize::from(d.min(2))])),
             Node::Lane => Linear::constant(i64::from(t.linear() % 32)),
-            Node::Varying(_) | Node::Phi { varying: true, .. } => return None,
+            Node::Elected(mask) if self.elect => Linear::constant(i64::from(t.lowest_lane_of(mask)?)),
+            Node::Varying(_) | Node::Phi { varying: true, .. } | Node::Elected(_) => return None,
             Node::Uniform(_) | Node::Symbol(_) | Node::Window(_) | Node::Phi { varying: false, .. } => Linear {
                 constant: 0,
                 terms: smallvec::smallvec![(id, 1)],
@@ -451,8 +466,10 @@ impl Evaluator<'_> {
         match node {
             // Unknown in every thread, as `step` has it, unless injected (then per thread).
             Node::Varying(_) | Node::Phi { varying: true, .. } => Form::Unknown,
-            // `%laneid` is not linear in the thread id.
+            // `%laneid` is not linear in the thread id; nor is the elected lane (a lane).
             Node::Lane => Form::PerThread,
+            Node::Elected(_) if self.elect => Form::PerThread,
+            Node::Elected(_) => Form::Unknown,
             _ => linear().map_or(Form::PerThread, Form::Linear),
         }
     }
