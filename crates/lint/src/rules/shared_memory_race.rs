@@ -43,6 +43,13 @@
 //! same mbarrier, with no barrier (or other synchronisation) between, is
 //! reported as a use of an object that may not be initialised yet.
 //!
+//! What the lane `elect.sync` picks does (guarded by its predicate, or under a
+//! branch on it) is done by one thread of its warp, which one not said
+//! (§9.7.13.14): it is reported only against a thread of another warp, and
+//! only where every lane of the pick's warp would access the same bytes, so
+//! that the race holds whichever lane is picked ("the thread `elect.sync`
+//! picks in warp 0 writes `flag`").
+//!
 //! Named barriers for part of the block (`bar.sync 1, 256`, `bar.arrive 1, 256`)
 //! order only the threads that execute them: a producer's write before its
 //! `bar.arrive` and a consumer's read after its `bar.sync` are ordered, a read
