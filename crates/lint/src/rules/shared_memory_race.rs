@@ -37,8 +37,10 @@
 //! shared-memory source from its issue on: it counts as a read there, so the
 //! tile other threads store must be published by a barrier before it; so must
 //! the tile a `wgmma` or `tcgen05.mma` reads through a matrix descriptor whose
-//! start the values give (the 16 bytes of the matrix's first row, where the
-//! descriptor's swizzle puts them: bits 0-13 hold `start >> 4`). An
+//! start the values give (the first 16 bytes of each of the 8 rows of the
+//! matrix's first swizzle atom, 16, 32, 64 or 128 bytes apart as the
+//! descriptor's layout says, where its swizzle puts them: bits 0-13 hold
+//! `start >> 4`). An
 //! `mbarrier.init` by one thread followed by another thread's operation on the
 //! same mbarrier, with no barrier (or other synchronisation) between, is
 //! reported as a use of an object that may not be initialised yet.

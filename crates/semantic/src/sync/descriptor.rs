@@ -30,9 +30,21 @@ pub struct DescriptorRead {
 }
 
 /// The bytes of one row of a core matrix (§9.7.15.5.1: 8 rows of 16 bytes, in every layout):
-/// the part of a matrix read through a descriptor the analyses place, the row at the
-/// matrix's start, whatever the layout and the type.
+/// what the analyses place of each row a matrix read through a descriptor surely reads.
 pub const MATRIX_ROW_BYTES: u32 = 16;
+
+/// The rows of a swizzle atom (§9.7.15.5.1.2.1.3, Canonical Layouts: the first mode of size 8
+/// in every major-ness and swizzling mode): every instruction reads the first 16 bytes of
+/// each (K-major: rows of M or N, each at least 16 bytes of K; MN-major: rows of K, of which
+/// every shape has at least 8, each at least 16 bytes of M or N).
+pub const ATOM_ROWS: u8 = 8;
+
+/// Where row `row` of the first swizzle atom starts, in bytes from the matrix's start, before
+/// the swizzle moves it: rows are `1T`, `2T`, `4T` or `8T` apart in the canonical layouts of
+/// the interleaved, 32-, 64- and 128-byte swizzling modes (`T` elements are 16 bytes).
+pub fn row_offset(row: u8, swizzle: Swizzle) -> i64 {
+    i64::from(row) * (i64::from(MATRIX_ROW_BYTES) << swizzle.bits)
+}
 
 /// How deep the start's expression is followed.
 const MAX_DEPTH: u32 = 24;

@@ -35,9 +35,12 @@ pub struct SharedAccess {
     pub strong: bool,
     /// The address.
     pub address: ExprId,
-    /// How the address is swizzled (a matrix read through a descriptor: the 16 bytes its
-    /// first row starts with, moved by the descriptor's swizzle; 0 bits otherwise).
+    /// How the address is swizzled (a matrix read through a descriptor: the 16 bytes a row
+    /// starts with, moved by the descriptor's swizzle; 0 bits otherwise).
     pub swizzle: Swizzle,
+    /// For a matrix read through a descriptor, which of the first 8 rows of its layout's
+    /// first atom ([`super::descriptor::row_offset`]): the 16 bytes it starts with are read.
+    pub row: u8,
     /// Whether the address is generic (its shared-memory offset is it minus the window).
     pub generic: bool,
     /// Whether it is a matrix read through a descriptor (`address`: where the matrix
@@ -182,6 +185,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 strong: m.atomic || (m.order.is_strong() && m.scope.is_none_or(|_| true)),
                 address,
                 swizzle: Swizzle { bits: 0 },
+                row: 0,
                 generic,
                 through_descriptor: false,
                 copy,
@@ -212,11 +216,12 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 }
             }
         }
-        // A matrix read through a descriptor (wgmma, tcgen05.mma): the 16 bytes its first row
-        // starts with are surely read, at the issue (the read goes on until the group's wait:
-        // the protocols' question).
+        // A matrix read through a descriptor (wgmma, tcgen05.mma): the 16 bytes each of the
+        // first 8 rows of its layout's first atom starts with are surely read, at the issue
+        // (the read goes on until the group's wait: the protocols' question).
         for read in kernel.values.descriptor_reads.get(&(i as InsnId)).into_iter().flatten() {
-            out.push(SharedAccess {
+            let elected = elected(i as InsnId, Some(read.start));
+            out.extend((0..super::descriptor::ATOM_ROWS).map(|row| SharedAccess {
                 insn: i as InsnId,
                 operand: read.operand,
                 access: Access::Read,
@@ -224,12 +229,13 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 strong: false,
                 address: read.start,
                 swizzle: read.swizzle,
+                row,
                 generic: false,
                 through_descriptor: true,
                 copy: false,
-                elected: elected(i as InsnId, Some(read.start)),
+                elected,
                 issued: None,
-            });
+            }));
         }
     }
     out
@@ -1257,6 +1263,10 @@ fn place_address(
 ) -> Option<Placed> {
     eval.eval(access.address)
         .and_then(|linear| place(linear, access.generic, window))
+        .map(|placed| Placed {
+            offset: placed.offset + super::descriptor::row_offset(access.row, access.swizzle),
+            ..placed
+        })
         .and_then(|placed| swizzled(&kernel.values.exprs, placed, access.swizzle))
 }
 
