@@ -10,14 +10,14 @@
 //! |---|---|---|
 //! | `drop-barrier` | a CTA barrier that waits | any PTX7xx |
 //! | `divergent-barrier` | a CTA barrier guarded by `%tid.x < 32` (blocks wider than a warp) | PTX702 |
-//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706, PTX701 |
+//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706/PTX711, PTX701 |
 //! | `drop-proxy-fence` | a `fence.proxy.async` | PTX707 |
 //! | `drop-wgmma-fence` | a `wgmma.fence` | PTX708 |
-//! | `drop-wgmma-wait` | a `wgmma.wait_group` | PTX709 |
-//! | `drop-commit` | a `cp.async`/bulk/`wgmma` commit | PTX705/PTX706/PTX709, PTX701 |
+//! | `drop-wgmma-wait` | a `wgmma.wait_group` | PTX709/PTX711 |
+//! | `drop-commit` | a `cp.async`/bulk/`wgmma` commit | PTX705/PTX706/PTX709/PTX711, PTX701 |
 //!
 //! A wait or commit dropped shows in the thread that issued the copy (PTX705/PTX706: it reads
-//! the bytes before its own wait) or in another one (PTX701: the copy lands while a neighbour
+//! the bytes before its own wait; PTX711: it overwrites a matrix its multiply still reads) or in another one (PTX701: the copy lands while a neighbour
 //! reads, no wait before the barrier between them); `--strict` counts the first kind only.
 //!
 //! With `--write DIR`, every missed mutant is written to DIR (`parent.LINE.KIND.ptx`) to be
@@ -51,17 +51,17 @@ const KINDS: &[&str] = &[
 /// dropped wait or commit).
 fn expected(kind: &str, strict: bool) -> &'static [&'static str] {
     match kind {
-        "drop-async-wait" if strict => &["PTX705", "PTX706"],
-        "drop-commit" if strict => &["PTX705", "PTX706", "PTX709"],
+        "drop-async-wait" if strict => &["PTX705", "PTX706", "PTX711"],
+        "drop-commit" if strict => &["PTX705", "PTX706", "PTX709", "PTX711"],
         "drop-barrier" => &[
-            "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710",
+            "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710", "PTX711",
         ],
         "divergent-barrier" => &["PTX702"],
-        "drop-async-wait" => &["PTX705", "PTX706", "PTX701"],
+        "drop-async-wait" => &["PTX705", "PTX706", "PTX711", "PTX701"],
         "drop-proxy-fence" => &["PTX707"],
         "drop-wgmma-fence" => &["PTX708"],
-        "drop-wgmma-wait" => &["PTX709"],
-        _ => &["PTX705", "PTX706", "PTX709", "PTX701"],
+        "drop-wgmma-wait" => &["PTX709", "PTX711"],
+        _ => &["PTX705", "PTX706", "PTX709", "PTX711", "PTX701"],
     }
 }
 

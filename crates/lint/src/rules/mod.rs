@@ -48,6 +48,7 @@ pub(crate) mod invalid_operand_expression;
 pub(crate) mod invalid_parameter_alignment;
 pub(crate) mod invalid_suppression;
 pub(crate) mod lockstep_exchange;
+pub(crate) mod matrix_overwritten_before_completion;
 pub(crate) mod misaligned_vector_access;
 pub(crate) mod misplaced_module_directive;
 pub(crate) mod missing_modifier;

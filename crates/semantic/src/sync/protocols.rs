@@ -62,6 +62,16 @@ pub enum ProtocolKind {
         /// Why the waits on the path did not cover it.
         uncovered: Uncovered,
     },
+    /// Shared memory a matrix multiply (`wgmma`, `tcgen05.mma`) reads through a descriptor
+    /// is written while the multiply may still be reading it: no `wgmma.wait_group` covering
+    /// the `wgmma`, no mbarrier wait (for the `tcgen05.commit` that tracks the `tcgen05.mma`)
+    /// on the path between them.
+    MatrixOverwritten {
+        /// The matrix multiply.
+        mma: InsnId,
+        /// For a `wgmma`, why the waits on the path did not cover it.
+        uncovered: Option<Uncovered>,
+    },
     /// Shared memory written through the generic proxy is read through the async proxy with
     /// no `fence.proxy.async` between.
     MissingProxyFence {
@@ -192,6 +202,9 @@ struct InFlight {
     unfenced: BTreeSet<(RegId, InsnId)>,
     /// `wgmma` operations in flight: (wgmma, stage).
     wgmma: BTreeSet<(InsnId, Stage)>,
+    /// Shared-memory reads of `tcgen05` operations (`tcgen05.mma`'s matrices) with no mbarrier
+    /// wait since, which the `tcgen05.commit` tracking them completes.
+    tcgen05_reads: BTreeSet<InsnId>,
 }
 
 impl InFlight {
@@ -204,6 +217,7 @@ impl InFlight {
             self.generic_writes.len(),
             self.unfenced.len(),
             self.wgmma.len(),
+            self.tcgen05_reads.len(),
         );
         self.copies.extend(other.copies.iter().copied());
         self.stores.extend(other.stores.iter().copied());
@@ -212,6 +226,7 @@ impl InFlight {
         self.generic_writes.extend(other.generic_writes.iter().copied());
         self.unfenced.extend(other.unfenced.iter().copied());
         self.wgmma.extend(other.wgmma.iter().copied());
+        self.tcgen05_reads.extend(other.tcgen05_reads.iter().copied());
         before
             != (
                 self.copies.len(),
@@ -221,6 +236,7 @@ impl InFlight {
                 self.generic_writes.len(),
                 self.unfenced.len(),
                 self.wgmma.len(),
+                self.tcgen05_reads.len(),
             )
     }
 }
@@ -735,6 +751,33 @@ fn check_touch(
             }
         }
     }
+    if t.access.writes() && data {
+        // A matrix a multiply in flight reads through its descriptor, surely met (the
+        // matrix's placed rows and the write overlap in some thread).
+        let reads_matrix = |mma: InsnId, group: Group| {
+            touches[mma as usize].iter().any(|c| {
+                c.access == Access::Read && c.completion == Completion::Group(group) && overlap(c, t) == Overlap::Yes
+            })
+        };
+        for &(mma, stage) in &state.wgmma {
+            if reads_matrix(mma, Group::Wgmma) {
+                found(ProtocolKind::MatrixOverwritten {
+                    mma,
+                    uncovered: Some(stage.uncovered(kernel, mma, Group::Wgmma)),
+                });
+            }
+        }
+        // The mbarrier wait that completes a `tcgen05.mma` is often skipped together with the
+        // multiply (both under a uniform branch, `if (k_tiles > 0)`), which paths joined
+        // without their conditions cannot tell: only a write in the multiply's own loop, the
+        // next stage's load into the tile, is judged.
+        let innermost = |x: InsnId| kernel.loops()[kernel.block_of(x) as usize].last().copied();
+        for &mma in &state.tcgen05_reads {
+            if innermost(mma).is_some() && innermost(mma) == innermost(i) && reads_matrix(mma, Group::Tcgen05) {
+                found(ProtocolKind::MatrixOverwritten { mma, uncovered: None });
+            }
+        }
+    }
     if reads && t.proxy == Proxy::Async {
         let mut told = BTreeSet::new();
         for &(write, barrier) in &state.generic_writes {
@@ -847,6 +890,14 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
             _ => {}
         }
     }
+    // A `tcgen05.mma` reading a matrix through a descriptor (its touches follow the memory
+    // lines').
+    if here
+        .iter()
+        .any(|t| t.access == Access::Read && t.completion == Completion::Group(Group::Tcgen05))
+    {
+        state.tcgen05_reads.insert(i);
+    }
 }
 
 /// What a synchronisation `sync` of instruction `i` does to what is in flight: commits,
@@ -887,6 +938,7 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
         } => wait(&mut state.wgmma, pending, i, |_| {}),
         Sync::Mbarrier { op, .. } if op.waits_for_phase() => {
             state.loads.clear();
+            state.tcgen05_reads.clear();
             land_tracked(state);
         }
         // cp.async.mbarrier.arrive: the copies complete through the mbarrier (its wait); the

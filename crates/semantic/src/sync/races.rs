@@ -1046,22 +1046,27 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             }
         }
     }
-    for (k, anywhere) in anywhere.iter().enumerate() {
-        if let Some([now, later]) = anywhere {
-            keep_warps_alike(&threads, &mut out[k].placed, now);
-            if let Some(next) = out[k].next.as_mut() {
-                keep_warps_alike(&threads, next, later);
-            }
-        }
+    for (evaluated, anywhere) in out.iter_mut().zip(&anywhere) {
+        keep_warps_alike(&threads, evaluated, anywhere.as_ref());
     }
     from_other_iteration(kernel, accesses, &mut out);
     out
 }
 
-/// Keeps the placements of an access by `elect.sync`'s pick only in the warps where every
-/// lane would access the same bytes (`anywhere`, guard aside): there the lowest lane, which
-/// the evaluation takes as the pick, stands for whichever lane is picked.
-fn keep_warps_alike(threads: &[Thread], placed: &mut [Option<Placed>], anywhere: &[Option<Placed>]) {
+/// Keeps the placements of an access by `elect.sync`'s pick (this iteration's and the next's)
+/// only in the warps where every lane would access the same bytes (`anywhere`, guard aside):
+/// there the lowest lane, which the evaluation takes as the pick, stands for whichever lane
+/// is picked. Other accesses (`anywhere` is `None`) are left as they are.
+fn keep_warps_alike(threads: &[Thread], evaluated: &mut Evaluated, anywhere: Option<&[Vec<Option<Placed>>; 2]>) {
+    let Some([now, later]) = anywhere else { return };
+    keep_alike_in(threads, &mut evaluated.placed, now);
+    if let Some(next) = evaluated.next.as_mut() {
+        keep_alike_in(threads, next, later);
+    }
+}
+
+/// [`keep_warps_alike`] for one iteration's placements.
+fn keep_alike_in(threads: &[Thread], placed: &mut [Option<Placed>], anywhere: &[Option<Placed>]) {
     let mut start = 0;
     while start < threads.len() {
         let warp = threads[start].linear() / 32;

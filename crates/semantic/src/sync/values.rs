@@ -692,24 +692,12 @@ impl<'t> Builder<'_, 't> {
             out
         };
         for (d, &(reg, index)) in defs.iter().enumerate() {
-            // The register is the whole operand, or one side of a `d|p` pair (which side).
-            let operand = insn.operands().get(index).copied();
-            let side = operand.and_then(|o| match o.kind_name() {
-                "identifier" => Some((o, false)),
-                "predicate_pair" => {
-                    [("value", false), ("predicate", true)]
-                        .into_iter()
-                        .find_map(|(field, predicate)| {
-                            let part = o.field(field)?;
-                            (resolve(part) == Some(reg)).then_some((part, predicate))
-                        })
-                }
-                _ => None,
-            });
-            let whole_operand =
-                side.filter(|(part, _)| part.kind_name() == "identifier" && resolve(*part) == Some(reg));
+            let whole_operand = insn
+                .operands()
+                .get(index)
+                .and_then(|&o| written_whole(o, |n| resolve(n) == Some(reg)));
             let computed = semantics.as_ref().and_then(|s| {
-                let (_, predicate) = whole_operand?;
+                let predicate = whole_operand?;
                 let value = s.values.iter().find(|v| v.dest == index && v.predicate == predicate)?;
                 self.build(
                     &value.steps,
@@ -1166,6 +1154,20 @@ fn special_thread_dependent(node: SyntaxNode<'_>, source: &str) -> bool {
         found = true;
     }
     found
+}
+
+/// Whether a register (`is_reg`) is written as the whole of `operand` or as one side of a
+/// `d|p` pair there: `Some(true)` for the pair's predicate, `Some(false)` for the whole
+/// operand or the pair's value, `None` when it is part of something else.
+fn written_whole(operand: SyntaxNode<'_>, is_reg: impl Fn(SyntaxNode<'_>) -> bool) -> Option<bool> {
+    let (part, predicate) = match operand.kind_name() {
+        "identifier" => (operand, false),
+        "predicate_pair" => [("value", false), ("predicate", true)]
+            .into_iter()
+            .find_map(|(field, predicate)| operand.field(field).filter(|&p| is_reg(p)).map(|p| (p, predicate)))?,
+        _ => return None,
+    };
+    (part.kind_name() == "identifier" && is_reg(part)).then_some(predicate)
 }
 
 #[cfg(test)]
