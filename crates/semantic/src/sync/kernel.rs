@@ -417,6 +417,11 @@ impl<'f, 't> Kernel<'f, 't> {
         self.block_barriers[b as usize].iter().map(|&j| &self.barriers[j])
     }
 
+    /// The head of the innermost loop instruction `i` is in, if any.
+    pub fn innermost_loop(&self, i: InsnId) -> Option<BlockId> {
+        self.loops()[self.block_of(i) as usize].last().copied()
+    }
+
     /// The block instruction `i` is in.
     pub fn block_of(&self, i: InsnId) -> BlockId {
         self.flow.block_of(i)

@@ -771,9 +771,11 @@ fn check_touch(
         // multiply (both under a uniform branch, `if (k_tiles > 0)`), which paths joined
         // without their conditions cannot tell: only a write in the multiply's own loop, the
         // next stage's load into the tile, is judged.
-        let innermost = |x: InsnId| kernel.loops()[kernel.block_of(x) as usize].last().copied();
         for &mma in &state.tcgen05_reads {
-            if innermost(mma).is_some() && innermost(mma) == innermost(i) && reads_matrix(mma, Group::Tcgen05) {
+            if kernel.innermost_loop(mma).is_some()
+                && kernel.innermost_loop(mma) == kernel.innermost_loop(i)
+                && reads_matrix(mma, Group::Tcgen05)
+            {
                 found(ProtocolKind::MatrixOverwritten { mma, uncovered: None });
             }
         }

@@ -198,8 +198,8 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 let i = i as InsnId;
                 for (at, by_wait, lap) in landings.of(i) {
                     let previous_iteration = lap == Lap::Earlier
-                        && innermost_loop(kernel, i).is_some()
-                        && innermost_loop(kernel, i) == innermost_loop(kernel, at);
+                        && kernel.innermost_loop(i).is_some()
+                        && kernel.innermost_loop(i) == kernel.innermost_loop(at);
                     let seen = SharedAccess {
                         insn: at,
                         issued: Some(Issued {
@@ -661,10 +661,6 @@ fn touch_summary(evaluated: &Evaluated, bytes: u32) -> Vec<(Terms, i64, i64)> {
 }
 
 /// The innermost loop (its header block) around instruction `i`, if any.
-fn innermost_loop(kernel: &Kernel<'_, '_>, i: InsnId) -> Option<u32> {
-    kernel.loops()[kernel.block_of(i) as usize].last().copied()
-}
-
 /// What instruction `from` reaches without passing a barrier (from it when `inclusive`, else
 /// from the one after it), computed once and kept in `reaches`.
 fn reach_of<'r>(
@@ -833,8 +829,8 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         if let Some(combo) = self.with_other_iteration(a, b) {
             return combo.into_iter().collect();
         }
-        let same_loop = innermost_loop(kernel, first.insn).is_some()
-            && innermost_loop(kernel, first.insn) == innermost_loop(kernel, second.insn);
+        let same_loop = kernel.innermost_loop(first.insn).is_some()
+            && kernel.innermost_loop(first.insn) == kernel.innermost_loop(second.insn);
         let in_order = self.in_one_iteration(first.insn, second.insn, same_loop);
         let after_loop = !same_loop && self.met_after_loop((first.insn, ea), (second.insn, eb));
         let mut combos: Vec<Combo<'k>> = Vec::new();
@@ -842,7 +838,7 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
             combos.push((&ea.placed, &eb.placed, false));
         }
         if same_loop && let (Some(na), Some(nb)) = (&ea.next, &eb.next) {
-            let head = innermost_loop(kernel, first.insn).unwrap_or(0);
+            let head = kernel.innermost_loop(first.insn).unwrap_or(0);
             let head = kernel.flow.blocks[head as usize].start;
             if self.around(first.insn, head, second.insn) {
                 combos.push((&ea.placed, nb, false));
@@ -878,9 +874,9 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         }
         let copy = self.accesses[seen].issued.map(|i| i.copy).unwrap_or(x);
         let (es, eo) = (&self.evaluated[seen], &self.evaluated[other]);
-        let next_iteration = innermost_loop(kernel, copy).is_some()
-            && innermost_loop(kernel, copy) == innermost_loop(kernel, x)
-            && innermost_loop(kernel, x) == innermost_loop(kernel, y);
+        let next_iteration = kernel.innermost_loop(copy).is_some()
+            && kernel.innermost_loop(copy) == kernel.innermost_loop(x)
+            && kernel.innermost_loop(x) == kernel.innermost_loop(y);
         let (ps, po): (&'k [Option<Placed>], &'k [Option<Placed>]) = match (&es.next, &eo.next) {
             // The copy of the first iteration, seen in the second.
             (Some(s), Some(o)) if next_iteration => (s, o),
@@ -1047,7 +1043,7 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
         }
     }
     for (evaluated, anywhere) in out.iter_mut().zip(&anywhere) {
-        keep_warps_alike(&threads, evaluated, anywhere.as_ref());
+        keep_warps_alike(evaluated, anywhere.as_ref());
     }
     from_other_iteration(kernel, accesses, &mut out);
     out
@@ -1057,26 +1053,25 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
 /// only in the warps where every lane would access the same bytes (`anywhere`, guard aside):
 /// there the lowest lane, which the evaluation takes as the pick, stands for whichever lane
 /// is picked. Other accesses (`anywhere` is `None`) are left as they are.
-fn keep_warps_alike(threads: &[Thread], evaluated: &mut Evaluated, anywhere: Option<&[Vec<Option<Placed>>; 2]>) {
+fn keep_warps_alike(evaluated: &mut Evaluated, anywhere: Option<&[Vec<Option<Placed>>; 2]>) {
     let Some([now, later]) = anywhere else { return };
-    keep_alike_in(threads, &mut evaluated.placed, now);
+    keep_alike_in(&mut evaluated.placed, now);
     if let Some(next) = evaluated.next.as_mut() {
-        keep_alike_in(threads, next, later);
+        keep_alike_in(next, later);
     }
 }
 
-/// [`keep_warps_alike`] for one iteration's placements.
-fn keep_alike_in(threads: &[Thread], placed: &mut [Option<Placed>], anywhere: &[Option<Placed>]) {
-    let mut start = 0;
-    while start < threads.len() {
-        let warp = threads[start].linear() / 32;
-        let end = start + threads[start..].iter().take_while(|t| t.linear() / 32 == warp).count();
-        let lanes = &anywhere[start..end.min(anywhere.len())];
-        let alike = lanes.len() == end - start && lanes.iter().all(|p| p.is_some() && *p == lanes[0]);
-        if !alike {
-            placed[start..end].iter_mut().for_each(|p| *p = None);
+/// [`keep_warps_alike`] for one iteration's placements (warps are 32 threads in
+/// [`super::kernel::Shape::all`] order).
+fn keep_alike_in(placed: &mut [Option<Placed>], anywhere: &[Option<Placed>]) {
+    if placed.len() != anywhere.len() {
+        placed.iter_mut().for_each(|p| *p = None);
+        return;
+    }
+    for (warp, lanes) in placed.chunks_mut(32).zip(anywhere.chunks(32)) {
+        if !lanes.iter().all(|p| p.is_some() && *p == lanes[0]) {
+            warp.iter_mut().for_each(|p| *p = None);
         }
-        start = end;
     }
 }
 

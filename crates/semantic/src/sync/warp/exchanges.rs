@@ -212,7 +212,7 @@ fn relation(
     a: &Site,
     b: &Site,
 ) -> Option<Relation> {
-    let loop_of = |site: &Site| kernel.loops()[kernel.block_of(site.insn) as usize].last().copied();
+    let loop_of = |site: &Site| kernel.innermost_loop(site.insn);
     let same_loop = loop_of(a).is_some() && loop_of(a) == loop_of(b);
     if a.insn == b.insn {
         // One instruction in two lanes runs at once; in two iterations, one after the other.
