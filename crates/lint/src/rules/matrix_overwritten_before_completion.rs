@@ -7,7 +7,10 @@
 //! on the path since it was issued (its `tcgen05.commit` makes an mbarrier track
 //! its completion). Only writes that surely meet the bytes the multiply reads are
 //! reported (the first 16 bytes of each row of the matrix's first swizzle atom,
-//! where the descriptor says the matrix starts).
+//! where the descriptor says the matrix starts). In a loop, a `wgmma` of one
+//! iteration still in flight in the next is placed in the first iteration and
+//! the write in the second, so a ring of stages indexed by a loop counter is
+//! followed: the next tile stored into the stage the iteration before multiplies.
 //!
 //! ## Why it matters
 //! The multiply reads its shared-memory operands asynchronously (§9.7.15.5.3,
@@ -101,16 +104,25 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         checker,
         function,
         |flow, f| match f.kind {
-            ProtocolKind::MatrixOverwritten { mma, uncovered } => {
+            ProtocolKind::MatrixOverwritten {
+                mma,
+                uncovered,
+                earlier_iteration,
+            } => {
                 let node = flow.insns[mma as usize].node();
                 let why = match uncovered {
                     Some(uncovered) => uncovered_reason(flow, uncovered, "wgmma.wait_group"),
                     None => "no mbarrier wait since it was issued on this path sees its `tcgen05.commit` complete"
                         .to_string(),
                 };
+                let when = if earlier_iteration {
+                    " (issued in an earlier iteration)"
+                } else {
+                    ""
+                };
                 Some((
                     format!(
-                        "this writes shared memory the matrix multiply at line {} may still be reading: {why}",
+                        "this writes shared memory the matrix multiply at line {}{when} may still be reading: {why}",
                         line_of(node),
                     ),
                     "overwritten while the multiply may read it".to_string(),

@@ -7,6 +7,8 @@
 //! - [`dominance`]: dominators, post-dominators and control dependence;
 //! - [`kernel`]: a function as the threads of a CTA run it: block shape, CTA barriers,
 //!   barrier intervals, which threads execute what;
+//! - [`iterations`]: loop joins in the first two iterations of their loop, for placing
+//!   addresses;
 //! - [`races`]: shared-memory data races between barriers, with witnesses;
 //! - [`divergence`]: barriers and warp collectives under thread-dependent control flow;
 //! - [`protocols`]: cp.async groups, TMA and mbarrier waits, proxy fences, wgmma fences and
@@ -20,6 +22,7 @@ pub mod descriptor;
 pub mod divergence;
 pub mod dominance;
 pub mod expr;
+mod iterations;
 pub mod kernel;
 mod mbarrier_init;
 pub mod protocols;

@@ -23,7 +23,8 @@ use ptxkit_isa::signature::semantics::{
 };
 
 use super::descriptor::{MATRIX_ROW_BYTES, swizzled_offset};
-use super::expr::{Evaluator, ExprId, Node, Terms};
+use super::expr::{Evaluator, ExprId, Node, Terms, Thread};
+use super::iterations::in_two_iterations;
 use super::kernel::Kernel;
 use crate::flow::cfg::{BlockId, InsnId, RegId};
 
@@ -71,6 +72,8 @@ pub enum ProtocolKind {
         mma: InsnId,
         /// For a `wgmma`, why the waits on the path did not cover it.
         uncovered: Option<Uncovered>,
+        /// The multiply was issued in an earlier iteration of its loop than the write's.
+        earlier_iteration: bool,
     },
     /// Shared memory written through the generic proxy is read through the async proxy with
     /// no `fence.proxy.async` between.
@@ -142,6 +145,7 @@ impl ProtocolKind {
             ProtocolKind::CopyReadBeforeWait { uncovered, .. }
             | ProtocolKind::SourceOverwritten { uncovered, .. }
             | ProtocolKind::WgmmaRegisterBeforeWait { uncovered, .. } => Some(uncovered),
+            ProtocolKind::MatrixOverwritten { uncovered, .. } => uncovered,
             _ => None,
         }
     }
@@ -167,27 +171,27 @@ enum Stage {
 
 const MAX_AGE: u8 = 8;
 
-/// Which iteration of its innermost loop issued a `cp.async` copy in flight, as seen from
-/// where it is in flight.
+/// Which iteration of its innermost loop issued an operation in flight (a `cp.async` copy, a
+/// `wgmma`), as seen from where it is in flight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Lap {
-    /// The current one (or the path did not go round any loop around the copy since).
+    /// The current one (or the path did not go round any loop around the operation since).
     Current,
-    /// An earlier one: the path went round the back edge of the copy's innermost loop since
-    /// (and round no loop around that one).
+    /// An earlier one: the path went round the back edge of the operation's innermost loop
+    /// since (and round no loop around that one).
     Earlier,
-    /// An earlier iteration of a loop around the copy's innermost loop.
+    /// An earlier iteration of a loop around the operation's innermost loop.
     Outer,
 }
 
-/// A `cp.async` copy in flight: the copy and the iteration that issued it.
-type CopyInFlight = (InsnId, Lap);
+/// An operation in flight (a `cp.async` copy, a `wgmma`) and the iteration that issued it.
+type Issued = (InsnId, Lap);
 
 /// What is in flight at a program point (each set: every way some path got here).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct InFlight {
     /// `cp.async` copies: (copy, stage).
-    copies: BTreeSet<(CopyInFlight, Stage)>,
+    copies: BTreeSet<(Issued, Stage)>,
     /// Bulk stores whose shared-memory sources are still being read: (store, stage).
     stores: BTreeSet<(InsnId, Stage)>,
     /// Loads completed through an mbarrier, not waited for since.
@@ -201,7 +205,7 @@ struct InFlight {
     /// Registers written since the last `wgmma.fence`: (register, writer).
     unfenced: BTreeSet<(RegId, InsnId)>,
     /// `wgmma` operations in flight: (wgmma, stage).
-    wgmma: BTreeSet<(InsnId, Stage)>,
+    wgmma: BTreeSet<(Issued, Stage)>,
     /// Shared-memory reads of `tcgen05` operations (`tcgen05.mma`'s matrices) with no mbarrier
     /// wait since, which the `tcgen05.commit` tracking them completes.
     tcgen05_reads: BTreeSet<InsnId>,
@@ -331,8 +335,12 @@ struct Touch {
     proxy: Proxy,
     completion: Completion,
     bases: Vec<Node>,
-    /// Where the access is in each thread of a sample of the block (see [`Placements`]).
+    /// Where the access is in each thread of a sample of the block (see [`placements`]).
     placed: Vec<Option<Placed>>,
+    /// In a kernel with matrix multiplies, for an access in a loop: where it is in the same
+    /// threads in the first and in the second iteration of its innermost loop (see
+    /// [`placements_in_two_iterations`]).
+    laps: Option<Box<[Vec<Option<Placed>>; 2]>>,
 }
 
 /// An address evaluated for one thread: its undecided part and its byte range.
@@ -364,8 +372,14 @@ fn overlap(a: &Touch, b: &Touch) -> Overlap {
     if !may_meet(a, b) {
         return Overlap::No;
     }
-    let mut all_disjoint = !a.placed.is_empty();
-    for (pa, pb) in a.placed.iter().zip(&b.placed) {
+    overlap_of(&a.placed, &b.placed)
+}
+
+/// Whether two accesses placed in the same threads (`a[k]` and `b[k]` in one thread) touch
+/// common bytes.
+fn overlap_of(a: &[Option<Placed>], b: &[Option<Placed>]) -> Overlap {
+    let mut all_disjoint = !a.is_empty();
+    for (pa, pb) in a.iter().zip(b) {
         match (pa, pb) {
             (Some(pa), Some(pb)) if pa.terms == pb.terms => {
                 if pa.start < pb.end && pb.start < pa.end {
@@ -381,17 +395,25 @@ fn overlap(a: &Touch, b: &Touch) -> Overlap {
 /// The most threads whose addresses the protocols evaluate (the first ones of the block).
 const SAMPLE_THREADS: usize = 128;
 
-/// Evaluates `address` (of `bytes` bytes) in the first threads of the block. An address
-/// whose undecided part holds a loop's changing value is not placed: the same leaf stands for
-/// different values in different iterations.
-fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>, swizzle: Swizzle) -> Vec<Option<Placed>> {
-    let loop_carried = |leaf: ExprId| matches!(kernel.values.exprs.node(leaf), Node::Phi { .. });
+/// The threads whose addresses the protocols evaluate: the first ones of the block.
+fn sampled_threads(kernel: &Kernel<'_, '_>) -> Vec<Thread> {
+    kernel.shape.all().take(SAMPLE_THREADS).collect()
+}
+
+/// Evaluates `address` (of `bytes` bytes) in `threads`. An address whose undecided part
+/// holds a loop's changing value is not placed: the same leaf stands for different values in
+/// different iterations.
+fn placements(
+    kernel: &Kernel<'_, '_>,
+    threads: &[Thread],
+    address: ExprId,
+    bytes: Option<u32>,
+    swizzle: Swizzle,
+) -> Vec<Option<Placed>> {
     let mut eval: Option<Evaluator<'_>> = None;
-    kernel
-        .shape
-        .all()
-        .take(SAMPLE_THREADS)
-        .map(|t| {
+    threads
+        .iter()
+        .map(|&t| {
             let eval = match eval.as_mut() {
                 Some(e) => {
                     e.reset(t);
@@ -399,19 +421,49 @@ fn placements(kernel: &Kernel<'_, '_>, address: ExprId, bytes: Option<u32>, swiz
                 }
                 None => eval.insert(Evaluator::new(&kernel.values.exprs, t)),
             };
-            let linear = eval.eval(address)?;
-            if linear.terms.iter().any(|&(leaf, _)| loop_carried(leaf)) {
-                return None;
-            }
-            let bytes = i64::from(bytes?.max(1));
-            let start = swizzled_offset(&kernel.values.exprs, &linear.terms, linear.constant, swizzle)?;
-            Some(Placed {
-                terms: linear.terms,
-                start,
-                end: start + bytes,
-            })
+            place(kernel, eval, address, bytes, swizzle)
         })
         .collect()
+}
+
+/// [`placements`] in the first and in the second iteration of the innermost loop around
+/// instruction `i` (its loops' joins evaluated as those iterations have them), when it is in
+/// a loop whose joins change.
+fn placements_in_two_iterations(
+    kernel: &Kernel<'_, '_>,
+    threads: &[Thread],
+    i: InsnId,
+    address: ExprId,
+    bytes: Option<u32>,
+    swizzle: Swizzle,
+) -> Option<Box<[Vec<Option<Placed>>; 2]>> {
+    in_two_iterations(kernel, i, threads, |eval| place(kernel, eval, address, bytes, swizzle)).map(Box::new)
+}
+
+/// Where `address` (of `bytes` bytes) is in the evaluator's thread (not when its undecided
+/// part holds a loop's join: [`placements`]).
+fn place(
+    kernel: &Kernel<'_, '_>,
+    eval: &mut Evaluator<'_>,
+    address: ExprId,
+    bytes: Option<u32>,
+    swizzle: Swizzle,
+) -> Option<Placed> {
+    let linear = eval.eval(address)?;
+    if linear
+        .terms
+        .iter()
+        .any(|&(leaf, _)| matches!(kernel.values.exprs.node(leaf), Node::Phi { .. }))
+    {
+        return None;
+    }
+    let bytes = i64::from(bytes?.max(1));
+    let start = swizzled_offset(&kernel.values.exprs, &linear.terms, linear.constant, swizzle)?;
+    Some(Placed {
+        terms: linear.terms,
+        start,
+        end: start + bytes,
+    })
 }
 
 /// What following the protocols found.
@@ -506,6 +558,15 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
             })
             .collect()
     };
+    let threads = sampled_threads(kernel);
+    // Where a matrix a multiply reads, and each write that may meet it, are in two iterations
+    // of their loop: a write may overwrite the matrix of the iteration before.
+    let multiplies = !kernel.values.descriptor_reads.is_empty();
+    let laps = |i: usize, access: Access, address: ExprId, bytes: Option<u32>, swizzle: Swizzle| {
+        (multiplies && access.writes())
+            .then(|| placements_in_two_iterations(kernel, &threads, i as InsnId, address, bytes, swizzle))
+            .flatten()
+    };
     (0..kernel.flow.insns.len())
         .map(|i| {
             let Some(s) = kernel.values.semantics[i].as_ref() else {
@@ -518,12 +579,14 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                 .filter_map(|m| {
                     let address = kernel.values.operands[i].get(m.operand).copied().flatten()?;
                     let bases = shared_bases(address);
+                    let swizzle = Swizzle { bits: 0 };
                     (!bases.is_empty()).then(|| Touch {
                         access: m.access,
                         proxy: m.proxy,
                         completion: m.completion,
                         bases,
-                        placed: placements(kernel, address, m.bytes, Swizzle { bits: 0 }),
+                        placed: placements(kernel, &threads, address, m.bytes, swizzle),
+                        laps: laps(i, m.access, address, m.bytes, swizzle),
                     })
                 })
                 .collect();
@@ -540,7 +603,15 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                         proxy: m.proxy,
                         completion: m.completion,
                         bases,
-                        placed: placements(kernel, read.start, Some(MATRIX_ROW_BYTES), read.swizzle),
+                        placed: placements(kernel, &threads, read.start, Some(MATRIX_ROW_BYTES), read.swizzle),
+                        laps: placements_in_two_iterations(
+                            kernel,
+                            &threads,
+                            i as InsnId,
+                            read.start,
+                            Some(MATRIX_ROW_BYTES),
+                            read.swizzle,
+                        ),
                     });
                 }
             }
@@ -549,15 +620,15 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
         .collect()
 }
 
-/// What is in flight after edge `from` -> `to` when it is a loop's back edge and copies of
-/// that loop are in flight: those copies now come from an earlier iteration (`None`: as
+/// What is in flight after edge `from` -> `to` when it is a loop's back edge and copies or
+/// `wgmma`s of that loop are in flight: those now come from an earlier iteration (`None`: as
 /// before the edge).
 fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
     if !kernel.values.dominance.dominates(to, from) {
         return None;
     }
-    let lap = |copy: InsnId, lap: Lap| {
-        let loops = &kernel.loops()[kernel.block_of(copy) as usize];
+    let lap = |op: InsnId, lap: Lap| {
+        let loops = &kernel.loops()[kernel.block_of(op) as usize];
         if loops.last() == Some(&to) {
             lap.max(Lap::Earlier)
         } else if loops.contains(&to) {
@@ -566,15 +637,15 @@ fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &
             lap
         }
     };
-    if state.copies.iter().all(|&((copy, l), _)| lap(copy, l) == l) {
+    let unchanged = |set: &BTreeSet<(Issued, Stage)>| set.iter().all(|&((op, l), _)| lap(op, l) == l);
+    if unchanged(&state.copies) && unchanged(&state.wgmma) {
         return None;
     }
+    let round =
+        |set: &BTreeSet<(Issued, Stage)>| set.iter().map(|&((op, l), stage)| ((op, lap(op, l)), stage)).collect();
     let mut state = state.clone();
-    state.copies = state
-        .copies
-        .iter()
-        .map(|&((copy, l), stage)| ((copy, lap(copy, l)), stage))
-        .collect();
+    state.copies = round(&state.copies);
+    state.wgmma = round(&state.wgmma);
     Some(state)
 }
 
@@ -752,33 +823,7 @@ fn check_touch(
         }
     }
     if t.access.writes() && data {
-        // A matrix a multiply in flight reads through its descriptor, surely met (the
-        // matrix's placed rows and the write overlap in some thread).
-        let reads_matrix = |mma: InsnId, group: Group| {
-            touches[mma as usize].iter().any(|c| {
-                c.access == Access::Read && c.completion == Completion::Group(group) && overlap(c, t) == Overlap::Yes
-            })
-        };
-        for &(mma, stage) in &state.wgmma {
-            if reads_matrix(mma, Group::Wgmma) {
-                found(ProtocolKind::MatrixOverwritten {
-                    mma,
-                    uncovered: Some(stage.uncovered(kernel, mma, Group::Wgmma)),
-                });
-            }
-        }
-        // The mbarrier wait that completes a `tcgen05.mma` is often skipped together with the
-        // multiply (both under a uniform branch, `if (k_tiles > 0)`), which paths joined
-        // without their conditions cannot tell: only a write in the multiply's own loop, the
-        // next stage's load into the tile, is judged.
-        for &mma in &state.tcgen05_reads {
-            if kernel.innermost_loop(mma).is_some()
-                && kernel.innermost_loop(mma) == kernel.innermost_loop(i)
-                && reads_matrix(mma, Group::Tcgen05)
-            {
-                found(ProtocolKind::MatrixOverwritten { mma, uncovered: None });
-            }
-        }
+        check_matrix_write(kernel, (i, t), touches, state, &mut found);
     }
     if reads && t.proxy == Proxy::Async {
         let mut told = BTreeSet::new();
@@ -791,6 +836,72 @@ fn check_touch(
                 found(ProtocolKind::MissingProxyFence { write, barrier });
             }
         }
+    }
+}
+
+/// The findings of write `t` of instruction `i` against the matrix multiplies in flight: a
+/// matrix one of them reads through its descriptor, surely met.
+fn check_matrix_write(
+    kernel: &Kernel<'_, '_>,
+    (i, t): (InsnId, &Touch),
+    touches: &[Vec<Touch>],
+    state: &InFlight,
+    found: &mut impl FnMut(ProtocolKind),
+) {
+    // A matrix a multiply in flight reads through its descriptor, surely met (the
+    // matrix's placed rows and the write overlap in some thread, in the iteration that
+    // issued the multiply and the one the write is in).
+    // (A `tcgen05.mma`'s iteration is not followed: `lap` `None`.)
+    let reads_matrix = |mma: InsnId, group: Group, lap: Option<Lap>| {
+        touches[mma as usize].iter().any(|c| {
+            c.access == Access::Read
+                && c.completion == Completion::Group(group)
+                && (overlap(c, t) == Overlap::Yes
+                    || lap.is_some_and(|lap| overlap_across_laps(kernel, (mma, c), (i, t), lap)))
+        })
+    };
+    for &((mma, lap), stage) in &state.wgmma {
+        if reads_matrix(mma, Group::Wgmma, Some(lap)) {
+            found(ProtocolKind::MatrixOverwritten {
+                mma,
+                earlier_iteration: lap != Lap::Current,
+                uncovered: Some(stage.uncovered(kernel, mma, Group::Wgmma)),
+            });
+        }
+    }
+    // The mbarrier wait that completes a `tcgen05.mma` is often skipped together with the
+    // multiply (both under a uniform branch, `if (k_tiles > 0)`), which paths joined
+    // without their conditions cannot tell: only a write in the multiply's own loop, the
+    // next stage's load into the tile, is judged.
+    for &mma in &state.tcgen05_reads {
+        if kernel.innermost_loop(mma).is_some()
+            && kernel.innermost_loop(mma) == kernel.innermost_loop(i)
+            && reads_matrix(mma, Group::Tcgen05, None)
+        {
+            found(ProtocolKind::MatrixOverwritten {
+                mma,
+                uncovered: None,
+                earlier_iteration: false,
+            });
+        }
+    }
+}
+
+/// Whether access `a` of an operation in flight and access `b` of instruction `i`, in the
+/// same innermost loop, surely meet when the operation was issued `lap` (the current
+/// iteration: both in the first; an earlier one: the operation in the first, `b` in the
+/// second).
+fn overlap_across_laps(kernel: &Kernel<'_, '_>, (op, a): (InsnId, &Touch), (i, b): (InsnId, &Touch), lap: Lap) -> bool {
+    let (Some(la), Some(lb)) = (a.laps.as_deref(), b.laps.as_deref()) else {
+        return false;
+    };
+    if !may_meet(a, b) || kernel.innermost_loop(op) != kernel.innermost_loop(i) {
+        return false;
+    }
+    match lap {
+        Lap::Current => overlap_of(&la[0], &lb[0]) == Overlap::Yes,
+        Lap::Earlier => overlap_of(&la[0], &lb[1]) == Overlap::Yes,
+        Lap::Outer => false,
     }
 }
 
@@ -825,7 +936,9 @@ fn issue_wgmma(
             }
         }
     }
-    state.wgmma.insert((i, Stage::Uncommitted { waited: None }));
+    state
+        .wgmma
+        .insert(((i, Lap::Current), Stage::Uncommitted { waited: None }));
 }
 
 /// The findings for registers of in-flight `wgmma` operations that instruction `i` (not a
@@ -838,7 +951,7 @@ fn check_wgmma_registers(kernel: &Kernel<'_, '_>, i: InsnId, state: &InFlight, f
     } else {
         flow.defs(i).iter().chain(flow.uses(i)).map(|a| a.reg).collect()
     };
-    'ops: for &(w, stage) in &state.wgmma {
+    'ops: for &((w, _), stage) in &state.wgmma {
         let Some(ws) = kernel.values.semantics[w as usize].as_ref() else {
             continue;
         };

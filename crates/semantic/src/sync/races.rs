@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
+use super::iterations::{BackEdgeValue, advances, back_edge_values, nest_substitutes, start_next_iteration};
 use super::kernel::{Executes, Kernel, Reach, ShapeSource};
 use super::protocols::Lap;
 use crate::flow::cfg::InsnId;
@@ -1124,102 +1125,6 @@ fn from_other_iteration(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], out:
             _ => None,
         };
         out[k] = Evaluated { placed, next };
-    }
-}
-
-/// The substitutes of loop joins, per nest of loops (outermost first).
-type NestSubstitutes = HashMap<Vec<u32>, HashMap<ExprId, ExprId>>;
-
-/// For each nest of loops in `nest_of`, the joins' substitutes for an access in it: its
-/// loops' joins as in the first iteration; and, for a nest in a loop, those of the next
-/// iteration of the innermost loop: the outer loops' joins in their first iteration (the
-/// innermost's are given as its back edge brings them, [`start_next_iteration`]).
-fn nest_substitutes(kernel: &Kernel<'_, '_>, nest_of: &[Vec<u32>]) -> (NestSubstitutes, NestSubstitutes) {
-    let mut nests: NestSubstitutes = HashMap::default();
-    for nest in nest_of {
-        nests
-            .entry(nest.clone())
-            .or_insert_with(|| first_iteration_joins(kernel, nest));
-    }
-    let mut outer_nests: NestSubstitutes = HashMap::default();
-    for nest in nest_of {
-        if let Some(&inner) = nest.last() {
-            outer_nests.entry(nest.clone()).or_insert_with(|| {
-                nests[nest]
-                    .iter()
-                    .filter(|(leaf, _)| join_of(kernel, **leaf) != Some(inner))
-                    .map(|(&l, &v)| (l, v))
-                    .collect()
-            });
-        }
-    }
-    (nests, outer_nests)
-}
-
-/// The block of the loop join `leaf` is, if it is one.
-fn join_of(kernel: &Kernel<'_, '_>, leaf: ExprId) -> Option<u32> {
-    match kernel.values.exprs.node(leaf) {
-        Node::Phi { block, .. } => Some(block),
-        _ => None,
-    }
-}
-
-/// The first-iteration values of the joins of the loops in `nest`.
-fn first_iteration_joins(kernel: &Kernel<'_, '_>, nest: &[u32]) -> HashMap<ExprId, ExprId> {
-    kernel
-        .values
-        .first_iteration
-        .iter()
-        .filter(|(leaf, _)| join_of(kernel, **leaf).is_some_and(|block| nest.contains(&block)))
-        .map(|(&leaf, &value)| (leaf, value))
-        .collect()
-}
-
-/// Whether the innermost loop of `nest` brings a join a new value in its next iteration.
-fn advances(kernel: &Kernel<'_, '_>, nest: &[u32]) -> bool {
-    nest.last().is_some_and(|&inner| {
-        let values = &kernel.values;
-        values
-            .next_iteration
-            .keys()
-            .chain(values.inductions.keys())
-            .any(|&leaf| join_of(kernel, leaf) == Some(inner))
-    })
-}
-
-/// A join at a loop's head and what its back edge brings it (in terms of the joins' current
-/// values; for an induction's leaf, what it adds to the entry value), and whether threads may
-/// hold different values of it.
-type BackEdgeValue = (ExprId, ExprId, bool);
-
-/// The joins of loop `inner` with the values its back edges bring them.
-fn back_edge_values(kernel: &Kernel<'_, '_>, inner: u32) -> Vec<BackEdgeValue> {
-    let values = &kernel.values;
-    values
-        .next_iteration
-        .iter()
-        .chain(&values.inductions)
-        .filter(|&(&leaf, _)| join_of(kernel, leaf) == Some(inner))
-        .map(|(&leaf, &back)| (leaf, back, values.exprs.is_thread_dependent(leaf)))
-        .collect()
-}
-
-/// Resets a nest's next-iteration evaluator (and its memo) for thread `t`, its innermost
-/// loop's joins (`joins`) given the values the back edges bring in this thread's iteration
-/// (`eval`): the joins that may differ between threads every time, the others only when
-/// `uniform` (the evaluator keeps them from thread to thread).
-fn start_next_iteration(
-    (next, memo): (&mut Evaluator<'_>, &mut HashMap<u32, Executes>),
-    eval: &mut Evaluator<'_>,
-    t: Thread,
-    (joins, uniform): (&[BackEdgeValue], bool),
-) {
-    next.reset(t);
-    memo.clear();
-    for &(leaf, back, varying) in joins {
-        if uniform || varying {
-            next.inject(leaf, eval.eval(back));
-        }
     }
 }
 
