@@ -106,15 +106,17 @@ pub(super) fn start_next_iteration(
     }
 }
 
-/// `place` run for each of `threads` in the first and in the second iteration of the
-/// innermost loop around instruction `i` (`None` when `i` is in no loop whose joins change
-/// from one iteration to the next).
+/// `place` run for each of `items` in each of `threads`, in the first and in the second
+/// iteration of the innermost loop around instruction `i` (`None` when `i` is in no loop whose
+/// joins change from one iteration to the next): per item, per iteration, per thread. The
+/// items share their evaluations.
 pub(super) fn in_two_iterations<T>(
     kernel: &Kernel<'_, '_>,
     i: InsnId,
     threads: &[Thread],
-    mut place: impl FnMut(&mut Evaluator<'_>) -> T,
-) -> Option<[Vec<T>; 2]> {
+    items: usize,
+    mut place: impl FnMut(&mut Evaluator<'_>, usize) -> T,
+) -> Option<Vec<[Vec<T>; 2]>> {
     let nest = &kernel.loops()[kernel.block_of(i) as usize];
     let &inner = nest.last()?;
     let &first_thread = threads.first()?;
@@ -132,12 +134,18 @@ pub(super) fn in_two_iterations<T>(
     let mut eval = Evaluator::with_substitutes(exprs, first_thread, &first);
     let mut next = Evaluator::with_substitutes(exprs, first_thread, &outer);
     let mut memo = HashMap::default();
-    let mut out = [Vec::with_capacity(threads.len()), Vec::with_capacity(threads.len())];
+    let mut out: Vec<[Vec<T>; 2]> = (0..items)
+        .map(|_| [Vec::with_capacity(threads.len()), Vec::with_capacity(threads.len())])
+        .collect();
     for (k, &t) in threads.iter().enumerate() {
         eval.reset(t);
-        out[0].push(place(&mut eval));
+        for (item, placed) in out.iter_mut().enumerate() {
+            placed[0].push(place(&mut eval, item));
+        }
         start_next_iteration((&mut next, &mut memo), &mut eval, t, (&back_edges, k == 0));
-        out[1].push(place(&mut next));
+        for (item, placed) in out.iter_mut().enumerate() {
+            placed[1].push(place(&mut next, item));
+        }
     }
     Some(out)
 }

@@ -459,6 +459,17 @@ impl<'f, 't> Kernel<'f, 't> {
         guard.and(self.block_executes(eval, block, memo))
     }
 
+    /// Every condition that decides whether a thread executes some instruction: the guards and
+    /// the conditions of the branches blocks depend on.
+    pub fn all_conditions(&self) -> impl Iterator<Item = ExprId> + '_ {
+        self.values
+            .guards
+            .iter()
+            .flatten()
+            .copied()
+            .chain(self.deciders.iter().flatten().filter_map(|&(_, condition)| condition))
+    }
+
     /// The conditions that decide whether a thread executes instruction `i`: its guard and
     /// the conditions of the branches its block depends on, up to the entry (at most a few
     /// hundred).

@@ -337,9 +337,9 @@ struct Touch {
     bases: Vec<Node>,
     /// Where the access is in each thread of a sample of the block (see [`placements`]).
     placed: Vec<Option<Placed>>,
-    /// In a kernel with matrix multiplies, for an access in a loop: where it is in the same
-    /// threads in the first and in the second iteration of its innermost loop (see
-    /// [`placements_in_two_iterations`]).
+    /// For a matrix a `wgmma` reads, and a write in the innermost loop of a `wgmma`: where it
+    /// is in the same threads in the first and in the second iteration of that loop (see
+    /// [`place_in_two_iterations`]).
     laps: Option<Box<[Vec<Option<Placed>>; 2]>>,
 }
 
@@ -424,20 +424,6 @@ fn placements(
             place(kernel, eval, address, bytes, swizzle)
         })
         .collect()
-}
-
-/// [`placements`] in the first and in the second iteration of the innermost loop around
-/// instruction `i` (its loops' joins evaluated as those iterations have them), when it is in
-/// a loop whose joins change.
-fn placements_in_two_iterations(
-    kernel: &Kernel<'_, '_>,
-    threads: &[Thread],
-    i: InsnId,
-    address: ExprId,
-    bytes: Option<u32>,
-    swizzle: Swizzle,
-) -> Option<Box<[Vec<Option<Placed>>; 2]>> {
-    in_two_iterations(kernel, i, threads, |eval| place(kernel, eval, address, bytes, swizzle)).map(Box::new)
 }
 
 /// Where `address` (of `bytes` bytes) is in the evaluator's thread (not when its undecided
@@ -559,37 +545,56 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
             .collect()
     };
     let threads = sampled_threads(kernel);
-    // Where a matrix a multiply reads, and each write that may meet it, are in two iterations
-    // of their loop: a write may overwrite the matrix of the iteration before.
-    let multiplies = !kernel.values.descriptor_reads.is_empty();
-    let laps = |i: usize, access: Access, address: ExprId, bytes: Option<u32>, swizzle: Swizzle| {
-        (multiplies && access.writes())
-            .then(|| placements_in_two_iterations(kernel, &threads, i as InsnId, address, bytes, swizzle))
-            .flatten()
+    // Where a matrix a `wgmma` reads, and each write in its loop, are in two iterations of
+    // that loop (a write may overwrite the matrix of the iteration before): asked here,
+    // evaluated together per loop below.
+    let is_wgmma = |i: InsnId| {
+        kernel.values.semantics[i as usize]
+            .as_ref()
+            .is_some_and(|s| s.async_operands.iter().any(|a| a.group == Group::Wgmma))
     };
-    (0..kernel.flow.insns.len())
+    let wgmma_loops: Vec<BlockId> = kernel
+        .values
+        .descriptor_reads
+        .keys()
+        .filter(|&&i| is_wgmma(i))
+        .filter_map(|&i| kernel.innermost_loop(i))
+        .collect();
+    let mut laps: Vec<LapRequest> = Vec::new();
+    let mut touches: Vec<Vec<Touch>> = (0..kernel.flow.insns.len())
         .map(|i| {
             let Some(s) = kernel.values.semantics[i].as_ref() else {
                 return Vec::new();
             };
-            let mut here: Vec<Touch> = s
+            let in_wgmma_loop = kernel
+                .innermost_loop(i as InsnId)
+                .is_some_and(|l| wgmma_loops.contains(&l));
+            let mut here: Vec<Touch> = Vec::new();
+            for m in s
                 .memory
                 .iter()
                 .filter(|m| matches!(m.space, Space::SharedCta | Space::SharedCluster | Space::Generic))
-                .filter_map(|m| {
-                    let address = kernel.values.operands[i].get(m.operand).copied().flatten()?;
-                    let bases = shared_bases(address);
-                    let swizzle = Swizzle { bits: 0 };
-                    (!bases.is_empty()).then(|| Touch {
-                        access: m.access,
-                        proxy: m.proxy,
-                        completion: m.completion,
-                        bases,
-                        placed: placements(kernel, &threads, address, m.bytes, swizzle),
-                        laps: laps(i, m.access, address, m.bytes, swizzle),
-                    })
-                })
-                .collect();
+            {
+                let Some(address) = kernel.values.operands[i].get(m.operand).copied().flatten() else {
+                    continue;
+                };
+                let bases = shared_bases(address);
+                if bases.is_empty() {
+                    continue;
+                }
+                let swizzle = Swizzle { bits: 0 };
+                if m.access.writes() && in_wgmma_loop {
+                    laps.push((i as InsnId, here.len(), address, m.bytes, swizzle));
+                }
+                here.push(Touch {
+                    access: m.access,
+                    proxy: m.proxy,
+                    completion: m.completion,
+                    bases,
+                    placed: placements(kernel, &threads, address, m.bytes, swizzle),
+                    laps: None,
+                });
+            }
             // A matrix read through a descriptor whose start the values give: the row its
             // start holds.
             for read in kernel.values.descriptor_reads.get(&(i as InsnId)).into_iter().flatten() {
@@ -597,27 +602,51 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     continue;
                 };
                 let bases = shared_bases(read.start);
-                if !bases.is_empty() {
-                    here.push(Touch {
-                        access: m.access,
-                        proxy: m.proxy,
-                        completion: m.completion,
-                        bases,
-                        placed: placements(kernel, &threads, read.start, Some(MATRIX_ROW_BYTES), read.swizzle),
-                        laps: placements_in_two_iterations(
-                            kernel,
-                            &threads,
-                            i as InsnId,
-                            read.start,
-                            Some(MATRIX_ROW_BYTES),
-                            read.swizzle,
-                        ),
-                    });
+                if bases.is_empty() {
+                    continue;
                 }
+                let bytes = Some(MATRIX_ROW_BYTES);
+                if is_wgmma(i as InsnId) {
+                    laps.push((i as InsnId, here.len(), read.start, bytes, read.swizzle));
+                }
+                here.push(Touch {
+                    access: m.access,
+                    proxy: m.proxy,
+                    completion: m.completion,
+                    bases,
+                    placed: placements(kernel, &threads, read.start, bytes, read.swizzle),
+                    laps: None,
+                });
             }
             here
         })
-        .collect()
+        .collect();
+    place_in_two_iterations(kernel, &threads, laps, &mut touches);
+    touches
+}
+
+/// A touch to place in two iterations of its loop: (instruction, its touch, address, bytes,
+/// swizzle).
+type LapRequest = (InsnId, usize, ExprId, Option<u32>, Swizzle);
+
+/// Fills in the [`Touch::laps`] of the touches `requests` name, those of one loop evaluated
+/// together ([`in_two_iterations`]).
+fn place_in_two_iterations(
+    kernel: &Kernel<'_, '_>,
+    threads: &[Thread],
+    mut requests: Vec<LapRequest>,
+    touches: &mut [Vec<Touch>],
+) {
+    requests.sort_by_key(|r| (kernel.innermost_loop(r.0), r.0, r.1));
+    for group in requests.chunk_by(|a, b| kernel.innermost_loop(a.0) == kernel.innermost_loop(b.0)) {
+        let placed = in_two_iterations(kernel, group[0].0, threads, group.len(), |eval, k| {
+            let (_, _, address, bytes, swizzle) = group[k];
+            place(kernel, eval, address, bytes, swizzle)
+        });
+        for (&(i, t, ..), laps) in group.iter().zip(placed.into_iter().flatten()) {
+            touches[i as usize][t].laps = Some(Box::new(laps));
+        }
+    }
 }
 
 /// What is in flight after edge `from` -> `to` when it is a loop's back edge and copies or

@@ -218,6 +218,11 @@ impl Exprs {
         self.has_varying.get(id as usize).copied().unwrap_or(false)
     }
 
+    /// The operands of `id` (none for a leaf).
+    pub fn operands(&self, id: ExprId) -> SmallVec<[ExprId; 3]> {
+        children(self.node(id))
+    }
+
     /// The leaves of `id`'s graph (the nodes without operands), each once.
     pub fn leaves(&self, id: ExprId) -> Vec<Node> {
         let mut seen = rustc_hash::FxHashSet::default();

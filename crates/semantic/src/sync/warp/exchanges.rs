@@ -91,12 +91,13 @@ pub(super) fn search(
     used.dedup();
     let index: HashMap<usize, usize> = used.iter().enumerate().map(|(k, &s)| (s, k)).collect();
     let subset: Vec<Site> = used.iter().map(|&s| sites[s].clone()).collect();
+    let relevant = super::lanes::relevant_joins(kernel, &subset);
     for shape in shapes {
         for lanes in warps(shape) {
             if meets.iter().all(|m| matches!(m, Meet::Yes(..))) {
                 return meets;
             }
-            let placed = place(kernel, &subset, &lanes);
+            let placed = place(kernel, &subset, &lanes, &relevant);
             let landings: Vec<Vec<Landing<'_>>> = placed
                 .places
                 .iter()

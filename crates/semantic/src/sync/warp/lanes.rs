@@ -1,7 +1,7 @@
 //! The lanes of each warp, and where each site's access lands in each lane, loop iteration by
 //! loop iteration.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 
 use super::ITERATIONS;
 use super::sites::Site;
@@ -81,15 +81,19 @@ struct Nest {
     heads: Vec<BlockId>,
     /// The outer loops' joins in their first iteration (the leaf and its value).
     outer: HashMap<ExprId, ExprId>,
-    /// The innermost loop's joins that change from one iteration to the next: each leaf, its
-    /// first value and its next value in terms of the current ones.
+    /// The innermost loop's joins that change from one iteration to the next and that where
+    /// the sites land may depend on ([`relevant_joins`]): each leaf, its first value and its
+    /// next value in terms of the current ones.
     inner: Vec<(ExprId, ExprId, ExprId)>,
+    /// Whether some join of the innermost loop changes from one iteration to the next (the
+    /// sites are then placed iteration by iteration, even when none of those joins matters).
+    iterates: bool,
     /// Per join of `inner`, whether lanes may hold different values of it.
     varying: Vec<bool>,
 }
 
 impl Nest {
-    fn of(kernel: &Kernel<'_, '_>, heads: &[BlockId]) -> Nest {
+    fn of(kernel: &Kernel<'_, '_>, heads: &[BlockId], relevant: &FxHashSet<ExprId>) -> Nest {
         let values = &kernel.values;
         let at = |leaf: ExprId, heads: &[BlockId]| matches!(values.exprs.node(leaf), Node::Phi { block, .. } if heads.contains(&block));
         let (outer_heads, inner_head) = match heads.split_last() {
@@ -103,12 +107,16 @@ impl Nest {
             .map(|(&l, &v)| (l, v))
             .collect();
         let mut inner = Vec::new();
+        let mut iterates = false;
         if let Some(h) = inner_head {
             for (&leaf, &next) in values.next_iteration.iter().chain(&values.inductions) {
                 if at(leaf, &[h])
                     && let Some(&first) = values.first_iteration.get(&leaf)
                 {
-                    inner.push((leaf, first, next));
+                    iterates = true;
+                    if relevant.contains(&leaf) {
+                        inner.push((leaf, first, next));
+                    }
                 }
             }
             inner.sort_unstable();
@@ -121,6 +129,7 @@ impl Nest {
             heads: heads.to_vec(),
             outer,
             inner,
+            iterates,
             varying,
         }
     }
@@ -128,7 +137,7 @@ impl Nest {
     fn samples(&self) -> Vec<Sample> {
         if self.heads.is_empty() {
             vec![Sample::Once]
-        } else if self.inner.is_empty() {
+        } else if !self.iterates {
             vec![Sample::Symbolic]
         } else {
             (0..ITERATIONS).map(Sample::Iteration).collect()
@@ -136,8 +145,34 @@ impl Nest {
     }
 }
 
-/// Places every site in every lane of one warp.
-pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -> Placed {
+/// The loop joins where `sites` land and whether lanes run them may depend on: those their
+/// addresses and the kernel's conditions (guards, branches) are built on, and those the next
+/// or first values of such joins are built on. The others (accumulators, loaded data) need
+/// not be followed from one iteration to the next.
+pub(super) fn relevant_joins(kernel: &Kernel<'_, '_>, sites: &[Site]) -> FxHashSet<ExprId> {
+    let values = &kernel.values;
+    let mut stack: Vec<ExprId> = sites.iter().filter_map(|s| s.address).collect();
+    stack.extend(kernel.all_conditions());
+    let mut seen = FxHashSet::default();
+    let mut joins = FxHashSet::default();
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        if matches!(values.exprs.node(id), Node::Phi { .. }) {
+            joins.insert(id);
+            stack.extend(values.next_iteration.get(&id));
+            stack.extend(values.inductions.get(&id));
+            stack.extend(values.first_iteration.get(&id));
+        }
+        stack.extend(values.exprs.operands(id));
+    }
+    joins
+}
+
+/// Places every site in every lane of one warp; `relevant`: the joins that may matter
+/// ([`relevant_joins`]).
+pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], relevant: &FxHashSet<ExprId>) -> Placed {
     let exprs = &kernel.values.exprs;
     let window = exprs.get(Node::Window(Space::SharedCta));
     let global_window = exprs.get(Node::Window(Space::Global));
@@ -148,7 +183,7 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread]) -
         let index = match nests.iter().position(|(h, _)| h == heads) {
             Some(i) => i,
             None => {
-                nests.push((heads.clone(), Nest::of(kernel, heads)));
+                nests.push((heads.clone(), Nest::of(kernel, heads, relevant)));
                 nests.len() - 1
             }
         };
