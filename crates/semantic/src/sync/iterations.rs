@@ -4,7 +4,7 @@
 //! innermost loop; the protocols place the matrices a multiply in flight reads and the writes
 //! that may meet them the same way.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 
 use super::expr::{Evaluator, ExprId, Node, Thread};
 use super::kernel::{Executes, Kernel};
@@ -148,4 +148,32 @@ pub(super) fn in_two_iterations<T>(
         }
     }
     Some(out)
+}
+
+/// The loop joins that where `addresses` are, and whether threads run what, may depend on:
+/// those the addresses and the kernel's conditions (guards, branches) are built on, and those
+/// the next or first values of such joins are built on. The others (accumulators, loaded
+/// data) need not be followed from one iteration to the next.
+pub(super) fn relevant_joins(
+    kernel: &Kernel<'_, '_>,
+    addresses: impl IntoIterator<Item = ExprId>,
+) -> FxHashSet<ExprId> {
+    let values = &kernel.values;
+    let mut stack: Vec<ExprId> = addresses.into_iter().collect();
+    stack.extend(kernel.all_conditions());
+    let mut seen = FxHashSet::default();
+    let mut joins = FxHashSet::default();
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        if matches!(values.exprs.node(id), Node::Phi { .. }) {
+            joins.insert(id);
+            stack.extend(values.next_iteration.get(&id));
+            stack.extend(values.inductions.get(&id));
+            stack.extend(values.first_iteration.get(&id));
+        }
+        stack.extend(values.exprs.operands(id));
+    }
+    joins
 }

@@ -15,7 +15,9 @@ use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
-use super::iterations::{BackEdgeValue, advances, back_edge_values, nest_substitutes, start_next_iteration};
+use super::iterations::{
+    BackEdgeValue, advances, back_edge_values, nest_substitutes, relevant_joins, start_next_iteration,
+};
 use super::kernel::{Executes, Kernel, Reach, ShapeSource};
 use super::protocols::Lap;
 use crate::flow::cfg::InsnId;
@@ -984,11 +986,17 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
     type Slot<'e> = Option<(Evaluator<'e>, HashMap<u32, Executes>)>;
     let mut evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
     let mut next_evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
+    // The next iteration's joins as the back edges bring them: those the addresses and
+    // conditions may depend on.
+    let relevant = relevant_joins(kernel, accesses.iter().map(|a| a.address));
     let back_edges: Vec<Vec<BackEdgeValue>> = distinct
         .iter()
         .map(|nest| {
-            nest.last()
-                .map_or_else(Vec::new, |&inner| back_edge_values(kernel, inner))
+            let mut back = nest
+                .last()
+                .map_or_else(Vec::new, |&inner| back_edge_values(kernel, inner));
+            back.retain(|(leaf, ..)| relevant.contains(leaf));
+            back
         })
         .collect();
     let mut injected = vec![false; distinct.len()];

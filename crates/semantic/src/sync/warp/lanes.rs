@@ -145,29 +145,10 @@ impl Nest {
     }
 }
 
-/// The loop joins where `sites` land and whether lanes run them may depend on: those their
-/// addresses and the kernel's conditions (guards, branches) are built on, and those the next
-/// or first values of such joins are built on. The others (accumulators, loaded data) need
-/// not be followed from one iteration to the next.
+/// The loop joins where `sites` land and whether lanes run them may depend on
+/// ([`relevant_joins`](crate::sync::iterations::relevant_joins) of their addresses).
 pub(super) fn relevant_joins(kernel: &Kernel<'_, '_>, sites: &[Site]) -> FxHashSet<ExprId> {
-    let values = &kernel.values;
-    let mut stack: Vec<ExprId> = sites.iter().filter_map(|s| s.address).collect();
-    stack.extend(kernel.all_conditions());
-    let mut seen = FxHashSet::default();
-    let mut joins = FxHashSet::default();
-    while let Some(id) = stack.pop() {
-        if !seen.insert(id) {
-            continue;
-        }
-        if matches!(values.exprs.node(id), Node::Phi { .. }) {
-            joins.insert(id);
-            stack.extend(values.next_iteration.get(&id));
-            stack.extend(values.inductions.get(&id));
-            stack.extend(values.first_iteration.get(&id));
-        }
-        stack.extend(values.exprs.operands(id));
-    }
-    joins
+    crate::sync::iterations::relevant_joins(kernel, sites.iter().filter_map(|s| s.address))
 }
 
 /// Places every site in every lane of one warp; `relevant`: the joins that may matter
