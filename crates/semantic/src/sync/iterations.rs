@@ -87,6 +87,20 @@ pub(super) fn back_edge_values(kernel: &Kernel<'_, '_>, inner: u32) -> Vec<BackE
         .collect()
 }
 
+/// [`back_edge_values`] of the innermost loop of `nest` for the joins of `relevant` (none
+/// outside loops).
+pub(super) fn relevant_back_edge_values(
+    kernel: &Kernel<'_, '_>,
+    nest: &[u32],
+    relevant: &FxHashSet<ExprId>,
+) -> Vec<BackEdgeValue> {
+    let mut back = nest
+        .last()
+        .map_or_else(Vec::new, |&inner| back_edge_values(kernel, inner));
+    back.retain(|(leaf, ..)| relevant.contains(leaf));
+    back
+}
+
 /// Resets a nest's next-iteration evaluator (and its memo) for thread `t`, its innermost
 /// loop's joins (`joins`) given the values the back edges bring in this thread's iteration
 /// (`eval`): the joins that may differ between threads every time, the others only when
@@ -176,4 +190,51 @@ pub(super) fn relevant_joins(
         stack.extend(values.exprs.operands(id));
     }
     joins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SymbolTable;
+    use crate::flow::FunctionFlow;
+
+    /// (the loop joins `relevant_joins` keeps for the addresses of the kernel's loads, every
+    /// loop join the values have).
+    fn relevant_and_all(body: &str) -> (usize, usize) {
+        let text = format!(
+            ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u32 n)\n{{\n.reg .b32 %r<20>;\n.reg .f32 %f<9>;\n.reg .pred %p<4>;\n.shared .align 16 .b8 s[4096];\n{body}\nret;\n}}\n"
+        );
+        let parsed = ptxkit_syntax::parse(&text);
+        let symbols = SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let kernel = Kernel::of(&flows[0], &symbols).unwrap();
+        let loads: Vec<ExprId> = flows[0]
+            .insns
+            .iter()
+            .enumerate()
+            .filter(|(_, insn)| insn.opcode().starts_with("ld.shared"))
+            .flat_map(|(i, _)| kernel.values.operands[i].iter().flatten().copied())
+            .collect();
+        let all: FxHashSet<ExprId> = kernel.values.first_iteration.keys().copied().collect();
+        (relevant_joins(&kernel, loads).len(), all.len())
+    }
+
+    #[test]
+    fn the_joins_an_address_or_a_condition_is_built_on_are_relevant_and_an_accumulator_is_not() {
+        // The address is built on the index; the float sum is built into no address and no
+        // guard or branch condition.
+        let body = "ld.param.u32 %r10, [n];\nmov.u32 %r1, 0;\nmov.f32 %f1, 0f00000000;\n$L:\nshl.b32 %r2, %r1, 2;\nmov.u32 %r3, s;\nadd.s32 %r4, %r3, %r2;\nld.shared.f32 %f2, [%r4];\nadd.f32 %f1, %f1, %f2;\nadd.s32 %r1, %r1, 1;\nsetp.lt.u32 %p1, %r1, %r10;\n@%p1 bra $L;";
+        let (relevant, all) = relevant_and_all(body);
+        assert_eq!(relevant, 1, "of {all} joins");
+        assert!(all > 1);
+        // A join only a guard reads is relevant too.
+        let guarded = body
+            .replacen("mov.u32 %r1, 0;", "mov.u32 %r1, 0;\nmov.u32 %r5, 0;", 1)
+            .replace(
+                "ld.shared.f32 %f2, [%r4];",
+                "add.s32 %r5, %r5, 3;\nsetp.lt.u32 %p2, %r5, 7;\n@%p2 ld.shared.f32 %f2, [%r4];",
+            );
+        let (relevant, all) = relevant_and_all(&guarded);
+        assert_eq!(relevant, 2, "of {all} joins");
+    }
 }

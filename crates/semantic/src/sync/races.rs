@@ -16,7 +16,7 @@ use smallvec::SmallVec;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
 use super::iterations::{
-    BackEdgeValue, advances, back_edge_values, nest_substitutes, relevant_joins, start_next_iteration,
+    BackEdgeValue, advances, nest_substitutes, relevant_back_edge_values, relevant_joins, start_next_iteration,
 };
 use super::kernel::{Executes, Kernel, Reach, ShapeSource};
 use super::protocols::Lap;
@@ -991,13 +991,7 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
     let relevant = relevant_joins(kernel, accesses.iter().map(|a| a.address));
     let back_edges: Vec<Vec<BackEdgeValue>> = distinct
         .iter()
-        .map(|nest| {
-            let mut back = nest
-                .last()
-                .map_or_else(Vec::new, |&inner| back_edge_values(kernel, inner));
-            back.retain(|(leaf, ..)| relevant.contains(leaf));
-            back
-        })
+        .map(|nest| relevant_back_edge_values(kernel, nest, &relevant))
         .collect();
     let mut injected = vec![false; distinct.len()];
     // Whether a nest's next-iteration evaluator has its uniform joins' values (kept from
