@@ -7,8 +7,6 @@
 //! signals an mbarrier names that object. A plain access (one whose line names no object) is
 //! checked for alignment only when it is a vector or 128 bits wide.
 
-use std::rc::Rc;
-
 use ptxkit_isa::signature::semantics::{Completion, MBARRIER_OBJECT, Semantics, mbarrier_object_alignment};
 use ptxkit_semantic::Instruction;
 use ptxkit_semantic::flow::alignment::{Alignment, Congruence};
@@ -120,8 +118,8 @@ pub(crate) fn addressed_accesses<'t, 's>(
     let mut checks: Vec<Requirement<'t>> = Vec::new();
     let mut at: Vec<InsnId> = Vec::new();
     let mut scratch = Vec::new();
-    let semantics: Vec<Option<Rc<Semantics>>> = ptxkit_semantic::sync::values::semantics_of(flow, symbols);
-    for (i, (insn, semantics)) in flow.insns.iter().zip(&semantics).enumerate() {
+    let semantics = flow.semantics(symbols);
+    for (i, (insn, semantics)) in flow.insns.iter().zip(semantics).enumerate() {
         let Some(semantics) = semantics else { continue };
         scratch.clear();
         requirements(insn, semantics, &mut scratch);

@@ -11,7 +11,8 @@ use ptxkit_syntax::tree_sitter::Node;
 use crate::Instruction;
 use crate::symbols::SymbolTable;
 
-use ptxkit_isa::signature::{ControlFlow, Packing, Role, control_flow};
+use ptxkit_isa::signature::semantics::Semantics;
+use ptxkit_isa::signature::{ControlFlow, Instance, Packing, Role, analyze, control_flow};
 use smallvec::SmallVec;
 
 pub use super::access::RegId;
@@ -85,6 +86,8 @@ pub struct FunctionFlow<'t> {
     use_at: Vec<u32>,
     /// The start byte of each instruction (what [`Self::instruction_at`] searches).
     starts: Vec<usize>,
+    /// Each instruction's semantics, computed on first use (see [`Self::semantics`]).
+    semantics: std::cell::OnceCell<Vec<Option<Rc<Semantics>>>>,
 }
 
 /// What the walk over a body collects before blocks are cut.
@@ -176,6 +179,37 @@ impl<'t> FunctionFlow<'t> {
             uses: walk.uses,
             starts: walk.starts,
             use_at: walk.use_at,
+            semantics: std::cell::OnceCell::new(),
+        })
+    }
+
+    /// The semantics of each instruction, as its signature form gives them (`None` for a
+    /// call, a syntax error or an instruction no form matches), computed once per function
+    /// and shared by every analysis that asks: the value flow, the warp and race searches and
+    /// the linter's alignment check. `symbols` must be the table the function was built with.
+    pub fn semantics(&self, symbols: &SymbolTable) -> &[Option<Rc<Semantics>>] {
+        self.semantics.get_or_init(|| {
+            let names = crate::signature::NameClasses::default();
+            // Identical instructions (the same opcode, modifiers and operand classes) share
+            // one analysis.
+            let mut seen: HashMap<Instance<'_>, Option<Rc<Semantics>>> = HashMap::default();
+            self.insns
+                .iter()
+                .map(|insn| {
+                    if insn.call().is_some() || insn.node().has_error() {
+                        return None;
+                    }
+                    let instance = insn.signature_instance_with(symbols, &names);
+                    if let Some(found) = seen.get(&instance) {
+                        return found.clone();
+                    }
+                    let semantics = analyze(&instance)
+                        .filter(|a| a.is_match())
+                        .map(|a| Rc::new(Semantics::of(&a, &instance)));
+                    seen.insert(instance, semantics.clone());
+                    semantics
+                })
+                .collect()
         })
     }
 

@@ -11,7 +11,6 @@
 use std::rc::Rc;
 
 use ptxkit_isa::signature::semantics::{Access, BarrierMode, BinaryOp, Semantics, Space, Step, Sync, UnaryOp};
-use ptxkit_isa::signature::{Instance, analyze};
 use ptxkit_isa::special_registers::{ThreadValue, thread_value};
 use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::tree_sitter::Node as SyntaxNode;
@@ -94,26 +93,9 @@ fn key(parts: &[u64]) -> u64 {
     h.finish()
 }
 
-/// The semantics of each of `flow`'s instructions (shared between identical instructions).
-pub fn semantics_of(flow: &FunctionFlow<'_>, symbols: &SymbolTable) -> Vec<Option<Rc<Semantics>>> {
-    let mut cache: HashMap<Instance<'_>, Option<Rc<Semantics>>> = HashMap::default();
-    flow.insns
-        .iter()
-        .map(|insn| {
-            if insn.call().is_some() || insn.node().has_error() {
-                return None;
-            }
-            let instance = insn.signature_instance(symbols);
-            if let Some(found) = cache.get(&instance) {
-                return found.clone();
-            }
-            let semantics = analyze(&instance)
-                .filter(|a| a.is_match())
-                .map(|a| Rc::new(Semantics::of(&a, &instance)));
-            cache.insert(instance, semantics.clone());
-            semantics
-        })
-        .collect()
+/// The semantics of each of `flow`'s instructions ([`FunctionFlow::semantics`]).
+pub fn semantics_of<'f>(flow: &'f FunctionFlow<'_>, symbols: &SymbolTable) -> &'f [Option<Rc<Semantics>>] {
+    flow.semantics(symbols)
 }
 
 /// The matrices each instruction reads through descriptors whose start can be read back.
@@ -203,7 +185,7 @@ impl ValueFlow {
             symbols,
             exprs: Exprs::default(),
             variables: Vec::new(),
-            semantics,
+            semantics: semantics.to_vec(),
             dominance: Dominance::of(flow),
             reg_at: Rc::new(reg_at),
             thread_dependent,

@@ -131,7 +131,7 @@ impl ModuleFacts {
         let generic_shared = flows.iter().any(|flow| {
             let semantics = crate::sync::values::semantics_of(flow, symbols);
             semantics.iter().flatten().any(|s| makes_shared_window(s))
-                || flow.insns.iter().zip(&semantics).any(|(insn, s)| {
+                || flow.insns.iter().zip(semantics).any(|(insn, s)| {
                     s.as_ref()
                         .is_some_and(|s| s.memory.iter().any(|m| m.space == Space::Generic))
                         && names_shared_variable(insn, symbols)
