@@ -7,10 +7,12 @@
 //! on the path since it was issued (its `tcgen05.commit` makes an mbarrier track
 //! its completion). Only writes that surely meet the bytes the multiply reads are
 //! reported (the first 16 bytes of each row of the matrix's first swizzle atom,
-//! where the descriptor says the matrix starts). In a loop, a `wgmma` of one
+//! where the descriptor says the matrix starts). In a loop, a multiply of one
 //! iteration still in flight in the next is placed in the first iteration and
 //! the write in the second, so a ring of stages indexed by a loop counter is
 //! followed: the next tile stored into the stage the iteration before multiplies.
+//! A `tcgen05.mma` is judged only against writes in its own loop (the wait that
+//! completes it is often skipped together with it, under one uniform branch).
 //!
 //! ## Why it matters
 //! The multiply reads its shared-memory operands asynchronously (§9.7.15.5.3,

@@ -27,13 +27,9 @@ pub(super) fn nest_substitutes(kernel: &Kernel<'_, '_>, nest_of: &[Vec<u32>]) ->
     let mut outer_nests: NestSubstitutes = HashMap::default();
     for nest in nest_of {
         if let Some(&inner) = nest.last() {
-            outer_nests.entry(nest.clone()).or_insert_with(|| {
-                nests[nest]
-                    .iter()
-                    .filter(|(leaf, _)| join_of(kernel, **leaf) != Some(inner))
-                    .map(|(&l, &v)| (l, v))
-                    .collect()
-            });
+            outer_nests
+                .entry(nest.clone())
+                .or_insert_with(|| outer_joins(kernel, &nests[nest], inner));
         }
     }
     (nests, outer_nests)
@@ -54,6 +50,16 @@ pub(super) fn first_iteration_joins(kernel: &Kernel<'_, '_>, nest: &[u32]) -> Ha
         .first_iteration
         .iter()
         .filter(|(leaf, _)| join_of(kernel, **leaf).is_some_and(|block| nest.contains(&block)))
+        .map(|(&leaf, &value)| (leaf, value))
+        .collect()
+}
+
+/// The substitutes of `first` (a nest's first-iteration joins) but those of loop `inner`: the
+/// outer loops' joins, which stay in their first iteration while `inner` starts its next.
+fn outer_joins(kernel: &Kernel<'_, '_>, first: &HashMap<ExprId, ExprId>, inner: u32) -> HashMap<ExprId, ExprId> {
+    first
+        .iter()
+        .filter(|(leaf, _)| join_of(kernel, **leaf) != Some(inner))
         .map(|(&leaf, &value)| (leaf, value))
         .collect()
 }
@@ -138,11 +144,7 @@ pub(super) fn in_two_iterations<T>(
         return None;
     }
     let first = first_iteration_joins(kernel, nest);
-    let outer: HashMap<ExprId, ExprId> = first
-        .iter()
-        .filter(|(leaf, _)| join_of(kernel, **leaf) != Some(inner))
-        .map(|(&leaf, &value)| (leaf, value))
-        .collect();
+    let outer = outer_joins(kernel, &first, inner);
     let back_edges = back_edge_values(kernel, inner);
     let exprs = &kernel.values.exprs;
     let mut eval = Evaluator::with_substitutes(exprs, first_thread, &first);

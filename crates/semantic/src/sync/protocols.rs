@@ -172,7 +172,7 @@ enum Stage {
 const MAX_AGE: u8 = 8;
 
 /// Which iteration of its innermost loop issued an operation in flight (a `cp.async` copy, a
-/// `wgmma`), as seen from where it is in flight.
+/// `wgmma`, a `tcgen05.mma`), as seen from where it is in flight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Lap {
     /// The current one (or the path did not go round any loop around the operation since).
@@ -184,7 +184,8 @@ pub enum Lap {
     Outer,
 }
 
-/// An operation in flight (a `cp.async` copy, a `wgmma`) and the iteration that issued it.
+/// An operation in flight (a `cp.async` copy, a `wgmma`, a `tcgen05.mma`) and the iteration
+/// that issued it.
 type Issued = (InsnId, Lap);
 
 /// What is in flight at a program point (each set: every way some path got here).
@@ -208,7 +209,7 @@ struct InFlight {
     wgmma: BTreeSet<(Issued, Stage)>,
     /// Shared-memory reads of `tcgen05` operations (`tcgen05.mma`'s matrices) with no mbarrier
     /// wait since, which the `tcgen05.commit` tracking them completes.
-    tcgen05_reads: BTreeSet<InsnId>,
+    tcgen05_reads: BTreeSet<Issued>,
 }
 
 impl InFlight {
@@ -545,19 +546,21 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
             .collect()
     };
     let threads = sampled_threads(kernel);
-    // Where a matrix a `wgmma` reads, and each write in its loop, are in two iterations of
-    // that loop (a write may overwrite the matrix of the iteration before): asked here,
-    // evaluated together per loop below.
-    let is_wgmma = |i: InsnId| {
-        kernel.values.semantics[i as usize]
-            .as_ref()
-            .is_some_and(|s| s.async_operands.iter().any(|a| a.group == Group::Wgmma))
+    // Where a matrix a multiply in flight (`wgmma`, `tcgen05.mma`) reads, and each write in
+    // its loop, are in two iterations of that loop (a write may overwrite the matrix of the
+    // iteration before): asked here, evaluated together per loop below.
+    let multiplies = |i: InsnId| {
+        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            s.descriptor_memory
+                .iter()
+                .any(|m| matches!(m.completion, Completion::Group(Group::Wgmma | Group::Tcgen05)))
+        })
     };
-    let wgmma_loops: Vec<BlockId> = kernel
+    let multiply_loops: Vec<BlockId> = kernel
         .values
         .descriptor_reads
         .keys()
-        .filter(|&&i| is_wgmma(i))
+        .filter(|&&i| multiplies(i))
         .filter_map(|&i| kernel.innermost_loop(i))
         .collect();
     let mut laps: Vec<LapRequest> = Vec::new();
@@ -566,9 +569,9 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
             let Some(s) = kernel.values.semantics[i].as_ref() else {
                 return Vec::new();
             };
-            let in_wgmma_loop = kernel
+            let in_multiply_loop = kernel
                 .innermost_loop(i as InsnId)
-                .is_some_and(|l| wgmma_loops.contains(&l));
+                .is_some_and(|l| multiply_loops.contains(&l));
             let mut here: Vec<Touch> = Vec::new();
             for m in s
                 .memory
@@ -583,7 +586,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     continue;
                 }
                 let swizzle = Swizzle { bits: 0 };
-                if m.access.writes() && in_wgmma_loop {
+                if m.access.writes() && in_multiply_loop {
                     laps.push((i as InsnId, here.len(), address, m.bytes, swizzle));
                 }
                 here.push(Touch {
@@ -606,7 +609,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     continue;
                 }
                 let bytes = Some(MATRIX_ROW_BYTES);
-                if is_wgmma(i as InsnId) {
+                if multiplies(i as InsnId) {
                     laps.push((i as InsnId, here.len(), read.start, bytes, read.swizzle));
                 }
                 here.push(Touch {
@@ -650,8 +653,8 @@ fn place_in_two_iterations(
 }
 
 /// What is in flight after edge `from` -> `to` when it is a loop's back edge and copies or
-/// `wgmma`s of that loop are in flight: those now come from an earlier iteration (`None`: as
-/// before the edge).
+/// multiplies of that loop are in flight: those now come from an earlier iteration (`None`:
+/// as before the edge).
 fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
     if !kernel.values.dominance.dominates(to, from) {
         return None;
@@ -667,7 +670,8 @@ fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &
         }
     };
     let unchanged = |set: &BTreeSet<(Issued, Stage)>| set.iter().all(|&((op, l), _)| lap(op, l) == l);
-    if unchanged(&state.copies) && unchanged(&state.wgmma) {
+    if unchanged(&state.copies) && unchanged(&state.wgmma) && state.tcgen05_reads.iter().all(|&(op, l)| lap(op, l) == l)
+    {
         return None;
     }
     let round =
@@ -675,6 +679,7 @@ fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &
     let mut state = state.clone();
     state.copies = round(&state.copies);
     state.wgmma = round(&state.wgmma);
+    state.tcgen05_reads = state.tcgen05_reads.iter().map(|&(op, l)| (op, lap(op, l))).collect();
     Some(state)
 }
 
@@ -880,17 +885,15 @@ fn check_matrix_write(
     // A matrix a multiply in flight reads through its descriptor, surely met (the
     // matrix's placed rows and the write overlap in some thread, in the iteration that
     // issued the multiply and the one the write is in).
-    // (A `tcgen05.mma`'s iteration is not followed: `lap` `None`.)
-    let reads_matrix = |mma: InsnId, group: Group, lap: Option<Lap>| {
+    let reads_matrix = |mma: InsnId, group: Group, lap: Lap| {
         touches[mma as usize].iter().any(|c| {
             c.access == Access::Read
                 && c.completion == Completion::Group(group)
-                && (overlap(c, t) == Overlap::Yes
-                    || lap.is_some_and(|lap| overlap_across_laps(kernel, (mma, c), (i, t), lap)))
+                && (overlap(c, t) == Overlap::Yes || overlap_across_laps(kernel, (mma, c), (i, t), lap))
         })
     };
     for &((mma, lap), stage) in &state.wgmma {
-        if reads_matrix(mma, Group::Wgmma, Some(lap)) {
+        if reads_matrix(mma, Group::Wgmma, lap) {
             found(ProtocolKind::MatrixOverwritten {
                 mma,
                 earlier_iteration: lap != Lap::Current,
@@ -902,15 +905,15 @@ fn check_matrix_write(
     // multiply (both under a uniform branch, `if (k_tiles > 0)`), which paths joined
     // without their conditions cannot tell: only a write in the multiply's own loop, the
     // next stage's load into the tile, is judged.
-    for &mma in &state.tcgen05_reads {
+    for &(mma, lap) in &state.tcgen05_reads {
         if kernel.innermost_loop(mma).is_some()
             && kernel.innermost_loop(mma) == kernel.innermost_loop(i)
-            && reads_matrix(mma, Group::Tcgen05, None)
+            && reads_matrix(mma, Group::Tcgen05, lap)
         {
             found(ProtocolKind::MatrixOverwritten {
                 mma,
                 uncovered: None,
-                earlier_iteration: false,
+                earlier_iteration: lap != Lap::Current,
             });
         }
     }
@@ -1040,7 +1043,7 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
         .iter()
         .any(|t| t.access == Access::Read && t.completion == Completion::Group(Group::Tcgen05))
     {
-        state.tcgen05_reads.insert(i);
+        state.tcgen05_reads.insert((i, Lap::Current));
     }
 }
 

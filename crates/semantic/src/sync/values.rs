@@ -165,7 +165,7 @@ impl ValueFlow {
         // Only the registers guards, branches, shared and generic addresses (and global ones
         // when asked) and synchronisation operands are computed from are followed (each in a
         // slot).
-        let slots = followed_registers(flow, &semantics, global);
+        let slots = followed_registers(flow, semantics, global);
         let regs = slots.iter().filter(|&&s| s != u32::MAX).count();
         if regs.saturating_mul(flow.blocks.len()) > MAX_STATE {
             return Err(GiveUp::TooLarge);
@@ -179,7 +179,7 @@ impl ValueFlow {
                 }
             }
         }
-        let thread_dependent = thread_dependent_registers(flow, &semantics);
+        let thread_dependent = thread_dependent_registers(flow, semantics);
         let mut builder = Builder {
             flow,
             symbols,

@@ -7,6 +7,7 @@ use super::ITERATIONS;
 use super::sites::Site;
 use crate::flow::cfg::BlockId;
 use crate::sync::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
+use crate::sync::iterations;
 use crate::sync::kernel::{Executes, Kernel, Shape, ShapeSource};
 use ptxkit_isa::signature::semantics::Space;
 
@@ -95,24 +96,16 @@ struct Nest {
 impl Nest {
     fn of(kernel: &Kernel<'_, '_>, heads: &[BlockId], relevant: &FxHashSet<ExprId>) -> Nest {
         let values = &kernel.values;
-        let at = |leaf: ExprId, heads: &[BlockId]| matches!(values.exprs.node(leaf), Node::Phi { block, .. } if heads.contains(&block));
         let (outer_heads, inner_head) = match heads.split_last() {
             Some((inner, outer)) => (outer, Some(*inner)),
             None => (heads, None),
         };
-        let outer = values
-            .first_iteration
-            .iter()
-            .filter(|(leaf, _)| at(**leaf, outer_heads))
-            .map(|(&l, &v)| (l, v))
-            .collect();
+        let outer = iterations::first_iteration_joins(kernel, outer_heads);
         let mut inner = Vec::new();
         let mut iterates = false;
         if let Some(h) = inner_head {
-            for (&leaf, &next) in values.next_iteration.iter().chain(&values.inductions) {
-                if at(leaf, &[h])
-                    && let Some(&first) = values.first_iteration.get(&leaf)
-                {
+            for (leaf, next, _) in iterations::back_edge_values(kernel, h) {
+                if let Some(&first) = values.first_iteration.get(&leaf) {
                     iterates = true;
                     if relevant.contains(&leaf) {
                         inner.push((leaf, first, next));
@@ -148,7 +141,7 @@ impl Nest {
 /// The loop joins where `sites` land and whether lanes run them may depend on
 /// ([`relevant_joins`](crate::sync::iterations::relevant_joins) of their addresses).
 pub(super) fn relevant_joins(kernel: &Kernel<'_, '_>, sites: &[Site]) -> FxHashSet<ExprId> {
-    crate::sync::iterations::relevant_joins(kernel, sites.iter().filter_map(|s| s.address))
+    iterations::relevant_joins(kernel, sites.iter().filter_map(|s| s.address))
 }
 
 /// Places every site in every lane of one warp; `relevant`: the joins that may matter

@@ -203,7 +203,7 @@ pub fn analyze_with(
     // (the costly part) are not needed.
     if memory == Memory::Shared {
         let semantics = crate::sync::values::semantics_of(flow, symbols);
-        if !sites::may_touch_shared(flow, &semantics, symbols)
+        if !sites::may_touch_shared(flow, semantics, symbols)
             && !semantics.iter().flatten().any(|s| is_legacy_collective(s))
         {
             return WarpReport::default();
