@@ -352,6 +352,19 @@ impl Evaluator<'_> {
         Some(Some(Linear { constant, terms }))
     }
 
+    /// `id` over the threads of this evaluator's block, when one linear form gives it in every
+    /// thread: its terms are undecided leaves and the thread id's (`Node::Tid`) leaves; `None`
+    /// when it is evaluated per thread or unknown.
+    pub fn form(&mut self, id: ExprId) -> Option<Linear> {
+        if !self.exprs.is_thread_dependent(id) {
+            return self.eval(id);
+        }
+        if !self.forms.computed(id) {
+            self.compute_form(id);
+        }
+        self.forms.form(id).cloned()
+    }
+
     /// Computes the form of `id` and of what it is built on.
     fn compute_form(&mut self, id: ExprId) {
         if self.forms.memo.is_empty() {

@@ -5,6 +5,7 @@
 use ptxkit_isa::signature::semantics::{BarrierMode, Sync};
 use rustc_hash::FxHashMap as HashMap;
 
+use super::apart::Apart;
 use super::lanes::{Place, Placed, Sample, overlap, place, warps};
 use super::sites::Site;
 use super::{Exchange, NotConverged, Via};
@@ -85,17 +86,46 @@ pub(super) fn search(
     if pairs.is_empty() {
         return meets;
     }
-    // Only the sites some pair names are placed.
-    let mut used: Vec<usize> = pairs.iter().flat_map(|&(a, b, _)| [a, b]).collect();
-    used.sort_unstable();
-    used.dedup();
-    let index: HashMap<usize, usize> = used.iter().enumerate().map(|(k, &s)| (s, k)).collect();
-    let subset: Vec<Site> = used.iter().map(|&s| sites[s].clone()).collect();
-    let relevant = super::lanes::relevant_joins(kernel, &subset);
+    // The joins every pair's sites may depend on (following more than a shape's open pairs
+    // need changes nothing they compare).
+    let named = |keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
+        let mut used: Vec<usize> = pairs
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| keep(k))
+            .flat_map(|(_, &(a, b, _))| [a, b])
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        used
+    };
+    let all: Vec<Site> = named(&|_| true).iter().map(|&s| sites[s].clone()).collect();
+    let relevant = super::lanes::relevant_joins(kernel, &all);
     for shape in shapes {
+        if meets.iter().all(|m| matches!(m, Meet::Yes(..))) {
+            return meets;
+        }
+        // The pairs whose lanes may meet in this shape (the others never do: [`Apart`]); only
+        // the sites they name are placed.
+        let mut apart = Apart::new(kernel, shape);
+        let open: Vec<bool> = pairs
+            .iter()
+            .map(|&(a, b, _)| {
+                !apart
+                    .as_mut()
+                    .is_some_and(|x| x.never_meet(kernel, &sites[a], &sites[b]))
+            })
+            .collect();
+        let used = named(&|k| open[k]);
+        let index: HashMap<usize, usize> = used.iter().enumerate().map(|(k, &s)| (s, k)).collect();
+        let subset: Vec<Site> = used.iter().map(|&s| sites[s].clone()).collect();
         for lanes in warps(shape) {
-            if meets.iter().all(|m| matches!(m, Meet::Yes(..))) {
-                return meets;
+            if meets
+                .iter()
+                .zip(&open)
+                .all(|(m, &open)| !open || matches!(m, Meet::Yes(..)))
+            {
+                break;
             }
             let placed = place(kernel, &subset, &lanes, &relevant);
             let landings: Vec<Vec<Landing<'_>>> = placed
@@ -103,7 +133,9 @@ pub(super) fn search(
                 .iter()
                 .map(|samples| samples.iter().map(|p| Landing::of(p)).collect())
                 .collect();
-            for (&(a, b, combos), found) in pairs.iter().zip(meets.iter_mut()) {
+            for ((&(a, b, combos), found), _) in
+                pairs.iter().zip(meets.iter_mut()).zip(&open).filter(|(_, open)| **open)
+            {
                 if matches!(found, Meet::Yes(..)) {
                     continue;
                 }

@@ -38,6 +38,7 @@
 //! values that change around a loop are followed for its first [`ITERATIONS`] iterations
 //! (one symbolic iteration when they cannot be computed).
 
+mod apart;
 mod convergence;
 mod exchanges;
 mod lanes;

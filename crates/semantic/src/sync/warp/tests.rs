@@ -64,6 +64,35 @@ fn a_neighbours_slot_is_an_exchange_fixed_before_the_read() {
 }
 
 #[test]
+fn slots_indexed_with_different_strides_meet_in_other_lanes() {
+    // s[tid] = ...; x = s[2 * tid]: lane 2 writes the word lane 1 reads (different
+    // coefficients: placed lane by lane).
+    let (found, _) = analysed(
+        "",
+        &format!(
+            "{SLOT}st.shared.u32 [%r4], %r1;\nshl.b32 %r5, %r1, 3;\nadd.s32 %r6, %r3, %r5;\nld.shared.u32 %r7, [%r6];"
+        ),
+    );
+    assert_eq!(found, "order 15->18 Some((2, 1)) before 18\n");
+}
+
+#[test]
+fn lanes_of_two_rows_of_one_warp_share_a_slot_indexed_by_x_alone() {
+    // A 16 x 2 block: lanes 0 and 16 of the warp have the same x, so the same slot.
+    let (found, _) = analysed(
+        " .reqntid 16, 2, 1",
+        &format!("{SLOT}mov.u32 %r9, %tid.y;\nst.shared.u32 [%r4], %r9;\nld.shared.u32 %r5, [%r4];"),
+    );
+    assert_eq!(found, "order 16->17 Some((0, 0)) before 17\n");
+    // The same slots with a block of one row: each lane its own.
+    let (found, _) = analysed(
+        " .reqntid 32, 1, 1",
+        &format!("{SLOT}mov.u32 %r9, %tid.y;\nst.shared.u32 [%r4], %r9;\nld.shared.u32 %r5, [%r4];"),
+    );
+    assert_eq!(found, "");
+}
+
+#[test]
 fn a_warp_reduction_after_a_whole_warp_branch_is_fixable() {
     // if (tid < 32) { s[tid] += s[tid + 16]; s[tid] += s[tid + 8]; }
     let body = format!(
