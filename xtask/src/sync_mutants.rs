@@ -34,7 +34,6 @@ use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, Group, Mbarrie
 use ptxkit_lint::{Settings, lint_source};
 use ptxkit_semantic::SymbolTable;
 use ptxkit_semantic::flow::FunctionFlow;
-use ptxkit_semantic::sync::values::semantics_of;
 use rayon::prelude::*;
 
 const KINDS: &[&str] = &[
@@ -82,7 +81,7 @@ fn mutants(text: &str) -> Vec<Mutant> {
     let flows = FunctionFlow::all(&parsed, &symbols);
     let mut out = Vec::new();
     for flow in &flows {
-        let semantics = semantics_of(flow, &symbols);
+        let semantics = flow.semantics(&symbols);
         for (i, s) in semantics.iter().enumerate() {
             let Some(s) = s else { continue };
             let insn = &flow.insns[i];

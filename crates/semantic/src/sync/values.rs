@@ -93,11 +93,6 @@ fn key(parts: &[u64]) -> u64 {
     h.finish()
 }
 
-/// The semantics of each of `flow`'s instructions ([`FunctionFlow::semantics`]).
-pub fn semantics_of<'f>(flow: &'f FunctionFlow<'_>, symbols: &SymbolTable) -> &'f [Option<Rc<Semantics>>] {
-    flow.semantics(symbols)
-}
-
 /// The matrices each instruction reads through descriptors whose start can be read back.
 fn descriptor_reads(
     semantics: &[Option<Rc<Semantics>>],
@@ -161,7 +156,7 @@ impl ValueFlow {
 
     /// [`ValueFlow::following`], widening when `widen` (see there).
     fn settled(flow: &FunctionFlow<'_>, symbols: &SymbolTable, global: bool, widen: bool) -> Result<ValueFlow, GiveUp> {
-        let semantics = semantics_of(flow, symbols);
+        let semantics = flow.semantics(symbols);
         // Only the registers guards, branches, shared and generic addresses (and global ones
         // when asked) and synchronisation operands are computed from are followed (each in a
         // slot).

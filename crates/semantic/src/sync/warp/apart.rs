@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 
-use super::lanes::{Place, place_of, warps};
+use super::lanes::{Place, Windows, warps};
 use super::sites::Site;
 use crate::sync::expr::{Evaluator, Linear, Node, Terms};
 use crate::sync::kernel::{Kernel, Shape};
@@ -24,6 +24,7 @@ use crate::sync::kernel::{Kernel, Shape};
 pub(super) struct Apart<'e> {
     differences: Differences,
     eval: Evaluator<'e>,
+    windows: Windows,
 }
 
 impl<'e> Apart<'e> {
@@ -33,6 +34,7 @@ impl<'e> Apart<'e> {
         Some(Apart {
             differences: differences(shape),
             eval: Evaluator::new(&kernel.values.exprs, first),
+            windows: Windows::of(&kernel.values.exprs),
         })
     }
 
@@ -60,7 +62,7 @@ impl<'e> Apart<'e> {
     /// placement knows it in every lane alike: the address is one linear form over the block's
     /// threads, built on no loop join (the same in every iteration, whatever the evaluator is
     /// given for the joins), and its base is variables only once the windows are taken out
-    /// ([`place_of`]).
+    /// ([`Windows::place`]).
     fn form(&mut self, kernel: &Kernel<'_, '_>, site: &Site) -> Option<SplitForm> {
         let address = site.address?;
         let exprs = &kernel.values.exprs;
@@ -68,7 +70,7 @@ impl<'e> Apart<'e> {
             return None;
         }
         let linear: Linear = self.eval.form(address)?;
-        let (shared, terms, constant) = match place_of(exprs, site, linear) {
+        let (shared, terms, constant) = match self.windows.place(site, linear) {
             Place::Shared(terms, constant) => (true, terms, constant),
             Place::Global(terms, constant) => (false, terms, constant),
             Place::Unknown | Place::Uncertain(_) => return None,
@@ -140,13 +142,17 @@ mod tests {
     use super::*;
     use crate::sync::kernel::ShapeSource;
 
+    /// A block shape the kernel requires.
+    fn required(dims: [u32; 3]) -> Shape {
+        Shape {
+            dims,
+            source: ShapeSource::Required,
+        }
+    }
+
     #[test]
     fn a_one_dimensional_warp_holds_the_differences_from_minus_31_to_31() {
-        let shape = Shape {
-            dims: [64, 1, 1],
-            source: ShapeSource::Required,
-        };
-        let d = differences(&shape);
+        let d = differences(&required([64, 1, 1]));
         assert_eq!(d.len(), 62);
         assert!(
             d.iter()
@@ -156,11 +162,7 @@ mod tests {
 
     #[test]
     fn a_warp_of_two_rows_holds_differences_along_y_and_same_x() {
-        let shape = Shape {
-            dims: [16, 4, 1],
-            source: ShapeSource::Required,
-        };
-        let d = differences(&shape);
+        let d = differences(&required([16, 4, 1]));
         // Lanes 0 and 16 of a warp: the same x, one row apart.
         assert!(d.contains(&[0, 1, 0]) && d.contains(&[0, -1, 0]));
         assert!(!d.contains(&[0, 2, 0]) && !d.contains(&[16, 0, 0]));

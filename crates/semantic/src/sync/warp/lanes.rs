@@ -148,6 +148,7 @@ pub(super) fn relevant_joins(kernel: &Kernel<'_, '_>, sites: &[Site]) -> FxHashS
 /// ([`relevant_joins`]).
 pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], relevant: &FxHashSet<ExprId>) -> Placed {
     let exprs = &kernel.values.exprs;
+    let windows = Windows::of(exprs);
     let mut nests: Vec<(Vec<BlockId>, Nest)> = Vec::new();
     let mut nest_of = Vec::with_capacity(sites.len());
     for site in sites {
@@ -181,7 +182,7 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
         let Some(linear) = site.address.and_then(|a| eval.eval(a)) else {
             return Some(Place::Unknown);
         };
-        Some(decided(place_of(exprs, site, linear)))
+        Some(decided(windows.place(site, linear)))
     };
     // The values the same in every lane (the loops' uniform joins among them) are evaluated
     // once per iteration: each evaluator restarts for the first lane and is only reset (which
@@ -237,37 +238,54 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
     }
 }
 
-/// Where `site` lands when its address's value is `linear`: in shared memory when the shared
-/// window is among its terms (taken out; a site that can only be shared is there without it),
-/// else in global memory (the global window taken out); not known when a window is left.
-pub(super) fn place_of(exprs: &Exprs, site: &Site, linear: Linear) -> Place {
-    let window = exprs.get(Node::Window(Space::SharedCta));
-    let global_window = exprs.get(Node::Window(Space::Global));
-    let mut terms = linear.terms;
-    let take = |terms: &mut Terms, window: Option<ExprId>| {
-        let at = terms.iter().position(|&(leaf, c)| Some(leaf) == window && c == 1);
-        at.map(|at| terms.remove(at)).is_some()
-    };
-    let in_shared = if site.may_be_shared && site.may_be_global {
-        if take(&mut terms, window) {
-            true
-        } else {
-            take(&mut terms, global_window);
-            false
+/// The expressions of the shared and the global window, looked up once per search.
+#[derive(Clone, Copy)]
+pub(super) struct Windows {
+    shared: Option<ExprId>,
+    global: Option<ExprId>,
+}
+
+impl Windows {
+    /// The windows among `exprs` (either may be absent).
+    pub(super) fn of(exprs: &Exprs) -> Windows {
+        Windows {
+            shared: exprs.get(Node::Window(Space::SharedCta)),
+            global: exprs.get(Node::Window(Space::Global)),
         }
-    } else {
-        site.may_be_shared
-    };
-    if terms
-        .iter()
-        .any(|&(leaf, _)| Some(leaf) == window || Some(leaf) == global_window)
-    {
-        return Place::Unknown;
     }
-    if in_shared {
-        Place::Shared(terms, linear.constant)
-    } else {
-        Place::Global(terms, linear.constant)
+
+    /// Where `site` lands when its address's value is `linear`: in shared memory when the
+    /// shared window is among its terms (taken out; a site that can only be shared is there
+    /// without it), else in global memory (the global window taken out); not known when a
+    /// window is left.
+    pub(super) fn place(self, site: &Site, linear: Linear) -> Place {
+        let Windows { shared, global } = self;
+        let mut terms = linear.terms;
+        let take = |terms: &mut Terms, window: Option<ExprId>| {
+            let at = terms.iter().position(|&(leaf, c)| Some(leaf) == window && c == 1);
+            at.map(|at| terms.remove(at)).is_some()
+        };
+        let in_shared = if site.may_be_shared && site.may_be_global {
+            if take(&mut terms, shared) {
+                true
+            } else {
+                take(&mut terms, global);
+                false
+            }
+        } else {
+            site.may_be_shared
+        };
+        if terms
+            .iter()
+            .any(|&(leaf, _)| Some(leaf) == shared || Some(leaf) == global)
+        {
+            return Place::Unknown;
+        }
+        if in_shared {
+            Place::Shared(terms, linear.constant)
+        } else {
+            Place::Global(terms, linear.constant)
+        }
     }
 }
 

@@ -203,7 +203,7 @@ pub fn analyze_with(
     // exchange to show, and only its legacy collectives to judge: without any, its values
     // (the costly part) are not needed.
     if memory == Memory::Shared {
-        let semantics = crate::sync::values::semantics_of(flow, symbols);
+        let semantics = flow.semantics(symbols);
         if !sites::may_touch_shared(flow, semantics, symbols)
             && !semantics.iter().flatten().any(|s| is_legacy_collective(s))
         {

@@ -52,7 +52,7 @@ impl CalleeEffects {
             .iter()
             .filter_map(|flow| {
                 let name = flow.name.map(|n| flow_text(flow, n).to_string())?;
-                let semantics = crate::sync::values::semantics_of(flow, symbols);
+                let semantics = flow.semantics(symbols);
                 let own = semantics
                     .iter()
                     .flatten()
@@ -129,7 +129,7 @@ impl ModuleFacts {
             indirect = CalleeEffects::UNKNOWN;
         }
         let generic_shared = flows.iter().any(|flow| {
-            let semantics = crate::sync::values::semantics_of(flow, symbols);
+            let semantics = flow.semantics(symbols);
             semantics.iter().flatten().any(|s| makes_shared_window(s))
                 || flow.insns.iter().zip(semantics).any(|(insn, s)| {
                     s.as_ref()
@@ -330,7 +330,7 @@ fn call_site(flow: &FunctionFlow<'_>, i: InsnId, facts: &ModuleFacts) -> Option<
 /// Whether a function the value analysis cannot follow has anything the warp analysis looks
 /// at (shared memory, strong global accesses, collectives, calls that do any of it).
 pub(super) fn anything_to_analyse(flow: &FunctionFlow<'_>, symbols: &SymbolTable, facts: &ModuleFacts) -> bool {
-    let semantics = crate::sync::values::semantics_of(flow, symbols);
+    let semantics = flow.semantics(symbols);
     (0..flow.insns.len() as InsnId).any(|i| {
         call_site(flow, i, facts).is_some_and(CalleeEffects::any)
             || semantics[i as usize].as_deref().is_some_and(|s| effects_of(s).any())
