@@ -8,30 +8,8 @@ use super::sites::Site;
 use crate::flow::cfg::BlockId;
 use crate::sync::expr::{Evaluator, ExprId, Exprs, Linear, Node, Terms, Thread};
 use crate::sync::iterations;
-use crate::sync::kernel::{Executes, Kernel, Shape, ShapeSource};
+use crate::sync::kernel::{Executes, Kernel, Shape};
 use ptxkit_isa::signature::semantics::Space;
-
-/// The block shapes the lanes are evaluated in: the declared one, else two over the
-/// dimensions the kernel reads, each a whole number of warps.
-pub(super) fn shapes(kernel: &Kernel<'_, '_>) -> Vec<Shape> {
-    if kernel.shape.source != ShapeSource::Inferred {
-        return vec![kernel.shape];
-    }
-    // `Kernel::of` infers [64, 1, 1], [16, 4, 1], [16, 1, 4] or [8, 4, 2] from the dimensions
-    // the kernel reads.
-    let dims: &[[u32; 3]] = match kernel.shape.dims {
-        [_, 1, 1] => &[[64, 1, 1], [256, 1, 1]],
-        [_, _, 1] => &[[32, 4, 1], [16, 8, 1]],
-        [_, 1, _] => &[[32, 1, 4], [16, 1, 8]],
-        _ => &[[32, 2, 2], [8, 4, 4]],
-    };
-    dims.iter()
-        .map(|&dims| Shape {
-            dims,
-            source: ShapeSource::Inferred,
-        })
-        .collect()
-}
 
 /// The warps of a shape: each its lanes' threads, lane 0 first.
 pub(super) fn warps(shape: &Shape) -> Vec<Vec<Thread>> {

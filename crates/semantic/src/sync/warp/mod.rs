@@ -34,13 +34,16 @@
 //! Functions").
 //!
 //! Lanes are evaluated in the block shape `.reqntid` or `.maxntid` gives, or else in two
-//! shapes over the dimensions the kernel reads whose thread counts are multiples of 32;
+//! shapes over the dimensions the kernel reads whose thread counts are multiples of 32, each
+//! halved until no thread accesses a shared variable past its end (the kernel's tables say
+//! how many threads it is written for: [`fit`]);
 //! values that change around a loop are followed for its first [`ITERATIONS`] iterations
 //! (one symbolic iteration when they cannot be computed).
 
 mod apart;
 mod convergence;
 mod exchanges;
+mod fit;
 mod lanes;
 mod sites;
 mod spin;
@@ -237,7 +240,7 @@ pub fn analyze_with(
     if sites.is_empty() && collectives.is_empty() {
         return WarpReport::default();
     }
-    let shapes = lanes::shapes(&kernel);
+    let shapes = fit::shapes(&kernel, &sites);
     let mut convergence = convergence::Convergence::new(&kernel, &shapes);
     let mut exchanges = exchanges::exchanges(&kernel, &sites, &shapes);
     exchanges.extend(spin::spins(&kernel, &sites, &shapes));

@@ -93,6 +93,50 @@ fn lanes_of_two_rows_of_one_warp_share_a_slot_indexed_by_x_alone() {
 }
 
 #[test]
+fn a_kernel_written_for_128_threads_is_not_searched_in_256() {
+    // CUB's block radix rank, in small: each thread's 36-byte segment of a table sized for 128
+    // threads, then each warp's total in the 4 words after the segments. With 256 threads,
+    // thread 128's segment would hold warp 4's total (lane 159 writes what lane 128 reads),
+    // but thread 128 would also read past the table: the kernel is written for 128 threads.
+    let body = ".shared .align 4 .b8 u[4640];\nmov.u32 %r1, %tid.x;\nmov.u32 %r2, u;\nmad.lo.s32 %r3, %r1, 36, %r2;\nld.shared.u32 %r4, [%r3+16];\nld.shared.u32 %r5, [%r3+32];\nadd.s32 %r6, %r4, %r5;\nshr.u32 %r7, %r1, 5;\nshl.b32 %r8, %r7, 2;\nadd.s32 %r9, %r2, %r8;\nand.b32 %r10, %r1, 31;\nsetp.ne.s32 %p1, %r10, 31;\n@%p1 bra DONE;\nst.shared.u32 [%r9+4608], %r6;\nDONE:";
+    let (found, _) = analysed("", body);
+    assert_eq!(found, "");
+    // Declared for 256 threads, the same code is searched there (and its reads past the table
+    // are the evaluation's limit, not a shape to shrink).
+    let (found, _) = analysed(" .reqntid 256, 1, 1", body);
+    assert_ne!(found, "");
+}
+
+#[test]
+fn a_scan_reading_the_word_before_its_table_is_still_searched() {
+    // if (tid < 16) { x = u[tid] + u[tid - 1]; u[tid] = x; }: thread 0 reads before the table
+    // in every block shape (its value discarded), which says nothing of the shape; lane 1
+    // reads what lane 0 writes.
+    let body = ".shared .align 4 .b8 u[64];\nmov.u32 %r1, %tid.x;\nsetp.ge.u32 %p1, %r1, 16;\n@%p1 bra DONE;\nmov.u32 %r2, u;\nshl.b32 %r3, %r1, 2;\nadd.s32 %r4, %r2, %r3;\nld.volatile.shared.u32 %r5, [%r4];\nld.volatile.shared.u32 %r6, [%r4+-4];\nadd.s32 %r7, %r5, %r6;\nst.volatile.shared.u32 [%r4], %r7;\nDONE:";
+    let (found, _) = analysed("", body);
+    assert!(
+        found.contains("Some((0, 1))") || found.contains("Some((1, 0))"),
+        "{found}"
+    );
+}
+
+#[test]
+fn a_kernel_whose_rows_are_8_wide_is_not_searched_in_rows_of_16() {
+    // s[8 * ty + tx] = tx; x = s[8 * ty + tx]: each thread its own slot in rows of 8 (the
+    // SDK's 8 x 8 DCT). In rows of 16, threads (8, 0) and (0, 1) would store different values
+    // into one slot: the kernel is written for rows of 8, where nothing is exchanged.
+    let body = "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %tid.y;\nshl.b32 %r3, %r2, 3;\nadd.s32 %r4, %r3, %r1;\nshl.b32 %r5, %r4, 2;\nmov.u32 %r6, s;\nadd.s32 %r7, %r6, %r5;\nst.shared.u32 [%r7], %r1;\nld.shared.u32 %r8, [%r7];";
+    let (found, _) = analysed("", body);
+    assert_eq!(found, "");
+    // Storing one value from every row (a table filled by each row alike) says nothing of the
+    // width: searched in rows of 32, the write by (8, 0) and the read by (0, 1) of one slot
+    // are an exchange.
+    let uniform = body.replace("st.shared.u32 [%r7], %r1;", "st.shared.u32 [%r7], 7;");
+    let (found, _) = analysed("", &uniform);
+    assert_ne!(found, "");
+}
+
+#[test]
 fn a_warp_reduction_after_a_whole_warp_branch_is_fixable() {
     // if (tid < 32) { s[tid] += s[tid + 16]; s[tid] += s[tid + 8]; }
     let body = format!(
