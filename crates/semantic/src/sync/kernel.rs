@@ -610,6 +610,21 @@ pub struct Reach {
 }
 
 impl Reach {
+    /// Nothing reached, among `n` instructions.
+    #[cfg(test)]
+    pub(crate) fn empty(n: usize) -> Reach {
+        Reach {
+            bits: vec![0; n.div_ceil(64).max(1)],
+            cyclic: false,
+        }
+    }
+
+    /// Marks instruction `i` reached.
+    #[cfg(test)]
+    pub(crate) fn insert(&mut self, i: InsnId) {
+        self.bits[i as usize / 64] |= 1 << (i % 64);
+    }
+
     /// Whether instruction `i` is reached.
     pub fn contains(&self, i: InsnId) -> bool {
         self.bits.get(i as usize / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)

@@ -27,6 +27,7 @@ pub mod kernel;
 mod mbarrier_init;
 pub mod protocols;
 pub mod races;
+mod splits;
 pub mod values;
 pub mod warp;
 

@@ -20,6 +20,7 @@ use super::iterations::{
 };
 use super::kernel::{Executes, Kernel, Reach, ShapeSource};
 use super::protocols::Lap;
+use super::splits::Splits;
 use crate::flow::cfg::InsnId;
 
 /// One access to the CTA's shared memory.
@@ -677,17 +678,6 @@ fn reach_of<'r>(
         .or_insert_with(|| kernel.reach(from, inclusive))
 }
 
-/// Whether instructions `a` and `b` are on different sides of one of the divergent branches
-/// `splits` ([`divergent_splits`]).
-fn split_apart(splits: &[Vec<Reach>], a: InsnId, b: InsnId) -> bool {
-    splits.iter().any(|sides| {
-        sides
-            .iter()
-            .enumerate()
-            .any(|(i, s1)| s1.contains(a) && sides.iter().enumerate().any(|(j, s2)| i != j && s2.contains(b)))
-    })
-}
-
 /// Whether an access at `x` (evaluated as `ex`) is in a loop that `y` is outside of, and the
 /// loop's last iteration is unknown there: its placements change between iterations, so the
 /// first iteration does not stand for the last one, which `y` meets after the loop ends.
@@ -709,7 +699,7 @@ struct PairSearch<'k, 'f, 't> {
     /// What each instruction reaches without a barrier ([`reach_of`]).
     reaches: HashMap<(InsnId, bool), Reach>,
     /// What the sides of each divergent branch reach ([`divergent_splits`]).
-    splits: Vec<Vec<Reach>>,
+    splits: Splits,
     /// What each access can touch at all ([`touch_summary`]): a quick test before the pair
     /// search.
     summaries: Vec<Vec<(Terms, i64, i64)>>,
@@ -786,7 +776,8 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let follows = |this: &mut Self, x: InsnId, y: InsnId| {
             this.reaches_without_barrier(x, y) && !this.counted.may_order(this.kernel, x, y)
         };
-        (follows(self, x, y) || follows(self, y, x) || split_apart(&self.splits, x, y)) && !exclusive(self.kernel, x, y)
+        (follows(self, x, y) || follows(self, y, x) || self.splits.apart(x, y).is_some())
+            && !exclusive(self.kernel, x, y)
     }
 
     /// The first race between accesses `a` and `b` (the earlier and the later in the program)
@@ -898,7 +889,7 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     /// reaches the later without going round the loop (or they are on the two sides of a
     /// divergent branch).
     fn in_one_iteration(&mut self, x: InsnId, y: InsnId, same_loop: bool) -> bool {
-        !same_loop || split_apart(&self.splits, x, y) || self.reaches_without_barrier(x, y)
+        !same_loop || self.splits.apart(x, y).is_some() || self.reaches_without_barrier(x, y)
     }
 
     /// Whether one of two accesses is in a loop the other meets after it ends, with the last
@@ -1316,14 +1307,15 @@ fn same_in_both(exprs: &super::expr::Exprs, ea: &mut Evaluator<'_>, eb: &mut Eva
 /// other side's accesses there, which the pair search compares as the next iteration's).
 /// A successor that is the head of a loop around the branch (the side that stays in the
 /// loop) reaches on into that loop's next iteration, not the outer loops'.
-fn divergent_splits(kernel: &Kernel<'_, '_>) -> Vec<Vec<Reach>> {
+fn divergent_splits(kernel: &Kernel<'_, '_>) -> Splits {
     let flow = kernel.flow;
-    (0..flow.blocks.len() as u32)
+    let branches = (0..flow.blocks.len() as u32)
         .filter(|&c| flow.succs(c).len() > 1 && branch_thread_dependent(kernel, c))
         .map(|c| {
             let around = &kernel.loops()[c as usize];
             let heads: Vec<InsnId> = around.iter().map(|&h| flow.blocks[h as usize].start).collect();
-            flow.succs(c)
+            let sides = flow
+                .succs(c)
                 .iter()
                 .map(|&s| {
                     let start = flow.blocks[s as usize].start;
@@ -1331,9 +1323,11 @@ fn divergent_splits(kernel: &Kernel<'_, '_>) -> Vec<Vec<Reach>> {
                         kernel.is_full_barrier(i) || (i != start && heads.contains(&i))
                     })
                 })
-                .collect()
+                .collect();
+            (flow.blocks[c as usize].end.saturating_sub(1), sides)
         })
-        .collect()
+        .collect();
+    Splits::new(branches)
 }
 
 /// The barriers for part of the block (`bar.sync 1, 64`, `bar.arrive 1, 64`): each orders only

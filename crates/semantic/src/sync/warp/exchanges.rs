@@ -12,6 +12,7 @@ use super::{Exchange, NotConverged, Via};
 use crate::flow::cfg::{BlockId, InsnId};
 use crate::sync::expr::{Node, Terms, Thread};
 use crate::sync::kernel::{Kernel, Reach, Shape};
+use crate::sync::splits::Splits;
 
 /// Whether two sites' accesses can touch the same bytes in two lanes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,7 +188,7 @@ pub(super) enum Combos {
 /// The exchanges of a kernel's sites, found in the lanes of every warp of `shapes`.
 pub(super) fn exchanges(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape]) -> Vec<Exchange> {
     let mut paths = Paths::new(kernel);
-    let splits = divergent_splits(kernel, &mut paths);
+    let mut splits = divergent_splits(kernel, &mut paths);
     let mut pairs: Vec<(usize, usize, Relation)> = Vec::new();
     for a in 0..sites.len() {
         for b in a..sites.len() {
@@ -196,7 +197,7 @@ pub(super) fn exchanges(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape
             if !compatible || !sa.may_exchange_with(sb) || !sa.may_share_a_buffer_with(sb) {
                 continue;
             }
-            if let Some(relation) = relation(kernel, &mut paths, &splits, sa, sb) {
+            if let Some(relation) = relation(kernel, &mut paths, &mut splits, sa, sb) {
                 pairs.push((a, b, relation));
             }
         }
@@ -241,7 +242,7 @@ pub(super) fn exchanges(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape
 fn relation(
     kernel: &Kernel<'_, '_>,
     paths: &mut Paths<'_, '_, '_>,
-    splits: &[(InsnId, Vec<Reach>)],
+    splits: &mut Splits,
     a: &Site,
     b: &Site,
 ) -> Option<Relation> {
@@ -258,13 +259,7 @@ fn relation(
     }
     let (ab, ba) = (paths.follows(a.insn, b.insn), paths.follows(b.insn, a.insn));
     if !ab && !ba {
-        let sides = splits.iter().find_map(|(branch, sides)| {
-            sides.iter().enumerate().find_map(|(i, s1)| {
-                (s1.contains(a.insn) && sides.iter().enumerate().any(|(j, s2)| i != j && s2.contains(b.insn)))
-                    .then_some(*branch)
-            })
-        });
-        return sides.map(|branch| Relation {
+        return splits.apart(a.insn, b.insn).map(|branch| Relation {
             ab,
             ba,
             sides: Some(branch),
@@ -304,11 +299,12 @@ fn relation(
     })
 }
 
-/// For each branch the lanes of a warp may take differently, what each of its successors
-/// reaches before anything orders the warp.
-pub(super) fn divergent_splits(kernel: &Kernel<'_, '_>, paths: &mut Paths<'_, '_, '_>) -> Vec<(InsnId, Vec<Reach>)> {
+/// For each branch the lanes of a warp may take differently (its condition depends on the
+/// thread, or is not known), what each of its successors reaches before anything orders the
+/// warp.
+pub(super) fn divergent_splits(kernel: &Kernel<'_, '_>, paths: &mut Paths<'_, '_, '_>) -> Splits {
     let flow = kernel.flow;
-    let mut out = Vec::new();
+    let mut branches = Vec::new();
     for c in 0..flow.blocks.len() as BlockId {
         let succs = flow.succs(c);
         let block = flow.blocks[c as usize];
@@ -327,9 +323,9 @@ pub(super) fn divergent_splits(kernel: &Kernel<'_, '_>, paths: &mut Paths<'_, '_
             .iter()
             .map(|&s| paths.reach(flow.blocks[s as usize].start, true, None).clone())
             .collect();
-        out.push((block.end - 1, sides));
+        branches.push((block.end - 1, sides));
     }
-    out
+    Splits::new(branches)
 }
 
 /// Known places by region (shared or not) and undecided part: (offset, lane), sorted.

@@ -12,7 +12,7 @@ use crate::sync::kernel::{Kernel, Shape};
 pub(super) fn spins(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape]) -> Vec<Exchange> {
     let mut candidates: Vec<(usize, usize, InsnId)> = Vec::new();
     let mut paths = Paths::new(kernel);
-    let splits = divergent_splits(kernel, &mut paths);
+    let mut splits = divergent_splits(kernel, &mut paths);
     for (read, branch) in spin_reads(kernel, sites) {
         let r = &sites[read];
         for (w, site) in sites.iter().enumerate() {
@@ -24,11 +24,7 @@ pub(super) fn spins(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape]) -
             let concurrent = w == read
                 || paths.follows(site.insn, r.insn)
                 || paths.follows(r.insn, site.insn)
-                || splits.iter().any(|(_, sides)| {
-                    sides.iter().enumerate().any(|(i, s1)| {
-                        s1.contains(site.insn) && sides.iter().enumerate().any(|(j, s2)| i != j && s2.contains(r.insn))
-                    })
-                });
+                || splits.apart(site.insn, r.insn).is_some();
             if concurrent {
                 candidates.push((w, read, branch));
             }
