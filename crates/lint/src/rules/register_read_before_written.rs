@@ -10,7 +10,9 @@
 //! special registers, `call` results and the destinations of every
 //! instruction (vectors, `d|p` pairs) are writes. One finding per register:
 //! its first such read. A never-written register stored into a call's
-//! `.param` argument is not reported (nvcc passes empty structs that way).
+//! `.param` argument, or stored as one byte anywhere, is not reported (nvcc
+//! passes empty structs that way, and with `-G` copies empty objects, a
+//! functor or a tag, through the stack frame as one unwritten byte).
 //!
 //! By default only registers the function never writes are reported; the
 //! "may be read before it is written" findings need `--preview` (old nvcc
@@ -98,8 +100,12 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 continue;
             }
             let insn = &flow.insns[read.insn as usize];
-            if read.never_written && insn.opcode() == "st" && insn.has(".param") {
-                // nvcc passes an empty struct argument as an unwritten byte
+            if read.never_written
+                && insn.opcode() == "st"
+                && (insn.has(".param") || stores_byte(insn, read.access.node))
+            {
+                // nvcc passes an empty struct argument as an unwritten byte, and with -G
+                // copies empty objects through the stack frame the same way
                 continue;
             }
             let name = flow.registers.name(read.access.reg);
@@ -141,4 +147,14 @@ fn first_write(flow: &FunctionFlow<'_>, reg: RegId) -> Option<Span> {
     (0..flow.insns.len() as InsnId)
         .find(|&i| flow.defs(i).iter().any(|d| d.reg == reg))
         .map(|i| Span::of(flow.insns[i as usize].node()))
+}
+
+/// Whether `insn` stores one byte (`st.u8`, `st.b8`, `st.s8`) whose value, not its address,
+/// is `read`.
+fn stores_byte(insn: &ptxkit_semantic::instruction::Instruction<'_>, read: Node<'_>) -> bool {
+    let byte = insn.types().iter().any(|t| matches!(*t, ".u8" | ".b8" | ".s8"));
+    let in_address = insn
+        .address_operand()
+        .is_some_and(|a| a.start_byte() <= read.start_byte() && read.end_byte() <= a.end_byte());
+    byte && !in_address
 }
