@@ -53,6 +53,7 @@ sync wait cp.async source §9.7.9.25.3.3 L228;
 cp.async.mbarrier.arrive{.noinc}{.state}.b64  [addr];
 .state = { .shared, .shared::cta };
 addr : addr;
+memory modify addr bytes 8 atomic order relaxed scope cta align 8 what mbarrier-object source §9.7.13.15.15: without .noinc the pending count is incremented here, and the arrive-on the copies' completion triggers updates the object later; an mbarrier object is 8-byte aligned: §9.7.13.15.1;
 sync mbarrier track-cp.async object addr source §9.7.13.15.15: an arrive-on the mbarrier when the thread's prior cp.async operations complete;
 
 // ------------------------------------------------------------------ versions and targets
