@@ -39,6 +39,12 @@ impl Shape {
         self.dims.iter().product()
     }
 
+    /// The dimension of `dims` with the most threads (the last of equals: z before x in a
+    /// cube), the one an inferred shape is halved along.
+    pub fn largest_dimension(dims: [u32; 3]) -> usize {
+        (0..3).max_by_key(|&d| dims[d]).unwrap_or(0)
+    }
+
     /// Every thread of the block, x fastest.
     pub fn all(&self) -> impl Iterator<Item = Thread> + '_ {
         let [x, y, z] = self.dims;

@@ -18,7 +18,7 @@ use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
 use super::iterations::{
     BackEdgeValue, advances, nest_substitutes, relevant_back_edge_values, relevant_joins, start_next_iteration,
 };
-use super::kernel::{Executes, Kernel, Reach, ShapeSource};
+use super::kernel::{Executes, Kernel, Reach, Shape, ShapeSource};
 use super::protocols::Lap;
 use super::splits::Splits;
 use crate::flow::cfg::InsnId;
@@ -605,16 +605,11 @@ fn evaluate_in_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> 
     shrink_to_fit(kernel, accesses)
 }
 
-/// The dimension of `dims` with the most threads (the first of equals).
-fn largest_dimension(dims: [u32; 3]) -> usize {
-    (0..3).max_by_key(|&d| dims[d]).unwrap_or(0)
-}
-
 /// Whether two threads along the largest dimension of an inferred shape fit: if they do not,
 /// no shape will. The shape is restored when they fit and left at the two threads when not.
 fn two_threads_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> bool {
     let full = kernel.shape.dims;
-    let d = largest_dimension(full);
+    let d = Shape::largest_dimension(full);
     kernel.shape.dims = [1, 1, 1];
     kernel.shape.dims[d] = 2.min(full[d]);
     let small = evaluate(kernel, accesses);
@@ -634,7 +629,7 @@ fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Opti
         if fits(kernel, accesses, &evaluated) {
             break;
         }
-        let d = largest_dimension(kernel.shape.dims);
+        let d = Shape::largest_dimension(kernel.shape.dims);
         if kernel.shape.dims[d] <= 1 {
             return None;
         }

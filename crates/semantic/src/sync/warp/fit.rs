@@ -53,7 +53,7 @@ fn fitted(kernel: &Kernel<'_, '_>, sites: &[Site], mut dims: [u32; 3]) -> Option
         if fits(kernel, sites, &shape) {
             return Some(shape);
         }
-        let d = (0..3).max_by_key(|&d| dims[d]).unwrap_or(0);
+        let d = Shape::largest_dimension(dims);
         if dims[d] <= 1 {
             return None;
         }
