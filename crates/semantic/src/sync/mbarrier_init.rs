@@ -6,8 +6,8 @@
 use ptxkit_isa::signature::semantics::{Access, MbarrierOp, Sync};
 use rustc_hash::FxHashMap as HashMap;
 
-use super::expr::Thread;
-use super::kernel::Kernel;
+use super::expr::{Evaluator, Thread};
+use super::kernel::{Executes, Kernel};
 use super::races::{Landings, Race, SharedAccess, evaluate, find_pair, other_sync, shared_accesses};
 use crate::flow::cfg::InsnId;
 
@@ -53,22 +53,81 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
         let barrier = kernel.is_full_barrier(i) && !is_wait(i);
         after_wait || barrier || (other_sync(kernel, i) && !orders_nothing)
     };
+    // A memory fence after the init (`fence.mbarrier_init`, or any other) orders it only for
+    // a thread that then observes a later write of the init's thread with an acquire of its
+    // own before its use (§8: a release pattern needs an acquire pattern). A thread that
+    // executes no synchronisation before its use (the use itself aside) may run it before the
+    // init, fence or not.
+    let plain_fence = |i: InsnId| {
+        kernel.values.semantics[i as usize]
+            .as_ref()
+            .is_some_and(|s| !s.sync.is_empty() && s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: None, .. })))
+    };
+    // What each synchronising instruction reaches, found when first asked.
+    let mut reach_of: HashMap<InsnId, super::kernel::Reach> = HashMap::default();
+    // What may take part in an acquire pattern: synchronisation, and strong reads.
+    let strong_read = |i: InsnId| {
+        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            s.memory
+                .iter()
+                .any(|m| m.access != Access::Write && (m.atomic || m.order.is_strong()))
+        })
+    };
+    let synchronising: Vec<InsnId> = (0..kernel.flow.insns.len() as InsnId)
+        .filter(|&i| {
+            orders(i) || other_sync(kernel, i) || is_wait(i) || kernel.barrier_at(i).is_some() || strong_read(i)
+        })
+        .collect();
     for (x, init) in accesses.iter().enumerate() {
         if !is_init(init.insn) || init.access != Access::Write {
             continue;
         }
         let clear = kernel.reach_until(init.insn, false, orders);
+        let past_fences = kernel.reach_until(init.insn, false, |i| orders(i) && !plain_fence(i));
         for (y, used) in accesses.iter().enumerate() {
-            if is_init(used.insn) || !clear.contains(used.insn) {
+            if is_init(used.insn) {
                 continue;
             }
+            let fenced = !clear.contains(used.insn);
+            if fenced && !past_fences.contains(used.insn) {
+                continue;
+            }
+            // With a fence between: only a thread that executes nothing synchronising on its
+            // way to the use (before the use's first run: not what follows the use in its
+            // own wait loop) is a witness.
+            let before_use: Vec<InsnId> = if fenced {
+                let first_run = kernel.reach_until(0, true, |i| i == used.insn);
+                synchronising
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        first_run.contains(i)
+                            && reach_of
+                                .entry(i)
+                                .or_insert_with(|| kernel.reach_until(i, false, |_| false))
+                                .contains(used.insn)
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mut may_synchronise = |_: usize, t2: usize| {
+                if before_use.is_empty() {
+                    return false;
+                }
+                let mut eval = Evaluator::new(&kernel.values.exprs, threads[t2]);
+                let mut memo = HashMap::default();
+                before_use
+                    .iter()
+                    .any(|&i| kernel.executes(&mut eval, i, &mut memo) != Executes::No)
+            };
             let race = find_pair(
                 kernel,
                 &threads,
                 (init, &evaluated[x].placed),
                 (used, &evaluated[y].placed),
                 &mut reaches,
-                &mut |_, _| false,
+                &mut may_synchronise,
             );
             // One finding per init: its first operation reached.
             if let Some(race) = race {

@@ -1061,32 +1061,37 @@ fn followed_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>
 /// per-thread special register, a load (but of a kernel's parameters and constants), an atomic, a
 /// collective, an instruction the model does not describe, or another such register.
 fn thread_dependent_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>>]) -> Vec<bool> {
+    // The instructions reading each register, to follow a register's dependence to the
+    // registers written from it (each register is followed once).
+    let mut readers: Vec<Vec<InsnId>> = vec![Vec::new(); flow.registers.len()];
     let mut dependent = vec![false; flow.registers.len()];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 0..flow.insns.len() as InsnId {
-            let insn = &flow.insns[i as usize];
-            let source = insn.source();
-            let reads_thread = insn.operands().iter().any(|&n| special_thread_dependent(n, source))
-                || flow.uses(i).iter().any(|u| dependent[u.reg as usize])
-                || semantics[i as usize].as_ref().is_none_or(|s| {
-                    s.memory.iter().any(|m| {
-                        m.access != Access::Write
-                            && (m.space != Space::Param || !flow.is_entry)
-                            && m.space != Space::Const
-                    }) || s
-                        .sync
-                        .iter()
-                        .any(|sync| matches!(sync, Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask))
-                });
-            if reads_thread {
-                for d in flow.defs(i) {
-                    if !dependent[d.reg as usize] {
-                        dependent[d.reg as usize] = true;
-                        changed = true;
-                    }
-                }
+    let mut pending: Vec<InsnId> = Vec::new();
+    for i in 0..flow.insns.len() as InsnId {
+        for u in flow.uses(i) {
+            readers[u.reg as usize].push(i);
+        }
+        let insn = &flow.insns[i as usize];
+        let source = insn.source();
+        // What an instruction reads that differs between threads before any register does:
+        // a thread-dependent special register, memory, or a collective's or election's result.
+        let seeds = insn.operands().iter().any(|&n| special_thread_dependent(n, source))
+            || semantics[i as usize].as_ref().is_none_or(|s| {
+                s.memory.iter().any(|m| {
+                    m.access != Access::Write && (m.space != Space::Param || !flow.is_entry) && m.space != Space::Const
+                }) || s
+                    .sync
+                    .iter()
+                    .any(|sync| matches!(sync, Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask))
+            });
+        if seeds {
+            pending.push(i);
+        }
+    }
+    while let Some(i) = pending.pop() {
+        for d in flow.defs(i) {
+            if !dependent[d.reg as usize] {
+                dependent[d.reg as usize] = true;
+                pending.extend_from_slice(&readers[d.reg as usize]);
             }
         }
     }

@@ -454,6 +454,19 @@ pub fn wrap(k: i64, bits: u8, signed: bool) -> i64 {
     }
 }
 
+/// The value of `op` when one known operand decides it whatever the other is (`x & 0`,
+/// `x * 0`, `x | ~0`, the logical forms): `None` when neither does.
+pub(super) fn absorbed(op: BinaryOp, a: Option<i64>, b: Option<i64>, bits: u8, signed: bool) -> Option<i64> {
+    let all_ones = wrap(-1, bits, signed);
+    let either = |f: &dyn Fn(i64) -> bool| a.is_some_and(f) || b.is_some_and(f);
+    match op {
+        BinaryOp::And | BinaryOp::Mul | BinaryOp::LogicalAnd if either(&|k| wrap(k, bits, signed) == 0) => Some(0),
+        BinaryOp::Or if either(&|k| wrap(k, bits, signed) == all_ones) => Some(all_ones),
+        BinaryOp::LogicalOr if either(&|k| k != 0) => Some(1),
+        _ => None,
+    }
+}
+
 /// A binary operation on known values.
 pub(super) fn binary(op: BinaryOp, a: i64, b: i64, bits: u8, signed: bool) -> Option<i64> {
     let unsigned = |v: i64| {

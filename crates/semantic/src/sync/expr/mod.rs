@@ -282,7 +282,12 @@ impl<'e> Evaluator<'e> {
                 self.get(if c != 0 { a } else { b })?
             }
             Node::Binary(op, a, b, bits, signed) => {
-                let (a, b) = (self.value(a)?, self.value(b)?);
+                let (a, b) = (self.value(a), self.value(b));
+                let known = |v: Option<&Linear>| v.and_then(Linear::known);
+                if let Some(k) = graph::absorbed(op, known(a), known(b), bits, signed) {
+                    return Some(Linear::constant(k));
+                }
+                let (a, b) = (a?, b?);
                 if let (Some(x), Some(y)) = (a.known(), b.known()) {
                     // Known operands: the machine's operation, wraps included.
                     return Some(Linear::constant(binary(op, x, y, bits, signed)?));
@@ -603,6 +608,20 @@ mod tests {
         let sum = e.add(Node::Binary(BinaryOp::Add, v, tid, 32, false));
         assert!(e.has_varying(sum));
         assert_eq!(Evaluator::new(&e, thread(0)).eval(sum), None);
+    }
+
+    #[test]
+    fn one_operand_decides_and_or_and_products() {
+        use super::graph::absorbed;
+        // `or.pred p, q, r` with q true is true whatever r is; `and` with a false one is false.
+        assert_eq!(absorbed(BinaryOp::Or, Some(1), None, 1, false), Some(1));
+        assert_eq!(absorbed(BinaryOp::Or, None, Some(0), 1, false), None);
+        assert_eq!(absorbed(BinaryOp::And, None, Some(0), 32, false), Some(0));
+        assert_eq!(absorbed(BinaryOp::Or, Some(0xFFFF), None, 16, false), Some(0xFFFF));
+        assert_eq!(absorbed(BinaryOp::Or, Some(0xFF), None, 16, false), None);
+        assert_eq!(absorbed(BinaryOp::Mul, Some(0), None, 64, true), Some(0));
+        assert_eq!(absorbed(BinaryOp::LogicalOr, None, Some(5), 32, false), Some(1));
+        assert_eq!(absorbed(BinaryOp::Add, Some(0), None, 32, false), None);
     }
 
     #[test]
