@@ -327,7 +327,10 @@ fn memory_code(effect: &SigEffect) -> String {
         (Some(SigValue::Position(p)), _) => format!("semantics::SizeSpec::Width({p})"),
         (_, Some(SigValue::Position(p))) => format!("semantics::SizeSpec::Value({p})"),
         (_, Some(SigValue::Number(n))) => format!("semantics::SizeSpec::Bytes({n})"),
-        _ => "semantics::SizeSpec::Unknown".to_string(),
+        _ => match effect.get("least-bytes") {
+            Some(SigValue::Number(n)) => format!("semantics::SizeSpec::AtLeast({n})"),
+            _ => "semantics::SizeSpec::Unknown".to_string(),
+        },
     };
     let proxy = variant(word(effect, "proxy").unwrap_or("generic"));
     let completion = match word(effect, "async") {

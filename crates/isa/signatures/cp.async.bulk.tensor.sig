@@ -26,20 +26,20 @@ ctaMask        : reg|imm (.multicast: .multicast::cluster = .b16, .multicast::cl
 
 @section 9.7.9.27.1.2
 cp.async.bulk.tensor.dim.shared::cta.global{.load_mode}.completion_mechanism{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar{, cache-policy};
-memory write dstMem space first proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
+memory write dstMem space first least-bytes 16 proxy async async mbarrier mbar source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
 memory read tensorMap space .global proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .tile };
 ---
 @summary Starts copying a tensor tile from global memory to shared memory of CTAs in the cluster (multicast: several); the mbarrier tracks completion.
 cp.async.bulk.tensor.dim.shared::cluster.global{.load_mode}.completion_mechanism{.multicast}{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar{, ctaMask}{, cache-policy};
-memory write dstMem space first proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
+memory write dstMem space first least-bytes 16 proxy async async mbarrier mbar source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
 memory read tensorMap space .global proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .tile };
 ---
 @summary Starts gathering four rows of a 2-D tensor from global memory into shared memory; the mbarrier tracks completion.
 cp.async.bulk.tensor.dim.shared::cta.global.load_mode.completion_mechanism{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar{, cache-policy};
 cp.async.bulk.tensor.dim.shared::cluster.global.load_mode.completion_mechanism{.multicast}{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar{, ctaMask}{, cache-policy};
-memory write dstMem space first proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
+memory write dstMem space first least-bytes 16 proxy async async mbarrier mbar source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
 memory read tensorMap space .global proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .tile::gather4 };
 tensorCoords : reg|imm .b32 x5;
@@ -48,7 +48,7 @@ except !.2d because .tile::gather4 copies from a 2-D tensor;
 @summary Starts copying a tensor region from global memory to shared memory as im2col columns; the mbarrier tracks completion.
 cp.async.bulk.tensor.dim.shared::cta.global.load_mode.completion_mechanism{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar, im2colInfo{, cache-policy};
 cp.async.bulk.tensor.dim.shared::cluster.global.load_mode.completion_mechanism{.multicast}{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar, im2colInfo{, ctaMask}{, cache-policy};
-memory write dstMem space first proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
+memory write dstMem space first least-bytes 16 proxy async async mbarrier mbar source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
 memory read tensorMap space .global proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .im2col };
 im2colInfo : reg|imm .b16 x(.dim: .3d = 1, .4d = 2, .5d = 3);
@@ -57,7 +57,7 @@ except .1d|.2d because im2col modes need a tensor of at least 3 dimensions;
 @summary Starts copying a tensor region from global memory to shared memory in im2col::w mode (wHalo, wOffset); the mbarrier tracks completion.
 cp.async.bulk.tensor.dim.shared::cta.global.load_mode.completion_mechanism{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar, im2colInfo{, cache-policy};
 cp.async.bulk.tensor.dim.shared::cluster.global.load_mode.completion_mechanism{.multicast}{.cta_group}{.level::cache_hint}  dstMem, [tensorMap, tensorCoords], mbar, im2colInfo{, ctaMask}{, cache-policy};
-memory write dstMem space first proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
+memory write dstMem space first least-bytes 16 proxy async async mbarrier mbar source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), complete-tx on mbar when done;
 memory read tensorMap space .global proxy async async mbarrier mbar source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .im2col::w, .im2col::w::128 };
 im2colInfo : reg|imm .b16 x2;
@@ -65,14 +65,14 @@ except .1d|.2d because im2col modes need a tensor of at least 3 dimensions;
 ---
 @summary Starts copying a tensor tile from the executing CTA's shared memory to global memory; a bulk async-group tracks completion.
 cp.async.bulk.tensor.dim.global.shared::cta{.load_mode}.bulk_group{.level::cache_hint}  [tensorMap, tensorCoords], srcMem{, cache-policy};
-memory read srcMem space .shared::cta proxy async async bulk source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
+memory read srcMem space .shared::cta least-bytes 16 proxy async async bulk source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
 memory write tensorMap space .global proxy async async bulk source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .tile, .im2col_no_offs };
 except .im2col_no_offs .1d|.2d because im2col modes need a tensor of at least 3 dimensions;
 ---
 @summary Starts scattering a shared-memory tile into four rows of a 2-D global tensor; a bulk async-group tracks completion.
 cp.async.bulk.tensor.dim.global.shared::cta.load_mode.bulk_group{.level::cache_hint}  [tensorMap, tensorCoords], srcMem{, cache-policy};
-memory read srcMem space .shared::cta proxy async async bulk source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
+memory read srcMem space .shared::cta least-bytes 16 proxy async async bulk source §9.7.9.27.1.2 and §5.5.3.1 (a bounding box is a multiple of 16 bytes, from the address on): a weak copy in the async proxy (§9.7.9.25.2 L69), read at cp.async.bulk.wait_group.read;
 memory write tensorMap space .global proxy async async bulk source §9.7.9.27.1.2: a weak copy in the async proxy (§9.7.9.25.2 L69);
 .load_mode = { .tile::scatter4 };
 tensorCoords : reg|imm .b32 x5;
@@ -81,7 +81,7 @@ except !.2d because .tile::scatter4 writes to a 2-D tensor;
 @section 9.7.9.27.1.3
 @summary Starts reducing a shared-memory tile into a global tensor; a bulk async-group tracks completion.
 cp.reduce.async.bulk.tensor.dim.global.shared::cta.redOp{.load_mode}.bulk_group{.level::cache_hint}  [tensorMap, tensorCoords], srcMem{, cache-policy};
-memory read srcMem space .shared::cta proxy async async bulk source §9.7.9.27.1.3: read at cp.async.bulk.wait_group.read;
+memory read srcMem space .shared::cta least-bytes 16 proxy async async bulk source §9.7.9.27.1.3 and §5.5.3.1 (a bounding box is a multiple of 16 bytes): read at cp.async.bulk.wait_group.read;
 memory modify tensorMap space .global atomic order relaxed scope gpu proxy async async bulk source §9.7.9.27.1.3;
 .redOp = { .add, .min, .max, .inc, .dec, .and, .or, .xor };
 .load_mode = { .tile, .im2col_no_offs };

@@ -1990,6 +1990,7 @@ const MEMORY_KEYS: &[(&str, Takes)] = &[
     ("space", Takes::WordOrPart(SPACES)),
     ("width", Takes::Operand),
     ("bytes", Takes::NumberOrOperand),
+    ("least-bytes", Takes::NumberOrWord(&[])),
     ("order", Takes::Word(ORDERS)),
     ("scope", Takes::Word(SCOPES)),
     ("proxy", Takes::Word(PROXIES)),

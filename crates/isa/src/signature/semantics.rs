@@ -357,6 +357,9 @@ pub enum SizeSpec {
     Value(u8),
     /// A fixed number of bytes.
     Bytes(u32),
+    /// Not known exactly from the instruction, but at least this many bytes from the address
+    /// on (a tensor copy's bounding box: a multiple of 16 bytes, §5.5.3.1).
+    AtLeast(u32),
     /// Not known from the instruction (tensor maps, matrix fragments).
     Unknown,
 }
@@ -897,6 +900,9 @@ pub struct MemoryAccess {
     pub space: Space,
     /// How many bytes, when known.
     pub bytes: Option<u32>,
+    /// How many bytes from the address on it certainly touches: `bytes` when known, else at
+    /// least what its signature says (1 when it says nothing).
+    pub certain_bytes: u32,
     /// Its semantics.
     pub order: Order,
     /// Its scope, if it has one.
@@ -1140,11 +1146,18 @@ impl<'i> Bound<'_, 'i> {
             other => other,
         };
         let bytes = size(self.analysis.form, self.analysis, self.instance, effect.size);
+        let certain_bytes = bytes
+            .unwrap_or(match effect.size {
+                SizeSpec::AtLeast(n) => n,
+                _ => 1,
+            })
+            .max(1);
         Some(MemoryAccess {
             access: effect.access,
             operand,
             space: self.space(effect.space),
             bytes,
+            certain_bytes,
             order: self.order.unwrap_or(effect.order),
             scope: self.scope.or(effect.scope),
             proxy: effect.proxy,
@@ -1329,7 +1342,7 @@ impl<'i> Bound<'_, 'i> {
 fn size(form: &Form, analysis: &Analysis, instance: &Instance<'_>, spec: SizeSpec) -> Option<u32> {
     match spec {
         SizeSpec::Bytes(n) => Some(n),
-        SizeSpec::Unknown => None,
+        SizeSpec::AtLeast(_) | SizeSpec::Unknown => None,
         SizeSpec::Value(position) => match instance.operands.get(operand_at(analysis, position)?)? {
             Found::Immediate { value: Some(v), .. } => u32::try_from(*v).ok(),
             _ => None,
@@ -1496,6 +1509,9 @@ impl Described<'_> {
             }
             SizeSpec::Width(p) => {
                 let _ = write!(text, ", the width of {}", self.operand(p));
+            }
+            SizeSpec::AtLeast(n) => {
+                let _ = write!(text, ", at least {n} bytes");
             }
             SizeSpec::Unknown => {}
         }

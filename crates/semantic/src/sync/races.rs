@@ -52,6 +52,10 @@ pub struct SharedAccess {
     pub through_descriptor: bool,
     /// Whether it is the write of an asynchronous (`cp.async`) copy.
     pub copy: bool,
+    /// Whether it is a bulk copy's read of its shared-memory source (a TMA store): the async
+    /// proxy reads it, not the issuing lane, so the lanes of the issuing warp race with it as
+    /// other threads do (nothing a warp does orders the other lanes' writes before it).
+    pub bulk_read: bool,
     /// Whether the thread that does it is the one `elect.sync` picks in its warp (its guard,
     /// or a branch it is under, or its address depends on the pick): placed with the lowest
     /// lane of the mask standing for the pick, where the address is the same in every lane
@@ -185,7 +189,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 insn: i as InsnId,
                 operand: m.operand,
                 access: m.access,
-                bytes: m.bytes.unwrap_or(1).max(1),
+                bytes: m.certain_bytes,
                 strong: m.atomic || (m.order.is_strong() && m.scope.is_none_or(|_| true)),
                 address,
                 swizzle: Swizzle { bits: 0 },
@@ -193,6 +197,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 generic,
                 through_descriptor: false,
                 copy,
+                bulk_read,
                 elected: elected(i as InsnId, Some(address)),
                 issued: None,
             };
@@ -237,6 +242,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 generic: false,
                 through_descriptor: true,
                 copy: false,
+                bulk_read: false,
                 elected,
                 issued: None,
             }));
@@ -1537,7 +1543,18 @@ pub(super) fn find_pair(
     }
     let (t1, t2, at) = same_warp_witness?;
     let terms = pa[t1].as_ref().map(|p| p.terms.clone()).unwrap_or_default();
-    Some(race(kernel, first, second, threads[t1], threads[t2], at, &terms, true))
+    // A bulk copy's read is the async proxy's, not a lane's: the warp orders nothing for it.
+    let same_warp = !(first.bulk_read || second.bulk_read);
+    Some(race(
+        kernel,
+        first,
+        second,
+        threads[t1],
+        threads[t2],
+        at,
+        &terms,
+        same_warp,
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
