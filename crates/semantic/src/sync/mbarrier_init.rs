@@ -7,7 +7,7 @@ use ptxkit_isa::signature::semantics::{Access, MbarrierOp, Sync};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::expr::{Evaluator, Thread};
-use super::kernel::{Executes, Kernel};
+use super::kernel::{Executes, Kernel, Reach};
 use super::races::{Landings, Race, SharedAccess, evaluate, find_pair, other_sync, shared_accesses};
 use crate::flow::cfg::InsnId;
 
@@ -63,21 +63,7 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
             .as_ref()
             .is_some_and(|s| !s.sync.is_empty() && s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: None, .. })))
     };
-    // What each synchronising instruction reaches, found when first asked.
-    let mut reach_of: HashMap<InsnId, super::kernel::Reach> = HashMap::default();
-    // What may take part in an acquire pattern: synchronisation, and strong reads.
-    let strong_read = |i: InsnId| {
-        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-            s.memory
-                .iter()
-                .any(|m| m.access != Access::Write && (m.atomic || m.order.is_strong()))
-        })
-    };
-    let synchronising: Vec<InsnId> = (0..kernel.flow.insns.len() as InsnId)
-        .filter(|&i| {
-            orders(i) || other_sync(kernel, i) || is_wait(i) || kernel.barrier_at(i).is_some() || strong_read(i)
-        })
-        .collect();
+    let mut before = SynchronisationBefore::new(kernel, |i| orders(i) || is_wait(i));
     for (x, init) in accesses.iter().enumerate() {
         if !is_init(init.insn) || init.access != Access::Write {
             continue;
@@ -93,28 +79,9 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
                 continue;
             }
             // With a fence between: only a thread that executes nothing synchronising on its
-            // way to the use (before the use's first run: not what follows the use in its
-            // own wait loop) is a witness.
-            let before_use: Vec<InsnId> = if fenced {
-                let first_run = kernel.reach_until(0, true, |i| i == used.insn);
-                synchronising
-                    .iter()
-                    .copied()
-                    .filter(|&i| {
-                        first_run.contains(i)
-                            && reach_of
-                                .entry(i)
-                                .or_insert_with(|| kernel.reach_until(i, false, |_| false))
-                                .contains(used.insn)
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            // way to the use is a witness.
+            let before_use = if fenced { before.use_at(used.insn) } else { Vec::new() };
             let mut may_synchronise = |_: usize, t2: usize| {
-                if before_use.is_empty() {
-                    return false;
-                }
                 let mut eval = Evaluator::new(&kernel.values.exprs, threads[t2]);
                 let mut memo = HashMap::default();
                 before_use
@@ -140,4 +107,55 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
         }
     }
     out
+}
+
+/// The instructions that may synchronise a thread before it first runs a given instruction:
+/// synchronisation and strong reads (what may take part in an acquire pattern).
+struct SynchronisationBefore<'k, 'f, 't> {
+    kernel: &'k Kernel<'f, 't>,
+    /// Every instruction that may synchronise.
+    synchronising: Vec<InsnId>,
+    /// What each of them reaches, found when first asked.
+    reach_of: HashMap<InsnId, Reach>,
+}
+
+impl<'k, 'f, 't> SynchronisationBefore<'k, 'f, 't> {
+    /// For `kernel`, with `orders` saying what else than [`other_sync`], barriers and strong
+    /// reads synchronises.
+    fn new(kernel: &'k Kernel<'f, 't>, orders: impl Fn(InsnId) -> bool) -> Self {
+        let strong_read = |i: InsnId| {
+            kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+                s.memory
+                    .iter()
+                    .any(|m| m.access != Access::Write && (m.atomic || m.order.is_strong()))
+            })
+        };
+        let synchronising = (0..kernel.flow.insns.len() as InsnId)
+            .filter(|&i| orders(i) || other_sync(kernel, i) || kernel.barrier_at(i).is_some() || strong_read(i))
+            .collect();
+        SynchronisationBefore {
+            kernel,
+            synchronising,
+            reach_of: HashMap::default(),
+        }
+    }
+
+    /// Those a thread may run before its first run of `used` (not what follows `used` in its
+    /// own wait loop).
+    fn use_at(&mut self, used: InsnId) -> Vec<InsnId> {
+        let kernel = self.kernel;
+        let first_run = kernel.reach_until(0, true, |i| i == used);
+        let reach_of = &mut self.reach_of;
+        self.synchronising
+            .iter()
+            .copied()
+            .filter(|&i| {
+                first_run.contains(i)
+                    && reach_of
+                        .entry(i)
+                        .or_insert_with(|| kernel.reach_until(i, false, |_| false))
+                        .contains(used)
+            })
+            .collect()
+    }
 }

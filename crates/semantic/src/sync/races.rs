@@ -169,9 +169,8 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
         let Some(semantics) = semantics else { continue };
         for m in &semantics.memory {
             let copy = m.completion == Completion::Group(Group::CpAsync) && m.access == Access::Write;
-            // A bulk store (TMA) reads its shared-memory source through the async proxy from
-            // its issue on: counted as a read there (how long it goes on reading is the
-            // bulk-store protocol's question).
+            // A bulk store (TMA) reads its shared-memory source from its issue on (how long
+            // it goes on reading is the bulk-store protocol's question).
             let bulk_read = m.completion == Completion::Group(Group::Bulk) && m.access == Access::Read;
             let generic_now = m.proxy == Proxy::Generic && m.completion == Completion::Immediate;
             if !(generic_now || copy || bulk_read) {
