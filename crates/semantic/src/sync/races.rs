@@ -52,10 +52,11 @@ pub struct SharedAccess {
     pub through_descriptor: bool,
     /// Whether it is the write of an asynchronous (`cp.async`) copy.
     pub copy: bool,
-    /// Whether it is a bulk copy's read of its shared-memory source (a TMA store): the async
-    /// proxy reads it, not the issuing lane, so the lanes of the issuing warp race with it as
-    /// other threads do (nothing a warp does orders the other lanes' writes before it).
-    pub bulk_read: bool,
+    /// Whether it is a bulk copy's read of its shared-memory source (a TMA store) or its
+    /// write into shared memory (a TMA load): the async proxy does it, not the issuing lane,
+    /// so the lanes of the issuing warp race with it as other threads do (nothing a warp does
+    /// orders the other lanes' accesses with it).
+    pub async_proxy: bool,
     /// Whether the thread that does it is the one `elect.sync` picks in its warp (its guard,
     /// or a branch it is under, or its address depends on the pick): placed with the lowest
     /// lane of the mask standing for the pick, where the address is the same in every lane
@@ -145,12 +146,58 @@ impl Landings<'_> {
     }
 }
 
+/// How the pair search takes one memory access of an instruction ([`searched`]).
+struct Searched {
+    /// The write of a `cp.async` copy.
+    copy: bool,
+    /// See [`SharedAccess::async_proxy`].
+    async_proxy: bool,
+    /// Through a generic address.
+    generic: bool,
+}
+
+/// Whether the pair search takes memory access `m` (of an instruction that is `multicast`
+/// or not), and how: plain accesses to shared memory as they run; a `cp.async` copy's write;
+/// a bulk store's (TMA) read of its shared-memory source, from its issue on; a bulk or tensor
+/// load's write into the CTA's own shared memory (not multicast), from its issue on (how long
+/// each goes on is the protocols' question).
+fn searched(m: &ptxkit_isa::signature::semantics::MemoryAccess, multicast: bool) -> Option<Searched> {
+    let copy = m.completion == Completion::Group(Group::CpAsync) && m.access == Access::Write;
+    let bulk_read = m.completion == Completion::Group(Group::Bulk) && m.access == Access::Read;
+    let bulk_write = matches!(m.completion, Completion::Mbarrier(_))
+        && m.access == Access::Write
+        && m.proxy == Proxy::Async
+        && !multicast;
+    let generic_now = m.proxy == Proxy::Generic && m.completion == Completion::Immediate;
+    if !(generic_now || copy || bulk_read || bulk_write) {
+        return None;
+    }
+    let generic = match m.space {
+        Space::SharedCta => false,
+        // A shared::cta address names the executing CTA's memory in the cluster window.
+        Space::SharedCluster if bulk_write => false,
+        Space::Generic => true,
+        _ => return None,
+    };
+    Some(Searched {
+        copy,
+        async_proxy: bulk_read || bulk_write,
+        generic,
+    })
+}
+
 /// The shared-memory accesses of a kernel the race search can place. A `cp.async` copy's
 /// write counts where the copy is issued and again at each wait that completes it and each
 /// barrier it may still be in flight at (`landings`): the bytes land in between.
 pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<SharedAccess> {
     let mut out = Vec::new();
     let exprs = &kernel.values.exprs;
+    let multicast = |i: InsnId| {
+        kernel.flow.insns[i as usize]
+            .modifiers()
+            .iter()
+            .any(|m| m.text.starts_with(".multicast"))
+    };
     let any_election = (0..exprs.len() as ExprId).any(|id| matches!(exprs.node(id), Node::Elected(_)));
     let elected = |i: InsnId, address: Option<ExprId>| {
         let mut found = false;
@@ -168,18 +215,13 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
     for (i, semantics) in kernel.values.semantics.iter().enumerate() {
         let Some(semantics) = semantics else { continue };
         for m in &semantics.memory {
-            let copy = m.completion == Completion::Group(Group::CpAsync) && m.access == Access::Write;
-            // A bulk store (TMA) reads its shared-memory source from its issue on (how long
-            // it goes on reading is the bulk-store protocol's question).
-            let bulk_read = m.completion == Completion::Group(Group::Bulk) && m.access == Access::Read;
-            let generic_now = m.proxy == Proxy::Generic && m.completion == Completion::Immediate;
-            if !(generic_now || copy || bulk_read) {
+            let Some(Searched {
+                copy,
+                async_proxy,
+                generic,
+            }) = searched(m, multicast(i as InsnId))
+            else {
                 continue;
-            }
-            let generic = match m.space {
-                Space::SharedCta => false,
-                Space::Generic => true,
-                _ => continue,
             };
             let Some(address) = kernel.values.operands[i].get(m.operand).copied().flatten() else {
                 continue;
@@ -196,7 +238,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 generic,
                 through_descriptor: false,
                 copy,
-                bulk_read,
+                async_proxy,
                 elected: elected(i as InsnId, Some(address)),
                 issued: None,
             };
@@ -241,7 +283,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 generic: false,
                 through_descriptor: true,
                 copy: false,
-                bulk_read: false,
+                async_proxy: false,
                 elected,
                 issued: None,
             }));
@@ -839,6 +881,27 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
             }
             if self.around(second.insn, head, first.insn) {
                 combos.push((na, &eb.placed, true));
+            }
+        }
+        if !same_loop {
+            // One access's innermost loop is around the other (in a loop nested in it, a
+            // refill of a buffer an inner loop reads): the outer access in that loop's next
+            // iteration, the inner one in its first.
+            let around_other = |outer: InsnId, inner: InsnId| {
+                kernel
+                    .innermost_loop(outer)
+                    .filter(|&l| kernel.loops()[kernel.block_of(inner) as usize].contains(&l))
+                    .map(|l| kernel.flow.blocks[l as usize].start)
+            };
+            if let (Some(head), Some(na)) = (around_other(first.insn, second.insn), &ea.next)
+                && self.around(second.insn, head, first.insn)
+            {
+                combos.push((na, &eb.placed, true));
+            }
+            if let (Some(head), Some(nb)) = (around_other(second.insn, first.insn), &eb.next)
+                && self.around(first.insn, head, second.insn)
+            {
+                combos.push((&ea.placed, nb, false));
             }
         }
         combos
@@ -1543,7 +1606,7 @@ pub(super) fn find_pair(
     let (t1, t2, at) = same_warp_witness?;
     let terms = pa[t1].as_ref().map(|p| p.terms.clone()).unwrap_or_default();
     // A bulk copy's read is the async proxy's, not a lane's: the warp orders nothing for it.
-    let same_warp = !(first.bulk_read || second.bulk_read);
+    let same_warp = !(first.async_proxy || second.async_proxy);
     Some(race(
         kernel,
         first,

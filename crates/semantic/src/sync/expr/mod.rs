@@ -440,7 +440,15 @@ impl Evaluator<'_> {
             _ => &operands[..],
         };
         if chosen.iter().any(|&c| forms.unknown(c)) {
-            return Form::Unknown;
+            // `step` knows these when one known operand decides them ([`graph::absorbed`]).
+            let absorbing = matches!(
+                node,
+                Node::Binary(
+                    BinaryOp::And | BinaryOp::Or | BinaryOp::Mul | BinaryOp::LogicalAnd | BinaryOp::LogicalOr,
+                    ..
+                )
+            );
+            return if absorbing { Form::PerThread } else { Form::Unknown };
         }
         let form = |id: ExprId| forms.form(id);
         let linear = || -> Option<Linear> {
