@@ -418,7 +418,7 @@ pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: Insn
     let accesses = shared_accesses(kernel, Landings::default());
     let before: Vec<SharedAccess> = accesses
         .iter()
-        .filter(|a| a.insn != barrier && clear_path(kernel, (a.insn, false), barrier))
+        .filter(|a| a.insn != barrier && clear_path(kernel, (a.insn, false), barrier, false))
         .copied()
         .collect();
     if before.is_empty() {
@@ -426,7 +426,7 @@ pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: Insn
     }
     let after: Vec<SharedAccess> = accesses
         .iter()
-        .filter(|a| a.insn != barrier && clear_path(kernel, (from, true), a.insn))
+        .filter(|a| a.insn != barrier && clear_path(kernel, (from, true), a.insn, true))
         .copied()
         .collect();
     let pairs: Vec<(usize, usize)> = (0..before.len())
@@ -496,14 +496,24 @@ pub fn past_skipped_barrier(kernel: &Kernel<'_, '_>, barrier: InsnId, from: Insn
 /// Whether instruction `to` follows the point `from` (an instruction, from it when inclusive)
 /// in one pass (no loop's back edge taken: a thread's first time there), without a barrier
 /// between, and no such path synchronises otherwise ([`other_sync`]; initialising an mbarrier
-/// is a plain write, and committing or waiting for the thread's own asynchronous groups
-/// orders nothing for other threads).
-fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: InsnId) -> bool {
+/// is a plain write, committing or waiting for the thread's own asynchronous groups orders
+/// nothing for other threads, and a warp's collectives and barriers order nothing between
+/// warps, where [`past_skipped_barrier`] takes its witnesses). On the way of the thread that
+/// makes the later access (`later`), only what may acquire counts: an mbarrier arrival,
+/// expected or completed transaction count orders nothing after it for that thread.
+fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: InsnId, later: bool) -> bool {
     let flow = kernel.flow;
+    let releases_only = |s: &ptxkit_isa::signature::semantics::Semantics| {
+        s.sync.iter().all(|sync| match *sync {
+            Sync::Mbarrier { op, .. } => !op.waits_for_phase(),
+            Sync::Commit { .. } => true,
+            _ => false,
+        })
+    };
     let syncs = |i: InsnId| {
         kernel.values.semantics[i as usize]
             .as_ref()
-            .is_some_and(|s| !s.sync.is_empty() && !orders_no_other_thread(s))
+            .is_some_and(|s| !(s.sync.is_empty() || orders_no_other_thread(s) || (later && releases_only(s))))
     };
     let dominance = &kernel.values.dominance;
     let (mut clean, mut dirty) = (false, false);
@@ -544,9 +554,10 @@ fn clear_path(kernel: &Kernel<'_, '_>, (from, inclusive): (InsnId, bool), to: In
     clean && !dirty
 }
 
-/// Whether an instruction's synchronisation orders nothing for other threads: initialising or
-/// invalidating an mbarrier, committing or waiting for the thread's own asynchronous groups (no
-/// mbarrier told of the group).
+/// Whether an instruction's synchronisation orders nothing for threads of other warps:
+/// initialising or invalidating an mbarrier, committing or waiting for the thread's own
+/// asynchronous groups (no mbarrier told of the group), a warp's collectives, elections and
+/// barriers.
 fn orders_no_other_thread(s: &ptxkit_isa::signature::semantics::Semantics) -> bool {
     s.sync.iter().all(|sync| {
         matches!(
@@ -556,6 +567,10 @@ fn orders_no_other_thread(s: &ptxkit_isa::signature::semantics::Semantics) -> bo
                 ..
             } | Sync::Commit { mbarrier: None, .. }
                 | Sync::Wait { .. }
+                | Sync::Collective { .. }
+                | Sync::Elect { .. }
+                | Sync::ActiveMask
+                | Sync::WarpBarrier { .. }
         )
     })
 }
