@@ -40,15 +40,20 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
     // block stops the walk before it).
     let is_wait = |i: InsnId| kernel.mbarrier_op(i, waits);
     let same_block = |a: InsnId, b: InsnId| kernel.block_of(a) == kernel.block_of(b);
-    let proxy_fence = |i: InsnId| {
-        kernel.values.semantics[i as usize]
-            .as_ref()
-            .is_some_and(|s| s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: Some(_), .. })))
+    // Whether instruction `i` synchronises by fences alone, proxy fences (`proxied`) or memory
+    // fences.
+    let fences_only = |i: InsnId, proxied: bool| {
+        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            !s.sync.is_empty()
+                && s.sync
+                    .iter()
+                    .all(|x| matches!(x, Sync::Fence { proxy, .. } if proxy.is_some() == proxied))
+        })
     };
     let orders = |i: InsnId| {
         let after_wait = i > 0 && same_block(i - 1, i) && is_wait(i - 1);
         let waits_within_block = is_wait(i) && same_block(i, i + 1);
-        let orders_nothing = waits_within_block || proxy_fence(i);
+        let orders_nothing = waits_within_block || fences_only(i, true);
         // (A wait every thread reaches stands as a barrier in the kernel: judged as a wait.)
         let barrier = kernel.is_full_barrier(i) && !is_wait(i);
         after_wait || barrier || (other_sync(kernel, i) && !orders_nothing)
@@ -58,18 +63,13 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
     // own before its use (§8: a release pattern needs an acquire pattern). A thread that
     // executes no synchronisation before its use (the use itself aside) may run it before the
     // init, fence or not.
-    let plain_fence = |i: InsnId| {
-        kernel.values.semantics[i as usize]
-            .as_ref()
-            .is_some_and(|s| !s.sync.is_empty() && s.sync.iter().all(|x| matches!(x, Sync::Fence { proxy: None, .. })))
-    };
     let mut before = SynchronisationBefore::new(kernel, |i| orders(i) || is_wait(i));
     for (x, init) in accesses.iter().enumerate() {
         if !is_init(init.insn) || init.access != Access::Write {
             continue;
         }
         let clear = kernel.reach_until(init.insn, false, orders);
-        let past_fences = kernel.reach_until(init.insn, false, |i| orders(i) && !plain_fence(i));
+        let past_fences = kernel.reach_until(init.insn, false, |i| orders(i) && !fences_only(i, false));
         for (y, used) in accesses.iter().enumerate() {
             if is_init(used.insn) {
                 continue;
@@ -81,12 +81,17 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
             // With a fence between: only a thread that executes nothing synchronising on its
             // way to the use is a witness.
             let before_use = if fenced { before.use_at(used.insn) } else { Vec::new() };
+            let mut eval: Option<Evaluator<'_>> = None;
             let mut may_synchronise = |_: usize, t2: usize| {
-                let mut eval = Evaluator::new(&kernel.values.exprs, threads[t2]);
+                if before_use.is_empty() {
+                    return false;
+                }
+                let eval = eval.get_or_insert_with(|| Evaluator::new(&kernel.values.exprs, threads[t2]));
+                eval.reset(threads[t2]);
                 let mut memo = HashMap::default();
                 before_use
                     .iter()
-                    .any(|&i| kernel.executes(&mut eval, i, &mut memo) != Executes::No)
+                    .any(|&i| kernel.executes(eval, i, &mut memo) != Executes::No)
             };
             let race = find_pair(
                 kernel,

@@ -1620,7 +1620,8 @@ pub(super) fn find_pair(
     }
     let (t1, t2, at) = same_warp_witness?;
     let terms = pa[t1].as_ref().map(|p| p.terms.clone()).unwrap_or_default();
-    // A bulk copy's read is the async proxy's, not a lane's: the warp orders nothing for it.
+    // A bulk copy's access (a TMA store's read, a TMA load's write) is the async proxy's, not a
+    // lane's: the warp orders nothing for it.
     let same_warp = !(first.async_proxy || second.async_proxy);
     Some(race(
         kernel,
