@@ -232,10 +232,21 @@ require mbarrier .cluster
   ptxas "Feature 'scopes on mbarrier operations'" "Feature '.cluster scope'"
   probe "mbarrier.arrive.release.cluster.shared::cta.b64 %rd1, [sbuf]"
   source §9.7.13.15 L454/L468
-require mbarrier .relaxed
+require mbarrier.arrive_drop .relaxed
   ptx 8.6; target sm_90
-  probe "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [sbuf]"
-  source §9.7.13.15 L456/L470
+  ptxas "Modifier '.relaxed' on 'mbarrier.arrive_drop'"
+  probe "mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %rd1, [sbuf]"
+  source §9.7.13.15 L565 (expect_tx and complete_tx have had .relaxed since 8.0: L333/L380)
+require mbarrier.test_wait .relaxed
+  ptx 8.6; target sm_90
+  ptxas "Modifier '.relaxed' on 'mbarrier.test_wait'"
+  probe "mbarrier.test_wait.relaxed.cta.shared::cta.b64 %p1, [sbuf], %rd1"
+  source §9.7.13.15 L778
+require mbarrier.try_wait .relaxed
+  ptx 8.6; target sm_90
+  ptxas "Modifier '.relaxed' on 'mbarrier.try_wait'"
+  probe "mbarrier.try_wait.relaxed.cta.shared::cta.b64 %p1, [sbuf], %rd1"
+  source §9.7.13.15 L778
 require mbarrier.arrive .relaxed
   ptx 8.6; target sm_90
   ptxas "Modifier '.relaxed' on 'mbarrier.arrive'"
