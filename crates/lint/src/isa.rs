@@ -97,6 +97,39 @@ pub fn instruction_issues<'a>(checker: &Checker<'a>, node: Node<'a>) -> Vec<(Spa
     issues
 }
 
+/// Issues grouped by where they are reported and by `key` (issues it gives no key are
+/// left out), in the order each group first appears. Several table rows may ask one
+/// instruction for the same thing (`tcgen05.commit.cta_group::1.mbarrier::arrive::one`
+/// needs PTX 8.6 for its opcode and for each of two modifiers): ptxas names each feature
+/// in its own message, a linter says it once and quotes every feature in the note.
+pub fn grouped<'i, K: PartialEq>(
+    issues: impl IntoIterator<Item = &'i (Span, Issue)>,
+    key: impl Fn(&Issue) -> Option<K>,
+) -> Vec<(Span, K, Vec<&'i Issue>)> {
+    let mut groups: Vec<(Span, K, Vec<&'i Issue>)> = Vec::new();
+    for (span, issue) in issues {
+        let Some(k) = key(issue) else { continue };
+        match groups.iter_mut().find(|(s, g, _)| s == span && *g == k) {
+            Some((_, _, members)) => members.push(issue),
+            None => groups.push((*span, k, vec![issue])),
+        }
+    }
+    groups
+}
+
+/// The note quoting ptxas for several issues reported as one: each distinct note once,
+/// in order.
+pub fn ptxas_notes(issues: &[&Issue]) -> String {
+    let mut notes: Vec<String> = Vec::new();
+    for issue in issues {
+        let note = ptxas_note(issue);
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    notes.join("; ")
+}
+
 /// The note quoting ptxas for a version or target issue: its own words, or
 /// (for rows where ptxas names no feature) the table row's source, which
 /// quotes them.

@@ -47,30 +47,28 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
-    for (span, issue) in crate::isa::instruction_issues(checker, node) {
-        report(checker, span, &issue);
-    }
+    report_all(checker, &crate::isa::instruction_issues(checker, node));
 }
 
 /// Directives, attributes, pragmas, declarations and special registers.
 fn check_constructs(checker: &mut Checker<'_>) {
-    for (span, issue) in checker.construct_issues().iter() {
-        report(checker, *span, issue);
-    }
+    report_all(checker, &checker.construct_issues());
 }
 
-fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
-    {
-        let Issue::NeedsTarget { min, target, .. } = issue else {
-            return;
-        };
+/// One diagnostic per span and oldest target, with every feature's ptxas note.
+fn report_all(checker: &mut Checker<'_>, issues: &[(Span, Issue)]) {
+    let key = |i: &Issue| match i {
+        Issue::NeedsTarget { min, target, .. } => Some((*min, *target)),
+        _ => None,
+    };
+    for (span, (min, target), needs) in crate::isa::grouped(issues, key) {
         let diagnostic = checker
             .diagnostic(
                 span,
                 format!("needs `.target {min}` or higher, but {}", checker.compiled_for(target)),
             )
             .with_label(format!("needs {min}"))
-            .with_note(crate::isa::ptxas_note(issue))
+            .with_note(crate::isa::ptxas_notes(&needs))
             .with_help(format!("target {min} or later, or avoid this on {target}"));
         let diagnostic = checker.with_destination_origin(diagnostic, true);
         checker.report(diagnostic);

@@ -57,29 +57,32 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, node: Node<'a>) {
-    for (span, issue) in crate::isa::instruction_issues(checker, node) {
-        report(checker, span, &issue);
-    }
+    report_all(checker, &crate::isa::instruction_issues(checker, node));
 }
 
 /// Directives, attributes, debugging directives, pragmas, declarations and
 /// special registers (ptxkit-isa's construct table).
 fn check_constructs(checker: &mut Checker<'_>) {
-    for (span, issue) in checker.construct_issues().iter() {
-        report(checker, *span, issue);
-    }
+    report_all(checker, &checker.construct_issues());
 }
 
-fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
-    {
-        let Issue::NeedsVersion { min, .. } = issue else {
-            return;
-        };
+/// One diagnostic per span: the newest version any of its issues needs, with every
+/// feature's ptxas note.
+fn report_all(checker: &mut Checker<'_>, issues: &[(Span, Issue)]) {
+    for (span, (), needs) in crate::isa::grouped(issues, |i| matches!(i, Issue::NeedsVersion { .. }).then_some(())) {
+        let min = needs
+            .iter()
+            .filter_map(|i| match i {
+                Issue::NeedsVersion { min, .. } => Some(*min),
+                _ => None,
+            })
+            .max()
+            .expect("a group has a member");
         let version = checker.version().map(|v| v.to_string()).unwrap_or_default();
         let diagnostic = checker
             .diagnostic(span, format!("needs PTX {min}, but {}", checker.compiled_at(version)))
             .with_label(format!("needs .version {min}"))
-            .with_note(crate::isa::ptxas_note(issue))
+            .with_note(crate::isa::ptxas_notes(&needs))
             .with_help(format!(
                 "raise `.version` to {min} or later (see `ptxlint --requirements`)"
             ));
