@@ -16,6 +16,7 @@ mod isa_probes;
 mod lint_bench;
 mod lint_fixtures;
 mod lint_mutants;
+mod mutant_equivalence;
 mod parse;
 mod pre_commit_hooks;
 mod ptxas;

@@ -33,7 +33,7 @@ use anyhow::{Context, Result, bail};
 use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, Group, MbarrierOp, Proxy, Sync};
 use ptxkit_lint::{Settings, lint_source};
 use ptxkit_semantic::SymbolTable;
-use ptxkit_semantic::flow::FunctionFlow;
+use ptxkit_semantic::flow::{FunctionFlow, InsnId};
 use rayon::prelude::*;
 
 const KINDS: &[&str] = &[
@@ -64,15 +64,13 @@ fn expected(kind: &str, strict: bool) -> &'static [&'static str] {
     }
 }
 
-/// One mutant: its kind, the byte range of the instruction it changes, and the new text.
+/// One mutant: its kind, the line of the instruction it changes, the new text, and whether
+/// it provably changes nothing observable ([`crate::mutant_equivalence`]).
 struct Mutant {
     kind: &'static str,
     line: usize,
     text: String,
-}
-
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
+    equivalent: bool,
 }
 
 fn mutants(text: &str) -> Vec<Mutant> {
@@ -82,6 +80,7 @@ fn mutants(text: &str) -> Vec<Mutant> {
     let mut out = Vec::new();
     for flow in &flows {
         let semantics = flow.semantics(&symbols);
+        let site = crate::mutant_equivalence::Site::new(flow, semantics);
         for (i, s) in semantics.iter().enumerate() {
             let Some(s) = s else { continue };
             let insn = &flow.insns[i];
@@ -113,6 +112,7 @@ fn mutants(text: &str) -> Vec<Mutant> {
                             kind: "divergent-barrier",
                             line: line + 5,
                             text: t,
+                            equivalent: false,
                         });
                         "drop-barrier"
                     }
@@ -142,11 +142,17 @@ fn mutants(text: &str) -> Vec<Mutant> {
                 if out.iter().any(|m: &Mutant| m.line == line && m.kind == kind) {
                     continue;
                 }
-                let _ = line_start(text, start);
+                let equivalent = match kind {
+                    "drop-async-wait" => site.wait_is_redundant(i as InsnId),
+                    "drop-commit" => site.commit_is_redundant(i as InsnId),
+                    "drop-barrier" => site.barrier_is_redundant(i as InsnId),
+                    _ => false,
+                };
                 out.push(Mutant {
                     kind,
                     line,
                     text: drop(),
+                    equivalent,
                 });
             }
         }
@@ -201,14 +207,36 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     Ok(())
 }
 
+/// The mutants of one kind and what was seen of them.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    mutants: usize,
+    caught: usize,
+    at_the_line: usize,
+    /// Mutants that provably change nothing observable.
+    equivalent: usize,
+    /// Of those, the ones reported anyway (a finding on a correct kernel).
+    equivalent_reported: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.mutants += other.mutants;
+        self.caught += other.caught;
+        self.at_the_line += other.at_the_line;
+        self.equivalent += other.equivalent;
+        self.equivalent_reported += other.equivalent_reported;
+    }
+}
+
 /// What one parent and its mutants showed.
 struct Parent {
     /// Lines to print (false-positive parents, missed mutants, every mutant when verbose).
     lines: Vec<String>,
     /// Whether the parent has synchronisation findings of its own.
     false_positive: bool,
-    /// Per kind: mutants, caught, caught at the line.
-    counts: BTreeMap<&'static str, (usize, usize, usize)>,
+    /// Per kind.
+    counts: BTreeMap<&'static str, Tally>,
 }
 
 /// How the mutants are judged and told.
@@ -260,20 +288,34 @@ fn judge_parent(file: &Path, options: &Options) -> Result<Parent> {
         let near = hits
             .iter()
             .any(|(_, lines, _)| lines.iter().any(|&l| l.abs_diff(mutant.line) <= 12));
-        let entry = parent.counts.entry(mutant.kind).or_default();
-        entry.0 += 1;
-        entry.1 += usize::from(!hits.is_empty());
-        entry.2 += usize::from(near);
-        if !near && let Some(dir) = write {
+        parent.counts.entry(mutant.kind).or_default().add(Tally {
+            mutants: 1,
+            caught: usize::from(!hits.is_empty()),
+            at_the_line: usize::from(near),
+            equivalent: usize::from(mutant.equivalent),
+            equivalent_reported: usize::from(mutant.equivalent && !hits.is_empty()),
+        });
+        if (!near || mutant.equivalent)
+            && let Some(dir) = write
+        {
             let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("mutant");
-            let far = if hits.is_empty() { "" } else { ".far" };
+            let far = match (hits.is_empty(), mutant.equivalent) {
+                (false, true) => ".reported-equivalent",
+                (true, true) => ".equivalent",
+                (true, false) => "",
+                (false, false) => ".far",
+            };
             let out = dir.join(format!("{stem}.{}.{}{far}.ptx", mutant.line, mutant.kind));
             std::fs::write(&out, &mutant.text).with_context(|| format!("writing {}", out.display()))?;
         }
-        if verbose || hits.is_empty() {
+        if verbose || hits.is_empty() || mutant.equivalent {
             parent.lines.push(format!(
                 "{} {}:{} {}",
-                if hits.is_empty() {
+                if mutant.equivalent && !hits.is_empty() {
+                    "REPORTED-EQUIVALENT"
+                } else if mutant.equivalent {
+                    "equivalent"
+                } else if hits.is_empty() {
                     "MISSED"
                 } else if near {
                     "caught"
@@ -349,7 +391,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         collect(p, &mut files)?;
     }
     let results: Vec<Result<Parent>> = files.par_iter().map(|file| judge_parent(file, &options)).collect();
-    let mut made: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    let mut made: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut false_parents = 0;
     let parents = files.len();
     for result in results {
@@ -358,17 +400,23 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             println!("{line}");
         }
         false_parents += usize::from(parent.false_positive);
-        for (kind, (n, caught, near)) in parent.counts {
-            let entry = made.entry(kind).or_default();
-            entry.0 += n;
-            entry.1 += caught;
-            entry.2 += near;
+        for (kind, tally) in parent.counts {
+            made.entry(kind).or_default().add(tally);
         }
     }
     println!("{parents} parents, {false_parents} with synchronisation findings of their own");
     for kind in KINDS {
-        let (n, caught, near) = made.get(kind).copied().unwrap_or_default();
-        println!("{kind:<18} {caught:>4} of {n:>4} caught, {near:>4} at the line");
+        let t = made.get(kind).copied().unwrap_or_default();
+        let (n, caught, near) = (t.mutants, t.caught, t.at_the_line);
+        let equivalent = if t.equivalent > 0 {
+            format!(
+                "; {} change nothing observable ({} of them reported)",
+                t.equivalent, t.equivalent_reported
+            )
+        } else {
+            String::new()
+        };
+        println!("{kind:<18} {caught:>4} of {n:>4} caught, {near:>4} at the line{equivalent}");
     }
     Ok(if false_parents == 0 {
         ExitCode::SUCCESS

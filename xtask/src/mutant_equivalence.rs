@@ -1,0 +1,387 @@
+//! Mutants of `cp.async` group waits and commits that change nothing a kernel can observe
+//! (equivalent mutants), proved on the control-flow graph, so that `sync-mutants` can count
+//! them apart from the misses it should read.
+//!
+//! - A dropped `cp.async.wait_group N` (or `wait_all`) is equivalent when, on every path, the
+//!   next instruction that could tell is a wait at least as strong (nvcc and Triton repeat
+//!   waits), or when nothing can be pending where it stood: on every path into it, a
+//!   `wait_group 0`/`wait_all` follows the last copy or commit.
+//! - A dropped `cp.async.commit_group` is equivalent when its copies join the next group and
+//!   that group is waited in full: on every path, a commit comes before any wait (or a
+//!   `wait_all` does, maybe right after another wait), and the first wait after it is a
+//!   `wait_group 0`/`wait_all`, or a `wait_group N` that such a wait follows before anything
+//!   could tell.
+//!
+//! - A dropped CTA barrier that every thread passes, in a function whose barriers all wait
+//!   for every thread, is equivalent when one side of it (the paths back to the barrier
+//!   before it or the kernel's start, or on to the barrier after it or the kernel's end)
+//!   touches no memory other threads may touch: nothing but parameters, locals, constants and
+//!   read-only global data (`.nc`, `ldu`, textures), no synchronisation but the warp's.
+//!
+//! "Could tell": a memory access to shared or generic memory, a barrier or other
+//! synchronisation, a call. A path that leaves a kernel counts as telling nothing; a path
+//! that leaves any other function, or meets a guarded wait, is not proved.
+
+use ptxkit_isa::signature::semantics::{
+    Access, BarrierMode, BarrierScope, Completion, Group, Proxy, Semantics, Space, Sync,
+};
+use ptxkit_semantic::flow::{FunctionFlow, InsnId};
+use std::rc::Rc;
+
+/// What an instruction is to the `cp.async` group protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A `cp.async` copy.
+    Copy,
+    /// `cp.async.commit_group`.
+    Commit,
+    /// `cp.async.wait_group N` (`Some(N)`) or `wait_all` (`None`), unguarded.
+    Wait(Option<u64>),
+    /// Something else that could observe the copies or order them (a shared or generic
+    /// access, a barrier, a fence).
+    Tells,
+    /// What may issue, commit or wait for copies itself: a call, a guarded wait.
+    Opaque,
+    /// Nothing the protocol sees.
+    Quiet,
+}
+
+/// The mutant's instruction and the function it is in.
+pub struct Site<'f, 't> {
+    flow: &'f FunctionFlow<'t>,
+    semantics: &'f [Option<Rc<Semantics>>],
+}
+
+/// How a path walk goes on after one instruction.
+enum Step {
+    Continue,
+    Proved,
+    Unproved,
+}
+
+impl<'f, 't> Site<'f, 't> {
+    /// The function `flow` with its instructions' semantics.
+    pub fn new(flow: &'f FunctionFlow<'t>, semantics: &'f [Option<Rc<Semantics>>]) -> Self {
+        Site { flow, semantics }
+    }
+
+    fn role(&self, i: InsnId) -> Role {
+        let insn = &self.flow.insns[i as usize];
+        if insn.call().is_some() {
+            return Role::Opaque;
+        }
+        let Some(s) = &self.semantics[i as usize] else {
+            return Role::Quiet;
+        };
+        let group_wait = s.sync.iter().find_map(|sync| match sync {
+            Sync::Wait {
+                group: Group::CpAsync,
+                pending,
+                ..
+            } => Some(*pending),
+            _ => None,
+        });
+        let commits = s.sync.iter().any(|sync| {
+            matches!(
+                sync,
+                Sync::Commit {
+                    group: Group::CpAsync,
+                    ..
+                }
+            )
+        });
+        if let Some(pending) = group_wait {
+            return match pending {
+                _ if insn.guard().is_some() => Role::Opaque,
+                // `wait_all`: a commit, then a wait for every group.
+                Some(0) if commits => Role::Wait(None),
+                Some(n) => Role::Wait(Some(n)),
+                None => Role::Opaque,
+            };
+        }
+        if commits {
+            return Role::Commit;
+        }
+        if s.memory
+            .iter()
+            .any(|m| m.completion == Completion::Group(Group::CpAsync))
+        {
+            return Role::Copy;
+        }
+        let shared = s
+            .memory
+            .iter()
+            .chain(&s.descriptor_memory)
+            .any(|m| matches!(m.space, Space::Generic | Space::SharedCta | Space::SharedCluster));
+        if shared || !s.sync.is_empty() {
+            Role::Tells
+        } else {
+            Role::Quiet
+        }
+    }
+
+    /// Whether `step` proves every path from `from` (after it, or before it when
+    /// `backward`); a path that ends proves itself only when it leaves (or enters) a kernel,
+    /// and a path that comes back to `from` was walked on from there already.
+    fn every_path(&self, from: InsnId, backward: bool, step: &mut dyn FnMut(InsnId) -> Step) -> bool {
+        let flow = self.flow;
+        let mut seen = vec![false; flow.blocks.len()];
+        // (block, the instructions of it to walk, in order)
+        let first = flow.block_of(from);
+        let range = flow.range(first);
+        let mut step = |i: InsnId| if i == from { Step::Proved } else { step(i) };
+        let mut work: Vec<Vec<InsnId>> = vec![if backward {
+            (range.start..from).rev().collect()
+        } else {
+            (from + 1..range.end).collect()
+        }];
+        let mut ends_at = vec![first];
+        while let (Some(insns), Some(block)) = (work.pop(), ends_at.pop()) {
+            let mut done = false;
+            for i in insns {
+                match step(i) {
+                    Step::Continue => {}
+                    Step::Proved => {
+                        done = true;
+                        break;
+                    }
+                    Step::Unproved => return false,
+                }
+            }
+            if done {
+                continue;
+            }
+            let next = if backward { flow.preds(block) } else { flow.succs(block) };
+            if next.is_empty() && !flow.is_entry {
+                return false;
+            }
+            if backward && block == 0 && !flow.is_entry {
+                return false;
+            }
+            for &b in next {
+                if std::mem::replace(&mut seen[b as usize], true) {
+                    continue;
+                }
+                let r = flow.range(b);
+                work.push(if backward { r.rev().collect() } else { r.collect() });
+                ends_at.push(b);
+            }
+        }
+        true
+    }
+
+    /// Whether the next instruction that could tell, on every path after `at`, is a wait
+    /// that completes at least what a wait for `pending` groups does (`None`: all, and
+    /// commits too).
+    fn stronger_wait_follows(&self, at: InsnId, pending: Option<u64>) -> bool {
+        self.every_path(at, false, &mut |i| match self.role(i) {
+            Role::Quiet => Step::Continue,
+            Role::Wait(None) => Step::Proved,
+            Role::Wait(Some(n)) if pending.is_some_and(|p| n <= p) => Step::Proved,
+            _ => Step::Unproved,
+        })
+    }
+
+    /// Whether nothing can be pending at `at`: on every path into it, a full wait follows
+    /// the last copy or commit.
+    fn nothing_pending(&self, at: InsnId) -> bool {
+        self.every_path(at, true, &mut |i| match self.role(i) {
+            Role::Wait(None) | Role::Wait(Some(0)) => Step::Proved,
+            Role::Copy | Role::Commit | Role::Opaque => Step::Unproved,
+            _ => Step::Continue,
+        })
+    }
+
+    /// Whether dropping the wait at `at` changes nothing observable.
+    pub fn wait_is_redundant(&self, at: InsnId) -> bool {
+        let Role::Wait(pending) = self.role(at) else {
+            return false;
+        };
+        self.stronger_wait_follows(at, pending) || self.nothing_pending(at)
+    }
+
+    /// Whether dropping the commit at `at` changes nothing observable.
+    pub fn commit_is_redundant(&self, at: InsnId) -> bool {
+        if self.role(at) != Role::Commit {
+            return false;
+        }
+        self.every_path(at, false, &mut |i| match self.role(i) {
+            Role::Copy | Role::Quiet | Role::Tells => Step::Continue,
+            Role::Wait(None) => Step::Proved,
+            // A wait a `wait_all` follows before anything could tell: that commits and waits
+            // the copies either way.
+            Role::Wait(Some(_)) if self.stronger_wait_follows(i, None) => Step::Proved,
+            Role::Commit => {
+                let waited_in_full = self.every_path(i, false, &mut |j| match self.role(j) {
+                    Role::Wait(None) | Role::Wait(Some(0)) => Step::Proved,
+                    Role::Wait(Some(_)) if self.stronger_wait_follows(j, Some(0)) => Step::Proved,
+                    Role::Wait(Some(_)) | Role::Opaque => Step::Unproved,
+                    _ => Step::Continue,
+                });
+                if waited_in_full { Step::Proved } else { Step::Unproved }
+            }
+            _ => Step::Unproved,
+        })
+    }
+}
+
+impl Site<'_, '_> {
+    /// Whether instruction `i` touches nothing another thread of the CTA may touch and
+    /// synchronises with nothing beyond its warp.
+    fn private(&self, i: InsnId) -> bool {
+        let insn = &self.flow.insns[i as usize];
+        // Tensor memory (`tcgen05.alloc`/`dealloc`/`ld`/`st`) is the CTA's but not in the
+        // model's memory lines.
+        if insn.call().is_some() || insn.opcode().starts_with("tcgen05") {
+            return false;
+        }
+        let Some(s) = &self.semantics[i as usize] else {
+            return true;
+        };
+        let read_only = insn.has(".nc") || insn.opcode() == "ldu";
+        let private_memory = s.memory.iter().chain(&s.descriptor_memory).all(|m| {
+            matches!(m.space, Space::Param | Space::Local | Space::Const)
+                || (m.access == Access::Read && (read_only || matches!(m.proxy, Proxy::Texture | Proxy::Constant)))
+        });
+        let warp_only = s.sync.iter().all(|sync| {
+            matches!(
+                sync,
+                Sync::WarpBarrier { .. } | Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask
+            )
+        });
+        private_memory && warp_only
+    }
+
+    /// Whether `i` is a CTA barrier every thread waits at, unguarded.
+    fn full_barrier(&self, i: InsnId) -> bool {
+        self.flow.insns[i as usize].guard().is_none()
+            && self.semantics[i as usize].as_ref().is_some_and(|s| {
+                s.sync.iter().any(|sync| {
+                    matches!(
+                        sync,
+                        Sync::Barrier {
+                            scope: BarrierScope::Cta,
+                            mode: BarrierMode::Wait,
+                            threads: None,
+                            ..
+                        }
+                    )
+                })
+            })
+    }
+
+    /// Whether every thread that reaches the function's end passes the barrier at `at`:
+    /// unguarded, and no path from the entry leaves the function (or reaches a guarded
+    /// `ret`/`exit`) without its block.
+    fn on_every_path(&self, at: InsnId) -> bool {
+        let flow = self.flow;
+        let own = flow.block_of(at);
+        let mut seen = vec![false; flow.blocks.len()];
+        let mut work = vec![0];
+        while let Some(b) = work.pop() {
+            if b == own || std::mem::replace(&mut seen[b as usize], true) {
+                continue;
+            }
+            if flow.succs(b).is_empty() || flow.leaves_when_guarded(b) {
+                return false;
+            }
+            work.extend(flow.succs(b));
+        }
+        true
+    }
+
+    /// Whether dropping the CTA barrier at `at` changes nothing observable. Only barriers
+    /// that pair with themselves are judged: every CTA barrier of the function waits for
+    /// all threads, and this one is on every path (a barrier in a branch, or a named
+    /// barrier producers arrive at, orders other threads' paths).
+    pub fn barrier_is_redundant(&self, at: InsnId) -> bool {
+        let every_barrier_full = (0..self.flow.insns.len() as InsnId).all(|i| {
+            self.full_barrier(i)
+                || !self.semantics[i as usize]
+                    .as_ref()
+                    .is_some_and(|s| s.sync.iter().any(|sync| matches!(sync, Sync::Barrier { .. })))
+        });
+        if !every_barrier_full || !self.full_barrier(at) || !self.on_every_path(at) {
+            return false;
+        }
+        let mut side = |i: InsnId| {
+            if self.full_barrier(i) {
+                Step::Proved
+            } else if self.private(i) {
+                Step::Continue
+            } else {
+                Step::Unproved
+            }
+        };
+        self.every_path(at, true, &mut side) || self.every_path(at, false, &mut side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxkit_semantic::SymbolTable;
+
+    fn with_site(text: &str, check: impl Fn(&Site<'_, '_>, &FunctionFlow<'_>)) {
+        let parsed = ptxkit_syntax::parse(text);
+        let symbols = SymbolTable::build(&parsed);
+        let flows = FunctionFlow::all(&parsed, &symbols);
+        let semantics = flows[0].semantics(&symbols);
+        check(&Site::new(&flows[0], semantics), &flows[0]);
+    }
+
+    fn at(flow: &FunctionFlow<'_>, text: &str) -> InsnId {
+        flow.insns
+            .iter()
+            .position(|i| i.node().utf8_text(i.source().as_bytes()).unwrap().starts_with(text))
+            .unwrap() as InsnId
+    }
+
+    const HEAD: &str = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n\t.shared .align 16 .b8 s[64];\n\tld.param.u64 %rd1, [p];\n\tmov.u32 %r1, s;\n";
+
+    #[test]
+    fn a_wait_a_stronger_one_follows_is_redundant() {
+        let text = format!(
+            "{HEAD}\tcp.async.ca.shared.global [%r1], [%rd1], 4;\n\tcp.async.commit_group;\n\tcp.async.wait_group 1;\n\tcp.async.wait_all;\n\tbar.sync 0;\n\tld.shared.u32 %r2, [%r1];\n\tret;\n}}\n"
+        );
+        with_site(&text, |site, flow| {
+            assert!(site.wait_is_redundant(at(flow, "cp.async.wait_group 1")));
+            assert!(!site.wait_is_redundant(at(flow, "cp.async.wait_all")));
+            assert!(site.commit_is_redundant(at(flow, "cp.async.commit_group")));
+        });
+    }
+
+    #[test]
+    fn a_wait_something_reads_after_is_not() {
+        let text = format!(
+            "{HEAD}\tcp.async.ca.shared.global [%r1], [%rd1], 4;\n\tcp.async.commit_group;\n\tcp.async.ca.shared.global [%r1+16], [%rd1], 4;\n\tcp.async.commit_group;\n\tcp.async.wait_group 1;\n\tbar.sync 0;\n\tld.shared.u32 %r2, [%r1];\n\tcp.async.wait_group 0;\n\tret;\n}}\n"
+        );
+        with_site(&text, |site, flow| {
+            assert!(!site.wait_is_redundant(at(flow, "cp.async.wait_group 1")));
+            assert!(!site.commit_is_redundant(at(flow, "cp.async.commit_group")));
+        });
+    }
+
+    #[test]
+    fn a_barrier_with_nothing_shared_on_one_side_is_redundant() {
+        let text = format!(
+            "{HEAD}	ld.global.nc.u32 %r2, [%rd1];
+	bar.sync 0;
+	st.shared.u32 [%r1], %r2;
+	bar.sync 0;
+	ld.shared.u32 %r3, [%r1+4];
+	st.global.u32 [%rd1], %r3;
+	ret;
+}}
+"
+        );
+        with_site(&text, |site, flow| {
+            let barriers: Vec<InsnId> = (0..flow.insns.len() as InsnId)
+                .filter(|&i| site.full_barrier(i))
+                .collect();
+            assert_eq!(barriers.len(), 2);
+            assert!(site.barrier_is_redundant(barriers[0]));
+            assert!(!site.barrier_is_redundant(barriers[1]));
+        });
+    }
+}
