@@ -18,6 +18,9 @@
 //!   touches no memory other threads may touch: nothing but parameters, locals, constants and
 //!   read-only global data (`.nc`, `ldu`, textures), no synchronisation but the warp's.
 //!
+//! - A barrier made divergent is equivalent when dropping it is, it has no `.aligned`, and
+//!   the threads that skip it meet no other barrier before they leave.
+//!
 //! "Could tell": a memory access to shared or generic memory, a barrier or other
 //! synchronisation, a call. A path that leaves a kernel counts as telling nothing; a path
 //! that leaves any other function, or meets a guarded wait, is not proved.
@@ -288,6 +291,29 @@ impl Site<'_, '_> {
             work.extend(flow.succs(b));
         }
         true
+    }
+
+    /// Whether guarding the CTA barrier at `at` so that some threads skip it changes
+    /// nothing observable: a barrier without `.aligned` (the manual lets threads that exit
+    /// skip it) whose dropping changes nothing, after which no path meets another barrier
+    /// (a skipping thread leaves the kernel without waiting anywhere else).
+    pub fn skipping_barrier_is_harmless(&self, at: InsnId) -> bool {
+        let aligned = self.semantics[at as usize].as_ref().is_some_and(|s| {
+            s.sync
+                .iter()
+                .any(|sync| matches!(sync, Sync::Barrier { aligned: true, .. }))
+        });
+        let no_barrier_after = self.every_path(at, false, &mut |i| {
+            let barrier = self.semantics[i as usize].as_ref().is_some_and(|s| {
+                s.sync.iter().any(|sync| matches!(sync, Sync::Barrier { .. }))
+            });
+            if barrier || self.flow.insns[i as usize].call().is_some() {
+                Step::Unproved
+            } else {
+                Step::Continue
+            }
+        });
+        !aligned && no_barrier_after && self.barrier_is_redundant(at)
     }
 
     /// Whether dropping the CTA barrier at `at` changes nothing observable. Only barriers
