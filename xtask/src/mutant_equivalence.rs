@@ -304,9 +304,9 @@ impl Site<'_, '_> {
                 .any(|sync| matches!(sync, Sync::Barrier { aligned: true, .. }))
         });
         let no_barrier_after = self.every_path(at, false, &mut |i| {
-            let barrier = self.semantics[i as usize].as_ref().is_some_and(|s| {
-                s.sync.iter().any(|sync| matches!(sync, Sync::Barrier { .. }))
-            });
+            let barrier = self.semantics[i as usize]
+                .as_ref()
+                .is_some_and(|s| s.sync.iter().any(|sync| matches!(sync, Sync::Barrier { .. })));
             if barrier || self.flow.insns[i as usize].call().is_some() {
                 Step::Unproved
             } else {

@@ -16,6 +16,12 @@
 //! then is not known: a lane that writes its own cell only when it reads it both empty and
 //! set never writes).
 //!
+//! What the memory model orders is left out (§8.8, message passing): a lane that waits in a
+//! loop on a flag another lane of its warp sets, both with strong operations (from `sm_70` on
+//! a lane may wait for a lane of its own warp), and what it reads after an acquire of that flag
+//! (an `.acquire` load or a fence after the read) that the writing lane wrote before releasing
+//! it (a `.release` store or a fence before the write). A spin on a plain load is still reported.
+//!
 //! ## Why it matters
 //! From `sm_70` on, lanes of a warp are scheduled independently (PTX ISA §3.2, "Independent
 //! Thread Scheduling"): without `bar.warp.sync` nothing makes a lane's store visible to a
@@ -102,7 +108,13 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     let report = warp::analyze_with(flow, checker.symbols, &ModuleFacts::unknown(), Memory::Shared, || {
         (*checker.values_of(flow)).clone()
     });
-    for exchange in report.exchanges.iter().filter(|e| e.shared && e.lanes.is_some()) {
+    let semantics = flow.semantics(checker.symbols);
+    let message_passing = warp::MessagePassing::new(flow, semantics, &report.exchanges);
+    for exchange in report
+        .exchanges
+        .iter()
+        .filter(|e| e.shared && e.lanes.is_some() && !message_passing.orders(e))
+    {
         let found = describe_exchange(flow, exchange);
         let mut diagnostic = checker.diagnostic(found.span, found.message).with_label(found.label);
         if let Some((span, label)) = found.secondary {

@@ -16,8 +16,9 @@
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
-//! out, and so is code around mbarrier waits some threads skip and memory
-//! fences, whose ordering the barrier intervals do not describe (a proxy fence,
+//! out, and so is code around mbarrier waits some threads skip, memory fences
+//! and loads, stores or atomics that release or acquire (a flag that passes a
+//! message, §8.8), whose ordering the barrier intervals do not describe (a proxy fence,
 //! `fence.proxy.async`, orders the thread's own accesses across proxies, not
 //! threads, and is no reason to stay silent): the rule reports only races it
 //! can show. An mbarrier wait every thread reaches alike counts as a

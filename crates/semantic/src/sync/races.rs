@@ -340,8 +340,8 @@ pub(super) struct Evaluated {
 }
 
 /// Whether instruction `i` synchronises threads in a way the interval model does not follow
-/// (mbarrier waits, fences, warp barriers, cluster barriers): accesses around it are left to
-/// other rules. CTA barriers, named ones for part of the block too, are followed.
+/// (mbarrier waits, fences, warp barriers, cluster barriers, memory operations that release or
+/// acquire): accesses around it are left to other rules. CTA barriers, named ones for part of the block too, are followed.
 pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     // A call may synchronise (a `cuda::barrier` arrive and wait in an unoptimised build),
     // but for the ABI's system calls.
@@ -355,17 +355,23 @@ pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     // wait either ends the interval (one every thread reaches alike) or is in the interval of
     // every access it orders (which is then not searched).
     kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-        s.sync.iter().any(|sync| match *sync {
-            Sync::Mbarrier { op, .. } => op.waits_for_phase(),
-            // A proxy fence between the generic proxy and the async or alias proxies orders
-            // the thread's own accesses across proxies, not threads (§8.6).
-            Sync::Fence {
-                proxy: Some(Proxy::Async | Proxy::Alias),
-                ..
-            } => false,
-            Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. } => true,
-            _ => false,
-        }) && kernel.barrier_at(i).is_none()
+        // A load, store or atomic that releases or acquires (PTX ISA §8.8, message passing
+        // through a flag): whether an acquire sees a release is not followed. (An mbarrier
+        // arrival releases too, but its `sync` line says what it does.)
+        let synchronising_access =
+            s.sync.is_empty() && s.memory.iter().any(|m| m.order.acquires() || m.order.releases());
+        (synchronising_access && kernel.barrier_at(i).is_none())
+            || s.sync.iter().any(|sync| match *sync {
+                Sync::Mbarrier { op, .. } => op.waits_for_phase(),
+                // A proxy fence between the generic proxy and the async or alias proxies orders
+                // the thread's own accesses across proxies, not threads (§8.6).
+                Sync::Fence {
+                    proxy: Some(Proxy::Async | Proxy::Alias),
+                    ..
+                } => false,
+                Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. } => true,
+                _ => false,
+            }) && kernel.barrier_at(i).is_none()
     })
 }
 

@@ -1,0 +1,135 @@
+//! Exchanges the memory model orders without a barrier (PTX ISA §8.8, message passing): a
+//! lane waits in a loop on a flag another lane of its warp sets, both with strong operations,
+//! and reads what that lane wrote before setting it. From sm_70 on a lane may wait for
+//! another lane of its warp (independent thread scheduling gives each lane progress), and an
+//! acquire that sees a release orders what follows it after what precedes the release.
+//!
+//! This is for a linter of sm_70+ code. For code written for lockstep warps (what ptxrewrite
+//! moves across independent thread scheduling) it changes nothing: before sm_70 there are no
+//! `.release`/`.acquire` operations, and a lane spinning on its own warp never finished.
+
+use std::rc::Rc;
+
+use ptxkit_isa::signature::semantics::{Semantics, Sync};
+
+use super::{Exchange, Via};
+use crate::flow::cfg::{FunctionFlow, InsnId};
+
+/// Which exchanges of one function the memory model orders.
+pub struct MessagePassing<'f, 't> {
+    flow: &'f FunctionFlow<'t>,
+    semantics: &'f [Option<Rc<Semantics>>],
+    /// The (flag write, flag read) of each spin whose two accesses are strong.
+    flags: Vec<(InsnId, InsnId)>,
+}
+
+impl<'f, 't> MessagePassing<'f, 't> {
+    /// The strong spins among `exchanges` of `flow`.
+    pub fn new(flow: &'f FunctionFlow<'t>, semantics: &'f [Option<Rc<Semantics>>], exchanges: &[Exchange]) -> Self {
+        let mut this = MessagePassing {
+            flow,
+            semantics,
+            flags: Vec::new(),
+        };
+        this.flags = exchanges
+            .iter()
+            .filter(|e| matches!(e.via, Via::Spin(_)) && this.strong(e.first) && this.strong(e.second))
+            .map(|e| (e.first, e.second))
+            .collect();
+        this
+    }
+
+    /// Whether `exchange` is ordered by the memory model: it is a strong spin (or the same
+    /// two accesses seen across a branch), or its later access follows an acquiring read of a
+    /// strong spin's flag and its earlier one precedes the releasing write of that flag.
+    pub fn orders(&self, exchange: &Exchange) -> bool {
+        self.flags.iter().any(|&(write, read)| {
+            (exchange.first, exchange.second) == (write, read)
+                || (self.path(read, exchange.second, |i| {
+                    i == read && self.acquires(i) || self.fence(i, true)
+                }) && self.path(exchange.first, write, |i| {
+                    i == write && self.releases(i) || self.fence(i, false)
+                }))
+        })
+    }
+
+    fn memory(&self, i: InsnId) -> &[ptxkit_isa::signature::semantics::MemoryAccess] {
+        self.semantics[i as usize].as_ref().map_or(&[], |s| &s.memory)
+    }
+
+    /// Whether every memory access of `i` is strong (atomic, `.volatile`, `.relaxed` or
+    /// stronger).
+    fn strong(&self, i: InsnId) -> bool {
+        let memory = self.memory(i);
+        !memory.is_empty() && memory.iter().all(|m| m.atomic || m.order.is_strong())
+    }
+
+    fn acquires(&self, i: InsnId) -> bool {
+        self.memory(i).iter().any(|m| m.order.acquires())
+    }
+
+    fn releases(&self, i: InsnId) -> bool {
+        self.memory(i).iter().any(|m| m.order.releases())
+    }
+
+    /// Whether `i` is a fence that acquires (or releases), of any scope: the fence patterns
+    /// of §8.8.
+    fn fence(&self, i: InsnId, acquire: bool) -> bool {
+        self.semantics[i as usize].as_ref().is_some_and(|s| {
+            s.sync.iter().any(|sync| match *sync {
+                Sync::Fence { order, proxy: None, .. } => {
+                    if acquire {
+                        order.acquires()
+                    } else {
+                        order.releases()
+                    }
+                }
+                _ => false,
+            })
+        })
+    }
+
+    /// Whether a path runs from `from` to `to` through an instruction `through` holds for
+    /// (both ends included).
+    fn path(&self, from: InsnId, to: InsnId, through: impl Fn(InsnId) -> bool) -> bool {
+        let flow = self.flow;
+        // (instruction, whether `through` has held on the way)
+        let mut seen = vec![[false; 2]; flow.insns.len()];
+        let mut work = vec![(from, false)];
+        let mut blocks = Vec::new();
+        while let Some((i, passed)) = work.pop() {
+            let passed = passed || through(i);
+            if i == to && (i != from || passed) {
+                if passed {
+                    return true;
+                }
+                continue;
+            }
+            if std::mem::replace(&mut seen[i as usize][usize::from(passed)], true) && i != from {
+                continue;
+            }
+            let block = flow.block_of(i);
+            if i + 1 < flow.range(block).end {
+                work.push((i + 1, passed));
+                continue;
+            }
+            // The next instructions: the first of each successor, through empty blocks.
+            blocks.clear();
+            blocks.extend_from_slice(flow.succs(block));
+            let mut visited = Vec::new();
+            while let Some(b) = blocks.pop() {
+                if visited.contains(&b) {
+                    continue;
+                }
+                visited.push(b);
+                let range = flow.range(b);
+                if range.is_empty() {
+                    blocks.extend_from_slice(flow.succs(b));
+                } else {
+                    work.push((range.start, passed));
+                }
+            }
+        }
+        false
+    }
+}
