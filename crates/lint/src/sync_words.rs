@@ -202,8 +202,23 @@ pub(crate) fn report_protocols<'a, S: IntoIterator<Item = (ptxkit_syntax::tree_s
             .with_label(label)
             .with_note("ptxas accepts this; on the GPU the result depends on timing")
             .with_help(help.to_string());
+        let mut labelled = Vec::new();
         for (other, text) in secondary {
+            labelled.push(Span::of(other));
             diagnostic = diagnostic.with_secondary(Span::of(other), text);
+        }
+        // Where the missing commit goes, unless that is the operation already labelled.
+        if let Some(u) = finding.kind.uncovered()
+            && let (Some(last), Some(wait)) = (u.last_uncommitted, u.uncommitted_at)
+            && !labelled.contains(&Span::of(flow.insns[last as usize].node()))
+        {
+            diagnostic = diagnostic.with_secondary(
+                Span::of(flow.insns[last as usize].node()),
+                format!(
+                    "the group's last operation before the wait at line {}: commit the group after it",
+                    line_of(flow.insns[wait as usize].node())
+                ),
+            );
         }
         if let Some(commit) = finding.kind.uncovered().and_then(|u| u.committed_at) {
             diagnostic = diagnostic.with_secondary(

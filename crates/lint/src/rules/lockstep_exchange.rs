@@ -109,7 +109,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         (*checker.values_of(flow)).clone()
     });
     let semantics = flow.semantics(checker.symbols);
-    let message_passing = warp::MessagePassing::new(flow, semantics, &report.exchanges);
+    let message_passing = warp::message_passing::MessagePassing::new(flow, semantics, &report.exchanges);
     for exchange in report
         .exchanges
         .iter()

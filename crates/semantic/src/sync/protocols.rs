@@ -113,6 +113,10 @@ pub struct Uncovered {
     /// For a committed operation, the commit that closed its group when it is the first one
     /// after the operation on its only path (where a wait covering it can go after).
     pub committed_at: Option<InsnId>,
+    /// For an operation not committed at `uncommitted_at`: the last operation of its group
+    /// before that wait, with no commit between them and none from the operation on (in the
+    /// text, the operation first): where a commit belongs.
+    pub last_uncommitted: Option<InsnId>,
 }
 
 impl Stage {
@@ -123,11 +127,13 @@ impl Stage {
                 uncommitted_at: waited,
                 left_pending_by: None,
                 committed_at: None,
+                last_uncommitted: waited.and_then(|w| last_uncommitted(kernel, op, w, group)),
             },
             Stage::Committed { waited, .. } => Uncovered {
                 uncommitted_at: None,
                 left_pending_by: waited,
                 committed_at: first_commit(kernel, op, group),
+                last_uncommitted: None,
             },
         }
     }
@@ -701,20 +707,42 @@ fn operand_registers(kernel: &Kernel<'_, '_>, i: InsnId, index: usize) -> Vec<Re
 
 /// The first commit of `group` after instruction `op`, followed through blocks with one
 /// successor (`None` when a branch comes first).
+/// Whether instruction `i` commits the operations of `group`.
+fn commits(kernel: &Kernel<'_, '_>, i: InsnId, group: Group) -> bool {
+    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+        s.sync
+            .iter()
+            .any(|x| matches!(*x, Sync::Commit { group: g, .. } if g == group))
+    })
+}
+
+/// Whether instruction `i` starts an operation of `group` (a copy, a store, a multiply).
+fn starts_in_group(kernel: &Kernel<'_, '_>, i: InsnId, group: Group) -> bool {
+    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+        s.memory
+            .iter()
+            .chain(&s.descriptor_memory)
+            .any(|m| m.completion == Completion::Group(group))
+            || s.async_operands.iter().any(|a| a.group == group)
+    })
+}
+
+/// The last operation of `group` before `wait`, when the text runs from `op` to it with no
+/// commit of the group on the way (see [`Uncovered::last_uncommitted`]).
+fn last_uncommitted(kernel: &Kernel<'_, '_>, op: InsnId, wait: InsnId, group: Group) -> Option<InsnId> {
+    if op >= wait || (op..wait).any(|i| commits(kernel, i, group)) {
+        return None;
+    }
+    (op..wait).rev().find(|&i| starts_in_group(kernel, i, group))
+}
+
 fn first_commit(kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Option<InsnId> {
     let flow = kernel.flow;
     let mut block = kernel.block_of(op);
     let mut from = op + 1;
     for _ in 0..flow.blocks.len() {
-        for i in from..flow.blocks[block as usize].end {
-            let commits = kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-                s.sync
-                    .iter()
-                    .any(|x| matches!(*x, Sync::Commit { group: g, .. } if g == group))
-            });
-            if commits {
-                return Some(i);
-            }
+        if let Some(i) = (from..flow.blocks[block as usize].end).find(|&i| commits(kernel, i, group)) {
+            return Some(i);
         }
         let [next] = flow.succs(block) else { return None };
         block = *next;

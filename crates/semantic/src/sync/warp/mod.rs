@@ -45,7 +45,7 @@ mod convergence;
 mod exchanges;
 mod fit;
 mod lanes;
-mod message_passing;
+pub mod message_passing;
 mod sites;
 mod spin;
 
@@ -57,7 +57,6 @@ use super::values::{GiveUp, ValueFlow};
 use crate::flow::cfg::{FunctionFlow, InsnId};
 use crate::symbols::SymbolTable;
 
-pub use message_passing::MessagePassing;
 pub use sites::{CalleeEffects, ModuleFacts};
 
 /// How many iterations of a loop the lanes are evaluated in.
