@@ -13,14 +13,23 @@ use std::rc::Rc;
 use ptxkit_isa::signature::semantics::{Semantics, Sync};
 
 use super::{Exchange, Via};
-use crate::flow::cfg::{FunctionFlow, InsnId};
+use crate::flow::cfg::{BlockId, FunctionFlow, InsnId};
+use crate::sync::dominance::Dominance;
 
 /// Which exchanges of one function the memory model orders.
 pub struct MessagePassing<'f, 't> {
     flow: &'f FunctionFlow<'t>,
     semantics: &'f [Option<Rc<Semantics>>],
-    /// The (flag write, flag read) of each spin whose two accesses are strong.
-    flags: Vec<(InsnId, InsnId)>,
+    /// Each spin whose two accesses are strong.
+    flags: Vec<Flag>,
+}
+
+/// A strong spin: lanes wait in a loop on a flag another lane of their warp writes.
+struct Flag {
+    write: InsnId,
+    read: InsnId,
+    /// The first instructions past the loop's exit edges (taken once the flag is seen).
+    exits: Vec<InsnId>,
 }
 
 impl<'f, 't> MessagePassing<'f, 't> {
@@ -31,25 +40,69 @@ impl<'f, 't> MessagePassing<'f, 't> {
             semantics,
             flags: Vec::new(),
         };
-        this.flags = exchanges
+        let spins: Vec<(InsnId, InsnId, InsnId)> = exchanges
             .iter()
-            .filter(|e| matches!(e.via, Via::Spin(_)) && this.strong(e.first) && this.strong(e.second))
-            .map(|e| (e.first, e.second))
+            .filter_map(|e| match e.via {
+                Via::Spin(branch) if this.strong(e.first) && this.strong(e.second) => Some((e.first, e.second, branch)),
+                _ => None,
+            })
+            .collect();
+        if spins.is_empty() {
+            return this;
+        }
+        let dominance = Dominance::of(flow);
+        this.flags = spins
+            .into_iter()
+            .map(|(write, read, branch)| {
+                // The loop the branch leaves: the innermost one around its block.
+                let block = flow.block_of(branch);
+                let head = dominance.loops[block as usize].last().copied();
+                let exits = flow
+                    .succs(block)
+                    .iter()
+                    .filter(|&&b| head.is_some_and(|h| !dominance.loops[b as usize].contains(&h)))
+                    .flat_map(|&b| this.first_insns(b))
+                    .collect();
+                Flag { write, read, exits }
+            })
             .collect();
         this
     }
 
+    /// The first instructions of block `b`, through empty blocks.
+    fn first_insns(&self, b: BlockId) -> Vec<InsnId> {
+        let (mut out, mut work, mut seen) = (Vec::new(), vec![b], Vec::new());
+        while let Some(b) = work.pop() {
+            if seen.contains(&b) {
+                continue;
+            }
+            seen.push(b);
+            let range = self.flow.range(b);
+            if range.is_empty() {
+                work.extend_from_slice(self.flow.succs(b));
+            } else {
+                out.push(range.start);
+            }
+        }
+        out
+    }
+
     /// Whether `exchange` is ordered by the memory model: it is a strong spin (or the same
-    /// two accesses seen across a branch), or its later access follows an acquiring read of a
-    /// strong spin's flag and its earlier one precedes the releasing write of that flag.
+    /// two accesses seen across a branch), or its later access follows the exit of a strong
+    /// spin whose flag read acquires (or an acquiring fence after that exit), and its earlier
+    /// one precedes the releasing write of that flag (or a releasing fence before it). A read
+    /// in the loop itself runs before the read that sees the flag: not ordered.
     pub fn orders(&self, exchange: &Exchange) -> bool {
-        self.flags.iter().any(|&(write, read)| {
-            (exchange.first, exchange.second) == (write, read)
-                || (self.path(read, exchange.second, |i| {
-                    i == read && self.acquires(i) || self.fence(i, true)
-                }) && self.path(exchange.first, write, |i| {
-                    i == write && self.releases(i) || self.fence(i, false)
-                }))
+        self.flags.iter().any(|flag| {
+            let acquired = self.acquires(flag.read);
+            (exchange.first, exchange.second) == (flag.write, flag.read)
+                || (flag
+                    .exits
+                    .iter()
+                    .any(|&e| self.path(e, exchange.second, |i| acquired || self.fence(i, true)))
+                    && self.path(exchange.first, flag.write, |i| {
+                        i == flag.write && self.releases(i) || self.fence(i, false)
+                    }))
         })
     }
 
