@@ -360,7 +360,7 @@ pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
         // arrival releases too, but its `sync` line says what it does.)
         let synchronising_access =
             s.sync.is_empty() && s.memory.iter().any(|m| m.order.acquires() || m.order.releases());
-        (synchronising_access && kernel.barrier_at(i).is_none())
+        (synchronising_access
             || s.sync.iter().any(|sync| match *sync {
                 Sync::Mbarrier { op, .. } => op.waits_for_phase(),
                 // A proxy fence between the generic proxy and the async or alias proxies orders
@@ -371,7 +371,8 @@ pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
                 } => false,
                 Sync::Fence { .. } | Sync::WarpBarrier { .. } | Sync::Barrier { .. } => true,
                 _ => false,
-            }) && kernel.barrier_at(i).is_none()
+            }))
+            && kernel.barrier_at(i).is_none()
     })
 }
 

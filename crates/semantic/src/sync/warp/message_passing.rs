@@ -149,7 +149,6 @@ impl<'f, 't> MessagePassing<'f, 't> {
         // (instruction, whether `through` has held on the way)
         let mut seen = vec![[false; 2]; flow.insns.len()];
         let mut work = vec![(from, false)];
-        let mut blocks = Vec::new();
         while let Some((i, passed)) = work.pop() {
             let passed = passed || through(i);
             if i == to && (i != from || passed) {
@@ -167,20 +166,8 @@ impl<'f, 't> MessagePassing<'f, 't> {
                 continue;
             }
             // The next instructions: the first of each successor, through empty blocks.
-            blocks.clear();
-            blocks.extend_from_slice(flow.succs(block));
-            let mut visited = Vec::new();
-            while let Some(b) = blocks.pop() {
-                if visited.contains(&b) {
-                    continue;
-                }
-                visited.push(b);
-                let range = flow.range(b);
-                if range.is_empty() {
-                    blocks.extend_from_slice(flow.succs(b));
-                } else {
-                    work.push((range.start, passed));
-                }
+            for &b in flow.succs(block) {
+                work.extend(self.first_insns(b).into_iter().map(|next| (next, passed)));
             }
         }
         false
