@@ -12,6 +12,17 @@
 //! The message names the copy and, for an uncommitted one, the wait that did
 //! not cover it.
 //!
+//! Warp-specialised kernels hand loads from producer threads to consumer
+//! threads: a thread that never issued the load learns it landed only from an
+//! mbarrier wait, a barrier after the producer's wait, or an acquire. Reported:
+//! a consumer's read with none of these before it on some path from the
+//! function's entry (the first read of each path), and a load its loop issues
+//! lap after lap into memory the consumers read in a loop, with nothing in the
+//! load's loop (the wait for the consumers to free the stage) to order it after
+//! their reads. Both name a thread that issues the load and never reads there
+//! and one that reads and never issues it; a function with calls is not judged
+//! (a callee may wait).
+//!
 //! Two accesses are taken to meet when they address the same shared variable.
 //! A path on which a wait ran that covers some groups but not provably this one
 //! is not reported.
@@ -123,6 +134,31 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     ),
                     "read before the mbarrier wait".to_string(),
                     Some((node(copy), "the load, completed through its mbarrier".to_string())),
+                )),
+                ProtocolKind::HandoffReadBeforeWait { load, issuer, reader } => Some((
+                    format!(
+                        "{} reads shared memory the asynchronous load at line {} may still be writing: {} issues that load and never reads here, and nothing before this read waits for it (no mbarrier wait, no barrier after the load) on the path from the entry",
+                        reader.describe(),
+                        line_of(node(load)),
+                        issuer.describe()
+                    ),
+                    "read before any mbarrier wait".to_string(),
+                    Some((
+                        node(load),
+                        format!("issued by {}, completed through its mbarrier", issuer.describe()),
+                    )),
+                )),
+                ProtocolKind::HandoffRefillUnordered { read, issuer, reader } => Some((
+                    format!(
+                        "this asynchronous load, issued again on every lap of its loop, may overwrite shared memory {} reads at line {} before that read is done: nothing in the load's loop (no mbarrier wait for the readers to free it, no barrier) orders the load after the read",
+                        reader.describe(),
+                        line_of(node(read))
+                    ),
+                    format!("issued by {}, again on the next lap", issuer.describe()),
+                    Some((
+                        node(read),
+                        format!("{} reads the previous lap's bytes here", reader.describe()),
+                    )),
                 )),
                 ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive } => Some((
                     format!(

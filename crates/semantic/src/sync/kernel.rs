@@ -60,11 +60,7 @@ impl Shape {
 
     /// How a thread of this shape is written in messages: `thread 3`, `thread (3, 1)`.
     pub fn describe(&self, t: Thread) -> String {
-        match self.dims {
-            [_, 1, 1] => format!("thread {}", t.tid[0]),
-            [_, _, 1] => format!("thread ({}, {})", t.tid[0], t.tid[1]),
-            _ => format!("thread ({}, {}, {})", t.tid[0], t.tid[1], t.tid[2]),
-        }
+        Thread { ntid: self.dims, ..t }.describe()
     }
 }
 

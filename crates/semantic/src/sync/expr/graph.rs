@@ -359,6 +359,16 @@ pub struct Thread {
 }
 
 impl Thread {
+    /// How the thread is written in messages, by its block's shape: `thread 3`,
+    /// `thread (3, 1)`.
+    pub fn describe(&self) -> String {
+        match self.ntid {
+            [_, 1, 1] => format!("thread {}", self.tid[0]),
+            [_, _, 1] => format!("thread ({}, {})", self.tid[0], self.tid[1]),
+            _ => format!("thread ({}, {}, {})", self.tid[0], self.tid[1], self.tid[2]),
+        }
+    }
+
     /// The thread's linear index in its block (x fastest), which decides its warp and lane.
     pub fn linear(&self) -> u32 {
         self.tid[0] + self.ntid[0] * (self.tid[1] + self.ntid[1] * self.tid[2])

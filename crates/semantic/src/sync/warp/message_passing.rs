@@ -88,19 +88,29 @@ impl<'f, 't> MessagePassing<'f, 't> {
     }
 
     /// Whether `exchange` is ordered by the memory model: it is a strong spin (or the same
-    /// two accesses seen across a branch), or its later access follows the exit of a strong
+    /// two accesses seen across a branch, in either order), or its later access follows the exit of a strong
     /// spin whose flag read acquires (or an acquiring fence after that exit), and its earlier
     /// one precedes the releasing write of that flag (or a releasing fence before it). A read
     /// in the loop itself runs before the read that sees the flag: not ordered.
     pub fn orders(&self, exchange: &Exchange) -> bool {
+        // The text may lay the reading lanes' side out first: either access may be the one
+        // before the flag's write.
+        [(exchange.first, exchange.second), (exchange.second, exchange.first)]
+            .into_iter()
+            .any(|(before, after)| self.orders_pair(before, after))
+    }
+
+    /// Whether `before` (in the flag writer's lane) is ordered before `after` (in a lane
+    /// spinning on the flag) by one of the strong spins.
+    fn orders_pair(&self, before: InsnId, after: InsnId) -> bool {
         self.flags.iter().any(|flag| {
             let acquired = self.acquires(flag.read);
-            (exchange.first, exchange.second) == (flag.write, flag.read)
+            (before, after) == (flag.write, flag.read)
                 || (flag
                     .exits
                     .iter()
-                    .any(|&e| self.path(e, exchange.second, |i| acquired || self.fence(i, true)))
-                    && self.path(exchange.first, flag.write, |i| {
+                    .any(|&e| self.path(e, after, |i| acquired || self.fence(i, true)))
+                    && self.path(before, flag.write, |i| {
                         i == flag.write && self.releases(i) || self.fence(i, false)
                     }))
         })

@@ -28,6 +28,8 @@ use super::iterations::in_two_iterations;
 use super::kernel::Kernel;
 use crate::flow::cfg::{BlockId, InsnId, RegId};
 
+mod handoff;
+
 /// What a protocol finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProtocolKind {
@@ -44,6 +46,30 @@ pub enum ProtocolKind {
     LoadReadBeforeWait {
         /// The load.
         copy: InsnId,
+    },
+    /// Shared memory an asynchronous load completed through an mbarrier (TMA, bulk copy)
+    /// brings is read by a thread that did not issue it, with nothing on some path from the
+    /// entry that could order the read after the load landed: no mbarrier wait, no barrier
+    /// after the load, no acquire (warp-specialised producers and consumers).
+    HandoffReadBeforeWait {
+        /// The load.
+        load: InsnId,
+        /// A thread that issues the load and does not read.
+        issuer: Thread,
+        /// A thread that reads and does not issue the load.
+        reader: Thread,
+    },
+    /// An asynchronous load completed through an mbarrier overwrites, lap after lap of its
+    /// loop, shared memory that threads which never issue it read in a loop, and nothing in
+    /// its loop could order it after those reads (no mbarrier wait, no barrier, no acquire):
+    /// the next lap's load may land while they still read the last one's bytes.
+    HandoffRefillUnordered {
+        /// A read it may overwrite.
+        read: InsnId,
+        /// A thread that issues the load and does not read.
+        issuer: Thread,
+        /// A thread that reads and does not issue the load.
+        reader: Thread,
     },
     /// Shared memory a `cp.async` writes is read after a `cp.async.mbarrier.arrive` made an
     /// mbarrier track the copy, with no wait since on the path (no mbarrier wait, no
@@ -531,6 +557,8 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
             }
         }
     }
+    let handoffs = handoff::unwaited_handoffs(kernel, &touches, &out.findings);
+    out.findings.extend(handoffs);
     out.findings.sort_by_key(|f| (f.insn, format!("{:?}", f.kind)));
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));

@@ -1,0 +1,212 @@
+//! Loads one group of threads issues for another (warp-specialised producers and consumers):
+//! a bulk copy or TMA load completed through an mbarrier, issued by threads that never read
+//! what it brings, read by threads that never issued it. The readers learn that the bytes
+//! have landed only by waiting on the mbarrier (§9.7.13.15.16: a phase completes when its
+//! transactions have), or from a barrier after some thread waited, or from an acquire of a
+//! flag another thread released. A read with none of them before it on every path from the
+//! function's entry may see the bytes before they land: on its first pass, nothing at all
+//! orders it after the load.
+//!
+//! The path walk of [`super::protocols`] follows one thread's program, so it sees these
+//! loads only where the reading thread issued them too.
+
+use ptxkit_isa::signature::semantics::{Access, BarrierMode, Completion, Order, Sync};
+
+use super::{ProtocolFinding, ProtocolKind, Touch, may_meet};
+use crate::flow::cfg::InsnId;
+use crate::sync::expr::{Evaluator, Thread};
+use crate::sync::kernel::{Executes, Kernel};
+
+/// The reads of a load another group of threads issued with nothing before them that could
+/// order them after it landed; `known` are the findings of the path walk (a read reported
+/// there is not reported again).
+pub(super) fn unwaited_handoffs(
+    kernel: &Kernel<'_, '_>,
+    touches: &[Vec<Touch>],
+    known: &[ProtocolFinding],
+) -> Vec<ProtocolFinding> {
+    let flow = kernel.flow;
+    // A callee may wait: say nothing.
+    if flow.insns.iter().any(|insn| insn.opcode() == "call") {
+        return Vec::new();
+    }
+    let loads: Vec<InsnId> = (0..flow.insns.len() as InsnId)
+        .filter(|&i| {
+            touches[i as usize]
+                .iter()
+                .any(|t| t.access.writes() && matches!(t.completion, Completion::Mbarrier(_)))
+        })
+        .collect();
+    if loads.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for read in 0..flow.insns.len() as InsnId {
+        if kernel.mbarrier_op(read, |_| true) || known.iter().any(|f| f.insn == read) {
+            continue;
+        }
+        let reads: Vec<&Touch> = touches[read as usize]
+            .iter()
+            .filter(|t| t.access != Access::Write)
+            .collect();
+        if reads.is_empty() {
+            continue;
+        }
+        for &load in &loads {
+            let meets = touches[load as usize].iter().any(|l| {
+                l.access.writes()
+                    && matches!(l.completion, Completion::Mbarrier(_))
+                    && reads.iter().any(|r| may_meet(l, r))
+            });
+            if meets
+                && !ordered_before(kernel, load, read)
+                && let Some((issuer, reader)) = split(kernel, load, read)
+            {
+                out.push(ProtocolFinding {
+                    insn: read,
+                    kind: ProtocolKind::HandoffReadBeforeWait { load, issuer, reader },
+                });
+                break;
+            }
+        }
+    }
+    // A read after another reported one on every path adds nothing: the first is the one to
+    // wait before.
+    let dominates = |a: InsnId, b: InsnId| {
+        let (ba, bb) = (kernel.block_of(a), kernel.block_of(b));
+        if ba == bb {
+            a < b
+        } else {
+            kernel.values.dominance.dominates(ba, bb)
+        }
+    };
+    let mut firsts: Vec<ProtocolFinding> = out
+        .iter()
+        .filter(|f| !out.iter().any(|g| g.insn != f.insn && dominates(g.insn, f.insn)))
+        .copied()
+        .collect();
+    firsts.extend(unordered_refills(kernel, touches, &loads));
+    firsts
+}
+
+/// Whether something on every path from the entry to `read` may order it after `load`
+/// landed: an instruction that [`orders`] the thread after others, where a barrier counts
+/// only when it can come after the load (not one every thread passes before issuing it: the
+/// barrier after the mbarriers' initialisation).
+fn ordered_before(kernel: &Kernel<'_, '_>, load: InsnId, read: InsnId) -> bool {
+    let flow = kernel.flow;
+    let dominance = &kernel.values.dominance;
+    let (load_block, read_block) = (kernel.block_of(load), kernel.block_of(read));
+    let shares_loop = |i: InsnId| {
+        let around = &kernel.loops()[kernel.block_of(i) as usize];
+        kernel.loops()[load_block as usize].iter().any(|h| around.contains(h))
+    };
+    let after_load = |i: InsnId| {
+        !dominance.dominates(kernel.block_of(i), load_block)
+            || (kernel.block_of(i) == load_block && i > load)
+            || shares_loop(i)
+    };
+    let block_start = flow.blocks[read_block as usize].start;
+    if (block_start..read).any(|i| orders(kernel, i, &after_load)) {
+        return true;
+    }
+    // The blocks that strictly dominate the read's: on every path to it.
+    (0..flow.blocks.len() as u32)
+        .filter(|&b| b != read_block && dominance.reachable(b) && dominance.dominates(b, read_block))
+        .any(|b| flow.range(b).any(|i| orders(kernel, i, &after_load)))
+}
+
+/// Whether instruction `i` may order its thread after what other threads did: an mbarrier
+/// wait, a barrier (one `barrier_counts` accepts), a fence that acquires, a strong or atomic
+/// read (a flag another thread may have released after its wait). An mbarrier orders only
+/// by its waits: an arrive releases, it does not acquire.
+fn orders(kernel: &Kernel<'_, '_>, i: InsnId, barrier_counts: &impl Fn(InsnId) -> bool) -> bool {
+    let Some(semantics) = kernel.values.semantics[i as usize].as_ref() else {
+        return false;
+    };
+    let synchronises = semantics.sync.iter().any(|s| match *s {
+        Sync::Mbarrier { op, .. } => op.waits_for_phase(),
+        Sync::Barrier { mode, .. } => mode != BarrierMode::Arrive && barrier_counts(i),
+        Sync::Fence { order, proxy: None, .. } => order.acquires(),
+        _ => false,
+    });
+    synchronises
+        || !kernel.mbarrier_op(i, |_| true)
+            && semantics
+                .memory
+                .iter()
+                .any(|m| m.access != Access::Write && (m.atomic || m.order != Order::Weak))
+}
+
+/// The loads that overwrite, lap after lap, what threads that never issue them read in a
+/// loop, with nothing in the load's loop that could order it after those reads (the
+/// producer's wait for the consumers to free the stage).
+fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[InsnId]) -> Vec<ProtocolFinding> {
+    let mut out = Vec::new();
+    for &load in loads {
+        // Nothing in the load's loop may order it: a wait some laps skip (the first ones,
+        // before the stages were ever read) is a wait all the same.
+        let Some(head) = kernel.innermost_loop(load) else {
+            continue;
+        };
+        let in_loop = (0..kernel.flow.blocks.len() as u32)
+            .filter(|&b| kernel.loops()[b as usize].contains(&head))
+            .flat_map(|b| kernel.flow.range(b));
+        if in_loop.into_iter().any(|i| orders(kernel, i, &|_| true)) {
+            continue;
+        }
+        let writes: Vec<&Touch> = touches[load as usize]
+            .iter()
+            .filter(|t| t.access.writes() && matches!(t.completion, Completion::Mbarrier(_)))
+            .collect();
+        let reader = (0..kernel.flow.insns.len() as InsnId).find_map(|read| {
+            let meets = !kernel.mbarrier_op(read, |_| true)
+                && kernel.innermost_loop(read).is_some()
+                && touches[read as usize]
+                    .iter()
+                    .any(|r| r.access != Access::Write && writes.iter().any(|w| may_meet(w, r)));
+            meets.then(|| split(kernel, load, read).map(|(issuer, reader)| (read, issuer, reader)))?
+        });
+        if let Some((read, issuer, reader)) = reader {
+            out.push(ProtocolFinding {
+                insn: load,
+                kind: ProtocolKind::HandoffRefillUnordered { read, issuer, reader },
+            });
+        }
+    }
+    out
+}
+
+/// Two threads of the block: one that may issue `load` (every thread that may never reads
+/// at `read`) and one that may read there and never issues the load (for some input): the
+/// load's issuer and a reader that did not issue it. `None` when a thread may do both, or
+/// no thread is told apart (a split every thread takes the same way says nothing).
+fn split(kernel: &Kernel<'_, '_>, load: InsnId, read: InsnId) -> Option<(Thread, Thread)> {
+    let mut issuer: Option<(Thread, bool)> = None;
+    let mut reader = None;
+    let mut eval: Option<Evaluator<'_>> = None;
+    for t in kernel.shape.all() {
+        let eval = match eval.as_mut() {
+            Some(e) => {
+                e.reset(t);
+                e
+            }
+            None => eval.insert(Evaluator::new(&kernel.values.exprs, t).electing()),
+        };
+        let mut memo = rustc_hash::FxHashMap::default();
+        let issues = kernel.executes(eval, load, &mut memo);
+        let reads = kernel.executes(eval, read, &mut memo);
+        if issues != Executes::No {
+            if reads != Executes::No {
+                return None;
+            }
+            // A thread that surely may issue it names the issuer before one that might.
+            if issuer.is_none_or(|(_, surely)| !surely && issues.possible()) {
+                issuer = Some((t, issues.possible()));
+            }
+        } else if reader.is_none() && reads.possible() {
+            reader = Some(t);
+        }
+    }
+    Some((issuer?.0, reader?))
+}
