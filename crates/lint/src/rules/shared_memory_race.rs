@@ -10,10 +10,19 @@
 //! `.reqntid` or `.maxntid` gives, or else the largest shape (over the
 //! dimensions the kernel reads) in which every plain store of the kernel writes
 //! different bytes in different threads (or, for an address that depends on the
-//! thread, the same value: threads t and t+16 filling one table entry). A read
+//! thread, the same value: threads t and t+16 filling one table entry), from
+//! two warps down. A kernel written for any block size (it reads `%ntid`) with
+//! code two warps never run (a tree reduction's `for (s = ntid / 2; s > 32;
+//! s >>= 1)`) is searched again in larger blocks, doubling up to 1024 threads
+//! while its stores still fit, for races between warps. A read
 //! of bytes the reading thread itself wrote earlier with the same value is no
 //! witness. Two atomics, or two strong accesses
-//! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4). An
+//! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4),
+//! except a `.volatile` read whose value only feeds data (never a branch or a
+//! guard): `.volatile` keeps the access whole and fresh, not ordered after the
+//! other thread's write, so a reduction over a `volatile` array that lost a
+//! barrier still reads a value that depends on timing. A `.volatile` read that
+//! polls or tests a flag is left to the memory model. An
 //! access whose address the analysis cannot place (a pointer loaded from
 //! memory, an index that changes in a loop between the two accesses) is left
 //! out, and so is code around mbarrier waits some threads skip, memory fences

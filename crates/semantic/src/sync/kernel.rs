@@ -381,6 +381,18 @@ impl<'f, 't> Kernel<'f, 't> {
         self.barriers.iter().find(|b| b.insn == i && !b.dead)
     }
 
+    /// The branch edges no thread of the shape takes ([`Kernel::settle_shape`]): code the
+    /// shape does not run.
+    pub fn dead_edges(&self) -> &rustc_hash::FxHashSet<(BlockId, BlockId)> {
+        &self.dead_edges
+    }
+
+    /// Takes every barrier as live again, before [`Kernel::drop_dead_barriers`] judges them in
+    /// another shape.
+    pub fn revive_barriers(&mut self) {
+        self.barriers.iter_mut().for_each(|b| b.dead = false);
+    }
+
     /// Marks the guarded barriers no thread of the shape executes (`@%p bar.sync 1, 64` whose
     /// guard is false in every thread that reaches it): they order nothing.
     pub fn drop_dead_barriers(&mut self) {

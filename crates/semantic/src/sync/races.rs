@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Proxy, Space, Swizzle, Sync};
+use ptxkit_isa::signature::semantics::{Access, Completion, Group, MbarrierOp, Order, Proxy, Space, Swizzle, Sync};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
@@ -21,7 +21,7 @@ use super::iterations::{
 use super::kernel::{Executes, Kernel, Reach, Shape, ShapeSource};
 use super::protocols::Lap;
 use super::splits::Splits;
-use crate::flow::cfg::InsnId;
+use crate::flow::cfg::{InsnId, RegId};
 
 /// One access to the CTA's shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,6 +186,57 @@ fn searched(m: &ptxkit_isa::signature::semantics::MemoryAccess, multicast: bool)
     })
 }
 
+/// Whether the value instruction `i` loads decides control flow: it reaches a guard (a
+/// branch's or an instruction's predicate) through the instructions that compute with it
+/// (`setp`, a conversion, a sum later tested). A `.volatile` read whose value only feeds data (a reduction's partial sum) is
+/// searched as a plain read: `.volatile` keeps it whole and fresh (§8.4.1), not ordered after
+/// another thread's write, and which value it sees depends on timing. One that polls or
+/// tests a flag is synchronisation the barrier intervals do not describe, left out.
+fn decides_control(kernel: &Kernel<'_, '_>, i: InsnId, facts: &ControlFacts) -> bool {
+    let flow = kernel.flow;
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut work: Vec<RegId> = flow.defs(i).iter().map(|d| d.reg).collect();
+    while let Some(r) = work.pop() {
+        if !seen.insert(r) {
+            continue;
+        }
+        // Too far to follow: taken as deciding (silent).
+        if facts.guards.contains(&r) || seen.len() > MAX_FOLLOWED_REGISTERS {
+            return true;
+        }
+        for &j in facts.users.get(&r).into_iter().flatten() {
+            work.extend(flow.defs(j).iter().map(|d| d.reg));
+        }
+    }
+    false
+}
+
+/// The most registers [`decides_control`] follows a loaded value through.
+const MAX_FOLLOWED_REGISTERS: usize = 256;
+
+/// What [`decides_control`] asks of a function: its guard registers, and the instructions
+/// that read each register.
+struct ControlFacts {
+    guards: rustc_hash::FxHashSet<RegId>,
+    users: HashMap<RegId, Vec<InsnId>>,
+}
+
+impl ControlFacts {
+    fn of(kernel: &Kernel<'_, '_>) -> ControlFacts {
+        let flow = kernel.flow;
+        let mut users: HashMap<RegId, Vec<InsnId>> = HashMap::default();
+        for j in 0..flow.insns.len() as InsnId {
+            for u in flow.uses(j) {
+                users.entry(u.reg).or_default().push(j);
+            }
+        }
+        ControlFacts {
+            guards: flow.guards.iter().flatten().map(|g| g.reg).collect(),
+            users,
+        }
+    }
+}
+
 /// The shared-memory accesses of a kernel the race search can place. A `cp.async` copy's
 /// write counts where the copy is issued and again at each wait that completes it and each
 /// barrier it may still be in flight at (`landings`): the bytes land in between.
@@ -212,6 +263,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
         }
         found
     };
+    let mut control: Option<ControlFacts> = None;
     for (i, semantics) in kernel.values.semantics.iter().enumerate() {
         let Some(semantics) = semantics else { continue };
         for m in &semantics.memory {
@@ -231,7 +283,15 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 operand: m.operand,
                 access: m.access,
                 bytes: m.certain_bytes,
-                strong: m.atomic || (m.order.is_strong() && m.scope.is_none_or(|_| true)),
+                strong: m.atomic
+                    || (m.order.is_strong()
+                        && !(m.order == Order::Volatile
+                            && m.access == Access::Read
+                            && !decides_control(
+                                kernel,
+                                i as InsnId,
+                                control.get_or_insert_with(|| ControlFacts::of(kernel)),
+                            ))),
                 address,
                 swizzle: Swizzle { bits: 0 },
                 row: 0,
@@ -405,11 +465,87 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
         );
     }
     let Some(evaluated) = evaluate_in_shape(kernel, &accesses) else {
+        if sync_stats() {
+            eprintln!("sync: no shape fits");
+        }
         return Vec::new();
     };
     kernel.settle_shape();
     kernel.drop_dead_barriers();
-    PairSearch::new(kernel, &accesses, &evaluated).run()
+    let mut races = PairSearch::new(kernel, &accesses, &evaluated).run();
+    if !races.iter().any(|r| !r.same_warp)
+        && let Some(larger) = in_larger_shape(kernel, &accesses)
+    {
+        races.extend(larger);
+    }
+    races
+}
+
+/// The most threads a larger inferred shape may have ([`in_larger_shape`]).
+const LARGEST_INFERRED: u32 = 1024;
+
+/// For a kernel without a declared shape whose code depends on its block size (it reads
+/// `%ntid`) and has branches no thread of the inferred shape takes (a tree reduction's
+/// `for (s = ntid / 2; s > 32; s >>= 1)` never runs in two warps): the races of the first
+/// larger shape, doubling the largest dimension up to [`LARGEST_INFERRED`] threads while the
+/// kernel still fits it ([`fits`]), in which more of that code runs: those between threads
+/// of different warps (in two warps the kernel's own races are searched). `None` (the shape
+/// as it was) when there are none.
+fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Option<Vec<Race>> {
+    let reads_ntid =
+        || (0..kernel.values.exprs.len() as ExprId).any(|id| matches!(kernel.values.exprs.node(id), Node::Ntid(_)));
+    if kernel.shape.source != ShapeSource::Inferred || kernel.dead_edges().is_empty() || !reads_ntid() {
+        return None;
+    }
+    let original = kernel.shape.dims;
+    // The code no shape tried so far runs.
+    let mut dead = kernel.dead_edges().clone();
+    let mut dims = original;
+    let mut found = None;
+    loop {
+        let d = Shape::largest_dimension(dims);
+        dims[d] *= 2;
+        if dims.iter().product::<u32>() > LARGEST_INFERRED {
+            break;
+        }
+        kernel.shape.dims = dims;
+        let evaluated = evaluate(kernel, accesses);
+        if !fits(kernel, accesses, &evaluated) {
+            if sync_stats() {
+                eprintln!("sync: {dims:?} does not fit");
+            }
+            break;
+        }
+        kernel.settle_shape();
+        if dead.iter().all(|e| kernel.dead_edges().contains(e)) {
+            continue;
+        }
+        dead.retain(|e| kernel.dead_edges().contains(e));
+        kernel.revive_barriers();
+        kernel.drop_dead_barriers();
+        if sync_stats() {
+            eprintln!("sync: grown to {dims:?}");
+        }
+        let races: Vec<Race> = PairSearch::new(kernel, accesses, &evaluated)
+            .run()
+            .into_iter()
+            .filter(|r| !r.same_warp)
+            .collect();
+        if !races.is_empty() {
+            found = Some(races);
+            break;
+        }
+        if dead.is_empty() {
+            break;
+        }
+    }
+    if found.is_none() {
+        kernel.shape.dims = original;
+        kernel.settle_shape();
+        kernel.revive_barriers();
+        kernel.drop_dead_barriers();
+    }
+    found
 }
 
 /// For a CTA barrier that some threads skip (going on at `from`, the barrier not in a loop):
