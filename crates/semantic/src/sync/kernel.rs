@@ -298,10 +298,18 @@ impl<'f, 't> Kernel<'f, 't> {
         dims
     }
 
-    /// Fixes the block shape: the edges of branches whose condition is the same for every
-    /// thread and known in this shape (`%ntid.x > 0`) that no thread takes are pruned from
-    /// the paths [`Kernel::reach`] follows.
+    /// Fixes the block shape (again, after it changed): the edges of branches whose condition
+    /// is the same for every thread and known in this shape (`%ntid.x > 0`) that no thread
+    /// takes are pruned from the paths [`Kernel::reach`] follows, and the guarded barriers no
+    /// thread of the shape executes are dropped ([`Kernel::drop_dead_barriers`]).
     pub fn settle_shape(&mut self) {
+        self.settle_edges();
+        self.barriers.iter_mut().for_each(|b| b.dead = false);
+        self.drop_dead_barriers();
+    }
+
+    /// The edges part of [`Kernel::settle_shape`].
+    fn settle_edges(&mut self) {
         self.dead_edges.clear();
         let t = Thread {
             tid: [0, 0, 0],
@@ -381,21 +389,26 @@ impl<'f, 't> Kernel<'f, 't> {
         self.barriers.iter().find(|b| b.insn == i && !b.dead)
     }
 
+    /// Whether instruction `a` comes before instruction `b` on every path to `b` (not `b`
+    /// itself).
+    pub fn precedes(&self, a: InsnId, b: InsnId) -> bool {
+        let (ba, bb) = (self.block_of(a), self.block_of(b));
+        if ba == bb {
+            a < b
+        } else {
+            self.values.dominance.dominates(ba, bb)
+        }
+    }
+
     /// The branch edges no thread of the shape takes ([`Kernel::settle_shape`]): code the
     /// shape does not run.
     pub fn dead_edges(&self) -> &rustc_hash::FxHashSet<(BlockId, BlockId)> {
         &self.dead_edges
     }
 
-    /// Takes every barrier as live again, before [`Kernel::drop_dead_barriers`] judges them in
-    /// another shape.
-    pub fn revive_barriers(&mut self) {
-        self.barriers.iter_mut().for_each(|b| b.dead = false);
-    }
-
     /// Marks the guarded barriers no thread of the shape executes (`@%p bar.sync 1, 64` whose
     /// guard is false in every thread that reaches it): they order nothing.
-    pub fn drop_dead_barriers(&mut self) {
+    fn drop_dead_barriers(&mut self) {
         let dead: Vec<usize> = (0..self.barriers.len())
             .filter(|&k| {
                 let i = self.barriers[k].insn;

@@ -188,10 +188,11 @@ fn searched(m: &ptxkit_isa::signature::semantics::MemoryAccess, multicast: bool)
 
 /// Whether the value instruction `i` loads decides control flow: it reaches a guard (a
 /// branch's or an instruction's predicate) through the instructions that compute with it
-/// (`setp`, a conversion, a sum later tested). A `.volatile` read whose value only feeds data (a reduction's partial sum) is
-/// searched as a plain read: `.volatile` keeps it whole and fresh (§8.4.1), not ordered after
-/// another thread's write, and which value it sees depends on timing. One that polls or
-/// tests a flag is synchronisation the barrier intervals do not describe, left out.
+/// (`setp`, a conversion, a sum later tested). A `.volatile` read whose value only feeds
+/// data (a reduction's partial sum) is searched as a plain read: `.volatile` keeps it whole
+/// and fresh (§8.4.1), not ordered after another thread's write, and which value it sees
+/// depends on timing. One that polls or tests a flag is synchronisation the barrier
+/// intervals do not describe, left out.
 fn decides_control(kernel: &Kernel<'_, '_>, i: InsnId, facts: &ControlFacts) -> bool {
     let flow = kernel.flow;
     let mut seen = rustc_hash::FxHashSet::default();
@@ -471,7 +472,6 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
         return Vec::new();
     };
     kernel.settle_shape();
-    kernel.drop_dead_barriers();
     let mut races = PairSearch::new(kernel, &accesses, &evaluated).run();
     if !races.iter().any(|r| !r.same_warp)
         && let Some(larger) = in_larger_shape(kernel, &accesses)
@@ -521,8 +521,6 @@ fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Op
             continue;
         }
         dead.retain(|e| kernel.dead_edges().contains(e));
-        kernel.revive_barriers();
-        kernel.drop_dead_barriers();
         if sync_stats() {
             eprintln!("sync: grown to {dims:?}");
         }
@@ -542,8 +540,6 @@ fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Op
     if found.is_none() {
         kernel.shape.dims = original;
         kernel.settle_shape();
-        kernel.revive_barriers();
-        kernel.drop_dead_barriers();
     }
     found
 }
@@ -1148,7 +1144,7 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
 }
 
 /// Calls `leaf` on every leaf of `id`'s graph.
-fn collect_leaves(exprs: &super::expr::Exprs, id: ExprId, leaf: &mut impl FnMut(Node) -> bool) {
+pub(super) fn collect_leaves(exprs: &super::expr::Exprs, id: ExprId, leaf: &mut impl FnMut(Node) -> bool) {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![id];
     while let Some(id) = stack.pop() {
@@ -1666,11 +1662,7 @@ fn stable(
 /// Whether the point `origin` (an instruction, from it when inclusive) comes before
 /// instruction `x` on every path to it.
 fn dominates_insn(kernel: &Kernel<'_, '_>, (o, inclusive): (InsnId, bool), x: InsnId) -> bool {
-    let (bo, bx) = (kernel.block_of(o), kernel.block_of(x));
-    if bo == bx {
-        return if inclusive { o <= x } else { o < x };
-    }
-    kernel.values.dominance.dominates(bo, bx)
+    (inclusive && o == x) || kernel.precedes(o, x)
 }
 
 /// Whether thread `tr`'s read `read` sees thread `tw`'s write `write` (placed as `pw`)

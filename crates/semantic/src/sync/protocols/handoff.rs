@@ -31,11 +31,7 @@ pub(super) fn unwaited_handoffs(
         return Vec::new();
     }
     let loads: Vec<InsnId> = (0..flow.insns.len() as InsnId)
-        .filter(|&i| {
-            touches[i as usize]
-                .iter()
-                .any(|t| t.access.writes() && matches!(t.completion, Completion::Mbarrier(_)))
-        })
+        .filter(|&i| touches[i as usize].iter().any(brings))
         .collect();
     if loads.is_empty() {
         return Vec::new();
@@ -53,11 +49,9 @@ pub(super) fn unwaited_handoffs(
             continue;
         }
         for &load in &loads {
-            let meets = touches[load as usize].iter().any(|l| {
-                l.access.writes()
-                    && matches!(l.completion, Completion::Mbarrier(_))
-                    && reads.iter().any(|r| may_meet(l, r))
-            });
+            let meets = touches[load as usize]
+                .iter()
+                .any(|l| brings(l) && reads.iter().any(|r| may_meet(l, r)));
             if meets
                 && !ordered_before(kernel, load, read)
                 && let Some((issuer, reader)) = split(kernel, load, read)
@@ -72,21 +66,18 @@ pub(super) fn unwaited_handoffs(
     }
     // A read after another reported one on every path adds nothing: the first is the one to
     // wait before.
-    let dominates = |a: InsnId, b: InsnId| {
-        let (ba, bb) = (kernel.block_of(a), kernel.block_of(b));
-        if ba == bb {
-            a < b
-        } else {
-            kernel.values.dominance.dominates(ba, bb)
-        }
-    };
     let mut firsts: Vec<ProtocolFinding> = out
         .iter()
-        .filter(|f| !out.iter().any(|g| g.insn != f.insn && dominates(g.insn, f.insn)))
+        .filter(|f| !out.iter().any(|g| kernel.precedes(g.insn, f.insn)))
         .copied()
         .collect();
     firsts.extend(unordered_refills(kernel, touches, &loads));
     firsts
+}
+
+/// Whether `t` writes what a load completed through an mbarrier brings.
+fn brings(t: &Touch) -> bool {
+    t.access.writes() && matches!(t.completion, Completion::Mbarrier(_))
 }
 
 /// Whether something on every path from the entry to `read` may order it after `load`
@@ -155,10 +146,7 @@ fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[I
         if in_loop.into_iter().any(|i| orders(kernel, i, &|_| true)) {
             continue;
         }
-        let writes: Vec<&Touch> = touches[load as usize]
-            .iter()
-            .filter(|t| t.access.writes() && matches!(t.completion, Completion::Mbarrier(_)))
-            .collect();
+        let writes: Vec<&Touch> = touches[load as usize].iter().filter(|t| brings(t)).collect();
         let reader = (0..kernel.flow.insns.len() as InsnId).find_map(|read| {
             let meets = !kernel.mbarrier_op(read, |_| true)
                 && kernel.innermost_loop(read).is_some()
@@ -184,18 +172,14 @@ fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[I
 fn split(kernel: &Kernel<'_, '_>, load: InsnId, read: InsnId) -> Option<(Thread, Thread)> {
     let mut issuer: Option<(Thread, bool)> = None;
     let mut reader = None;
-    let mut eval: Option<Evaluator<'_>> = None;
+    let first = kernel.shape.all().next()?;
+    let mut eval = Evaluator::new(&kernel.values.exprs, first).electing();
+    let mut memo = rustc_hash::FxHashMap::default();
     for t in kernel.shape.all() {
-        let eval = match eval.as_mut() {
-            Some(e) => {
-                e.reset(t);
-                e
-            }
-            None => eval.insert(Evaluator::new(&kernel.values.exprs, t).electing()),
-        };
-        let mut memo = rustc_hash::FxHashMap::default();
-        let issues = kernel.executes(eval, load, &mut memo);
-        let reads = kernel.executes(eval, read, &mut memo);
+        eval.reset(t);
+        memo.clear();
+        let issues = kernel.executes(&mut eval, load, &mut memo);
+        let reads = kernel.executes(&mut eval, read, &mut memo);
         if issues != Executes::No {
             if reads != Executes::No {
                 return None;

@@ -342,22 +342,13 @@ fn wait<K: Ord + Copy>(set: &mut BTreeSet<(K, Stage)>, pending: Option<u64>, at:
 
 /// The bases an address is built on: the variables and windows among its leaves.
 fn bases(kernel: &Kernel<'_, '_>, address: ExprId) -> Vec<Node> {
-    let exprs = &kernel.values.exprs;
     let mut out = Vec::new();
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut stack = vec![address];
-    while let Some(id) = stack.pop() {
-        if !seen.insert(id) {
-            continue;
+    super::races::collect_leaves(&kernel.values.exprs, address, &mut |node| {
+        if matches!(node, Node::Symbol(_)) && !out.contains(&node) {
+            out.push(node);
         }
-        match exprs.node(id) {
-            Node::Binary(_, a, b, ..) => stack.extend([a, b]),
-            Node::Unary(_, a, ..) | Node::Convert(a, ..) => stack.push(a),
-            Node::Select(c, a, b) => stack.extend([c, a, b]),
-            node @ Node::Symbol(_) if !out.contains(&node) => out.push(node),
-            _ => {}
-        }
-    }
+        false
+    });
     out
 }
 
