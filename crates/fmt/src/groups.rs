@@ -24,8 +24,8 @@ use ptxkit_syntax::NodeKind as _;
 use ptxkit_syntax::split::{Item, groups, top_level_items};
 use rayon::prelude::*;
 
-use crate::Options;
 use crate::suppress::directive;
+use crate::{Options, Verification};
 
 /// The size of a group of top-level items formatted together.
 pub const GROUP_BYTES: usize = 512 * 1024;
@@ -42,6 +42,16 @@ pub const GROUP_BYTES: usize = 512 * 1024;
 /// assert!(grouped.contains("} // k\n\n.entry j()"));
 /// ```
 pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Option<String> {
+    format_in_groups_with(text, options, group_bytes, Verification::Reparse)
+}
+
+/// [`format_in_groups`], each group's output checked as `verification` says.
+pub fn format_in_groups_with(
+    text: &str,
+    options: &Options,
+    group_bytes: usize,
+    verification: Verification,
+) -> Option<String> {
     if text.len() <= group_bytes {
         return None;
     }
@@ -52,8 +62,9 @@ pub fn format_in_groups(text: &str, options: &Options, group_bytes: usize) -> Op
     }
     let crlf = crate::uses_crlf(text);
     let last = groups.len() - 1;
-    let format =
-        |(index, range): (usize, &Range<usize>)| format_group(piece(text, range), options, crlf, index == last);
+    let format = |(index, range): (usize, &Range<usize>)| {
+        format_group(piece(text, range), options, crlf, index == last, verification)
+    };
     // On the pool of the caller's thread (the command line's threads have the
     // stack deep nesting needs); a caller outside any pool formats the groups
     // one after the other on its own thread and stack, as it would the whole.
@@ -107,7 +118,7 @@ fn piece<'t>(text: &'t str, range: &Range<usize>) -> &'t str {
 /// One group formatted and checked; `None` when the whole-file path must
 /// answer. A group but the last must end with a function or `.section`
 /// (and the comments after it on its line).
-fn format_group(piece: &str, options: &Options, crlf: bool, last: bool) -> Option<String> {
+fn format_group(piece: &str, options: &Options, crlf: bool, last: bool, verification: Verification) -> Option<String> {
     let parsed = ptxkit_syntax::parse(piece);
     if !parsed.syntax_errors().is_empty() {
         return None;
@@ -122,8 +133,7 @@ fn format_group(piece: &str, options: &Options, crlf: bool, last: bool) -> Optio
     if !last && !ends_big {
         return None;
     }
-    let output = crate::format_checked_with(&parsed, options, crlf).ok()?;
-    Some(output.text().to_string())
+    crate::format_verified(&parsed, options, crlf, verification).ok()
 }
 
 /// Whether the splitter cuts `text`, whose items are `items`, at each of `joins`: only

@@ -11,6 +11,9 @@
 //! Every result is checked before it is returned: the same non-whitespace
 //! text, the same syntax tree once whitespace is set aside, every comment
 //! kept. A failed check is a [`FormatError::Internal`], never bad output.
+//! Only an answer to "would this file change?" (`ptxfmt --check`), which
+//! writes and shows nothing, may skip parsing the output again
+//! ([`Verification::Text`]).
 //!
 //! ```
 //! let text = ".version 7.8\n.target sm_80\n.entry k()\n{\nadd.s32 %r1,%r2,4;\nret;\n}\n";
@@ -83,6 +86,19 @@ pub enum FormatError {
     /// whitespace. This is a bug in ptxfmt; the file is left untouched.
     #[error("internal error: {0} (file left unchanged; please report this)")]
     Internal(String),
+}
+
+/// How much of a formatter's output is checked before it is returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verification {
+    /// The same non-whitespace text, and parsed again into the same tree with
+    /// every comment kept: output that may be written or shown.
+    Reparse,
+    /// The same non-whitespace text only: enough to answer whether a file
+    /// would change (`--check`), never to write or show the output. Saves
+    /// the second parse, which is most of the cost of checking an unformatted
+    /// file.
+    Text,
 }
 
 /// Formats PTX text with `options`; refuses text with syntax errors.
@@ -235,8 +251,36 @@ pub fn check_size(text: &str) -> Result<(), FormatError> {
 /// Formats an error-free parsed source and checks the result (same
 /// non-whitespace text, same tree, every comment kept).
 pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String, FormatError> {
-    let output = format_checked(parsed, options)?;
-    Ok(output.text().to_string())
+    format_parsed_with(parsed, options, Verification::Reparse)
+}
+
+/// [`format_parsed`], checking the result as `verification` says.
+pub fn format_parsed_with(
+    parsed: &ParsedSource,
+    options: &Options,
+    verification: Verification,
+) -> Result<String, FormatError> {
+    format_verified(parsed, options, uses_crlf(parsed.text()), verification)
+}
+
+/// Lays `parsed` out with lines ended by `\r\n` when `crlf` and checks the
+/// result as `verification` says; returns its text.
+fn format_verified(
+    parsed: &ParsedSource,
+    options: &Options,
+    crlf: bool,
+    verification: Verification,
+) -> Result<String, FormatError> {
+    match verification {
+        Verification::Reparse => Ok(format_checked_with(parsed, options, crlf)?.text().to_string()),
+        Verification::Text => {
+            let output = layout(parsed, options, crlf)?;
+            if output != parsed.text() && !verify::same_non_whitespace(parsed.text(), &output) {
+                return Err(FormatError::Internal("the output's non-whitespace text differs".into()));
+            }
+            Ok(output)
+        }
+    }
 }
 
 /// Lays `parsed` out and checks the result; returns the result's parse.
@@ -247,13 +291,16 @@ fn format_checked(parsed: &ParsedSource, options: &Options) -> Result<ParsedSour
 /// [`format_checked`] with lines ended by `\r\n` when `crlf` (a group of a
 /// larger text ends its lines as the text's first line does).
 fn format_checked_with(parsed: &ParsedSource, options: &Options, crlf: bool) -> Result<ParsedSource, FormatError> {
+    verify(parsed, layout(parsed, options, crlf)?)
+}
+
+/// The laid-out text of `parsed`, unchecked.
+fn layout(parsed: &ParsedSource, options: &Options, crlf: bool) -> Result<String, FormatError> {
     let doc = build_doc(parsed, options)?;
     let mut lines = lines::layout(&doc, options.line_width);
     drop(doc);
     lines::align_comments(&mut lines, options.align_comments);
-    let output = lines::finish(&lines, options, crlf);
-    drop(lines);
-    verify(parsed, output)
+    Ok(lines::finish(&lines, options, crlf))
 }
 
 /// Checks that `output` is `parsed` with only whitespace changed: the same

@@ -8,8 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use ptxkit_fmt::groups::format_in_groups;
-use ptxkit_fmt::{IndentStyle, Options};
+use ptxkit_fmt::groups::{format_in_groups, format_in_groups_with};
+use ptxkit_fmt::{IndentStyle, Options, Verification};
 use rayon::prelude::*;
 
 fn corpus_dir() -> Option<PathBuf> {
@@ -32,9 +32,22 @@ enum Fared {
     WholeFormatted,
 }
 
+/// How `text` fares, checking on the way that the answer `--check` gives (outputs not
+/// parsed again, [`Verification::Text`]) is the written output's, whole and in groups.
 fn compare(text: &str, options: &Options, name: &str) -> Fared {
     let expected = whole(text, options);
-    match format_in_groups(text, options, 1) {
+    let parsed = ptxkit_syntax::parse(text);
+    if ptxkit_fmt::check_syntax(&parsed).is_ok() {
+        let unverified = ptxkit_fmt::format_parsed_with(&parsed, options, Verification::Text).ok();
+        assert_eq!(unverified, expected, "{name}: --check's whole-file output differs");
+    }
+    let grouped = format_in_groups(text, options, 1);
+    assert_eq!(
+        format_in_groups_with(text, options, 1, Verification::Text),
+        grouped,
+        "{name}: --check's grouped output differs"
+    );
+    match grouped {
         Some(grouped) => {
             let expected =
                 expected.unwrap_or_else(|| panic!("{name}: grouped formatting of a text the whole path refuses"));

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use ptxkit_fmt::{Formatted, Options, SyntaxError};
+use ptxkit_fmt::{Formatted, Options, SyntaxError, Verification};
 use ptxkit_syntax::source::read_source;
 use ptxkit_workspace::resolver::ConfigResolver;
 
@@ -127,9 +127,16 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
         Ok((options, _)) => options,
         Err(err) => return failed(display, vec![err], bytes),
     };
+    // `--check` shows and writes nothing: its output needs no second parse.
+    let verification = if job.mode == Mode::Check {
+        Verification::Text
+    } else {
+        Verification::Reparse
+    };
     if job.range.is_none()
         && matches!(job.mode, Mode::Write | Mode::Check | Mode::Diff)
-        && let Some(formatted) = ptxkit_fmt::groups::format_in_groups(&text, &options, ptxkit_fmt::groups::GROUP_BYTES)
+        && let Some(formatted) =
+            ptxkit_fmt::groups::format_in_groups_with(&text, &options, ptxkit_fmt::groups::GROUP_BYTES, verification)
     {
         // A large error-free file, formatted one group of top-level items at a time.
         let outcome = outcome(path, &display, &text, formatted, job.mode, stdin);
@@ -172,6 +179,13 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
         Some(lines) => {
             let range = ptxkit_fmt::range::line_range(parsed.text(), lines.start, lines.end);
             ptxkit_fmt::format_parsed_range(&parsed, range, &options)
+        }
+        None if errors.is_empty() => {
+            ptxkit_fmt::format_parsed_with(&parsed, &options, verification).map(|text| Formatted {
+                text,
+                syntax_errors: Vec::new(),
+                left_unchanged: false,
+            })
         }
         None => ptxkit_fmt::format_parsed_document(&parsed, &options),
     };
