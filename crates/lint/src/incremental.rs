@@ -154,7 +154,7 @@ impl IncrementalLinter {
                     .diagnostics
                     .iter()
                     .all(|d| spans(d).all(|s| moves.span(s).is_some()))
-                    && item.uses.iter().all(|u| moves.span(u.span).is_some())
+                    && item.uses.iter().all(|u| moves.span_in(index, u.span).is_some())
             })
             .collect();
         let mut pipeline = Pipeline::new(parsed, model, settings);
@@ -220,7 +220,7 @@ fn construct_uses(current: &[Current<'_>], unchanged: &[bool], moves: &Moves<'_,
                     .filter_map(|u| {
                         Some(Use {
                             row: u.row,
-                            span: moves.span(u.span)?,
+                            span: moves.span_in(index, u.span)?,
                         })
                     })
                     .collect()
@@ -334,6 +334,19 @@ impl Moves<'_, '_> {
 
     fn span(&self, span: Span) -> Option<Span> {
         Some(Span::new(self.offset(span.start)?, self.offset(span.end)?))
+    }
+
+    /// [`Self::span`] for a span of the item at `index` (a construct use): moved with the
+    /// item at once when it lies in the item's text and that text is unchanged.
+    fn span_in(&self, index: usize, span: Span) -> Option<Span> {
+        let (Some(old), Some(new)) = (self.old.get(index), self.new.get(index)) else {
+            return self.span(span);
+        };
+        if !(self.same_text[index] && old.range.start <= span.start && span.end <= old.range.end) {
+            return self.span(span);
+        }
+        let moved = |offset: usize| new.range.start + (offset - old.range.start);
+        Some(Span::new(moved(span.start), moved(span.end)))
     }
 
     /// A diagnostic of the last run with its spans moved (every span must move).

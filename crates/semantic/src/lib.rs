@@ -75,14 +75,17 @@ impl SemanticModel {
 
     /// [`Self::build`], replaying the functions whose text is unchanged since the build
     /// that filled `cache` instead of walking them again, and leaving this build's records
-    /// in `cache` (the language server's rebuild after an edit).
+    /// in `cache` (the language server's rebuild after an edit). A function with a body is
+    /// replayed only when `cache` [adopted](SymbolCache::adopt) the last build's table.
     ///
     /// ```
     /// use ptxkit_semantic::{SemanticModel, SymbolCache};
     /// let before = ".version 8.0\n.target sm_90\n.entry a()\n{\n.reg .b32 %r<2>;\nret;\n}\n.entry b()\n{\nL: ret;\n}\n";
     /// let after = before.replace("%r<2>", "%r<20>");
     /// let mut cache = SymbolCache::default();
-    /// SemanticModel::build_reusing(&ptxkit_syntax::parse(before), &mut cache);
+    /// let first = SemanticModel::build_reusing(&ptxkit_syntax::parse(before), &mut cache);
+    /// // The bodies of `b` are moved from the first model into the next.
+    /// cache.adopt(first.symbols);
     /// let parsed = ptxkit_syntax::parse(&after);
     /// let reused = SemanticModel::build_reusing(&parsed, &mut cache);
     /// assert_eq!(reused.symbols, SemanticModel::build(&parsed).symbols);

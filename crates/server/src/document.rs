@@ -69,10 +69,13 @@ impl Document {
     }
 
     /// Applies the changes of one `didChange`, in order: a change without a
-    /// range replaces the whole text; a range is clamped to the text.
+    /// range replaces the whole text; a range is clamped to the text. The
+    /// stale analysis's function bodies go to the symbol cache, to be moved
+    /// into the next model instead of copied.
     pub fn apply_changes(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>, encoding: Encoding) {
-        if let Some(analysis) = self.analysis.take() {
-            self.edited = Some(analysis.parsed.tree().clone());
+        if let Some(Analysis { parsed, model }) = self.analysis.take() {
+            self.edited = Some(parsed.tree().clone());
+            self.symbols.adopt(model.symbols);
         }
         for change in changes {
             match change.range {

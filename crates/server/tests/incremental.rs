@@ -1,8 +1,8 @@
 //! Incremental analysis agrees with a fresh one: corpus files edited at random
 //! as an editor sends edits (insertions and deletions of characters, braces,
 //! semicolons, newlines, whole lines), re-parsed from the edited tree and
-//! linted with the incremental linter, must give the tree and the findings a
-//! fresh parse and a full `ptxkit_lint::lint_parsed` give.
+//! linted with the incremental linter, must give the tree, the symbol table and
+//! the findings a fresh parse and a full `ptxkit_lint::lint_parsed` give.
 //!
 //! The corpus lives outside the repository: `PTX_CORPUS_DIR`, default
 //! `../shared/corpus` relative to the workspace root.
@@ -93,6 +93,13 @@ fn check_file(path: &Path, edits: usize, seed: u64) -> Result<usize, String> {
                     path.display()
                 ));
             }
+        }
+        // The symbol table, its functions replayed and their bodies moved from the last one.
+        if document.analysis().model.symbols != ptxkit_semantic::SemanticModel::build(&fresh).symbols {
+            return Err(format!(
+                "{} after edit {version} (seed {seed}): the rebuilt symbol table differs from a fresh one",
+                path.display()
+            ));
         }
         let full = ptxkit_lint::lint_parsed(&fresh, &settings);
         if incremental != full {

@@ -85,27 +85,42 @@ impl<'a> Builder<'a> {
     }
 
     /// A function item without syntax errors, replayed from the last build's record of
-    /// the same text or walked and recorded.
+    /// the same text (its body moved out of the table the cache adopted) or walked and
+    /// recorded.
     fn function_reusing(&mut self, node: Node<'_>) {
         let text = &self.source[node.byte_range()];
         let start = node.start_byte();
         let first = self.table.scopes.len();
         let Some((old, new)) = &mut self.reuse else { return };
-        if let Some((key, record)) = old.take(text) {
+        if let Some((key, record)) = old.take(text)
+            // A record whose body the cache did not adopt is walked again.
+            && let Some(body) = record.body.map_or(Some(None), |index| old.take_body(index).map(Some))
+        {
             let shift = Shift::of(&record, start, first as u32);
             self.table
                 .scopes
                 .extend(record.scopes.iter().map(|s| shift.scope_entry(s)));
-            if let Some(body) = &record.body {
-                self.table.bodies.push(shift.body(body));
-            }
+            let body = body.map(|mut body| {
+                shift.body_in_place(&mut body);
+                self.table.bodies.push(body);
+                self.table.bodies.len() - 1
+            });
             let symbol = shift.symbol(&record.symbol);
+            // The record moves with its body: in this build's offsets from now on.
+            new.keep(
+                key,
+                FunctionRecord {
+                    start,
+                    scopes: self.table.scopes[first..].to_vec(),
+                    symbol: symbol.clone(),
+                    body,
+                },
+            );
             self.table
                 .functions
                 .entry(symbol.name.clone())
                 .or_default()
                 .push(symbol);
-            new.keep(key, record);
             return;
         }
         let Some(function) = Function::cast(node, self.source) else {
@@ -120,7 +135,7 @@ impl<'a> Builder<'a> {
                 .last()
                 .expect("the function just recorded")
                 .clone(),
-            body: self.table.bodies.get(bodies).cloned(),
+            body: (self.table.bodies.len() > bodies).then_some(bodies),
         };
         if let Some((_, new)) = &mut self.reuse {
             new.keep(text.to_string(), record);

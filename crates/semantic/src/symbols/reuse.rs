@@ -6,12 +6,16 @@
 use ptxkit_syntax::Span;
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{Declarations, FunctionBody, FunctionSymbol, Label, Register, RegisterRange, Scope, ScopeId, Variable};
+use super::{Declarations, FunctionBody, FunctionSymbol, Scope, ScopeId, Variable};
 
-/// The records of the last build's functions, by their text.
+/// The records of the last build's functions, by their text, and the bodies of that
+/// build's table once it is [adopted](Self::adopt).
 #[derive(Debug, Default)]
 pub struct SymbolCache {
     functions: HashMap<String, FunctionRecord>,
+    /// The function bodies of the table the records were made with, by index; each taken
+    /// once, by the build that replays it.
+    bodies: Vec<Option<FunctionBody>>,
 }
 
 /// What one function item added to the table, in the offsets and scope ids of the build
@@ -23,14 +27,38 @@ pub(crate) struct FunctionRecord {
     /// The scopes it opened (the function's first).
     pub(crate) scopes: Vec<Scope>,
     pub(crate) symbol: FunctionSymbol,
-    pub(crate) body: Option<FunctionBody>,
+    /// The index of its body in the table it was recorded with.
+    pub(crate) body: Option<usize>,
 }
 
 impl SymbolCache {
+    /// Takes the function bodies of `symbols`, the table built with this cache (the model
+    /// an edit made stale), for the next build to move instead of copying: the record of a
+    /// function with a body is replayed only from an adopted table.
+    ///
+    /// ```
+    /// use ptxkit_semantic::{SemanticModel, SymbolCache};
+    /// let text = ".version 8.0\n.target sm_90\n.entry a()\n{\n.reg .b32 %r<2>;\nret;\n}\n";
+    /// let mut cache = SymbolCache::default();
+    /// let first = SemanticModel::build_reusing(&ptxkit_syntax::parse(text), &mut cache);
+    /// cache.adopt(first.symbols);
+    /// let moved = format!("// moved\n{text}");
+    /// let parsed = ptxkit_syntax::parse(&moved);
+    /// assert_eq!(SemanticModel::build_reusing(&parsed, &mut cache).symbols, SemanticModel::build(&parsed).symbols);
+    /// ```
+    pub fn adopt(&mut self, symbols: super::SymbolTable) {
+        self.bodies = symbols.bodies.into_iter().map(Some).collect();
+    }
+
     /// The record of a function item with this text, if the last build had one, with its
     /// key (kept again as it is: an edit does not copy the text of every function).
     pub(crate) fn take(&mut self, text: &str) -> Option<(String, FunctionRecord)> {
         self.functions.remove_entry(text)
+    }
+
+    /// The adopted body at `index`, once.
+    pub(crate) fn take_body(&mut self, index: usize) -> Option<FunctionBody> {
+        self.bodies.get_mut(index)?.take()
     }
 
     /// Keeps the record of the function item whose text is `text` for the next build.
@@ -93,40 +121,32 @@ impl Shift {
         }
     }
 
-    pub(crate) fn body(self, body: &FunctionBody) -> FunctionBody {
-        FunctionBody {
-            name: body.name.clone(),
-            span: self.span(body.span),
-            scope: self.scope(body.scope),
-            declarations: self.declarations(&body.declarations),
-            has_syntax_errors: body.has_syntax_errors,
+    /// Moves `body` (spans and scope ids) where the record now is.
+    pub(crate) fn body_in_place(self, body: &mut FunctionBody) {
+        body.span = self.span(body.span);
+        body.scope = self.scope(body.scope);
+        let Declarations {
+            registers,
+            ranges,
+            variables,
+            labels,
+        } = &mut body.declarations;
+        for r in registers.values_mut().flatten() {
+            r.span = self.span(r.span);
+            r.scope = self.scope(r.scope);
         }
-    }
-
-    fn declarations(self, d: &Declarations) -> Declarations {
-        fn each<T>(map: &HashMap<String, Vec<T>>, f: impl Fn(&T) -> T) -> HashMap<String, Vec<T>> {
-            map.iter()
-                .map(|(k, v)| (k.clone(), v.iter().map(&f).collect()))
-                .collect()
+        for r in ranges.values_mut().flatten() {
+            r.span = self.span(r.span);
+            r.declarator = self.span(r.declarator);
+            r.scope = self.scope(r.scope);
         }
-        Declarations {
-            registers: each(&d.registers, |r: &Register| Register {
-                span: self.span(r.span),
-                scope: self.scope(r.scope),
-                ..r.clone()
-            }),
-            ranges: each(&d.ranges, |r: &RegisterRange| RegisterRange {
-                span: self.span(r.span),
-                declarator: self.span(r.declarator),
-                scope: self.scope(r.scope),
-                ..r.clone()
-            }),
-            variables: each(&d.variables, |v| self.variable(v)),
-            labels: each(&d.labels, |l: &Label| Label {
-                span: self.span(l.span),
-                scope: self.scope(l.scope),
-                ..l.clone()
-            }),
+        for v in variables.values_mut().flatten() {
+            v.span = self.span(v.span);
+            v.scope = self.scope(v.scope);
+        }
+        for l in labels.values_mut().flatten() {
+            l.span = self.span(l.span);
+            l.scope = self.scope(l.scope);
         }
     }
 
