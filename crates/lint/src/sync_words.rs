@@ -178,7 +178,8 @@ fn divergence_diagnostic(
 }
 
 /// Reports the protocol findings of `function` that `pick` accepts, each with the message,
-/// label and secondary `describe` gives: (message, label, secondary span node, secondary label).
+/// label and secondary `describe` gives: (message, label, secondary span node, secondary label),
+/// and the help `help` gives for its kind.
 pub(crate) fn report_protocols<'a, S: IntoIterator<Item = (ptxkit_syntax::tree_sitter::Node<'a>, String)>>(
     checker: &mut crate::checker::Checker<'a>,
     function: ptxkit_syntax::tree_sitter::Node<'a>,
@@ -186,7 +187,7 @@ pub(crate) fn report_protocols<'a, S: IntoIterator<Item = (ptxkit_syntax::tree_s
         &ptxkit_semantic::flow::FunctionFlow<'a>,
         &ptxkit_semantic::sync::protocols::ProtocolFinding,
     ) -> Option<(String, String, S)>,
-    help: &str,
+    help: impl Fn(&ptxkit_semantic::sync::protocols::ProtocolKind) -> &'static str,
 ) {
     use ptxkit_syntax::Span;
     let report = checker.sync_of(function);
@@ -201,7 +202,7 @@ pub(crate) fn report_protocols<'a, S: IntoIterator<Item = (ptxkit_syntax::tree_s
             .diagnostic(Span::of(node), message)
             .with_label(label)
             .with_note("ptxas accepts this; on the GPU the result depends on timing")
-            .with_help(help.to_string());
+            .with_help(help(&finding.kind).to_string());
         let mut labelled = Vec::new();
         for (other, text) in secondary {
             labelled.push(Span::of(other));

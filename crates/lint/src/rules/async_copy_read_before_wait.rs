@@ -172,6 +172,19 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 _ => None,
             }
         },
-        "wait for the copy's group (`cp.async.wait_group N`, after `cp.async.commit_group`) or its mbarrier phase (`mbarrier.try_wait`) before the read, and put a barrier between when other threads copied",
+        |kind| match kind {
+            ProtocolKind::HandoffReadBeforeWait { .. } => {
+                "wait on the mbarrier the load completes through (`mbarrier.try_wait.parity` on the phase it fills) before the read, or read only after a barrier that follows the issuing thread's wait"
+            }
+            ProtocolKind::HandoffRefillUnordered { .. } => {
+                "before issuing the load again, wait until the readers have freed the stage (an mbarrier they arrive on after their reads, waited by the issuing thread; or a barrier after the reads)"
+            }
+            ProtocolKind::LoadReadBeforeWait { .. } | ProtocolKind::TrackedCopyReadBeforeWait { .. } => {
+                "wait for the mbarrier phase the load or copy completes on (`mbarrier.try_wait` or `test_wait`, until it succeeds) before the read"
+            }
+            _ => {
+                "wait for the copy's group (`cp.async.wait_group N`, after `cp.async.commit_group`) before the read, and put a barrier between when other threads copied"
+            }
+        },
     );
 }

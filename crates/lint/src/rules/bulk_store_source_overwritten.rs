@@ -89,6 +89,6 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             }
             _ => None,
         },
-        "commit the store (`cp.async.bulk.commit_group`) and wait for its reads (`cp.async.bulk.wait_group.read 0`) before writing the buffer again",
+        |_| "commit the store (`cp.async.bulk.commit_group`) and wait for its reads (`cp.async.bulk.wait_group.read 0`) before writing the buffer again",
     );
 }

@@ -133,6 +133,6 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             }
             _ => None,
         },
-        "wait for the multiply (`wgmma.wait_group` covering it; for `tcgen05.mma`, the mbarrier wait its `tcgen05.commit` arrives on) before writing the tile again",
+        |_| "wait for the multiply (`wgmma.wait_group` covering it; for `tcgen05.mma`, the mbarrier wait its `tcgen05.commit` arrives on) before writing the tile again",
     );
 }

@@ -120,6 +120,6 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             }
             _ => None,
         },
-        "put `fence.proxy.async.shared::cta;` after the writes (before the barrier that publishes them)",
+        |_| "put `fence.proxy.async.shared::cta;` after the writes (before the barrier that publishes them)",
     );
 }

@@ -100,6 +100,6 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             }
             _ => None,
         },
-        "put `wgmma.fence.sync.aligned;` before the first `wgmma.mma_async` after the writes",
+        |_| "put `wgmma.fence.sync.aligned;` before the first `wgmma.mma_async` after the writes",
     );
 }

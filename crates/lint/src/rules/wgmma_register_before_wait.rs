@@ -103,6 +103,6 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             }
             _ => None,
         },
-        "commit the wgmma (`wgmma.commit_group.sync.aligned`) and wait for it (`wgmma.wait_group.sync.aligned 0`) before touching its registers",
+        |_| "commit the wgmma (`wgmma.commit_group.sync.aligned`) and wait for it (`wgmma.wait_group.sync.aligned 0`) before touching its registers",
     );
 }
