@@ -134,6 +134,24 @@ pub fn format_document(text: &str, options: &Options) -> Result<Formatted, Forma
 
 /// [`format_document`] for a source already parsed.
 pub fn format_parsed_document(parsed: &ParsedSource, options: &Options) -> Result<Formatted, FormatError> {
+    format_parsed_document_with(parsed, options, Verification::Reparse)
+}
+
+/// [`format_parsed_document`], an error-free source's result checked as `verification`
+/// says (formatting around syntax errors always parses its output again: that is how it
+/// knows whether it changed how the rest parses).
+pub fn format_parsed_document_with(
+    parsed: &ParsedSource,
+    options: &Options,
+    verification: Verification,
+) -> Result<Formatted, FormatError> {
+    if verification == Verification::Text && parsed.syntax_errors().is_empty() {
+        return Ok(Formatted {
+            text: format_verified(parsed, options, uses_crlf(parsed.text()), verification)?,
+            syntax_errors: Vec::new(),
+            left_unchanged: false,
+        });
+    }
     Ok(format_tolerant(parsed, options)?.0)
 }
 
@@ -251,16 +269,7 @@ pub fn check_size(text: &str) -> Result<(), FormatError> {
 /// Formats an error-free parsed source and checks the result (same
 /// non-whitespace text, same tree, every comment kept).
 pub fn format_parsed(parsed: &ParsedSource, options: &Options) -> Result<String, FormatError> {
-    format_parsed_with(parsed, options, Verification::Reparse)
-}
-
-/// [`format_parsed`], checking the result as `verification` says.
-pub fn format_parsed_with(
-    parsed: &ParsedSource,
-    options: &Options,
-    verification: Verification,
-) -> Result<String, FormatError> {
-    format_verified(parsed, options, uses_crlf(parsed.text()), verification)
+    format_verified(parsed, options, uses_crlf(parsed.text()), Verification::Reparse)
 }
 
 /// Lays `parsed` out with lines ended by `\r\n` when `crlf` and checks the

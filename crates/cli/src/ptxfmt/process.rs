@@ -180,14 +180,7 @@ fn process_text(path: &Path, display: String, text: String, job: Job, configs: &
             let range = ptxkit_fmt::range::line_range(parsed.text(), lines.start, lines.end);
             ptxkit_fmt::format_parsed_range(&parsed, range, &options)
         }
-        None if errors.is_empty() => {
-            ptxkit_fmt::format_parsed_with(&parsed, &options, verification).map(|text| Formatted {
-                text,
-                syntax_errors: Vec::new(),
-                left_unchanged: false,
-            })
-        }
-        None => ptxkit_fmt::format_parsed_document(&parsed, &options),
+        None => ptxkit_fmt::format_parsed_document_with(&parsed, &options, verification),
     };
     let formatted = match result {
         Ok(Formatted {

@@ -132,29 +132,29 @@ impl Shift {
             labels,
         } = &mut body.declarations;
         for r in registers.values_mut().flatten() {
-            r.span = self.span(r.span);
-            r.scope = self.scope(r.scope);
+            self.place(&mut r.span, &mut r.scope);
         }
         for r in ranges.values_mut().flatten() {
-            r.span = self.span(r.span);
+            self.place(&mut r.span, &mut r.scope);
             r.declarator = self.span(r.declarator);
-            r.scope = self.scope(r.scope);
         }
         for v in variables.values_mut().flatten() {
-            v.span = self.span(v.span);
-            v.scope = self.scope(v.scope);
+            self.place(&mut v.span, &mut v.scope);
         }
         for l in labels.values_mut().flatten() {
-            l.span = self.span(l.span);
-            l.scope = self.scope(l.scope);
+            self.place(&mut l.span, &mut l.scope);
         }
     }
 
+    /// Moves a declaration's span and scope id where the record now is.
+    fn place(self, span: &mut Span, scope: &mut ScopeId) {
+        *span = self.span(*span);
+        *scope = self.scope(*scope);
+    }
+
     fn variable(self, v: &Variable) -> Variable {
-        Variable {
-            span: self.span(v.span),
-            scope: self.scope(v.scope),
-            ..v.clone()
-        }
+        let mut v = v.clone();
+        self.place(&mut v.span, &mut v.scope);
+        v
     }
 }
