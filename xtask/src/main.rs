@@ -20,6 +20,7 @@ mod mutant_equivalence;
 mod parse;
 mod pre_commit_hooks;
 mod ptxas;
+mod race_suite;
 mod rewrite_check;
 mod rewrite_compare;
 mod shape_probes;
@@ -69,6 +70,10 @@ tasks:
   architecture [--verbose]
                    the workspace's shape against its limits: import circles, identical
                    query files, function lengths, the syntax crate's dependencies
+  race-suite [--all] [--keep DIR] SUITE_DIR...
+                   the synchronisation rules on a race verifier's test kernels (every
+                   `//pass` *.cu under the directories, compiled with $NVCC for sm_75 and
+                   sm_90, and as sm_61): every finding is printed (needs NVCC)
   inline-proofs    the compiled proofs of the inline-PTX rules: ptxlint reports each,
                    nvcc -ptx or ptxas rejects it (needs NVCC and PTXAS_13_5)
 ";
@@ -101,6 +106,7 @@ fn run(args: &[String]) -> Result<std::process::ExitCode> {
         "bench-parse" => bench_parse::run(rest),
         "lint-mutants" => lint_mutants::run(rest),
         "sync-mutants" => sync_mutants::run(rest),
+        "race-suite" => race_suite::run(rest),
         "lint-bench" => bench::run(&[&["--dataflow".to_string()], rest].concat()),
         "lint-fixtures" => lint_fixtures::run(rest),
         "isa-probes" => isa_probes::run(rest),

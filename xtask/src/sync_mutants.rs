@@ -193,6 +193,14 @@ fn findings(text: &str) -> Vec<(String, Vec<usize>, String)> {
         .collect()
 }
 
+/// Every synchronisation finding of `text` as `LINE: CODE message` (for [`crate::race_suite`]).
+pub(crate) fn sync_findings(text: &str) -> Vec<String> {
+    findings(text)
+        .into_iter()
+        .map(|(code, lines, message)| format!("{}: {code} {message}", lines[0]))
+        .collect()
+}
+
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
