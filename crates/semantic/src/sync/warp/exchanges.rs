@@ -183,6 +183,16 @@ pub(super) enum Combos {
     Neighbours { same: bool, a_then_b: bool, b_then_a: bool },
     /// Different iterations of their loop (one site with itself).
     OtherIterations,
+    /// One site in a loop the other is outside of, with something ordering the warp on every
+    /// way round it ([`across_loop`]): the loop's site meets the other unordered in its first
+    /// iteration when `entering` (the other runs before the loop), in its last when
+    /// `leaving` (after it). The last iteration is not sampled: it is judged only when every
+    /// sample lands alike, as the loop's changing values then change nothing.
+    AcrossLoop {
+        a_in_loop: bool,
+        entering: bool,
+        leaving: bool,
+    },
 }
 
 /// The exchanges of a kernel's sites, found in the lanes of every warp of `shapes`.
@@ -289,13 +299,44 @@ fn relation(
             }
         }
     } else {
-        Combos::All
+        across_loop(kernel, paths, a, b).unwrap_or(Combos::All)
     };
     Some(Relation {
         ab,
         ba,
         sides: None,
         combos,
+    })
+}
+
+/// [`Combos::AcrossLoop`] when one of `a` and `b` is in a loop (its innermost, and only that
+/// one) the other is outside of, and something orders the warp on every way round that loop:
+/// then the other meets it unordered only in the loop's first or last iteration.
+fn across_loop(kernel: &Kernel<'_, '_>, paths: &mut Paths<'_, '_, '_>, a: &Site, b: &Site) -> Option<Combos> {
+    let loops = |site: &Site| &kernel.loops()[kernel.block_of(site.insn) as usize];
+    // The loop `x` alone is in, when it is `x`'s innermost.
+    let only = |x: &[BlockId], y: &[BlockId]| {
+        let mut extra = x.iter().filter(|l| !y.contains(l));
+        match (extra.next(), extra.next()) {
+            (Some(&head), None) if x.last() == Some(&head) => Some(head),
+            _ => None,
+        }
+    };
+    let (head, a_in_loop) = match (only(loops(a), loops(b)), only(loops(b), loops(a))) {
+        (Some(head), None) => (head, true),
+        (None, Some(head)) => (head, false),
+        _ => return None,
+    };
+    let start = kernel.flow.blocks[head as usize].start;
+    if paths.reach(start, false, None).contains(start) {
+        // It goes round without anything ordering the warp: every iteration meets.
+        return None;
+    }
+    let (inside, outside) = if a_in_loop { (a, b) } else { (b, a) };
+    Some(Combos::AcrossLoop {
+        a_in_loop,
+        entering: paths.follows(outside.insn, inside.insn),
+        leaving: paths.follows(inside.insn, outside.insn),
     })
 }
 
@@ -414,6 +455,14 @@ fn meet_in_warp(
                     _ => true,
                 },
                 Combos::OtherIterations => x != y || *sx == Sample::Symbolic,
+                Combos::AcrossLoop {
+                    a_in_loop,
+                    entering,
+                    leaving,
+                } => {
+                    let (k, classes) = if a_in_loop { (x, classes_a) } else { (y, classes_b) };
+                    (entering && k == 0) || (leaving && classes.iter().all(|&c| c == 0))
+                }
             };
             if !wanted {
                 continue;

@@ -251,3 +251,20 @@ fn through_shared_memory_only_functions_that_cannot_reach_it_are_not_followed() 
     )));
     assert!(asks_for_values(&kernel("", "shfl.up.b32 %r2, %r1, 1, 0;")));
 }
+
+#[test]
+fn a_loop_write_read_after_the_loop_is_judged_in_its_last_iteration() {
+    // A scan's up-sweep: a barrier at the loop's head, lanes below the stride write their
+    // neighbour's slot, the stride halved to zero; lane 0 reads s[2] after the loop. In the
+    // last iteration only lane 0 writes (s[1]), so no lane's write meets the read unordered.
+    let body = |guard: &str| {
+        format!(
+            "{SLOT}mov.u32 %r10, 128;\nLOOP:\nbar.sync 0;\nsetp.ge.u32 %p1, %r1, {guard};\n@%p1 bra NEXT;\nst.shared.u32 [%r4+4], %r1;\nNEXT:\nshr.u32 %r10, %r10, 1;\nsetp.ne.s32 %p2, %r10, 0;\n@%p2 bra LOOP;\nsetp.ne.s32 %p3, %r1, 0;\n@%p3 bra DONE;\nld.shared.u32 %r5, [%r3+8];\nDONE:"
+        )
+    };
+    let (found, warps) = analysed("", &body("%r10"));
+    assert!(warps.is_empty(), "{found}");
+    // Every iteration lets lane 1 write s[2]: the last one too.
+    let (found, _) = analysed("", &body("64"));
+    assert!(found.starts_with("order 20->27 Some((1, 0))"), "{found}");
+}
