@@ -7,6 +7,8 @@
 //! for lockstep warps, where one instruction ran in every lane before the next. The message
 //! names both instructions, both lanes and the address; when a point between them is reached
 //! by the whole warp, the help says where `bar.warp.sync 0xffffffff;` makes the order hold.
+//! One finding per later access, with its first partner (as PTX701): a warp-synchronous
+//! reduction whose every step reads what the previous steps wrote is one finding per step.
 //!
 //! Lanes are evaluated as the synchronisation analysis evaluates threads (the block shape
 //! `.reqntid`/`.maxntid` gives, or whole warps over the dimensions the kernel reads; loops
@@ -81,6 +83,7 @@ use crate::checker::Checker;
 use crate::lockstep::{describe_exchange, why_not_converged};
 use crate::rule::{Rule, Visits};
 use crate::sync_words::line_of;
+use ptxkit_syntax::Span;
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "lockstep-exchange";
@@ -94,6 +97,9 @@ pub(crate) const RULE: Rule = Rule {
     summary: "lanes of one warp exchange data through shared memory relying on lockstep (sm_70+)",
     visits: Visits::nodes(&["function_definition"], check),
 };
+
+/// The later access (its start) and the kind of exchange a finding stands for.
+type GroupKey = (usize, std::mem::Discriminant<warp::Via>);
 
 fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     if checker.target().is_none_or(|t| t.sm < 70) {
@@ -110,18 +116,43 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     });
     let semantics = flow.semantics(checker.symbols);
     let message_passing = warp::message_passing::MessagePassing::new(flow, semantics, &report.exchanges);
+    // One finding per later access and kind of exchange (a spin is told apart); the other
+    // partners of that access are labelled on it.
+    let mut groups: Vec<(GroupKey, Vec<&warp::Exchange>)> = Vec::new();
     for exchange in report
         .exchanges
         .iter()
         .filter(|e| e.shared && e.lanes.is_some() && !message_passing.orders(e))
     {
+        let key = (
+            flow.insns[exchange.second as usize].node().start_byte(),
+            std::mem::discriminant(&exchange.via),
+        );
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(exchange),
+            None => groups.push((key, vec![exchange])),
+        }
+    }
+    for (_, group) in groups {
+        let exchange = group[0];
         let found = describe_exchange(flow, exchange);
         let mut diagnostic = checker.diagnostic(found.span, found.message).with_label(found.label);
-        if let Some((span, label)) = found.secondary {
-            diagnostic = diagnostic.with_secondary(span, label);
+        let mut labelled: Vec<Span> = Vec::new();
+        for (span, label) in group.iter().filter_map(|e| describe_exchange(flow, e).secondary) {
+            if !labelled.contains(&span) {
+                labelled.push(span);
+                diagnostic = diagnostic.with_secondary(span, label);
+            }
         }
-        diagnostic = match exchange.fix {
-            Ok(point) => {
+        // A point before the later access orders every pair of the group; another point
+        // serves when every pair has it.
+        let fix = group
+            .iter()
+            .map(|e| e.fix)
+            .find(|f| *f == Ok(Point::Before(exchange.second)))
+            .or_else(|| group.iter().all(|e| e.fix == exchange.fix).then_some(exchange.fix));
+        diagnostic = match fix {
+            Some(Ok(point)) => {
                 let (at, insn) = match point {
                     Point::Before(i) => ("before", i),
                     Point::After(i) => ("after", i),
@@ -131,9 +162,12 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     "put `bar.warp.sync 0xffffffff;` {at} line {line}, which the whole warp reaches"
                 ))
             }
-            Err(why) => diagnostic
+            Some(Err(why)) => diagnostic
                 .with_note(why_not_converged(flow, why))
                 .with_help("order the two accesses with a barrier every lane that takes part reaches"),
+            None => {
+                diagnostic.with_help("order each pair of accesses with a barrier every lane that takes part reaches")
+            }
         };
         checker.report(diagnostic);
     }
