@@ -28,7 +28,7 @@ mod signature_mutants;
 mod sync_mutants;
 mod verdicts;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 const USAGE: &str = "\
 usage: cargo xtask <task> [args]
@@ -135,4 +135,17 @@ pub fn workspace_root() -> std::path::PathBuf {
         .parent()
         .expect("xtask lives inside the workspace")
         .to_path_buf()
+}
+
+/// Every file under `dir` (recursively) whose extension is `extension`, appended to `out`.
+pub fn files_under(dir: &std::path::Path, extension: &str, out: &mut Vec<std::path::PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            files_under(&path, extension, out)?;
+        } else if path.extension().is_some_and(|e| e == extension) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }

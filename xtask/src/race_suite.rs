@@ -123,7 +123,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
 
     let mut kernels = Vec::new();
     for suite in &options.suites {
-        collect(suite, &mut kernels)?;
+        crate::files_under(suite, "cu", &mut kernels)?;
     }
     kernels.sort();
     let chosen: Vec<PathBuf> = kernels
@@ -162,19 +162,6 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Every `*.cu` file under `dir`.
-fn collect(dir: &Path, into: &mut Vec<PathBuf>) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect(&path, into)?;
-        } else if path.extension().is_some_and(|e| e == "cu") {
-            into.push(path);
-        }
-    }
-    Ok(())
 }
 
 fn first_line(path: &Path) -> Option<String> {

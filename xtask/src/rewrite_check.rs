@@ -564,7 +564,7 @@ fn fixtures(settings: &Settings) -> Result<bool> {
     let verdicts = &settings.verdicts;
     let root = crate::workspace_root().join("crates/rewrite/tests/fixtures");
     let mut files = Vec::new();
-    collect_ptx(&root, &mut files)?;
+    crate::files_under(&root, "ptx", &mut files)?;
     files.sort();
     let started = Instant::now();
     let temp = tempfile::tempdir()?;
@@ -625,18 +625,6 @@ fn fixtures(settings: &Settings) -> Result<bool> {
         started.elapsed().as_secs_f64()
     );
     Ok(bad == 0)
-}
-
-fn collect_ptx(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect_ptx(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "ptx") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// The options on a fixture's first line.
