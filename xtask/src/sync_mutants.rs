@@ -23,7 +23,8 @@
 //! With `--write DIR`, every missed mutant is written to DIR (`parent.LINE.KIND.ptx`) to be
 //! read, and every one caught away from its line (`parent.LINE.KIND.far.ptx`). With `--ptxas`, a mutant counts only when ptxas 13.5 assembles it (for its target). A
 //! mutant is caught when a new finding of its kind's rules appears; "at the line" when a
-//! line the finding names (its own or a related one) is within 12 lines of the mutation.
+//! line the finding names (its own or a related one) is within 12 lines of the mutation, or
+//! its own line and a related one lie on either side of it (the two accesses it stood between).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -295,9 +296,7 @@ fn judge_parent(file: &Path, options: &Options) -> Result<Parent> {
         let after = findings(&mutant.text);
         let codes = expected(mutant.kind, strict);
         let hits: Vec<_> = after.iter().filter(|(c, _, _)| codes.contains(&c.as_str())).collect();
-        let near = hits
-            .iter()
-            .any(|(_, lines, _)| lines.iter().any(|&l| l.abs_diff(mutant.line) <= 12));
+        let near = hits.iter().any(|(_, lines, _)| at_the_line(lines, mutant.line));
         parent.counts.entry(mutant.kind).or_default().add(Tally {
             mutants: 1,
             caught: usize::from(!hits.is_empty()),
@@ -339,6 +338,14 @@ fn judge_parent(file: &Path, options: &Options) -> Result<Parent> {
         }
     }
     Ok(parent)
+}
+
+/// Whether a finding naming `lines` (its own first) is at the mutation's `line`: one of them
+/// within 12 lines of it, or its own line and a related one on either side of it (the two
+/// accesses a dropped barrier or wait stood between, however far apart).
+fn at_the_line(lines: &[usize], line: usize) -> bool {
+    let own = lines[0];
+    lines.iter().any(|&l| l.abs_diff(line) <= 12) || lines[1..].iter().any(|&l| l.min(own) < line && line < l.max(own))
 }
 
 /// Whether ptxas 13.5 assembles `text` (for the module's target).

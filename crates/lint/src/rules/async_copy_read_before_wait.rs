@@ -2,7 +2,8 @@
 //!
 //! ## What it does
 //! Reports a read of shared memory that an asynchronous copy may still be
-//! writing on some path: a `cp.async` whose commit group no
+//! writing on some path (or a write of the same bytes by the thread that issued
+//! the copy, a store or another copy: which lands last is timing): a `cp.async` whose commit group no
 //! `cp.async.wait_group`/`cp.async.wait_all` has covered (including a copy
 //! never committed before the wait, which `wait_group` does not wait for), or a
 //! bulk copy or TMA load completed through an mbarrier with no mbarrier wait
@@ -85,7 +86,7 @@
 //! ## Fix safety
 //! No fix: which group the read needs is the pipeline's design.
 
-use ptxkit_semantic::sync::protocols::ProtocolKind;
+use ptxkit_semantic::sync::protocols::{Pending, ProtocolKind};
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
@@ -100,7 +101,7 @@ pub(crate) const RULE: Rule = Rule {
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
-    summary: "shared memory read while an asynchronous copy into it may be in flight",
+    summary: "shared memory read or overwritten while an asynchronous copy into it may be in flight",
     visits: Visits::nodes(&["function_definition"], check),
 };
 
@@ -169,6 +170,33 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     "read before the mbarrier wait".to_string(),
                     Some((node(copy), "the asynchronous copy, tracked by an mbarrier".to_string())),
                 )),
+                ProtocolKind::OverwrittenBeforeWait { copy, pending } => {
+                    let why = match pending {
+                        Pending::Group(uncovered) => {
+                            let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
+                                Some(_) => "cp.async.wait_group",
+                                None => "cp.async.wait_group` or `wait_all",
+                            };
+                            uncovered_reason(flow, uncovered, wait)
+                        }
+                        Pending::Mbarrier { arrive: Some(arrive) } => format!(
+                            "the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
+                            line_of(node(arrive))
+                        ),
+                        Pending::Mbarrier { arrive: None } => "no mbarrier wait since it on this path".to_string(),
+                    };
+                    Some((
+                        format!(
+                            "this overwrites shared memory the asynchronous copy at line {} may still be writing, and which write lands last depends on timing: {why}",
+                            line_of(node(copy))
+                        ),
+                        "written again while the copy may be in flight".to_string(),
+                        Some((
+                            node(copy),
+                            "the asynchronous copy, to the same bytes in this thread".to_string(),
+                        )),
+                    ))
+                }
                 _ => None,
             }
         },
@@ -179,7 +207,12 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             ProtocolKind::HandoffRefillUnordered { .. } => {
                 "before issuing the load again, wait until the readers have freed the stage (an mbarrier they arrive on after their reads, waited by the issuing thread; or a barrier after the reads)"
             }
-            ProtocolKind::LoadReadBeforeWait { .. } | ProtocolKind::TrackedCopyReadBeforeWait { .. } => {
+            ProtocolKind::LoadReadBeforeWait { .. }
+            | ProtocolKind::TrackedCopyReadBeforeWait { .. }
+            | ProtocolKind::OverwrittenBeforeWait {
+                pending: Pending::Mbarrier { .. },
+                ..
+            } => {
                 "wait for the mbarrier phase the load or copy completes on (`mbarrier.try_wait` or `test_wait`, until it succeeds) before the read"
             }
             _ => {

@@ -81,6 +81,16 @@ pub enum ProtocolKind {
         /// The `cp.async.mbarrier.arrive` that made the mbarrier track it.
         arrive: InsnId,
     },
+    /// Shared memory an asynchronous copy or load writes is written again by the same thread
+    /// (a store, another copy) while the first may still be in flight: both surely touch the
+    /// same bytes, and which lands last is timing (§9.7.9.25.3: no ordering between two
+    /// `cp.async` operations not synchronised by a wait).
+    OverwrittenBeforeWait {
+        /// The copy or load in flight.
+        copy: InsnId,
+        /// What would complete it.
+        pending: Pending,
+    },
     /// Shared memory a bulk store (TMA store) reads is written again before a
     /// `cp.async.bulk.wait_group.read` covers the store.
     SourceOverwritten {
@@ -126,6 +136,19 @@ pub enum ProtocolKind {
         reg: RegId,
         /// Why the waits on the path did not cover it.
         uncovered: Uncovered,
+    },
+}
+
+/// What an asynchronous copy or load in flight waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    /// A `cp.async` copy: a `cp.async.wait_group` covering its group, which no wait on the path did.
+    Group(Uncovered),
+    /// A load completed through an mbarrier (TMA, bulk copy), or a `cp.async` an mbarrier
+    /// tracks since the `arrive` (`cp.async.mbarrier.arrive`): a wait on the mbarrier.
+    Mbarrier {
+        /// The `cp.async.mbarrier.arrive` that made the mbarrier track a `cp.async`.
+        arrive: Option<InsnId>,
     },
 }
 
@@ -176,7 +199,11 @@ impl ProtocolKind {
         match *self {
             ProtocolKind::CopyReadBeforeWait { uncovered, .. }
             | ProtocolKind::SourceOverwritten { uncovered, .. }
-            | ProtocolKind::WgmmaRegisterBeforeWait { uncovered, .. } => Some(uncovered),
+            | ProtocolKind::WgmmaRegisterBeforeWait { uncovered, .. }
+            | ProtocolKind::OverwrittenBeforeWait {
+                pending: Pending::Group(uncovered),
+                ..
+            } => Some(uncovered),
             ProtocolKind::MatrixOverwritten { uncovered, .. } => uncovered,
             _ => None,
         }
@@ -588,15 +615,27 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
         .filter(|&&i| multiplies(i))
         .filter_map(|&i| kernel.innermost_loop(i))
         .collect();
+    // And the bytes a `cp.async` in a loop brings, and each write in its loop (the next lap's
+    // copy or store may overwrite the last lap's copy still in flight).
+    let copy_loops: Vec<BlockId> = (0..kernel.flow.insns.len() as InsnId)
+        .filter(|&i| {
+            kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+                s.memory
+                    .iter()
+                    .any(|m| m.access.writes() && m.completion == Completion::Group(Group::CpAsync))
+            })
+        })
+        .filter_map(|i| kernel.innermost_loop(i))
+        .collect();
     let mut laps: Vec<LapRequest> = Vec::new();
     let mut touches: Vec<Vec<Touch>> = (0..kernel.flow.insns.len())
         .map(|i| {
             let Some(s) = kernel.values.semantics[i].as_ref() else {
                 return Vec::new();
             };
-            let in_multiply_loop = kernel
+            let in_lapped_loop = kernel
                 .innermost_loop(i as InsnId)
-                .is_some_and(|l| multiply_loops.contains(&l));
+                .is_some_and(|l| multiply_loops.contains(&l) || copy_loops.contains(&l));
             let mut here: Vec<Touch> = Vec::new();
             for m in s
                 .memory
@@ -611,7 +650,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     continue;
                 }
                 let swizzle = Swizzle { bits: 0 };
-                if m.access.writes() && in_multiply_loop {
+                if m.access.writes() && in_lapped_loop {
                     laps.push((i as InsnId, here.len(), address, m.bytes, swizzle));
                 }
                 here.push(Touch {
@@ -890,6 +929,9 @@ fn check_touch(
             }
         }
     }
+    if t.access.writes() && data {
+        check_overwrite(kernel, (i, t), touches, state, &mut found);
+    }
     if t.access.writes() && data && t.proxy == Proxy::Generic {
         for &(copy, stage) in &state.stores {
             if touches[copy as usize]
@@ -916,6 +958,60 @@ fn check_touch(
             {
                 found(ProtocolKind::MissingProxyFence { write, barrier });
             }
+        }
+    }
+}
+
+/// The findings of write `t` of instruction `i` against the copies and loads in flight: bytes
+/// one of them brings, surely the same in this thread (in the iteration that issued it and the
+/// write's). Neither instruction guarded: a predicated store beside a predicated copy is often
+/// its complement (zero-filling what the copy skips).
+fn check_overwrite(
+    kernel: &Kernel<'_, '_>,
+    (i, t): (InsnId, &Touch),
+    touches: &[Vec<Touch>],
+    state: &InFlight,
+    found: &mut impl FnMut(ProtocolKind),
+) {
+    let guarded = |x: InsnId| kernel.flow.insns[x as usize].guard().is_some();
+    if guarded(i) {
+        return;
+    }
+    let overwrites = |copy: InsnId, lap: Lap| {
+        !guarded(copy)
+            && touches[copy as usize].iter().any(|c| {
+                c.access.writes()
+                    && match lap {
+                        Lap::Current => overlap(c, t) == Overlap::Yes,
+                        _ => overlap_across_laps(kernel, (copy, c), (i, t), lap),
+                    }
+            })
+    };
+    for &((copy, lap), stage) in &state.copies {
+        if overwrites(copy, lap) {
+            found(ProtocolKind::OverwrittenBeforeWait {
+                copy,
+                pending: Pending::Group(stage.uncovered(kernel, copy, Group::CpAsync)),
+            });
+        }
+    }
+    // Loads and tracked copies are kept without the iteration that issued them: judged only
+    // outside loops, where the one in flight is the one the path issued.
+    let outside_loops = |copy: InsnId| kernel.innermost_loop(copy).is_none();
+    for &copy in &state.loads {
+        if outside_loops(copy) && overwrites(copy, Lap::Current) {
+            found(ProtocolKind::OverwrittenBeforeWait {
+                copy,
+                pending: Pending::Mbarrier { arrive: None },
+            });
+        }
+    }
+    for &(copy, arrive) in &state.tracked {
+        if outside_loops(copy) && overwrites(copy, Lap::Current) {
+            found(ProtocolKind::OverwrittenBeforeWait {
+                copy,
+                pending: Pending::Mbarrier { arrive: Some(arrive) },
+            });
         }
     }
 }
