@@ -18,9 +18,9 @@
 //! mbarrier wait, a barrier after the producer's wait, or an acquire. Reported:
 //! a consumer's read with none of these before it on some path from the
 //! function's entry (the first read of each path), and a load its loop issues
-//! lap after lap into memory the consumers read in a loop, with nothing in the
-//! load's loop (the wait for the consumers to free the stage) to order it after
-//! their reads. Both name a thread that issues the load and never reads there
+//! lap after lap into memory the consumers read in a loop, with nothing on some
+//! way from a read round the loop to the load (the wait for the consumers to
+//! free the stage, a barrier after the reads) to order it after them. Both name a thread that issues the load and never reads there
 //! and one that reads and never issues it; a function with calls is not judged
 //! (a callee may wait).
 //!
@@ -125,7 +125,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                             line_of(node(copy))
                         ),
                         "read while the copy may be in flight".to_string(),
-                        Some((node(copy), "the asynchronous copy".to_string())),
+                        vec![(node(copy), "the asynchronous copy".to_string())],
                     ))
                 }
                 ProtocolKind::LoadReadBeforeWait { copy } => Some((
@@ -134,7 +134,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                         line_of(node(copy))
                     ),
                     "read before the mbarrier wait".to_string(),
-                    Some((node(copy), "the load, completed through its mbarrier".to_string())),
+                    vec![(node(copy), "the load, completed through its mbarrier".to_string())],
                 )),
                 ProtocolKind::HandoffReadBeforeWait { load, issuer, reader } => Some((
                     format!(
@@ -144,22 +144,35 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                         issuer.describe()
                     ),
                     "read before any mbarrier wait".to_string(),
-                    Some((
+                    vec![(
                         node(load),
                         format!("issued by {}, completed through its mbarrier", issuer.describe()),
-                    )),
+                    )],
                 )),
-                ProtocolKind::HandoffRefillUnordered { read, issuer, reader } => Some((
+                ProtocolKind::HandoffRefillUnordered {
+                    read,
+                    issuer,
+                    reader,
+                    round,
+                } => Some((
                     format!(
-                        "this asynchronous load, issued again on every lap of its loop, may overwrite shared memory {} reads at line {} before that read is done: nothing in the load's loop (no mbarrier wait for the readers to free it, no barrier) orders the load after the read",
+                        "this asynchronous load, issued again on every lap of its loop, may overwrite shared memory {} reads at line {} before that read is done: nothing on a way from the read round the loop to the load (no mbarrier wait for the readers to free it, no barrier) orders the load after the read",
                         reader.describe(),
                         line_of(node(read))
                     ),
                     format!("issued by {}, again on the next lap", issuer.describe()),
-                    Some((
+                    std::iter::once((
                         node(read),
                         format!("{} reads the previous lap's bytes here", reader.describe()),
-                    )),
+                    ))
+                    .chain(round.map(|r| {
+                        (
+                            node(r),
+                            "round to the next lap here, with nothing since the read to order the load after it"
+                                .to_string(),
+                        )
+                    }))
+                    .collect(),
                 )),
                 ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive } => Some((
                     format!(
@@ -168,7 +181,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                         line_of(node(arrive))
                     ),
                     "read before the mbarrier wait".to_string(),
-                    Some((node(copy), "the asynchronous copy, tracked by an mbarrier".to_string())),
+                    vec![(node(copy), "the asynchronous copy, tracked by an mbarrier".to_string())],
                 )),
                 ProtocolKind::OverwrittenBeforeWait { copy, pending } => {
                     let why = match pending {
@@ -191,10 +204,10 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                             line_of(node(copy))
                         ),
                         "written again while the copy may be in flight".to_string(),
-                        Some((
+                        vec![(
                             node(copy),
                             "the asynchronous copy, to the same bytes in this thread".to_string(),
-                        )),
+                        )],
                     ))
                 }
                 _ => None,

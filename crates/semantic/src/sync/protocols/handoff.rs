@@ -130,22 +130,22 @@ fn orders(kernel: &Kernel<'_, '_>, i: InsnId, barrier_counts: &impl Fn(InsnId) -
 }
 
 /// The loads that overwrite, lap after lap, what threads that never issue them read in a
-/// loop, with nothing in the load's loop that could order it after those reads (the
-/// producer's wait for the consumers to free the stage).
+/// loop, with nothing that could order the next lap's load after those reads (the
+/// producer's wait for the consumers to free the stage, a barrier after the reads): for a
+/// read in the load's loop, on some path from it round the loop to the load; for one in
+/// another loop, anywhere in the load's loop.
 fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[InsnId]) -> Vec<ProtocolFinding> {
     let mut out = Vec::new();
     for &load in loads {
-        // Nothing in the load's loop may order it: a wait some laps skip (the first ones,
-        // before the stages were ever read) is a wait all the same.
         let Some(head) = kernel.innermost_loop(load) else {
             continue;
         };
+        // Reads in another loop (warp-specialised consumers): nothing in the load's loop may
+        // order it (a wait some laps skip, the first ones, is a wait all the same).
         let in_loop = (0..kernel.flow.blocks.len() as u32)
             .filter(|&b| kernel.loops()[b as usize].contains(&head))
             .flat_map(|b| kernel.flow.range(b));
-        if in_loop.into_iter().any(|i| orders(kernel, i, &|_| true)) {
-            continue;
-        }
+        let loop_orders = in_loop.into_iter().any(|i| orders(kernel, i, &|_| true));
         let writes: Vec<&Touch> = touches[load as usize].iter().filter(|t| brings(t)).collect();
         let reader = (0..kernel.flow.insns.len() as InsnId).find_map(|read| {
             let meets = !kernel.mbarrier_op(read, |_| true)
@@ -153,16 +153,68 @@ fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[I
                 && touches[read as usize]
                     .iter()
                     .any(|r| r.access != Access::Write && writes.iter().any(|w| may_meet(w, r)));
-            meets.then(|| split(kernel, load, read).map(|(issuer, reader)| (read, issuer, reader)))?
+            if !meets {
+                return None;
+            }
+            // Reads in the load's loop: nothing on some way from the read to the next lap's load.
+            let round = if kernel.loops()[kernel.block_of(read) as usize].contains(&head) {
+                Some(next_lap_unordered(kernel, read, head, load)?)
+            } else if loop_orders {
+                return None;
+            } else {
+                None
+            };
+            let (issuer, reader) = split(kernel, load, read)?;
+            Some((read, issuer, reader, round))
         });
-        if let Some((read, issuer, reader)) = reader {
+        if let Some((read, issuer, reader, round)) = reader {
             out.push(ProtocolFinding {
                 insn: load,
-                kind: ProtocolKind::HandoffRefillUnordered { read, issuer, reader },
+                kind: ProtocolKind::HandoffRefillUnordered {
+                    read,
+                    issuer,
+                    reader,
+                    round,
+                },
             });
         }
     }
     out
+}
+
+/// Some path from `read` (after it) round the back edge of the loop headed `head` and on to
+/// `load` in the next lap, staying in the loop, with no instruction on it that may order a
+/// thread after others ([`orders`]: a wait some laps skip is a wait all the same): the last
+/// instruction before the back edge it takes.
+fn next_lap_unordered(kernel: &Kernel<'_, '_>, read: InsnId, head: u32, load: InsnId) -> Option<InsnId> {
+    let flow = kernel.flow;
+    // (block, the back edge's last instruction once the path went round to the head, the
+    // first instruction to look at).
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut work: Vec<(u32, Option<InsnId>, InsnId)> = vec![(kernel.block_of(read), None, read + 1)];
+    while let Some((b, round, from)) = work.pop() {
+        let range = flow.range(b);
+        let mut stopped = false;
+        for i in from..range.end {
+            if round.is_some() && i == load {
+                return round;
+            }
+            if orders(kernel, i, &|_| true) {
+                stopped = true;
+                break;
+            }
+        }
+        if stopped || range.is_empty() {
+            continue;
+        }
+        for &s in flow.succs(b) {
+            let round = round.or((s == head).then_some(range.end - 1));
+            if kernel.loops()[s as usize].contains(&head) && seen.insert((s, round.is_some())) {
+                work.push((s, round, flow.range(s).start));
+            }
+        }
+    }
+    None
 }
 
 /// Two threads of the block: one that may issue `load` (every thread that may never reads

@@ -60,9 +60,10 @@ pub enum ProtocolKind {
         reader: Thread,
     },
     /// An asynchronous load completed through an mbarrier overwrites, lap after lap of its
-    /// loop, shared memory that threads which never issue it read in a loop, and nothing in
-    /// its loop could order it after those reads (no mbarrier wait, no barrier, no acquire):
-    /// the next lap's load may land while they still read the last one's bytes.
+    /// loop, shared memory that threads which never issue it read in a loop, and on some way
+    /// from such a read round the loop to the load nothing could order the load after the
+    /// read (no mbarrier wait, no barrier, no acquire): the next lap's load may land while
+    /// they still read the last one's bytes.
     HandoffRefillUnordered {
         /// A read it may overwrite.
         read: InsnId,
@@ -70,6 +71,9 @@ pub enum ProtocolKind {
         issuer: Thread,
         /// A thread that reads and does not issue the load.
         reader: Thread,
+        /// For a read in the load's loop, the last instruction before the back edge of a way
+        /// from the read to the next lap's load with nothing on it that orders.
+        round: Option<InsnId>,
     },
     /// Shared memory a `cp.async` writes is read after a `cp.async.mbarrier.arrive` made an
     /// mbarrier track the copy, with no wait since on the path (no mbarrier wait, no
