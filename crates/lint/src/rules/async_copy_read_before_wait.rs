@@ -20,7 +20,11 @@
 //! function's entry (the first read of each path), and a load its loop issues
 //! lap after lap into memory the consumers read in a loop, with nothing on some
 //! way from a read round the loop to the load (the wait for the consumers to
-//! free the stage, a barrier after the reads) to order it after them. Both name a thread that issues the load and never reads there
+//! free the stage, a barrier after the reads) to order it after them; and a
+//! read right after a barrier (nothing between on any path) of a buffer only
+//! loads write, where the issuing thread reaches a barrier of the same number
+//! with no mbarrier wait since the load on any path: the barrier publishes a
+//! load that may not have landed. Both name a thread that issues the load and never reads there
 //! and one that reads and never issues it; a function with calls is not judged
 //! (a callee may wait).
 //!
@@ -86,7 +90,8 @@
 //! ## Fix safety
 //! No fix: which group the read needs is the pipeline's design.
 
-use ptxkit_semantic::sync::protocols::{Pending, ProtocolKind};
+use ptxkit_semantic::flow::FunctionFlow;
+use ptxkit_semantic::sync::protocols::{Pending, ProtocolFinding, ProtocolKind};
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
@@ -106,131 +111,186 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
-    report_protocols(
-        checker,
-        function,
-        |flow, f| {
-            let node = |i: u32| flow.insns[i as usize].node();
-            match f.kind {
-                ProtocolKind::CopyReadBeforeWait { copy, uncovered } => {
-                    // Only "no wait covers it" names both waits; the others name the one seen.
+    report_protocols(checker, function, describe, help);
+}
+
+/// A finding's message, label and the places it names beside its own.
+type Described<'a> = Option<(String, String, Vec<(Node<'a>, String)>)>;
+
+/// What a protocol finding of this rule says.
+fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
+    let node = |i: u32| flow.insns[i as usize].node();
+    match f.kind {
+        ProtocolKind::CopyReadBeforeWait { copy, uncovered } => {
+            // Only "no wait covers it" names both waits; the others name the one seen.
+            let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
+                Some(_) => "cp.async.wait_group",
+                None => "cp.async.wait_group` or `wait_all",
+            };
+            let why = uncovered_reason(flow, uncovered, wait);
+            Some((
+                format!(
+                    "this reads shared memory the `cp.async` at line {} may still be writing: {why}",
+                    line_of(node(copy))
+                ),
+                "read while the copy may be in flight".to_string(),
+                vec![(node(copy), "the asynchronous copy".to_string())],
+            ))
+        }
+        ProtocolKind::LoadReadBeforeWait { copy } => Some((
+            format!(
+                "this reads shared memory the asynchronous load at line {} may still be writing: no mbarrier wait since it on this path",
+                line_of(node(copy))
+            ),
+            "read before the mbarrier wait".to_string(),
+            vec![(node(copy), "the load, completed through its mbarrier".to_string())],
+        )),
+        ProtocolKind::HandoffReadBeforeWait { .. }
+        | ProtocolKind::HandoffRefillUnordered { .. }
+        | ProtocolKind::PublishedBeforeWait { .. } => describe_handoff(flow, f),
+        ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive } => Some((
+            format!(
+                "this reads shared memory the `cp.async` at line {} may still be writing: the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
+                line_of(node(copy)),
+                line_of(node(arrive))
+            ),
+            "read before the mbarrier wait".to_string(),
+            vec![(node(copy), "the asynchronous copy, tracked by an mbarrier".to_string())],
+        )),
+        ProtocolKind::OverwrittenBeforeWait { copy, pending } => {
+            let why = match pending {
+                Pending::Group(uncovered) => {
                     let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
                         Some(_) => "cp.async.wait_group",
                         None => "cp.async.wait_group` or `wait_all",
                     };
-                    let why = uncovered_reason(flow, uncovered, wait);
-                    Some((
-                        format!(
-                            "this reads shared memory the `cp.async` at line {} may still be writing: {why}",
-                            line_of(node(copy))
-                        ),
-                        "read while the copy may be in flight".to_string(),
-                        vec![(node(copy), "the asynchronous copy".to_string())],
-                    ))
+                    uncovered_reason(flow, uncovered, wait)
                 }
-                ProtocolKind::LoadReadBeforeWait { copy } => Some((
-                    format!(
-                        "this reads shared memory the asynchronous load at line {} may still be writing: no mbarrier wait since it on this path",
-                        line_of(node(copy))
-                    ),
-                    "read before the mbarrier wait".to_string(),
-                    vec![(node(copy), "the load, completed through its mbarrier".to_string())],
-                )),
-                ProtocolKind::HandoffReadBeforeWait { load, issuer, reader } => Some((
-                    format!(
-                        "{} reads shared memory the asynchronous load at line {} may still be writing: {} issues that load and never reads here, and nothing before this read waits for it (no mbarrier wait, no barrier after the load) on the path from the entry",
-                        reader.describe(),
-                        line_of(node(load)),
-                        issuer.describe()
-                    ),
-                    "read before any mbarrier wait".to_string(),
-                    vec![(
-                        node(load),
-                        format!("issued by {}, completed through its mbarrier", issuer.describe()),
-                    )],
-                )),
-                ProtocolKind::HandoffRefillUnordered {
-                    read,
-                    issuer,
-                    reader,
-                    round,
-                } => Some((
-                    format!(
-                        "this asynchronous load, issued again on every lap of its loop, may overwrite shared memory {} reads at line {} before that read is done: nothing on a way from the read round the loop to the load (no mbarrier wait for the readers to free it, no barrier) orders the load after the read",
-                        reader.describe(),
-                        line_of(node(read))
-                    ),
-                    format!("issued by {}, again on the next lap", issuer.describe()),
-                    std::iter::once((
-                        node(read),
-                        format!("{} reads the previous lap's bytes here", reader.describe()),
-                    ))
-                    .chain(round.map(|r| {
-                        (
-                            node(r),
-                            "round to the next lap here, with nothing since the read to order the load after it"
-                                .to_string(),
-                        )
-                    }))
-                    .collect(),
-                )),
-                ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive } => Some((
-                    format!(
-                        "this reads shared memory the `cp.async` at line {} may still be writing: the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
-                        line_of(node(copy)),
-                        line_of(node(arrive))
-                    ),
-                    "read before the mbarrier wait".to_string(),
-                    vec![(node(copy), "the asynchronous copy, tracked by an mbarrier".to_string())],
-                )),
-                ProtocolKind::OverwrittenBeforeWait { copy, pending } => {
-                    let why = match pending {
-                        Pending::Group(uncovered) => {
-                            let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
-                                Some(_) => "cp.async.wait_group",
-                                None => "cp.async.wait_group` or `wait_all",
-                            };
-                            uncovered_reason(flow, uncovered, wait)
-                        }
-                        Pending::Mbarrier { arrive: Some(arrive) } => format!(
-                            "the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
-                            line_of(node(arrive))
-                        ),
-                        Pending::Mbarrier { arrive: None } => "no mbarrier wait since it on this path".to_string(),
-                    };
-                    Some((
-                        format!(
-                            "this overwrites shared memory the asynchronous copy at line {} may still be writing, and which write lands last depends on timing: {why}",
-                            line_of(node(copy))
-                        ),
-                        "written again while the copy may be in flight".to_string(),
-                        vec![(
-                            node(copy),
-                            "the asynchronous copy, to the same bytes in this thread".to_string(),
-                        )],
-                    ))
-                }
-                _ => None,
-            }
-        },
-        |kind| match kind {
-            ProtocolKind::HandoffReadBeforeWait { .. } => {
-                "wait on the mbarrier the load completes through (`mbarrier.try_wait.parity` on the phase it fills) before the read, or read only after a barrier that follows the issuing thread's wait"
-            }
-            ProtocolKind::HandoffRefillUnordered { .. } => {
-                "before issuing the load again, wait until the readers have freed the stage (an mbarrier they arrive on after their reads, waited by the issuing thread; or a barrier after the reads)"
-            }
-            ProtocolKind::LoadReadBeforeWait { .. }
-            | ProtocolKind::TrackedCopyReadBeforeWait { .. }
-            | ProtocolKind::OverwrittenBeforeWait {
-                pending: Pending::Mbarrier { .. },
-                ..
-            } => {
-                "wait for the mbarrier phase the load or copy completes on (`mbarrier.try_wait` or `test_wait`, until it succeeds) before the read"
-            }
-            _ => {
-                "wait for the copy's group (`cp.async.wait_group N`, after `cp.async.commit_group`) before the read, and put a barrier between when other threads copied"
-            }
-        },
-    );
+                Pending::Mbarrier { arrive: Some(arrive) } => format!(
+                    "the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
+                    line_of(node(arrive))
+                ),
+                Pending::Mbarrier { arrive: None } => "no mbarrier wait since it on this path".to_string(),
+            };
+            Some((
+                format!(
+                    "this overwrites shared memory the asynchronous copy at line {} may still be writing, and which write lands last depends on timing: {why}",
+                    line_of(node(copy))
+                ),
+                "written again while the copy may be in flight".to_string(),
+                vec![(
+                    node(copy),
+                    "the asynchronous copy, to the same bytes in this thread".to_string(),
+                )],
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// What a finding about a load one group of threads issues for another says.
+fn describe_handoff<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
+    let node = |i: u32| flow.insns[i as usize].node();
+    match f.kind {
+        ProtocolKind::HandoffReadBeforeWait { load, issuer, reader } => Some((
+            format!(
+                "{} reads shared memory the asynchronous load at line {} may still be writing: {} issues that load and never reads here, and nothing before this read waits for it (no mbarrier wait, no barrier after the load) on the path from the entry",
+                reader.describe(),
+                line_of(node(load)),
+                issuer.describe()
+            ),
+            "read before any mbarrier wait".to_string(),
+            vec![(
+                node(load),
+                format!("issued by {}, completed through its mbarrier", issuer.describe()),
+            )],
+        )),
+        ProtocolKind::HandoffRefillUnordered {
+            read,
+            issuer,
+            reader,
+            round,
+        } => Some((
+            format!(
+                "this asynchronous load, issued again on every lap of its loop, may overwrite shared memory {} reads at line {} before that read is done: nothing on a way from the read round the loop to the load (no mbarrier wait for the readers to free it, no barrier) orders the load after the read",
+                reader.describe(),
+                line_of(node(read))
+            ),
+            format!("issued by {}, again on the next lap", issuer.describe()),
+            std::iter::once((
+                node(read),
+                format!("{} reads the previous lap's bytes here", reader.describe()),
+            ))
+            .chain(round.map(|r| {
+                (
+                    node(r),
+                    "round to the next lap here, with nothing since the read to order the load after it".to_string(),
+                )
+            }))
+            .collect(),
+        )),
+        ProtocolKind::PublishedBeforeWait {
+            load,
+            published,
+            passed,
+            issuer,
+            reader,
+        } => Some((
+            format!(
+                "{} reads shared memory the asynchronous load at line {} may still be writing: {} issues it and reaches the barrier at line {} with no mbarrier wait since on any path, and {} passes the barrier at line {} and reads here with nothing between",
+                reader.describe(),
+                line_of(node(load)),
+                issuer.describe(),
+                line_of(node(published)),
+                reader.describe(),
+                line_of(node(passed))
+            ),
+            "read of bytes the barrier published before they landed".to_string(),
+            std::iter::once((
+                node(load),
+                format!("issued by {}, completed through its mbarrier", issuer.describe()),
+            ))
+            .chain(std::iter::once((
+                node(published),
+                format!(
+                    "{} reaches this barrier without waiting for the load",
+                    issuer.describe()
+                ),
+            )))
+            .chain((passed != published).then(|| {
+                (
+                    node(passed),
+                    format!("{} passes this barrier, then reads", reader.describe()),
+                )
+            }))
+            .collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// The help of a finding of `kind`.
+fn help(kind: &ProtocolKind) -> &'static str {
+    match kind {
+        ProtocolKind::HandoffReadBeforeWait { .. } => {
+            "wait on the mbarrier the load completes through (`mbarrier.try_wait.parity` on the phase it fills) before the read, or read only after a barrier that follows the issuing thread's wait"
+        }
+        ProtocolKind::PublishedBeforeWait { .. } => {
+            "in the thread that issues the load, wait on its mbarrier (`mbarrier.try_wait.parity` on the phase it fills) before the barrier that publishes the tile"
+        }
+        ProtocolKind::HandoffRefillUnordered { .. } => {
+            "before issuing the load again, wait until the readers have freed the stage (an mbarrier they arrive on after their reads, waited by the issuing thread; or a barrier after the reads)"
+        }
+        ProtocolKind::LoadReadBeforeWait { .. }
+        | ProtocolKind::TrackedCopyReadBeforeWait { .. }
+        | ProtocolKind::OverwrittenBeforeWait {
+            pending: Pending::Mbarrier { .. },
+            ..
+        } => {
+            "wait for the mbarrier phase the load or copy completes on (`mbarrier.try_wait` or `test_wait`, until it succeeds) before the read"
+        }
+        _ => {
+            "wait for the copy's group (`cp.async.wait_group N`, after `cp.async.commit_group`) before the read, and put a barrier between when other threads copied"
+        }
+    }
 }

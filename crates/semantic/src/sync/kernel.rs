@@ -78,6 +78,8 @@ pub struct Barrier {
     pub counted: bool,
     /// The thread count when it is a constant: the block has at least that many threads.
     pub count: Option<u32>,
+    /// The barrier's number when it is a constant (0 when the form names none).
+    pub number: Option<u32>,
     /// Whether its guard is false in every thread of the shape ([`Kernel::drop_dead_barriers`]):
     /// it orders nothing.
     pub dead: bool,
@@ -182,15 +184,22 @@ impl<'f, 't> Kernel<'f, 't> {
                         mode,
                         threads,
                         aligned,
+                        id,
                         ..
                     } = *sync
                     {
-                        let count = threads
-                            .and_then(|t| values.operands[i as usize].get(t).copied().flatten())
-                            .and_then(|e| match values.exprs.node(e) {
-                                Node::Const(n) => u32::try_from(n).ok(),
-                                _ => None,
-                            });
+                        let constant = |operand: usize| {
+                            values.operands[i as usize]
+                                .get(operand)
+                                .copied()
+                                .flatten()
+                                .and_then(|e| match values.exprs.node(e) {
+                                    Node::Const(n) => u32::try_from(n).ok(),
+                                    _ => None,
+                                })
+                        };
+                        let count = threads.and_then(constant);
+                        let number = id.map_or(Some(0), constant);
                         block_barriers[b].push(barriers.len());
                         barriers.push(Barrier {
                             insn: i,
@@ -198,6 +207,7 @@ impl<'f, 't> Kernel<'f, 't> {
                             aligned,
                             counted: threads.is_some(),
                             count,
+                            number,
                             dead: false,
                         });
                     }
@@ -355,6 +365,7 @@ impl<'f, 't> Kernel<'f, 't> {
                     aligned: false,
                     counted: false,
                     count: None,
+                    number: None,
                     dead: false,
                 });
             }

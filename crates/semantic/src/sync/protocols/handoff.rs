@@ -14,7 +14,7 @@ use ptxkit_isa::signature::semantics::{Access, BarrierMode, Completion, Order, S
 
 use super::{ProtocolFinding, ProtocolKind, Touch, may_meet};
 use crate::flow::cfg::InsnId;
-use crate::sync::expr::{Evaluator, Thread};
+use crate::sync::expr::{Evaluator, Node, Thread};
 use crate::sync::kernel::{Executes, Kernel};
 
 /// The reads of a load another group of threads issued with nothing before them that could
@@ -72,7 +72,123 @@ pub(super) fn unwaited_handoffs(
         .copied()
         .collect();
     firsts.extend(unordered_refills(kernel, touches, &loads));
+    let reported: Vec<InsnId> = known.iter().chain(&firsts).map(|f| f.insn).collect();
+    firsts.extend(published_unwaited(kernel, touches, &loads, &reported));
     firsts
+}
+
+/// The reads of a load that a barrier publishes before it landed: the thread that issues it
+/// reaches a barrier with no mbarrier wait (nothing that orders) since the load on any path,
+/// and a thread that never issues it passes a barrier of the same number and reads the
+/// load's bytes with nothing between on any path. Only the mbarrier's phase says the bytes
+/// landed (§9.7.9.27, §9.7.13.15): the barrier tells the reader that the load was issued.
+/// One finding per load (its first such read); reads in `reported` are told already.
+fn published_unwaited(
+    kernel: &Kernel<'_, '_>,
+    touches: &[Vec<Touch>],
+    loads: &[InsnId],
+    reported: &[InsnId],
+) -> Vec<ProtocolFinding> {
+    let flow = kernel.flow;
+    let numbered: Vec<(InsnId, u32, BarrierMode)> = kernel
+        .barriers
+        .iter()
+        .filter(|b| !b.dead)
+        .filter_map(|b| Some((b.insn, b.number?, b.mode)))
+        .collect();
+    let stops = |i: InsnId| orders(kernel, i, &|_| true);
+    // Only a buffer the loads alone write (a static variable no other instruction writes),
+    // into which the load lands at the same place every lap: a read of it reads what the
+    // load brings. One window for everything (Triton's, CUTLASS's) says nothing about which
+    // bytes a read touches, nor does a ring of stages.
+    let only_loads_write = |v: &Node| {
+        matches!(v, Node::Symbol(x) if kernel.values.variables[*x as usize].size.is_some_and(|s| s > 0))
+            && touches
+                .iter()
+                .flatten()
+                .all(|t| !t.access.writes() || !t.bases.contains(v) || brings(t))
+    };
+    let dedicated = |t: &Touch| t.fixed_start && t.bases.iter().all(only_loads_write);
+    let mut out = Vec::new();
+    for &load in loads {
+        let writes: Vec<&Touch> = touches[load as usize]
+            .iter()
+            .filter(|t| brings(t) && dedicated(t))
+            .collect();
+        if writes.is_empty() {
+            continue;
+        }
+        let found = numbered.iter().find_map(|&(published, number, _)| {
+            if !only_clear_paths(kernel, load, published, &stops) {
+                return None;
+            }
+            numbered
+                .iter()
+                .filter(|&&(_, n, mode)| n == number && mode != BarrierMode::Arrive)
+                .find_map(|&(passed, ..)| {
+                    (0..flow.insns.len() as InsnId).find_map(|read| {
+                        let meets = !reported.contains(&read)
+                            && !kernel.mbarrier_op(read, |_| true)
+                            && touches[read as usize]
+                                .iter()
+                                .any(|r| r.access != Access::Write && writes.iter().any(|w| may_meet(w, r)));
+                        if !meets || !only_clear_paths(kernel, passed, read, &stops) {
+                            return None;
+                        }
+                        let (issuer, reader) = split(kernel, load, read)?;
+                        Some(ProtocolKind::PublishedBeforeWait {
+                            load,
+                            published,
+                            passed,
+                            issuer,
+                            reader,
+                        })
+                        .map(|kind| ProtocolFinding { insn: read, kind })
+                    })
+                })
+        });
+        out.extend(found);
+    }
+    out
+}
+
+/// Whether `to` is reached from `from` (after it), and no path from `from` to `to` (its
+/// first arrival, not through `from` again) crosses an instruction `stops` accepts.
+fn only_clear_paths(kernel: &Kernel<'_, '_>, from: InsnId, to: InsnId, stops: &impl Fn(InsnId) -> bool) -> bool {
+    let flow = kernel.flow;
+    let (mut clear, mut crossed) = (false, false);
+    let mut seen = rustc_hash::FxHashSet::default();
+    // (block, whether the path crossed a stop, the first instruction to look at).
+    let mut work = vec![(kernel.block_of(from), false, from + 1)];
+    while let Some((b, mut stopped, start)) = work.pop() {
+        let range = flow.range(b);
+        let mut ended = false;
+        for i in start..range.end {
+            if i == to {
+                if stopped {
+                    crossed = true;
+                } else {
+                    clear = true;
+                }
+                ended = true;
+                break;
+            }
+            if i == from {
+                ended = true;
+                break;
+            }
+            stopped |= stops(i);
+        }
+        if ended {
+            continue;
+        }
+        for &s in flow.succs(b) {
+            if seen.insert((s, stopped)) {
+                work.push((s, stopped, flow.range(s).start));
+            }
+        }
+    }
+    clear && !crossed
 }
 
 /// Whether `t` writes what a load completed through an mbarrier brings.

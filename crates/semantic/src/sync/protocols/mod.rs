@@ -75,6 +75,22 @@ pub enum ProtocolKind {
         /// from the read to the next lap's load with nothing on it that orders.
         round: Option<InsnId>,
     },
+    /// Shared memory an asynchronous load completed through an mbarrier brings is read by a
+    /// thread that never issues it right after a barrier (nothing between on any path), and
+    /// the thread that issues it reaches a barrier of the same number with no mbarrier wait
+    /// since the load on any path: the barrier publishes bytes that may not have landed.
+    PublishedBeforeWait {
+        /// The load.
+        load: InsnId,
+        /// The barrier the issuing thread reaches without waiting.
+        published: InsnId,
+        /// The barrier (same number) the reading thread passes before the read.
+        passed: InsnId,
+        /// A thread that issues the load and does not read.
+        issuer: Thread,
+        /// A thread that reads and does not issue the load.
+        reader: Thread,
+    },
     /// Shared memory a `cp.async` writes is read after a `cp.async.mbarrier.arrive` made an
     /// mbarrier track the copy, with no wait since on the path (no mbarrier wait, no
     /// `cp.async.wait_group`/`wait_all`, no CTA barrier after which another thread's wait
@@ -396,6 +412,9 @@ struct Touch {
     /// is in the same threads in the first and in the second iteration of that loop (see
     /// [`place_in_two_iterations`]).
     laps: Option<Box<[Vec<Option<Placed>>; 2]>>,
+    /// For a load completed through an mbarrier: its start is placed in every sampled thread
+    /// (the same place on every lap of a loop around it), whether or not its size is known.
+    fixed_start: bool,
 }
 
 /// An address evaluated for one thread: its undecided part and its byte range.
@@ -602,44 +621,14 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
             .collect()
     };
     let threads = sampled_threads(kernel);
-    // Where a matrix a multiply in flight (`wgmma`, `tcgen05.mma`) reads, and each write in
-    // its loop, are in two iterations of that loop (a write may overwrite the matrix of the
-    // iteration before): asked here, evaluated together per loop below.
-    let multiplies = |i: InsnId| {
-        kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-            s.descriptor_memory
-                .iter()
-                .any(|m| matches!(m.completion, Completion::Group(Group::Wgmma | Group::Tcgen05)))
-        })
-    };
-    let multiply_loops: Vec<BlockId> = kernel
-        .values
-        .descriptor_reads
-        .keys()
-        .filter(|&&i| multiplies(i))
-        .filter_map(|&i| kernel.innermost_loop(i))
-        .collect();
-    // And the bytes a `cp.async` in a loop brings, and each write in its loop (the next lap's
-    // copy or store may overwrite the last lap's copy still in flight).
-    let copy_loops: Vec<BlockId> = (0..kernel.flow.insns.len() as InsnId)
-        .filter(|&i| {
-            kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
-                s.memory
-                    .iter()
-                    .any(|m| m.access.writes() && m.completion == Completion::Group(Group::CpAsync))
-            })
-        })
-        .filter_map(|i| kernel.innermost_loop(i))
-        .collect();
+    let lapped = lapped_loops(kernel);
     let mut laps: Vec<LapRequest> = Vec::new();
     let mut touches: Vec<Vec<Touch>> = (0..kernel.flow.insns.len())
         .map(|i| {
             let Some(s) = kernel.values.semantics[i].as_ref() else {
                 return Vec::new();
             };
-            let in_lapped_loop = kernel
-                .innermost_loop(i as InsnId)
-                .is_some_and(|l| multiply_loops.contains(&l) || copy_loops.contains(&l));
+            let in_lapped_loop = kernel.innermost_loop(i as InsnId).is_some_and(|l| lapped.contains(&l));
             let mut here: Vec<Touch> = Vec::new();
             for m in s
                 .memory
@@ -657,6 +646,11 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                 if m.access.writes() && in_lapped_loop {
                     laps.push((i as InsnId, here.len(), address, m.bytes, swizzle));
                 }
+                let fixed_start = m.access.writes()
+                    && matches!(m.completion, Completion::Mbarrier(_))
+                    && placements(kernel, &threads, address, Some(1), swizzle)
+                        .iter()
+                        .all(Option::is_some);
                 here.push(Touch {
                     access: m.access,
                     proxy: m.proxy,
@@ -664,6 +658,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     bases,
                     placed: placements(kernel, &threads, address, m.bytes, swizzle),
                     laps: None,
+                    fixed_start,
                 });
             }
             // A matrix read through a descriptor whose start the values give: the row its
@@ -677,7 +672,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     continue;
                 }
                 let bytes = Some(MATRIX_ROW_BYTES);
-                if multiplies(i as InsnId) {
+                if multiplies(kernel, i as InsnId) {
                     laps.push((i as InsnId, here.len(), read.start, bytes, read.swizzle));
                 }
                 here.push(Touch {
@@ -687,6 +682,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     bases,
                     placed: placements(kernel, &threads, read.start, bytes, read.swizzle),
                     laps: None,
+                    fixed_start: false,
                 });
             }
             here
@@ -694,6 +690,46 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
         .collect();
     place_in_two_iterations(kernel, &threads, laps, &mut touches);
     touches
+}
+
+/// Whether instruction `i` is a matrix multiply reading its matrices through descriptors
+/// (`wgmma`, `tcgen05.mma`).
+fn multiplies(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
+    kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+        s.descriptor_memory
+            .iter()
+            .any(|m| matches!(m.completion, Completion::Group(Group::Wgmma | Group::Tcgen05)))
+    })
+}
+
+/// The loops whose writes are placed in two iterations ([`place_in_two_iterations`]): those
+/// of a matrix multiply in flight (`wgmma`, `tcgen05.mma`: a write may overwrite the matrix of
+/// the iteration before) and those of a `cp.async` copy (the next lap's copy or store may
+/// overwrite the last lap's copy still in flight).
+fn lapped_loops(kernel: &Kernel<'_, '_>) -> Vec<BlockId> {
+    // Where a matrix a multiply in flight (`wgmma`, `tcgen05.mma`) reads, and each write in
+    // its loop, are in two iterations of that loop (a write may overwrite the matrix of the
+    // iteration before): asked here, evaluated together per loop below.
+    let multiply_loops: Vec<BlockId> = kernel
+        .values
+        .descriptor_reads
+        .keys()
+        .filter(|&&i| multiplies(kernel, i))
+        .filter_map(|&i| kernel.innermost_loop(i))
+        .collect();
+    // And the bytes a `cp.async` in a loop brings, and each write in its loop (the next lap's
+    // copy or store may overwrite the last lap's copy still in flight).
+    let copy_loops: Vec<BlockId> = (0..kernel.flow.insns.len() as InsnId)
+        .filter(|&i| {
+            kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+                s.memory
+                    .iter()
+                    .any(|m| m.access.writes() && m.completion == Completion::Group(Group::CpAsync))
+            })
+        })
+        .filter_map(|i| kernel.innermost_loop(i))
+        .collect();
+    multiply_loops.into_iter().chain(copy_loops).collect()
 }
 
 /// A touch to place in two iterations of its loop: (instruction, its touch, address, bytes,
