@@ -30,7 +30,11 @@
 //! message, §8.8), whose ordering the barrier intervals do not describe (a proxy fence,
 //! `fence.proxy.async`, orders the thread's own accesses across proxies, not
 //! threads, and is no reason to stay silent): the rule reports only races it
-//! can show. An mbarrier wait every thread reaches alike counts as a
+//! can show. In such code, two plain accesses that the threads reach from the
+//! last barrier (or the kernel's start) before doing anything that synchronises
+//! (a fence, a flag access, an mbarrier or warp operation, a call; the first poll of
+//! a flag counts as before) are still searched: nothing can order them, as a
+//! flag's plain init with no barrier before the other threads poll it. An mbarrier wait every thread reaches alike counts as a
 //! barrier (accesses on its two sides are taken as ordered); an arrival on an
 //! mbarrier orders nothing until a wait sees its phase. An
 //! access in a loop with no barrier in it meets, in every iteration (the first

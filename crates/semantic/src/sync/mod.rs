@@ -10,6 +10,7 @@
 //! - [`iterations`]: loop joins in the first two iterations of their loop, for placing
 //!   addresses;
 //! - [`races`]: shared-memory data races between barriers, with witnesses;
+//! - `unsynchronised`: what threads reach from a barrier before any other synchronisation;
 //! - [`divergence`]: barriers and warp collectives under thread-dependent control flow;
 //! - [`protocols`]: cp.async groups, TMA and mbarrier waits, proxy fences, wgmma fences and
 //!   waits, followed along every path;
@@ -28,6 +29,7 @@ mod mbarrier_init;
 pub mod protocols;
 pub mod races;
 mod splits;
+mod unsynchronised;
 pub mod values;
 pub mod warp;
 

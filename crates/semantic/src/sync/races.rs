@@ -727,14 +727,27 @@ fn candidate_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Option
     if accesses.is_empty() || !accesses.iter().any(|a| a.access.writes()) {
         return None;
     }
+    // In an interval that other synchronisation orders too, only the plain accesses threads
+    // reach before any of it are searched.
     let unordered = unordered_intervals(kernel);
+    let in_unordered = |a: &SharedAccess| {
+        kernel.intervals[a.insn as usize]
+            .iter()
+            .zip(&unordered)
+            .any(|(x, u)| x & u != 0)
+    };
+    let mut unsynchronised: Option<Vec<bool>> = None;
     let accesses: Vec<SharedAccess> = accesses
         .into_iter()
         .filter(|a| {
-            !kernel.intervals[a.insn as usize]
-                .iter()
-                .zip(&unordered)
-                .any(|(x, u)| x & u != 0)
+            !in_unordered(a)
+                || (!a.copy
+                    && a.issued.is_none()
+                    && !a.async_proxy
+                    && !a.through_descriptor
+                    && !a.elected
+                    && unsynchronised.get_or_insert_with(|| super::unsynchronised::unsynchronised(kernel))
+                        [a.insn as usize])
         })
         .collect();
     let accesses = on_written_bases(kernel, accesses);
