@@ -202,22 +202,6 @@ pub(crate) fn sync_findings(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .with_context(|| format!("reading {}", path.display()))?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<std::io::Result<_>>()?;
-        entries.sort();
-        for entry in entries {
-            collect(&entry, out)?;
-        }
-    } else if path.extension().is_some_and(|e| e == "ptx") {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
-}
-
 /// The mutants of one kind and what was seen of them.
 #[derive(Debug, Clone, Copy, Default)]
 struct Tally {
@@ -405,7 +389,14 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     };
     let mut files = Vec::new();
     for p in &paths {
-        collect(p, &mut files)?;
+        if p.is_dir() {
+            let mut under = Vec::new();
+            crate::files_under(p, "ptx", &mut under)?;
+            under.sort();
+            files.extend(under);
+        } else if p.extension().is_some_and(|e| e == "ptx") {
+            files.push(p.clone());
+        }
     }
     let results: Vec<Result<Parent>> = files.par_iter().map(|file| judge_parent(file, &options)).collect();
     let mut made: BTreeMap<&str, Tally> = BTreeMap::new();

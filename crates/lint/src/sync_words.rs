@@ -17,6 +17,19 @@ pub(crate) fn line_of(node: Node<'_>) -> usize {
     node.start_position().row + 1
 }
 
+/// Why no `cp.async` group wait covered a copy on the path, for a message: only "no wait
+/// covers it" names both waits; the others name the one seen.
+pub(crate) fn uncovered_copy_reason(
+    flow: &ptxkit_semantic::flow::FunctionFlow<'_>,
+    uncovered: ptxkit_semantic::sync::protocols::Uncovered,
+) -> String {
+    let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
+        Some(_) => "cp.async.wait_group",
+        None => "cp.async.wait_group` or `wait_all",
+    };
+    uncovered_reason(flow, uncovered, wait)
+}
+
 /// Why no wait covered an asynchronous operation on the path, for a message: `wait` names
 /// the wait instruction (`cp.async.wait_group`).
 pub(crate) fn uncovered_reason(

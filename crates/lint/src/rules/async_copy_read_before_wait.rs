@@ -95,7 +95,7 @@ use ptxkit_semantic::sync::protocols::{Pending, ProtocolFinding, ProtocolKind};
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::{line_of, report_protocols, uncovered_reason};
+use crate::sync_words::{line_of, report_protocols, uncovered_copy_reason};
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "async-copy-read-before-wait";
@@ -122,12 +122,7 @@ fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
     let node = |i: u32| flow.insns[i as usize].node();
     match f.kind {
         ProtocolKind::CopyReadBeforeWait { copy, uncovered } => {
-            // Only "no wait covers it" names both waits; the others name the one seen.
-            let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
-                Some(_) => "cp.async.wait_group",
-                None => "cp.async.wait_group` or `wait_all",
-            };
-            let why = uncovered_reason(flow, uncovered, wait);
+            let why = uncovered_copy_reason(flow, uncovered);
             Some((
                 format!(
                     "this reads shared memory the `cp.async` at line {} may still be writing: {why}",
@@ -159,13 +154,7 @@ fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
         )),
         ProtocolKind::OverwrittenBeforeWait { copy, pending } => {
             let why = match pending {
-                Pending::Group(uncovered) => {
-                    let wait = match uncovered.uncommitted_at.or(uncovered.left_pending_by) {
-                        Some(_) => "cp.async.wait_group",
-                        None => "cp.async.wait_group` or `wait_all",
-                    };
-                    uncovered_reason(flow, uncovered, wait)
-                }
+                Pending::Group(uncovered) => uncovered_copy_reason(flow, uncovered),
                 Pending::Mbarrier { arrive: Some(arrive) } => format!(
                     "the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
                     line_of(node(arrive))
