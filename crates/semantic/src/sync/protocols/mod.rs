@@ -921,6 +921,44 @@ fn step(
     }
 }
 
+/// How an asynchronous write into shared memory in flight completes.
+#[derive(Debug, Clone, Copy)]
+enum Landing {
+    /// A `cp.async` copy, issued in this iteration or an earlier one, in a group.
+    Group(Lap, Stage),
+    /// A load completed through an mbarrier (TMA, bulk copy).
+    Load,
+    /// A `cp.async` an mbarrier tracks since the `cp.async.mbarrier.arrive`.
+    Tracked(InsnId),
+}
+
+impl Landing {
+    /// What the write of `copy` still waits for.
+    fn pending(self, kernel: &Kernel<'_, '_>, copy: InsnId) -> Pending {
+        match self {
+            Landing::Group(_, stage) => Pending::Group(stage.uncovered(kernel, copy, Group::CpAsync)),
+            Landing::Load => Pending::Mbarrier { arrive: None },
+            Landing::Tracked(arrive) => Pending::Mbarrier { arrive: Some(arrive) },
+        }
+    }
+}
+
+impl InFlight {
+    /// Every asynchronous write into shared memory in flight: `cp.async` copies, loads,
+    /// tracked copies.
+    fn landings(&self) -> impl Iterator<Item = (InsnId, Landing)> + '_ {
+        self.copies
+            .iter()
+            .map(|&((copy, lap), stage)| (copy, Landing::Group(lap, stage)))
+            .chain(self.loads.iter().map(|&copy| (copy, Landing::Load)))
+            .chain(
+                self.tracked
+                    .iter()
+                    .map(|&(copy, arrive)| (copy, Landing::Tracked(arrive))),
+            )
+    }
+}
+
 /// The findings of shared-memory access `t` of instruction `i` against what is in flight: a
 /// read of the bytes a copy or load brings before its wait, a write of a bulk store's source
 /// before the store has read it, an async-proxy read of generic-proxy writes with no proxy
@@ -941,31 +979,19 @@ fn check_touch(
     // Through any proxy: a wgmma reading its tile through a descriptor, a bulk store
     // sending it, before the copy that brings it is waited for.
     if reads && data {
-        for &((copy, _), stage) in &state.copies {
-            if touches[copy as usize]
-                .iter()
-                .any(|c| c.access.writes() && meets_pending(c, t, stage))
-            {
-                found(ProtocolKind::CopyReadBeforeWait {
-                    copy,
-                    uncovered: stage.uncovered(kernel, copy, Group::CpAsync),
+        for (copy, landing) in state.landings() {
+            let meets = |c: &Touch| match landing {
+                Landing::Group(_, stage) => meets_pending(c, t, stage),
+                Landing::Load | Landing::Tracked(_) => overlap(c, t) != Overlap::No,
+            };
+            if touches[copy as usize].iter().any(|c| c.access.writes() && meets(c)) {
+                found(match landing.pending(kernel, copy) {
+                    Pending::Group(uncovered) => ProtocolKind::CopyReadBeforeWait { copy, uncovered },
+                    Pending::Mbarrier { arrive: None } => ProtocolKind::LoadReadBeforeWait { copy },
+                    Pending::Mbarrier { arrive: Some(arrive) } => {
+                        ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive }
+                    }
                 });
-            }
-        }
-        for &copy in &state.loads {
-            if touches[copy as usize]
-                .iter()
-                .any(|c| c.access.writes() && overlap(c, t) != Overlap::No)
-            {
-                found(ProtocolKind::LoadReadBeforeWait { copy });
-            }
-        }
-        for &(copy, arrive) in &state.tracked {
-            if touches[copy as usize]
-                .iter()
-                .any(|c| c.access.writes() && overlap(c, t) != Overlap::No)
-            {
-                found(ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive });
             }
         }
     }
@@ -1027,30 +1053,18 @@ fn check_overwrite(
                     }
             })
     };
-    for &((copy, lap), stage) in &state.copies {
+    for (copy, landing) in state.landings() {
+        let lap = match landing {
+            Landing::Group(lap, _) => lap,
+            // Loads and tracked copies are kept without the iteration that issued them: judged
+            // only outside loops, where the one in flight is the one the path issued.
+            Landing::Load | Landing::Tracked(_) if kernel.innermost_loop(copy).is_none() => Lap::Current,
+            Landing::Load | Landing::Tracked(_) => continue,
+        };
         if overwrites(copy, lap) {
             found(ProtocolKind::OverwrittenBeforeWait {
                 copy,
-                pending: Pending::Group(stage.uncovered(kernel, copy, Group::CpAsync)),
-            });
-        }
-    }
-    // Loads and tracked copies are kept without the iteration that issued them: judged only
-    // outside loops, where the one in flight is the one the path issued.
-    let outside_loops = |copy: InsnId| kernel.innermost_loop(copy).is_none();
-    for &copy in &state.loads {
-        if outside_loops(copy) && overwrites(copy, Lap::Current) {
-            found(ProtocolKind::OverwrittenBeforeWait {
-                copy,
-                pending: Pending::Mbarrier { arrive: None },
-            });
-        }
-    }
-    for &(copy, arrive) in &state.tracked {
-        if outside_loops(copy) && overwrites(copy, Lap::Current) {
-            found(ProtocolKind::OverwrittenBeforeWait {
-                copy,
-                pending: Pending::Mbarrier { arrive: Some(arrive) },
+                pending: landing.pending(kernel, copy),
             });
         }
     }
