@@ -9,6 +9,8 @@
 //! its thread, and none precedes it (§8.8, §8.9). The thread that does the acquiring access
 //! itself (the first poll of a flag) is in the set: what it reads is not yet ordered.
 
+use ptxkit_isa::signature::semantics::BarrierMode;
+
 use super::kernel::Kernel;
 use super::races::other_sync;
 use crate::flow::cfg::{BlockId, InsnId};
@@ -39,9 +41,11 @@ pub(super) fn unsynchronised(kernel: &Kernel<'_, '_>) -> Vec<bool> {
     entered[0] = true;
     let mut work: Vec<(BlockId, InsnId)> = vec![(0, flow.blocks[0].start)];
     work.extend(
-        (0..flow.insns.len() as InsnId)
-            .filter(|&i| kernel.is_full_barrier(i))
-            .map(|i| (kernel.block_of(i), i + 1)),
+        kernel
+            .barriers
+            .iter()
+            .filter(|b| !b.dead && b.mode != BarrierMode::Arrive)
+            .map(|b| (kernel.block_of(b.insn), b.insn + 1)),
     );
     while let Some((b, start)) = work.pop() {
         let block = flow.blocks[b as usize];
