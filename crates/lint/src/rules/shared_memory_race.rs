@@ -40,6 +40,15 @@
 //! access in a loop with no barrier in it meets, in every iteration (the first
 //! one too), the accesses after the loop up to the next barrier.
 //!
+//! A write or atomic that a thread runs only for some values it loads from global
+//! memory at an address of its own (`if (in[i] > 0) atomicAdd(&count, 1)`) is
+//! placed as for an input that holds such a value there (the note says which
+//! load), against an access of another thread whose running does not depend on
+//! inputs: thread 0 zeroing the counter with no barrier before the others count
+//! is reported. Two such accesses are not compared (their threads' inputs would
+//! have to be chosen together), nor are reads (a scan's read past its row may be
+//! one whose value the thread discards).
+//!
 //! A `cp.async` copy's bytes land at some point between the copy and the wait
 //! that covers it: the copy counts where it is issued, at each barrier it may
 //! still be in flight at, and at each wait that completes it. A copy issued in
@@ -131,7 +140,9 @@
 //! No fix: where the barrier belongs (and whether every thread reaches it) is
 //! the author's choice.
 
-use ptxkit_semantic::sync::races::SharedAccess;
+use ptxkit_semantic::flow::cfg::FunctionFlow;
+use ptxkit_semantic::sync::kernel::{Shape, ShapeSource};
+use ptxkit_semantic::sync::races::{Race, SharedAccess};
 use ptxkit_syntax::Span;
 
 use crate::checker::Checker;
@@ -227,15 +238,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             diagnostic = diagnostic.with_secondary(Span::of(flow.insns[insn as usize].node()), text);
         }
         let diagnostic = diagnostic
-            .with_note(format!(
-                "in a block of {} threads{}; ptxas accepts this, and which value the read sees depends on timing",
-                shape.threads(),
-                match shape.source {
-                    ptxkit_semantic::sync::kernel::ShapeSource::Required => " (.reqntid)",
-                    ptxkit_semantic::sync::kernel::ShapeSource::Maximum => " (.maxntid)",
-                    ptxkit_semantic::sync::kernel::ShapeSource::Inferred => "",
-                }
-            ))
+            .with_note(note_of(race, &shape, flow))
             .with_help(if race.uninitialised {
                 "put a barrier (`bar.sync 0`) after the `mbarrier.init`, before any other thread uses the mbarrier"
             } else if a.through_descriptor || b.through_descriptor {
@@ -247,6 +250,34 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
             });
         checker.report(diagnostic);
     }
+}
+
+/// The note of a race's diagnostic: the block it is found in, and for a thread that runs its
+/// access only for some values of its input, which load reads it.
+fn note_of(race: &Race, shape: &Shape, flow: &FunctionFlow<'_>) -> String {
+    let (a, t1) = race.first;
+    let (b, t2) = race.second;
+    let chosen: String = [(a, t1), (b, t2)]
+        .into_iter()
+        .zip(race.inputs)
+        .filter_map(|((access, thread), load)| {
+            Some(format!(
+                "; {} runs line {} for some values it loads at line {} (an input with one there)",
+                access.doer(shape, thread),
+                line_of(flow.insns[access.insn as usize].node()),
+                line_of(flow.insns[load? as usize].node())
+            ))
+        })
+        .collect();
+    format!(
+        "in a block of {} threads{}{chosen}; ptxas accepts this, and which value the read sees depends on timing",
+        shape.threads(),
+        match shape.source {
+            ShapeSource::Required => " (.reqntid)",
+            ShapeSource::Maximum => " (.maxntid)",
+            ShapeSource::Inferred => "",
+        }
+    )
 }
 
 /// The labels of one access of a race: where it is (a copy's write seen at a wait or barrier:

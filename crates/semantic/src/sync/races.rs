@@ -116,6 +116,17 @@ pub struct Race {
     /// Whether the first access initialises an mbarrier the second operates on (which may
     /// find it not initialised yet).
     pub uninitialised: bool,
+    /// For the first and the second access: the load whose value the witness chooses, when
+    /// the thread runs the access only for some values of its input ([`super::inputs`]).
+    pub inputs: [Option<InsnId>; 2],
+}
+
+impl Race {
+    /// The same race with its two accesses in the other order.
+    fn swap_sides(&mut self) {
+        std::mem::swap(&mut self.first, &mut self.second);
+        self.inputs.swap(0, 1);
+    }
 }
 
 /// Where `cp.async` copies are seen besides where they are issued, as the protocols found:
@@ -386,6 +397,9 @@ fn within_iteration(kernel: &Kernel<'_, '_>, from: InsnId, to: InsnId) -> bool {
 pub(super) struct Placed {
     terms: SmallVec<[(ExprId, i64); 2]>,
     offset: i64,
+    /// The load whose value the placement chooses, when the thread runs the access only for
+    /// some values of its input ([`super::inputs`]).
+    input: Option<InsnId>,
 }
 
 /// Two accesses' placements to compare, and whether the second wraps into the next iteration.
@@ -1012,11 +1026,11 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
             )?;
             if wraps {
                 // The later instruction runs first; the earlier one in the next iteration.
-                std::mem::swap(&mut race.first, &mut race.second);
+                race.swap_sides();
                 race.next_iteration = true;
             } else if race.second.0.issued.is_some() && race.first.0.issued.is_none() {
                 // Told at the plain access, the copy's write as the other one.
-                std::mem::swap(&mut race.first, &mut race.second);
+                race.swap_sides();
             }
             Some(race)
         })
@@ -1215,6 +1229,7 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
         .map(|nest| relevant_back_edge_values(kernel, nest, &relevant))
         .collect();
     let mut injected = vec![false; distinct.len()];
+    let mut for_some_input = ForSomeInput::new(kernel, accesses, distinct.len());
     // Whether a nest's next-iteration evaluator has its uniform joins' values (kept from
     // thread to thread).
     let mut uniform_injected = vec![false; distinct.len()];
@@ -1240,7 +1255,9 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
                     HashMap::default(),
                 )
             });
-            out[k].placed.push(place_access(kernel, eval, memo, access, window));
+            let placed = place_access(kernel, eval, memo, access, window)
+                .or_else(|| for_some_input.place((k, n), &nests[nest], (eval, memo), window));
+            out[k].placed.push(placed);
             if let Some([now, _]) = anywhere[k].as_mut() {
                 now.push(place_address(kernel, eval, access, window));
             }
@@ -1368,6 +1385,7 @@ fn place_access(
             return kernel.executes(eval, access.insn, memo).possible().then(|| Placed {
                 terms: SmallVec::new(),
                 offset: 0,
+                input: None,
             });
         }
         Some(issued) => kernel
@@ -1379,6 +1397,68 @@ fn place_access(
         place_address(kernel, eval, access, window)
     } else {
         None
+    }
+}
+
+/// The plain writes a thread may run only for some values it loads ([`super::inputs`]),
+/// placed where they go for such values. (Not reads: a read some input lets a thread run may
+/// be one whose value the thread then discards, a scan's read past its row.)
+struct ForSomeInput<'k, 'f, 't> {
+    kernel: &'k Kernel<'f, 't>,
+    accesses: &'k [SharedAccess],
+    /// Per access, the loaded values that decide whether a thread runs it (none: not tried).
+    inputs: Vec<SmallVec<[ExprId; 2]>>,
+    /// Per nest of loops, an evaluator to choose the values in.
+    choosers: Vec<Option<Evaluator<'k>>>,
+}
+
+impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
+    fn new(kernel: &'k Kernel<'f, 't>, accesses: &'k [SharedAccess], nests: usize) -> Self {
+        let inputs = accesses
+            .iter()
+            .map(|a| {
+                if a.issued.is_some() || a.elected || !a.access.writes() {
+                    SmallVec::new()
+                } else {
+                    super::inputs::deciding_inputs(kernel, a.insn)
+                }
+            })
+            .collect();
+        ForSomeInput {
+            kernel,
+            accesses,
+            inputs,
+            choosers: (0..nests).map(|_| None).collect(),
+        }
+    }
+
+    /// Where the thread of `eval` does access `k` (in nest `n`, whose loops' joins
+    /// `substitute` gives) for some values of its inputs that make it run the access, when
+    /// the thread's running it depends on them (it is unknown with what `eval` knows); not
+    /// past the end of the variable it addresses (an input that makes it so is not one the
+    /// kernel is written for).
+    fn place(
+        &mut self,
+        (k, n): (usize, usize),
+        substitute: &'k HashMap<ExprId, ExprId>,
+        (eval, memo): (&mut Evaluator<'_>, &mut HashMap<u32, Executes>),
+        window: Option<ExprId>,
+    ) -> Option<Placed> {
+        let (kernel, access, inputs) = (self.kernel, &self.accesses[k], &self.inputs[k]);
+        if inputs.is_empty() || kernel.executes(eval, access.insn, memo) != Executes::Unknown {
+            return None;
+        }
+        let t = eval.thread();
+        let chooser =
+            self.choosers[n].get_or_insert_with(|| Evaluator::with_substitutes(&kernel.values.exprs, t, substitute));
+        chooser.reset(t);
+        let load = super::inputs::executes_for_some_input(kernel, chooser, access.insn, inputs)?;
+        place_address(kernel, chooser, access, window)
+            .map(|placed| Placed {
+                input: Some(load),
+                ..placed
+            })
+            .filter(|placed| !outside_variable(kernel, access, placed))
     }
 }
 
@@ -1419,6 +1499,7 @@ fn place(linear: Linear, generic: bool, window: Option<ExprId>) -> Option<Placed
     Some(Placed {
         terms,
         offset: linear.constant,
+        input: None,
     })
 }
 
@@ -1430,22 +1511,28 @@ fn fits(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluat
 
 /// Whether every access of every thread stays inside the variable it addresses (when the
 /// variable's size is known).
+/// Placements chosen for some input ([`Placed::input`]) say nothing of the shape.
 fn in_bounds(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
-    for (access, ev) in accesses.iter().zip(evaluated) {
-        for placed in ev.placed.iter().flatten() {
-            let [(leaf, 1)] = placed.terms.as_slice() else { continue };
-            let Node::Symbol(v) = kernel.values.exprs.node(*leaf) else {
-                continue;
-            };
-            let Some(size) = kernel.values.variables[v as usize].size else {
-                continue;
-            };
-            if placed.offset < 0 || placed.offset + i64::from(access.bytes) > size as i64 {
-                return false;
-            }
-        }
-    }
-    true
+    accesses.iter().zip(evaluated).all(|(access, ev)| {
+        ev.placed
+            .iter()
+            .flatten()
+            .all(|placed| placed.input.is_some() || !outside_variable(kernel, access, placed))
+    })
+}
+
+/// Whether `placed` is past the end (or before the start) of the variable it addresses, when
+/// the variable's size is known.
+fn outside_variable(kernel: &Kernel<'_, '_>, access: &SharedAccess, placed: &Placed) -> bool {
+    let [(leaf, 1)] = placed.terms.as_slice() else {
+        return false;
+    };
+    let Node::Symbol(v) = kernel.values.exprs.node(*leaf) else {
+        return false;
+    };
+    kernel.values.variables[v as usize]
+        .size
+        .is_some_and(|size| placed.offset < 0 || placed.offset + i64::from(access.bytes) > size as i64)
 }
 
 /// Whether every plain write of the kernel writes different bytes in different threads, or
@@ -1461,7 +1548,7 @@ fn writes_injective(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluate
         }
         let mut seen: HashMap<Terms, Vec<(i64, usize)>> = HashMap::default();
         for (t, placed) in ev.placed.iter().enumerate() {
-            if let Some(p) = placed {
+            if let Some(p) = placed.as_ref().filter(|p| p.input.is_none()) {
                 seen.entry(p.terms.clone()).or_default().push((p.offset, t));
             }
         }
@@ -1743,7 +1830,9 @@ pub(super) fn find_pair(
         let hi = p.offset + i64::from(first.bytes) - 1;
         let start = list.partition_point(|&(o, _)| o < lo);
         for &(o, t2) in list[start..].iter().take_while(|&&(o, _)| o <= hi) {
-            if t2 == t1 || harmless(t1, t2) {
+            // Two threads' inputs chosen each for its own access may not be one launch's.
+            let inputs = [p.input, pb[t2].as_ref().and_then(|q| q.input)];
+            if t2 == t1 || inputs.iter().all(Option::is_some) || harmless(t1, t2) {
                 continue;
             }
             let (w1, w2) = (threads[t1].linear() / 32, threads[t2].linear() / 32);
@@ -1754,33 +1843,34 @@ pub(super) fn find_pair(
                 }
                 continue;
             }
-            return Some(race(
-                kernel,
-                first,
-                second,
-                threads[t1],
-                threads[t2],
-                o.max(p.offset),
-                &p.terms,
-                false,
-            ));
+            return Some(Race {
+                inputs,
+                ..race(
+                    kernel,
+                    first,
+                    second,
+                    threads[t1],
+                    threads[t2],
+                    o.max(p.offset),
+                    &p.terms,
+                    false,
+                )
+            });
         }
     }
     let (t1, t2, at) = same_warp_witness?;
     let terms = pa[t1].as_ref().map(|p| p.terms.clone()).unwrap_or_default();
+    let inputs = [
+        pa[t1].as_ref().and_then(|p| p.input),
+        pb[t2].as_ref().and_then(|p| p.input),
+    ];
     // A bulk copy's access (a TMA store's read, a TMA load's write) is the async proxy's, not a
     // lane's: the warp orders nothing for it.
     let same_warp = !(first.async_proxy || second.async_proxy);
-    Some(race(
-        kernel,
-        first,
-        second,
-        threads[t1],
-        threads[t2],
-        at,
-        &terms,
-        same_warp,
-    ))
+    Some(Race {
+        inputs,
+        ..race(kernel, first, second, threads[t1], threads[t2], at, &terms, same_warp)
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -1801,6 +1891,7 @@ fn race(
         same_warp,
         next_iteration: false,
         uninitialised: false,
+        inputs: [None; 2],
     }
 }
 

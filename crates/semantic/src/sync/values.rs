@@ -55,6 +55,11 @@ pub struct ValueFlow {
     /// a join is at (`true`: from it). Parameters, special registers and constants are not
     /// here: they hold one value for the whole kernel.
     pub origins: HashMap<ExprId, (InsnId, bool)>,
+    /// The values a thread loads from global memory at an address that depends on the thread
+    /// (an input element of its own, `in[i]`), with the load: some launch's input holds any
+    /// value there, in each thread independently of the others' elements
+    /// ([`crate::sync::inputs`]).
+    pub inputs: HashMap<ExprId, InsnId>,
     /// The value each join at a loop's head holds in the loop's first iteration (its value
     /// from outside the loop; an induction's leaf: 0), for the accesses inside the loop.
     pub first_iteration: HashMap<ExprId, ExprId>,
@@ -185,6 +190,7 @@ impl ValueFlow {
             reg_at: Rc::new(reg_at),
             thread_dependent,
             origins: HashMap::default(),
+            inputs: HashMap::default(),
             first_iteration: HashMap::default(),
             next_iteration: HashMap::default(),
             inductions: HashMap::default(),
@@ -219,6 +225,7 @@ impl ValueFlow {
             operands,
             guards,
             origins: builder.origins,
+            inputs: builder.inputs,
             first_iteration: builder.first_iteration,
             next_iteration: builder.next_iteration,
             inductions: builder.inductions,
@@ -273,6 +280,8 @@ struct Builder<'f, 't> {
     thread_dependent: Vec<bool>,
     /// See [`ValueFlow::origins`].
     origins: HashMap<ExprId, (InsnId, bool)>,
+    /// See [`ValueFlow::inputs`].
+    inputs: HashMap<ExprId, InsnId>,
     /// See [`ValueFlow::first_iteration`].
     first_iteration: HashMap<ExprId, ExprId>,
     /// See [`ValueFlow::next_iteration`].
@@ -721,7 +730,13 @@ impl<'t> Builder<'_, 't> {
                     Space::Param | Space::Const => self.exprs.add(Node::Uniform(key(&[2, u64::from(a), d as u64]))),
                     _ => self.changing(Node::Uniform(k(3)), i),
                 },
-                _ => self.exprs.add(Node::Varying(k(4))),
+                _ => {
+                    let loaded = self.exprs.add(Node::Varying(k(4)));
+                    if m.space == Space::Global {
+                        self.inputs.insert(loaded, i);
+                    }
+                    loaded
+                }
             };
         }
         if s.memory.iter().any(|m| m.access == Access::Modify) {
