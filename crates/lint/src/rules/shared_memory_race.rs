@@ -40,14 +40,15 @@
 //! access in a loop with no barrier in it meets, in every iteration (the first
 //! one too), the accesses after the loop up to the next barrier.
 //!
-//! A write or atomic that a thread runs only for some values it loads from global
-//! memory at an address of its own (`if (in[i] > 0) atomicAdd(&count, 1)`) is
-//! placed as for an input that holds such a value there (the note says which
-//! load), against an access of another thread whose running does not depend on
-//! inputs: thread 0 zeroing the counter with no barrier before the others count
-//! is reported. Two such accesses are not compared (their threads' inputs would
-//! have to be chosen together), nor are reads (a scan's read past its row may be
-//! one whose value the thread discards).
+//! A write or atomic that a thread makes only for some values it loads from
+//! global memory at an address of its own (a guard, `if (in[i] > 0)
+//! atomicAdd(&count, 1)`, or an address, `atomicAdd(&h[in[i]], 1)`) is placed as
+//! for an input that holds such a value there (0, 1 or -1; the note says which
+//! load reads what), against an access of another thread that depends on no
+//! input: thread 0 zeroing the counter or a bin with no barrier before the others
+//! count is reported. Two such accesses are not compared (their threads' inputs
+//! would have to be chosen together), nor are reads (a scan's read past its row
+//! may be one whose value the thread discards).
 //!
 //! A `cp.async` copy's bytes land at some point between the copy and the wait
 //! that covers it: the copy counts where it is issued, at each barrier it may
@@ -252,21 +253,28 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     }
 }
 
-/// The note of a race's diagnostic: the block it is found in, and for a thread that runs its
-/// access only for some values of its input, which load reads it.
+/// The note of a race's diagnostic: the block it is found in, and for a thread that makes
+/// its access there only for some values of its input, the values the witness takes.
 fn note_of(race: &Race, shape: &Shape, flow: &FunctionFlow<'_>) -> String {
     let (a, t1) = race.first;
     let (b, t2) = race.second;
     let chosen: String = [(a, t1), (b, t2)]
         .into_iter()
-        .zip(race.inputs)
-        .filter_map(|((access, thread), load)| {
-            Some(format!(
-                "; {} runs line {} for some values it loads at line {} (an input with one there)",
-                access.doer(shape, thread),
-                line_of(flow.insns[access.insn as usize].node()),
-                line_of(flow.insns[load? as usize].node())
-            ))
+        .zip(&race.inputs)
+        .filter_map(|((access, thread), choice)| {
+            let doer = access.doer(shape, thread);
+            let loads: Vec<String> = choice
+                .as_ref()?
+                .loads
+                .iter()
+                .map(|&(load, value)| {
+                    format!(
+                        "{doer}'s load at line {} reads {value}",
+                        line_of(flow.insns[load as usize].node())
+                    )
+                })
+                .collect();
+            Some(format!("; {} (an input may hold any value there)", loads.join(", ")))
         })
         .collect();
     format!(

@@ -23,7 +23,7 @@ pub mod descriptor;
 pub mod divergence;
 pub mod dominance;
 pub mod expr;
-mod inputs;
+pub mod inputs;
 mod iterations;
 pub mod kernel;
 mod mbarrier_init;

@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
+use super::inputs::{Choice, for_some_input};
 use super::iterations::{
     BackEdgeValue, advances, nest_substitutes, relevant_back_edge_values, relevant_joins, start_next_iteration,
 };
@@ -116,9 +117,10 @@ pub struct Race {
     /// Whether the first access initialises an mbarrier the second operates on (which may
     /// find it not initialised yet).
     pub uninitialised: bool,
-    /// For the first and the second access: the load whose value the witness chooses, when
-    /// the thread runs the access only for some values of its input ([`super::inputs`]).
-    pub inputs: [Option<InsnId>; 2],
+    /// For the first and the second access: the values the witness takes for what the thread
+    /// loads, when it makes the access there only for some values of its input
+    /// ([`super::inputs`]).
+    pub inputs: [Option<Choice>; 2],
 }
 
 impl Race {
@@ -397,9 +399,9 @@ fn within_iteration(kernel: &Kernel<'_, '_>, from: InsnId, to: InsnId) -> bool {
 pub(super) struct Placed {
     terms: SmallVec<[(ExprId, i64); 2]>,
     offset: i64,
-    /// The load whose value the placement chooses, when the thread runs the access only for
-    /// some values of its input ([`super::inputs`]).
-    input: Option<InsnId>,
+    /// The values the placement takes for what the thread loads, when it makes the access
+    /// there only for some values of its input ([`super::inputs`]).
+    input: Option<Choice>,
 }
 
 /// Two accesses' placements to compare, and whether the second wraps into the next iteration.
@@ -1420,7 +1422,7 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
                 if a.issued.is_some() || a.elected || !a.access.writes() {
                     SmallVec::new()
                 } else {
-                    super::inputs::deciding_inputs(kernel, a.insn)
+                    super::inputs::deciding_inputs(kernel, a.insn, a.address)
                 }
             })
             .collect();
@@ -1432,11 +1434,10 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
         }
     }
 
-    /// Where the thread of `eval` does access `k` (in nest `n`, whose loops' joins
-    /// `substitute` gives) for some values of its inputs that make it run the access, when
-    /// the thread's running it depends on them (it is unknown with what `eval` knows); not
-    /// past the end of the variable it addresses (an input that makes it so is not one the
-    /// kernel is written for).
+    /// Where the thread of `eval` makes access `k` (in nest `n`, whose loops' joins
+    /// `substitute` gives) for some values of its inputs that run the access and place it
+    /// (what `eval` knows does neither); not past the end of the variable it addresses (an
+    /// input that puts it there is not one the kernel is written for).
     fn place(
         &mut self,
         (k, n): (usize, usize),
@@ -1445,20 +1446,25 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
         window: Option<ExprId>,
     ) -> Option<Placed> {
         let (kernel, access, inputs) = (self.kernel, &self.accesses[k], &self.inputs[k]);
-        if inputs.is_empty() || kernel.executes(eval, access.insn, memo) != Executes::Unknown {
+        if inputs.is_empty() || kernel.executes(eval, access.insn, memo) == Executes::No {
             return None;
         }
         let t = eval.thread();
         let chooser =
             self.choosers[n].get_or_insert_with(|| Evaluator::with_substitutes(&kernel.values.exprs, t, substitute));
         chooser.reset(t);
-        let load = super::inputs::executes_for_some_input(kernel, chooser, access.insn, inputs)?;
-        place_address(kernel, chooser, access, window)
-            .map(|placed| Placed {
-                input: Some(load),
-                ..placed
-            })
-            .filter(|placed| !outside_variable(kernel, access, placed))
+        let mut memo = HashMap::default();
+        let (choice, placed) = for_some_input(kernel, chooser, inputs, |eval| {
+            memo.clear();
+            if !kernel.executes(eval, access.insn, &mut memo).possible() {
+                return None;
+            }
+            place_address(kernel, eval, access, window).filter(|placed| !outside_variable(kernel, access, placed))
+        })?;
+        Some(Placed {
+            input: Some(choice),
+            ..placed
+        })
     }
 }
 
@@ -1831,8 +1837,8 @@ pub(super) fn find_pair(
         let start = list.partition_point(|&(o, _)| o < lo);
         for &(o, t2) in list[start..].iter().take_while(|&&(o, _)| o <= hi) {
             // Two threads' inputs chosen each for its own access may not be one launch's.
-            let inputs = [p.input, pb[t2].as_ref().and_then(|q| q.input)];
-            if t2 == t1 || inputs.iter().all(Option::is_some) || harmless(t1, t2) {
+            let input_of_t2 = pb[t2].as_ref().and_then(|q| q.input.as_ref());
+            if t2 == t1 || (p.input.is_some() && input_of_t2.is_some()) || harmless(t1, t2) {
                 continue;
             }
             let (w1, w2) = (threads[t1].linear() / 32, threads[t2].linear() / 32);
@@ -1844,7 +1850,7 @@ pub(super) fn find_pair(
                 continue;
             }
             return Some(Race {
-                inputs,
+                inputs: [p.input.clone(), input_of_t2.cloned()],
                 ..race(
                     kernel,
                     first,
@@ -1861,8 +1867,8 @@ pub(super) fn find_pair(
     let (t1, t2, at) = same_warp_witness?;
     let terms = pa[t1].as_ref().map(|p| p.terms.clone()).unwrap_or_default();
     let inputs = [
-        pa[t1].as_ref().and_then(|p| p.input),
-        pb[t2].as_ref().and_then(|p| p.input),
+        pa[t1].as_ref().and_then(|p| p.input.clone()),
+        pb[t2].as_ref().and_then(|p| p.input.clone()),
     ];
     // A bulk copy's access (a TMA store's read, a TMA load's write) is the async proxy's, not a
     // lane's: the warp orders nothing for it.
@@ -1891,7 +1897,7 @@ fn race(
         same_warp,
         next_iteration: false,
         uninitialised: false,
-        inputs: [None; 2],
+        inputs: [None, None],
     }
 }
 
