@@ -11,7 +11,8 @@
 //! dimensions the kernel reads) in which every plain store of the kernel writes
 //! different bytes in different threads (or, for an address that depends on the
 //! thread, the same value: threads t and t+16 filling one table entry), from
-//! two warps down. A kernel written for any block size (it reads `%ntid`) with
+//! two warps down; threads along a dimension no shared address reads (`%tid.y`
+//! read only for a global rank) move to one that some address reads first. A kernel written for any block size (it reads `%ntid`) with
 //! code two warps never run (a tree reduction's `for (s = ntid / 2; s > 32;
 //! s >>= 1)`) is searched again in larger blocks, doubling up to 1024 threads
 //! while its stores still fit, for races between warps. A read

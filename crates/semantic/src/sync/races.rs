@@ -855,11 +855,32 @@ fn two_threads_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> bo
 /// accesses evaluated in it, or `None` when no halving fits.
 fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Option<Vec<Evaluated>> {
     let mut evaluated = evaluate(kernel, accesses);
+    let placing = dimensions_placing(kernel, accesses);
+    if !fits(kernel, accesses, &evaluated)
+        && let Some(folded) = folded(kernel.shape.dims, placing)
+    {
+        // The same number of threads along the dimensions the addresses read.
+        let full = std::mem::replace(&mut kernel.shape.dims, folded);
+        let along = evaluate(kernel, accesses);
+        if fits(kernel, accesses, &along) {
+            return Some(along);
+        }
+        kernel.shape.dims = full;
+    }
     for _ in 0..12 {
         if fits(kernel, accesses, &evaluated) {
             break;
         }
-        let d = Shape::largest_dimension(kernel.shape.dims);
+        // Threads apart only along a dimension no address reads write the same bytes: such a
+        // dimension goes first (a grid-wide rank reads all three, a row of `s[threadIdx.x]`
+        // only x).
+        let dims = kernel.shape.dims;
+        let unplacing: [u32; 3] = std::array::from_fn(|d| if placing[d] { 1 } else { dims[d] });
+        let d = if unplacing.iter().any(|&n| n > 1) {
+            Shape::largest_dimension(unplacing)
+        } else {
+            Shape::largest_dimension(dims)
+        };
         if kernel.shape.dims[d] <= 1 {
             return None;
         }
@@ -870,6 +891,41 @@ fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Opti
         }
     }
     fits(kernel, accesses, &evaluated).then_some(evaluated)
+}
+
+/// `dims` with the threads along the dimensions `placing` says no address reads moved to the
+/// largest one that some address reads: `None` when there are none to move or none to move
+/// them to.
+fn folded(dims: [u32; 3], placing: [bool; 3]) -> Option<[u32; 3]> {
+    let moved: u32 = (0..3).filter(|&d| !placing[d]).map(|d| dims[d]).product();
+    let to = (0..3).filter(|&d| placing[d]).max_by_key(|&d| dims[d])?;
+    (moved > 1).then(|| {
+        std::array::from_fn(|d| {
+            if d == to {
+                dims[d] * moved
+            } else if placing[d] {
+                dims[d]
+            } else {
+                1
+            }
+        })
+    })
+}
+
+/// Which dimensions of the thread id the accesses' addresses read (all three when one reads
+/// the lane, which mixes them).
+fn dimensions_placing(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> [bool; 3] {
+    let mut placing = [false; 3];
+    for access in accesses {
+        for leaf in kernel.values.exprs.leaves(access.address) {
+            match leaf {
+                Node::Tid(d) => placing[usize::from(d.min(2))] = true,
+                Node::Lane | Node::Varying(_) | Node::Phi { varying: true, .. } => return [true; 3],
+                _ => {}
+            }
+        }
+    }
+    placing
 }
 
 /// What an access of `bytes` bytes can touch at all, in any thread and either iteration: per
