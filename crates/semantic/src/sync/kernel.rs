@@ -687,9 +687,16 @@ impl Kernel<'_, '_> {
         })
     }
 
+    /// The live CTA barriers that wait (each ends a barrier interval).
+    pub fn full_barriers(&self) -> impl Iterator<Item = &Barrier> {
+        self.barriers
+            .iter()
+            .filter(|b| !b.dead && b.mode != BarrierMode::Arrive)
+    }
+
     /// Whether instruction `i` is a full CTA barrier (one that ends a barrier interval).
     pub fn is_full_barrier(&self, i: InsnId) -> bool {
-        self.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)
+        self.full_barriers().any(|b| b.insn == i)
     }
 
     /// What is reachable from instruction `from` (from it when `inclusive`, else from the

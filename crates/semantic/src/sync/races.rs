@@ -854,11 +854,12 @@ fn two_threads_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> bo
 /// shape the kernel is written for (a 16-wide tile's rows overlap in a 32-wide block). The
 /// accesses evaluated in it, or `None` when no halving fits.
 fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Option<Vec<Evaluated>> {
-    let mut evaluated = evaluate(kernel, accesses);
+    let evaluated = evaluate(kernel, accesses);
+    if fits(kernel, accesses, &evaluated) {
+        return Some(evaluated);
+    }
     let placing = dimensions_placing(kernel, accesses);
-    if !fits(kernel, accesses, &evaluated)
-        && let Some(folded) = folded(kernel.shape.dims, placing)
-    {
+    if let Some(folded) = folded(kernel.shape.dims, placing) {
         // The same number of threads along the dimensions the addresses read.
         let full = std::mem::replace(&mut kernel.shape.dims, folded);
         let along = evaluate(kernel, accesses);
@@ -868,9 +869,6 @@ fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Opti
         kernel.shape.dims = full;
     }
     for _ in 0..12 {
-        if fits(kernel, accesses, &evaluated) {
-            break;
-        }
         // Threads apart only along a dimension no address reads write the same bytes: such a
         // dimension goes first (a grid-wide rank reads all three, a row of `s[threadIdx.x]`
         // only x).
@@ -885,12 +883,15 @@ fn shrink_to_fit(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Opti
             return None;
         }
         kernel.shape.dims[d] /= 2;
-        evaluated = evaluate(kernel, accesses);
+        let evaluated = evaluate(kernel, accesses);
         if sync_stats() {
             eprintln!("sync: shrunk to {:?}", kernel.shape.dims);
         }
+        if fits(kernel, accesses, &evaluated) {
+            return Some(evaluated);
+        }
     }
-    fits(kernel, accesses, &evaluated).then_some(evaluated)
+    None
 }
 
 /// `dims` with the threads along the dimensions `placing` says no address reads moved to the
@@ -1572,8 +1573,8 @@ fn fits(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluat
 }
 
 /// Whether every access of every thread stays inside the variable it addresses (when the
-/// variable's size is known).
-/// Placements chosen for some input ([`Placed::input`]) say nothing of the shape.
+/// variable's size is known). Placements chosen for some input ([`Placed::input`]) say
+/// nothing of the shape.
 fn in_bounds(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
     accesses.iter().zip(evaluated).all(|(access, ev)| {
         ev.placed

@@ -9,8 +9,6 @@
 //! its thread, and none precedes it (§8.8, §8.9). The thread that does the acquiring access
 //! itself (the first poll of a flag) is in the set: what it reads is not yet ordered.
 
-use ptxkit_isa::signature::semantics::BarrierMode;
-
 use super::kernel::Kernel;
 use super::races::other_sync;
 use crate::flow::cfg::{BlockId, InsnId};
@@ -40,13 +38,7 @@ pub(super) fn unsynchronised(kernel: &Kernel<'_, '_>) -> Vec<bool> {
     let mut entered = vec![false; flow.blocks.len()];
     entered[0] = true;
     let mut work: Vec<(BlockId, InsnId)> = vec![(0, flow.blocks[0].start)];
-    work.extend(
-        kernel
-            .barriers
-            .iter()
-            .filter(|b| !b.dead && b.mode != BarrierMode::Arrive)
-            .map(|b| (kernel.block_of(b.insn), b.insn + 1)),
-    );
+    work.extend(kernel.full_barriers().map(|b| (kernel.block_of(b.insn), b.insn + 1)));
     while let Some((b, start)) = work.pop() {
         let block = flow.blocks[b as usize];
         let mut through = true;

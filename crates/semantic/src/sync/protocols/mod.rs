@@ -19,7 +19,7 @@
 use std::collections::BTreeSet;
 
 use ptxkit_isa::signature::semantics::{
-    Access, BarrierMode, Completion, Group, MbarrierOp, MemoryAccess, Proxy, Semantics, Space, Swizzle, Sync,
+    Access, Completion, Group, MbarrierOp, MemoryAccess, Proxy, Semantics, Space, Swizzle, Sync,
 };
 
 use super::descriptor::{MATRIX_ROW_BYTES, swizzled_offset};
@@ -860,7 +860,7 @@ fn step(
     out: &mut Protocols,
 ) {
     let here = &touches[i as usize];
-    if kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive) {
+    if kernel.is_full_barrier(i) {
         out.copies_across_barriers
             .extend(state.copies.iter().map(|&((copy, lap), _)| (copy, i, lap)));
         // Another thread may have waited for the tracking mbarrier before the barrier.

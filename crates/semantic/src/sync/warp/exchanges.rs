@@ -2,7 +2,7 @@
 //! lockstep gives (no CTA barrier or `bar.warp.sync` between), whose bytes can overlap in two
 //! different lanes.
 
-use ptxkit_isa::signature::semantics::{BarrierMode, Sync};
+use ptxkit_isa::signature::semantics::Sync;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::apart::Apart;
@@ -68,7 +68,7 @@ impl<'k, 'f, 't> Paths<'k, 'f, 't> {
 /// lane arrived is not followed, so the wait is taken to order them).
 pub(super) fn orders_the_warp(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     use ptxkit_isa::signature::semantics::MbarrierOp;
-    kernel.barrier_at(i).is_some_and(|b| b.mode != BarrierMode::Arrive)
+    kernel.is_full_barrier(i)
         || kernel.mbarrier_op(i, MbarrierOp::waits_for_phase)
         || kernel.values.semantics[i as usize]
             .as_ref()
