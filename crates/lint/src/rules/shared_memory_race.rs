@@ -15,7 +15,11 @@
 //! read only for a global rank) move to one that some address reads first. A kernel written for any block size (it reads `%ntid`) with
 //! code two warps never run (a tree reduction's `for (s = ntid / 2; s > 32;
 //! s >>= 1)`) is searched again in larger blocks, doubling up to 1024 threads
-//! while its stores still fit, for races between warps. A read
+//! while its stores still fit, for races between warps; so is a kernel written
+//! for a fixed larger block, in which a thread reads bytes of a shared variable
+//! that no thread of the shape writes (`s[127 - threadIdx.x]`, `s[tid + 128]`
+//! in two warps): it is searched in the first larger block where every such
+//! read has a writer (shared memory starts undefined). A read
 //! of bytes the reading thread itself wrote earlier with the same value is no
 //! witness. Two atomics, or two strong accesses
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4),

@@ -490,7 +490,7 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
     kernel.settle_shape();
     let mut races = PairSearch::new(kernel, &accesses, &evaluated).run();
     if !races.iter().any(|r| !r.same_warp)
-        && let Some(larger) = in_larger_shape(kernel, &accesses)
+        && let Some(larger) = in_larger_shape(kernel, &accesses, &evaluated)
     {
         races.extend(larger);
     }
@@ -500,17 +500,37 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
 /// The most threads a larger inferred shape may have ([`in_larger_shape`]).
 const LARGEST_INFERRED: u32 = 1024;
 
-/// For a kernel without a declared shape whose code depends on its block size (it reads
-/// `%ntid`) and has branches no thread of the inferred shape takes (a tree reduction's
-/// `for (s = ntid / 2; s > 32; s >>= 1)` never runs in two warps): the races of the first
-/// larger shape, doubling the largest dimension up to [`LARGEST_INFERRED`] threads while the
-/// kernel still fits it ([`fits`]), in which more of that code runs: those between threads
-/// of different warps (in two warps the kernel's own races are searched). `None` (the shape
-/// as it was) when there are none.
-fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Option<Vec<Race>> {
+/// For a kernel without a declared shape written for a larger block than the inferred one:
+/// the races of the first larger shape, doubling the largest dimension up to
+/// [`LARGEST_INFERRED`] threads while the kernel still fits it ([`fits`]), in which more of its
+/// code runs or its reads find their writers; those between threads of different warps (in
+/// two warps the kernel's own races are searched). `None` (the shape as it was) when there
+/// are none. Two signs that a kernel is written for more threads:
+/// - its code reads its block size (`%ntid`) and has branches no thread of the shape takes (a
+///   tree reduction's `for (s = ntid / 2; s > 32; s >>= 1)` never runs in two warps): each
+///   larger shape in which one of them is taken is searched;
+/// - a thread reads bytes of a shared variable that no thread of the shape writes
+///   ([`reads_unwritten_bytes`]: `s[127 - threadIdx.x]` in a block of 64): the first larger
+///   shape in which every read finds a writer is searched.
+fn in_larger_shape(
+    kernel: &mut Kernel<'_, '_>,
+    accesses: &[SharedAccess],
+    evaluated: &[Evaluated],
+) -> Option<Vec<Race>> {
+    if kernel.shape.source != ShapeSource::Inferred {
+        return None;
+    }
     let reads_ntid =
         || (0..kernel.values.exprs.len() as ExprId).any(|id| matches!(kernel.values.exprs.node(id), Node::Ntid(_)));
-    if kernel.shape.source != ShapeSource::Inferred || kernel.dead_edges().is_empty() || !reads_ntid() {
+    let mut by_edges = !kernel.dead_edges().is_empty() && reads_ntid();
+    let mut by_reads = reads_unwritten_bytes(kernel, accesses, evaluated);
+    if sync_stats() {
+        eprintln!(
+            "sync: growth by edges {by_edges}, by unwritten reads {by_reads} in {:?}",
+            kernel.shape.dims
+        );
+    }
+    if !by_edges && !by_reads {
         return None;
     }
     let original = kernel.shape.dims;
@@ -533,10 +553,14 @@ fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Op
             break;
         }
         kernel.settle_shape();
-        if dead.iter().all(|e| kernel.dead_edges().contains(e)) {
+        let newly_taken = by_edges && !dead.iter().all(|e| kernel.dead_edges().contains(e));
+        let all_read_written = by_reads && !reads_unwritten_bytes(kernel, accesses, &evaluated);
+        if !newly_taken && !all_read_written {
             continue;
         }
         dead.retain(|e| kernel.dead_edges().contains(e));
+        by_edges &= !dead.is_empty();
+        by_reads &= !all_read_written;
         if sync_stats() {
             eprintln!("sync: grown to {dims:?}");
         }
@@ -549,7 +573,7 @@ fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Op
             found = Some(races);
             break;
         }
-        if dead.is_empty() {
+        if !by_edges && !by_reads {
             break;
         }
     }
@@ -558,6 +582,63 @@ fn in_larger_shape(kernel: &mut Kernel<'_, '_>, accesses: &[SharedAccess]) -> Op
         kernel.settle_shape();
     }
     found
+}
+
+/// Whether some thread's read of a shared variable touches bytes that no write of any thread
+/// touches (in its loops' first two iterations): shared memory starts undefined, so a kernel
+/// reads only what some thread wrote, and such a read is one of the threads the kernel is
+/// written for but the shape lacks. Not said of a variable that a write may touch somewhere
+/// it is not placed (in no thread, or off a variable's start), nor when a write addresses an
+/// unknown part of shared memory (the window, a pointer): the bytes written are not known.
+fn reads_unwritten_bytes(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], evaluated: &[Evaluated]) -> bool {
+    let exprs = &kernel.values.exprs;
+    let variable = |p: &Placed| match p.terms.as_slice() {
+        [(leaf, 1)] if matches!(exprs.node(*leaf), Node::Symbol(_)) => Some(*leaf),
+        _ => None,
+    };
+    // Per variable, the byte ranges written; the variables a write reaches unplaced.
+    let mut written: HashMap<ExprId, Vec<(i64, i64)>> = HashMap::default();
+    let mut unknown: Vec<Node> = Vec::new();
+    for (a, e) in accesses.iter().zip(evaluated) {
+        if !a.access.writes() || a.issued.is_some() {
+            continue;
+        }
+        let bases = shared_bases(exprs, a.address);
+        if bases.is_empty() || bases.iter().any(|b| matches!(b, Node::Window(_))) {
+            return false;
+        }
+        let mut placed_somewhere = false;
+        for p in e.placed.iter().chain(e.next.iter().flatten()).flatten() {
+            match variable(p) {
+                Some(v) if p.input.is_none() => {
+                    placed_somewhere = true;
+                    written
+                        .entry(v)
+                        .or_default()
+                        .push((p.offset, p.offset + i64::from(a.bytes)));
+                }
+                _ => unknown.extend(bases.iter().copied()),
+            }
+        }
+        if !placed_somewhere {
+            unknown.extend(bases.iter().copied());
+        }
+    }
+    accesses.iter().zip(evaluated).any(|(a, e)| {
+        if a.access.writes() || a.issued.is_some() || a.through_descriptor {
+            return false;
+        }
+        e.placed.iter().flatten().any(|p| {
+            let Some(v) = variable(p) else { return false };
+            if unknown.contains(&exprs.node(v)) {
+                return false;
+            }
+            let (start, end) = (p.offset, p.offset + i64::from(a.bytes));
+            !written
+                .get(&v)
+                .is_some_and(|ranges| ranges.iter().any(|&(s, e)| s < end && start < e))
+        })
+    })
 }
 
 /// For a CTA barrier that some threads skip (going on at `from`, the barrier not in a loop):
@@ -1469,11 +1550,19 @@ struct ForSomeInput<'k, 'f, 't> {
     inputs: Vec<SmallVec<[ExprId; 2]>>,
     /// Per nest of loops, an evaluator to choose the values in.
     choosers: Vec<Option<Evaluator<'k>>>,
+    /// Per access, the threads tried in which no value placed it, while none has yet
+    /// (`u32::MAX` once one has: tried in every thread).
+    misses: Vec<u32>,
 }
+
+/// After this many threads (a warp) in which no input value places an access, the access is
+/// no longer tried: what stops it (a loop's changing value in its address, a condition the
+/// evaluator cannot compute) is the same in every thread.
+const INPUT_MISSES: u32 = 32;
 
 impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
     fn new(kernel: &'k Kernel<'f, 't>, accesses: &'k [SharedAccess], nests: usize) -> Self {
-        let inputs = accesses
+        let inputs: Vec<SmallVec<[ExprId; 2]>> = accesses
             .iter()
             .map(|a| {
                 if a.issued.is_some() || a.elected || !a.access.writes() {
@@ -1486,6 +1575,7 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
         ForSomeInput {
             kernel,
             accesses,
+            misses: vec![0; inputs.len()],
             inputs,
             choosers: (0..nests).map(|_| None).collect(),
         }
@@ -1506,18 +1596,26 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
         if inputs.is_empty() || kernel.executes(eval, access.insn, memo) == Executes::No {
             return None;
         }
+        if (INPUT_MISSES..u32::MAX).contains(&self.misses[k]) {
+            return None;
+        }
         let t = eval.thread();
         let chooser =
             self.choosers[n].get_or_insert_with(|| Evaluator::with_substitutes(&kernel.values.exprs, t, substitute));
         chooser.reset(t);
         let mut memo = HashMap::default();
-        let (choice, placed) = for_some_input(kernel, chooser, inputs, |eval| {
+        let found = for_some_input(kernel, chooser, inputs, |eval| {
             memo.clear();
             if !kernel.executes(eval, access.insn, &mut memo).possible() {
                 return None;
             }
             place_address(kernel, eval, access, window).filter(|placed| !outside_variable(kernel, access, placed))
-        })?;
+        });
+        let Some((choice, placed)) = found else {
+            self.misses[k] = self.misses[k].saturating_add(1);
+            return None;
+        };
+        self.misses[k] = u32::MAX;
         Some(Placed {
             input: Some(choice),
             ..placed
