@@ -16,7 +16,9 @@
 //! address, never an access whose address it cannot place, nor one a witness lane runs only
 //! under a condition on values loaded from memory or computed by other lanes (whether it runs
 //! then is not known: a lane that writes its own cell only when it reads it both empty and
-//! set never writes).
+//! set never writes). Two plain stores of the same value are no exchange (whichever lands
+//! last, the bytes hold it): values the two lanes compute alike, or one element of global
+//! memory each loads (two lanes storing one halo cell of a tile).
 //!
 //! What the memory model orders is left out (§8.8, message passing): a lane that waits in a
 //! loop on a flag another lane of its warp sets, both with strong operations (from `sm_70` on

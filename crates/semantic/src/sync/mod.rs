@@ -30,6 +30,7 @@ mod mbarrier_init;
 pub mod protocols;
 pub mod races;
 mod splits;
+mod stored;
 mod unsynchronised;
 pub mod values;
 pub mod warp;

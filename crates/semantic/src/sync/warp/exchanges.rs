@@ -2,7 +2,7 @@
 //! lockstep gives (no CTA barrier or `bar.warp.sync` between), whose bytes can overlap in two
 //! different lanes.
 
-use ptxkit_isa::signature::semantics::Sync;
+use ptxkit_isa::signature::semantics::{Access, Sync};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::apart::Apart;
@@ -521,6 +521,18 @@ fn meet_lanes(
                             // A lane that may not run its access is no witness: they may meet.
                             if (la.uncertain >> l1) & 1 == 1 || (lb.uncertain >> l2) & 1 == 1 {
                                 unknown = true;
+                                continue;
+                            }
+                            // Two stores of one value: whichever lands last, the bytes hold it.
+                            if a.access == Access::Write
+                                && b.access == Access::Write
+                                && !(a.strong || b.strong)
+                                && crate::sync::stored::same_stored_values(
+                                    kernel,
+                                    (a.insn, lanes[l1]),
+                                    (b.insn, lanes[l2]),
+                                )
+                            {
                                 continue;
                             }
                             let address = crate::sync::races::describe_address(kernel, key_a.1, offset.max(o));
