@@ -19,7 +19,11 @@
 //! for a fixed larger block, in which a thread reads bytes of a shared variable
 //! that no thread of the shape writes (`s[127 - threadIdx.x]`, `s[tid + 128]`
 //! in two warps): it is searched in the first larger block where every such
-//! read has a writer (shared memory starts undefined). A read
+//! read has a writer (shared memory starts undefined). An access a thread makes
+//! only when two values it loaded from shared memory compare one way (a
+//! compare-and-swap step of a sorting network: `if (a > b) { s[t] = b; s[t + 1]
+//! = a; }`) is placed too, as some contents of shared memory make them compare
+//! so; the note says which access runs only then. A read
 //! of bytes the reading thread itself wrote earlier with the same value is no
 //! witness. Two atomics, or two strong accesses
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4),
@@ -282,8 +286,21 @@ fn note_of(race: &Race, shape: &Shape, flow: &FunctionFlow<'_>) -> String {
             Some(format!("; {} (an input may hold any value there)", loads.join(", ")))
         })
         .collect();
+    let compared: String = [(a, t1), (b, t2)]
+        .into_iter()
+        .zip(race.data_guarded)
+        .filter(|&(_, guarded)| guarded)
+        .map(|((access, thread), _)| {
+            format!(
+                "; {} {} at line {} only when values it loaded from shared memory compare that way, as some contents of shared memory make them",
+                access.doer(shape, thread),
+                access_verb(access.access),
+                line_of(flow.insns[access.insn as usize].node())
+            )
+        })
+        .collect();
     format!(
-        "in a block of {} threads{}{chosen}; ptxas accepts this, and which value the read sees depends on timing",
+        "in a block of {} threads{}{chosen}{compared}; ptxas accepts this, and which value the read sees depends on timing",
         shape.threads(),
         match shape.source {
             ShapeSource::Required => " (.reqntid)",

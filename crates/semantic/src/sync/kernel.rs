@@ -2,7 +2,7 @@
 //! barriers and the barrier intervals between them, and which threads execute each
 //! instruction.
 
-use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, MbarrierOp, Sync};
+use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, BinaryOp, MbarrierOp, Sync, UnaryOp};
 use ptxkit_syntax::NodeKind as _;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -94,6 +94,9 @@ pub enum Executes {
     No,
     /// It depends on values all threads share (some inputs make it yes).
     IfUniform,
+    /// It depends on how two values the thread loaded from shared memory compare (a
+    /// compare-and-swap's store: some contents make it yes).
+    IfData,
     /// It depends on values the analysis does not follow.
     Unknown,
 }
@@ -105,6 +108,7 @@ impl Executes {
             (Yes, _) | (_, Yes) => Yes,
             (No, x) | (x, No) => x,
             (IfUniform, _) | (_, IfUniform) => IfUniform,
+            (IfData, _) | (_, IfData) => IfData,
             _ => Unknown,
         }
     }
@@ -116,6 +120,8 @@ impl Executes {
             (No, _) | (_, No) => No,
             (Yes, x) | (x, Yes) => x,
             (Unknown, _) | (_, Unknown) => Unknown,
+            // Two conditions on data may exclude each other.
+            (IfData, _) | (_, IfData) => Unknown,
             _ => IfUniform,
         }
     }
@@ -123,6 +129,13 @@ impl Executes {
     /// Whether some input lets the thread execute it, for a witness.
     pub fn possible(self) -> bool {
         matches!(self, Executes::Yes | Executes::IfUniform)
+    }
+
+    /// Whether some input, or some contents of shared memory, lets the thread execute it:
+    /// [`Executes::possible`] or [`Executes::IfData`] (for the race search, whose witness
+    /// then says which comparison has to go which way).
+    pub fn possible_for_some_data(self) -> bool {
+        self.possible() || self == Executes::IfData
     }
 }
 
@@ -491,7 +504,7 @@ impl<'f, 't> Kernel<'f, 't> {
             {
                 Executes::Yes
             }
-            Some(g) => truth(eval, &self.values.exprs, g),
+            Some(g) => self.truth(eval, g),
         };
         let block = self.block_of(i);
         guard.and(self.block_executes(eval, block, memo))
@@ -557,7 +570,7 @@ impl<'f, 't> Kernel<'f, 't> {
             let mut any = Executes::No;
             for &(c, condition) in deciders {
                 let here = match condition {
-                    Some(cond) => truth(eval, &self.values.exprs, cond),
+                    Some(cond) => self.truth(eval, cond),
                     None => Executes::Unknown,
                 };
                 let up = self.block_executes_at(eval, c, memo, depth + 1);
@@ -567,6 +580,70 @@ impl<'f, 't> Kernel<'f, 't> {
         };
         memo.insert(b, result);
         result
+    }
+}
+
+impl Kernel<'_, '_> {
+    /// Whether condition `cond` holds for the evaluator's thread ([`truth`]); a condition
+    /// unknown only through one comparison of values the thread loaded from shared memory
+    /// ([`ValueFlow::shared_loads`](super::values::ValueFlow::shared_loads)) is
+    /// [`Executes::IfData`]: whichever way the comparison goes, it decides the condition.
+    fn truth(&self, eval: &mut Evaluator<'_>, cond: ExprId) -> Executes {
+        match truth(eval, &self.values.exprs, cond) {
+            Executes::Unknown if self.one_data_comparison(eval, cond) => Executes::IfData,
+            other => other,
+        }
+    }
+
+    /// Whether `cond`, unknown in the evaluator's thread, is unknown only through one
+    /// comparison of shared-memory loads (and values known in the thread): predicate logic
+    /// (`and`, `or`, `xor`, `not`) over known values and that comparison.
+    fn one_data_comparison(&self, eval: &mut Evaluator<'_>, cond: ExprId) -> bool {
+        let exprs = &self.values.exprs;
+        let mut comparisons = 0;
+        let mut stack = vec![cond];
+        while let Some(id) = stack.pop() {
+            if eval.eval(id).is_some_and(|v| v.known().is_some()) {
+                continue;
+            }
+            match exprs.node(id) {
+                Node::Binary(op, a, b, ..) if super::expr::is_comparison(op) => {
+                    comparisons += 1;
+                    if comparisons > 1 || !self.loaded_data(a) || !self.loaded_data(b) {
+                        return false;
+                    }
+                }
+                Node::Varying(_) if self.values.shared_derived.contains_key(&id) => {
+                    comparisons += 1;
+                    if comparisons > 1 || !self.values.shared_derived[&id].iter().all(|&x| self.loaded_data(x)) {
+                        return false;
+                    }
+                }
+                Node::Binary(
+                    BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::LogicalAnd | BinaryOp::LogicalOr,
+                    a,
+                    b,
+                    ..,
+                ) => stack.extend([a, b]),
+                Node::Unary(UnaryOp::Not | UnaryOp::LogicalNot, a, ..) | Node::Convert(a, ..) => stack.push(a),
+                _ => return false,
+            }
+        }
+        comparisons == 1
+    }
+
+    /// Whether every value `x` is built on but uniform ones and constants is a load from
+    /// shared memory ([`ValueFlow::shared_loads`](super::values::ValueFlow::shared_loads)),
+    /// or the thread id.
+    fn loaded_data(&self, x: ExprId) -> bool {
+        let exprs = &self.values.exprs;
+        exprs.leaves(x).iter().all(|&leaf| match leaf {
+            Node::Varying(_) => exprs
+                .get(leaf)
+                .is_some_and(|l| self.values.shared_loads.contains_key(&l)),
+            Node::Phi { varying: true, .. } | Node::Elected(_) => false,
+            _ => true,
+        })
     }
 }
 

@@ -121,6 +121,10 @@ pub struct Race {
     /// loads, when it makes the access there only for some values of its input
     /// ([`super::inputs`]).
     pub inputs: [Option<Choice>; 2],
+    /// For the first and the second access: whether the thread makes it only when values it
+    /// loaded from shared memory compare one way ([`Executes::IfData`]: a compare-and-swap's
+    /// store).
+    pub data_guarded: [bool; 2],
 }
 
 impl Race {
@@ -128,6 +132,7 @@ impl Race {
     fn swap_sides(&mut self) {
         std::mem::swap(&mut self.first, &mut self.second);
         self.inputs.swap(0, 1);
+        self.data_guarded.swap(0, 1);
     }
 }
 
@@ -1533,7 +1538,7 @@ fn place_access(
             .and(kernel.executes(eval, access.insn, memo)),
         None => kernel.executes(eval, access.insn, memo),
     };
-    if runs.possible() {
+    if runs.possible_for_some_data() {
         place_address(kernel, eval, access, window)
     } else {
         None
@@ -2053,6 +2058,10 @@ fn race(
         next_iteration: false,
         uninitialised: false,
         inputs: [None, None],
+        data_guarded: [(first, t1), (second, t2)].map(|(access, t)| {
+            let mut eval = Evaluator::new(&kernel.values.exprs, t);
+            kernel.executes(&mut eval, access.insn, &mut HashMap::default()) == Executes::IfData
+        }),
     }
 }
 

@@ -60,6 +60,12 @@ pub struct ValueFlow {
     /// value there, in each thread independently of the others' elements
     /// ([`crate::sync::inputs`]).
     pub inputs: HashMap<ExprId, InsnId>,
+    /// The values a thread loads from shared memory at an address that depends on the thread,
+    /// with the load: data the threads exchange, which decides compare-and-swap stores.
+    pub shared_loads: HashMap<ExprId, InsnId>,
+    /// Values the values do not compute (a floating-point comparison) from operands built on
+    /// [`ValueFlow::shared_loads`], with those operands.
+    pub shared_derived: HashMap<ExprId, SmallVec<[ExprId; 4]>>,
     /// The value each join at a loop's head holds in the loop's first iteration (its value
     /// from outside the loop; an induction's leaf: 0), for the accesses inside the loop.
     pub first_iteration: HashMap<ExprId, ExprId>,
@@ -191,6 +197,8 @@ impl ValueFlow {
             thread_dependent,
             origins: HashMap::default(),
             inputs: HashMap::default(),
+            shared_loads: HashMap::default(),
+            shared_derived: HashMap::default(),
             first_iteration: HashMap::default(),
             next_iteration: HashMap::default(),
             inductions: HashMap::default(),
@@ -226,6 +234,8 @@ impl ValueFlow {
             guards,
             origins: builder.origins,
             inputs: builder.inputs,
+            shared_loads: builder.shared_loads,
+            shared_derived: builder.shared_derived,
             first_iteration: builder.first_iteration,
             next_iteration: builder.next_iteration,
             inductions: builder.inductions,
@@ -282,6 +292,10 @@ struct Builder<'f, 't> {
     origins: HashMap<ExprId, (InsnId, bool)>,
     /// See [`ValueFlow::inputs`].
     inputs: HashMap<ExprId, InsnId>,
+    /// See [`ValueFlow::shared_loads`].
+    shared_loads: HashMap<ExprId, InsnId>,
+    /// See [`ValueFlow::shared_derived`].
+    shared_derived: HashMap<ExprId, SmallVec<[ExprId; 4]>>,
     /// See [`ValueFlow::first_iteration`].
     first_iteration: HashMap<ExprId, ExprId>,
     /// See [`ValueFlow::next_iteration`].
@@ -694,7 +708,11 @@ impl<'t> Builder<'_, 't> {
             });
             let value = match computed {
                 Some(v) => v,
-                None => self.opaque(i, d, semantics.as_deref(), &operand_values, state),
+                None => {
+                    let value = self.opaque(i, d, semantics.as_deref(), &operand_values, state);
+                    self.note_shared_derived(value, &operand_values, &defs);
+                    value
+                }
             };
             let value = match guard {
                 Some(g) => self.exprs.add(Node::Select(g, value, state[reg])),
@@ -732,8 +750,14 @@ impl<'t> Builder<'_, 't> {
                 },
                 _ => {
                     let loaded = self.exprs.add(Node::Varying(k(4)));
-                    if m.space == Space::Global {
-                        self.inputs.insert(loaded, i);
+                    match m.space {
+                        Space::Global => {
+                            self.inputs.insert(loaded, i);
+                        }
+                        Space::SharedCta => {
+                            self.shared_loads.insert(loaded, i);
+                        }
+                        _ => {}
                     }
                     loaded
                 }
@@ -763,6 +787,30 @@ impl<'t> Builder<'_, 't> {
             self.exprs.add(Node::Varying(key(&parts)))
         } else {
             self.changing(Node::Uniform(key(&parts)), i)
+        }
+    }
+
+    /// Records `value`, which the values do not compute (a floating-point comparison), in
+    /// [`ValueFlow::shared_derived`] when a source operand (not one of `defs`' operands) is
+    /// built on a load from shared memory.
+    fn note_shared_derived(&mut self, value: ExprId, operands: &[Option<ExprId>], defs: &[(usize, usize)]) {
+        if !matches!(self.exprs.node(value), Node::Varying(_)) {
+            return;
+        }
+        let sources: SmallVec<[ExprId; 4]> = operands
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !defs.iter().any(|&(_, index)| index == *k))
+            .filter_map(|(_, v)| *v)
+            .collect();
+        let from_shared = |v: ExprId| {
+            self.exprs
+                .leaves(v)
+                .iter()
+                .any(|&l| self.exprs.get(l).is_some_and(|l| self.shared_loads.contains_key(&l)))
+        };
+        if sources.iter().any(|&v| from_shared(v)) {
+            self.shared_derived.insert(value, sources);
         }
     }
 
