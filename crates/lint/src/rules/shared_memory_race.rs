@@ -20,7 +20,8 @@
 //! that no thread of the shape writes (`s[127 - threadIdx.x]`, `s[tid + 128]`
 //! in two warps): it is searched in the first larger block where every such
 //! read has a writer (shared memory starts undefined). An access a thread makes
-//! only when two values it loaded from shared memory compare one way (a
+//! only when values it loaded from shared memory compare one way (one
+//! comparison, with each other or with known values: a
 //! compare-and-swap step of a sorting network: `if (a > b) { s[t] = b; s[t + 1]
 //! = a; }`) is placed too, as some contents of shared memory make them compare
 //! so; the note says which access runs only then. A read

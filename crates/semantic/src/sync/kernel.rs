@@ -94,8 +94,9 @@ pub enum Executes {
     No,
     /// It depends on values all threads share (some inputs make it yes).
     IfUniform,
-    /// It depends on how two values the thread loaded from shared memory compare (a
-    /// compare-and-swap's store: some contents make it yes).
+    /// It depends on one comparison of values the thread loaded from shared memory (with
+    /// each other or with known values: a compare-and-swap's store; some contents make it
+    /// yes).
     IfData,
     /// It depends on values the analysis does not follow.
     Unknown,
