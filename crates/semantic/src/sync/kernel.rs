@@ -600,6 +600,9 @@ impl Kernel<'_, '_> {
     /// comparison of shared-memory loads (and values known in the thread): predicate logic
     /// (`and`, `or`, `xor`, `not`) over known values and that comparison.
     fn one_data_comparison(&self, eval: &mut Evaluator<'_>, cond: ExprId) -> bool {
+        if self.values.shared_loads.is_empty() {
+            return false;
+        }
         let exprs = &self.values.exprs;
         let mut comparisons = 0;
         let mut stack = vec![cond];

@@ -1744,44 +1744,9 @@ fn same_value(kernel: &Kernel<'_, '_>, access: &SharedAccess, a: Thread, b: Thre
     let exprs = &kernel.values.exprs;
     let (mut ea, mut eb) = (Evaluator::new(exprs, a), Evaluator::new(exprs, b));
     operands.len() > 1
-        && operands
-            .iter()
-            .enumerate()
-            .all(|(k, value)| k == access.operand || value.is_some_and(|v| same_in_both(exprs, &mut ea, &mut eb, v)))
-}
-
-/// Whether `v` is the same in the threads of `ea` and `eb`: known and equal in both, or an
-/// operation on values that are (a uniform leaf is the same in every thread). At most a
-/// few thousand nodes are looked at; past that, not known to be.
-fn same_in_both(exprs: &super::expr::Exprs, ea: &mut Evaluator<'_>, eb: &mut Evaluator<'_>, v: ExprId) -> bool {
-    let mut stack = vec![v];
-    let mut seen = rustc_hash::FxHashSet::default();
-    while let Some(id) = stack.pop() {
-        if !seen.insert(id) {
-            continue;
-        }
-        if seen.len() > 4096 {
-            return false;
-        }
-        if let (Some(x), Some(y)) = (ea.eval(id), eb.eval(id)) {
-            if x != y {
-                return false;
-            }
-            continue;
-        }
-        match exprs.node(id) {
-            Node::Binary(_, x, y, ..) => stack.extend([x, y]),
-            Node::Unary(_, x, ..) | Node::Convert(x, ..) => stack.push(x),
-            Node::Select(c, x, y) => stack.extend([c, x, y]),
-            Node::Const(_)
-            | Node::Uniform(_)
-            | Node::Symbol(_)
-            | Node::Window(_)
-            | Node::Phi { varying: false, .. } => {}
-            _ => return false,
-        }
-    }
-    true
+        && operands.iter().enumerate().all(|(k, value)| {
+            k == access.operand || value.is_some_and(|v| super::stored::alike(exprs, (v, &mut ea), (v, &mut eb)))
+        })
 }
 
 /// For each branch whose condition may differ between threads, what each of its successors

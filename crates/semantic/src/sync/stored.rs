@@ -89,7 +89,11 @@ const ALIKE_NODES: usize = 4096;
 /// operands that are alike, down to the same uniform leaves (`min(x0 + tid.x + 16, width -
 /// 1)` in thread 0 and `min(x0 + tid.x, width - 1)` in thread 16). Not known past
 /// [`ALIKE_NODES`] nodes.
-fn alike(exprs: &Exprs, (x, ea): (ExprId, &mut Evaluator<'_>), (y, eb): (ExprId, &mut Evaluator<'_>)) -> bool {
+pub(super) fn alike(
+    exprs: &Exprs,
+    (x, ea): (ExprId, &mut Evaluator<'_>),
+    (y, eb): (ExprId, &mut Evaluator<'_>),
+) -> bool {
     let mut stack = vec![(x, y)];
     let mut seen = rustc_hash::FxHashSet::default();
     while let Some((x, y)) = stack.pop() {

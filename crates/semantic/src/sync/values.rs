@@ -650,6 +650,9 @@ impl<'t> Builder<'_, 't> {
             .enumerate()
             .map(|(index, &node)| self.operand_value(i, index, node, state, at, source))
             .collect();
+        // The settle rounds' values are replaced by the replay's: what is only read after the
+        // build is noted then.
+        let replaying = record.is_some();
         if let Some(record) = record {
             record.operands = operand_values.clone();
             record.guard = guard;
@@ -710,7 +713,9 @@ impl<'t> Builder<'_, 't> {
                 Some(v) => v,
                 None => {
                     let value = self.opaque(i, d, semantics.as_deref(), &operand_values, state);
-                    self.note_shared_derived(value, &operand_values, &defs);
+                    if replaying {
+                        self.note_shared_derived(value, &operand_values, &defs);
+                    }
                     value
                 }
             };
@@ -794,7 +799,7 @@ impl<'t> Builder<'_, 't> {
     /// [`ValueFlow::shared_derived`] when a source operand (not one of `defs`' operands) is
     /// built on a load from shared memory.
     fn note_shared_derived(&mut self, value: ExprId, operands: &[Option<ExprId>], defs: &[(usize, usize)]) {
-        if !matches!(self.exprs.node(value), Node::Varying(_)) {
+        if self.shared_loads.is_empty() || !matches!(self.exprs.node(value), Node::Varying(_)) {
             return;
         }
         let sources: SmallVec<[ExprId; 4]> = operands
