@@ -9,7 +9,7 @@ use ptxkit_semantic::flow::cfg::InsnId;
 use ptxkit_semantic::sync::warp::{Cause, Exchange, LegacyCollective, NotConverged, Point, Via, describe};
 use ptxkit_syntax::{Span, TextEdit};
 
-use crate::sync_words::{access_verb, line_of};
+use crate::sync_words::{access_verb, line_of, only_when_compared};
 
 /// The instruction that orders the lanes of a warp, with the full mask.
 pub const WARP_BARRIER: &str = "bar.warp.sync 0xffffffff;";
@@ -24,6 +24,9 @@ pub struct Described {
     pub label: String,
     /// The earlier access and what it does there.
     pub secondary: Option<(Span, String)>,
+    /// Which lane makes its access only when values it loaded from shared memory compare one
+    /// way (a compare-and-swap's store), when one does.
+    pub data_note: Option<String>,
 }
 
 /// `exchange` of `flow`, in words.
@@ -68,11 +71,21 @@ pub fn describe_exchange(flow: &FunctionFlow<'_>, exchange: &Exchange) -> Descri
             },
         ),
     };
+    let data_note = exchange.lanes.and_then(|(t1, t2)| {
+        let guarded: Vec<String> = [(t1, va, la), (t2, vb, lb)]
+            .into_iter()
+            .zip(exchange.data_guarded)
+            .filter(|&(_, guarded)| guarded)
+            .map(|((t, verb, line), _)| only_when_compared(&describe(t), verb, line))
+            .collect();
+        (!guarded.is_empty()).then(|| guarded.join("; "))
+    });
     Described {
         span: Span::of(b),
         message,
         label: format!("{vb} here"),
         secondary: Some((Span::of(a), format!("{va} here"))),
+        data_note,
     }
 }
 
@@ -201,6 +214,7 @@ pub fn move_plan(text: &str, functions: &[(FunctionFlow<'_>, ptxkit_semantic::sy
                     message: format!("`{name}` may exchange data between lanes of a warp: {why}"),
                     label: "not analysed".to_string(),
                     secondary: None,
+                    data_note: None,
                 },
                 "nothing is known of how its lanes communicate".to_string(),
             ));
@@ -238,6 +252,7 @@ pub fn move_plan(text: &str, functions: &[(FunctionFlow<'_>, ptxkit_semantic::sy
                             ),
                             label: "a collective of lockstep warps".to_string(),
                             secondary: None,
+                            data_note: None,
                         },
                         why_not_converged(flow, why),
                     ));

@@ -17,6 +17,15 @@ pub(crate) fn line_of(node: Node<'_>) -> usize {
     node.start_position().row + 1
 }
 
+/// That `who` makes its access (`verb`) at `line` only when values it loaded from shared
+/// memory compare one way: a compare-and-swap's store, which some contents of shared memory
+/// make run.
+pub(crate) fn only_when_compared(who: &str, verb: &str, line: usize) -> String {
+    format!(
+        "{who} {verb} at line {line} only when values it loaded from shared memory compare that way, as some contents of shared memory make them"
+    )
+}
+
 /// Why no `cp.async` group wait covered a copy on the path, for a message: only "no wait
 /// covers it" names both waits; the others name the one seen.
 pub(crate) fn uncovered_copy_reason(

@@ -16,7 +16,10 @@
 //! address, never an access whose address it cannot place, nor one a witness lane runs only
 //! under a condition on values loaded from memory or computed by other lanes (whether it runs
 //! then is not known: a lane that writes its own cell only when it reads it both empty and
-//! set never writes). Two plain stores of the same value are no exchange (whichever lands
+//! set never writes). One such condition is taken, as PTX701 takes it: a single comparison of
+//! values loaded from shared memory with each other or with known values (a sorting network's
+//! compare-and-swap), which some contents of shared memory make go either way; the note then
+//! says which lane runs its access only then. Two plain stores of the same value are no exchange (whichever lands
 //! last, the bytes hold it): values the two lanes compute alike, or one element of global
 //! memory each loads (two lanes storing one halo cell of a tile).
 //!
@@ -171,6 +174,13 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 diagnostic.with_help("order each pair of accesses with a barrier every lane that takes part reaches")
             }
         };
+        if let Some(data) = found.data_note {
+            let note = match diagnostic.note.take() {
+                Some(why) => format!("{why}; {data}"),
+                None => data,
+            };
+            diagnostic = diagnostic.with_note(note);
+        }
         checker.report(diagnostic);
     }
 }

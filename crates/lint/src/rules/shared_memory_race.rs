@@ -158,7 +158,7 @@ use ptxkit_syntax::Span;
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::{access_verb, line_of};
+use crate::sync_words::{access_verb, line_of, only_when_compared};
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "shared-memory-race";
@@ -293,10 +293,12 @@ fn note_of(race: &Race, shape: &Shape, flow: &FunctionFlow<'_>) -> String {
         .filter(|&(_, guarded)| guarded)
         .map(|((access, thread), _)| {
             format!(
-                "; {} {} at line {} only when values it loaded from shared memory compare that way, as some contents of shared memory make them",
-                access.doer(shape, thread),
-                access_verb(access.access),
-                line_of(flow.insns[access.insn as usize].node())
+                "; {}",
+                only_when_compared(
+                    &access.doer(shape, thread),
+                    access_verb(access.access),
+                    line_of(flow.insns[access.insn as usize].node())
+                )
             )
         })
         .collect();

@@ -146,7 +146,10 @@ fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
                 edits.clone(),
             )
             .with_label(found.label)
-            .with_note(why);
+            .with_note(match found.data_note {
+                Some(data) => format!("{why}; {data}"),
+                None => why,
+            });
         if let Some((span, label)) = found.secondary {
             diagnostic = diagnostic.with_secondary(span, label);
         }

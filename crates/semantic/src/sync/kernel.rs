@@ -493,6 +493,13 @@ impl<'f, 't> Kernel<'f, 't> {
         self.conditions.get(&(from, to)).copied().flatten()
     }
 
+    /// Whether `thread` executes instruction `i` only when values it loaded from shared memory
+    /// compare one way ([`Executes::IfData`]: a compare-and-swap's store), for a witness's note.
+    pub fn runs_only_if_data(&self, i: InsnId, thread: Thread) -> bool {
+        let mut eval = Evaluator::new(&self.values.exprs, thread);
+        self.executes(&mut eval, i, &mut HashMap::default()) == Executes::IfData
+    }
+
     /// Whether `thread` executes instruction `i` (its block's control dependences and its
     /// guard).
     pub fn executes(&self, eval: &mut Evaluator<'_>, i: InsnId, memo: &mut HashMap<BlockId, Executes>) -> Executes {

@@ -2023,10 +2023,7 @@ fn race(
         next_iteration: false,
         uninitialised: false,
         inputs: [None, None],
-        data_guarded: [(first, t1), (second, t2)].map(|(access, t)| {
-            let mut eval = Evaluator::new(&kernel.values.exprs, t);
-            kernel.executes(&mut eval, access.insn, &mut HashMap::default()) == Executes::IfData
-        }),
+        data_guarded: [(first, t1), (second, t2)].map(|(access, t)| kernel.runs_only_if_data(access.insn, t)),
     }
 }
 

@@ -154,7 +154,9 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
             return None;
         }
         let decided = |place: Place| match place {
-            Place::Shared(..) | Place::Global(..) if !runs.possible() => Place::Uncertain(Box::new(place)),
+            Place::Shared(..) | Place::Global(..) if !runs.possible_for_some_data() => {
+                Place::Uncertain(Box::new(place))
+            }
             place => place,
         };
         let Some(linear) = site.address.and_then(|a| eval.eval(a)) else {

@@ -102,6 +102,10 @@ pub struct Exchange {
     /// Two lanes of one warp that touch the same bytes (the first's, the second's), when the
     /// analysis can name them.
     pub lanes: Option<(Thread, Thread)>,
+    /// For the first and the second lane: whether it makes its access only when values it
+    /// loaded from shared memory compare one way (a compare-and-swap's store), as some contents
+    /// of shared memory make them.
+    pub data_guarded: [bool; 2],
     /// The address both touch, when known (`s+4`).
     pub address: Option<String>,
     /// Whether that address is in shared memory.

@@ -47,6 +47,9 @@ pub(super) fn spins(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape]) -
                 second: sites[r].insn,
                 second_access: sites[r].access,
                 lanes,
+                data_guarded: lanes.map_or([false; 2], |(t1, t2)| {
+                    [(w, t1), (r, t2)].map(|(s, t)| kernel.runs_only_if_data(sites[s].insn, t))
+                }),
                 address,
                 shared,
                 via: Via::Spin(branch),
