@@ -48,7 +48,11 @@
 //! barrier (accesses on its two sides are taken as ordered); an arrival on an
 //! mbarrier orders nothing until a wait sees its phase. An
 //! access in a loop with no barrier in it meets, in every iteration (the first
-//! one too), the accesses after the loop up to the next barrier.
+//! one too), the accesses after the loop up to the next barrier. A race that
+//! goes round a loop (a read in iteration k, the write in iteration k+1: a tile,
+//! or a chunk an inner loop reads, refilled with no barrier after its readers)
+//! is told in that order, and the witness labels the back edge of the way from
+//! the first access round the loop to the second with no barrier on it.
 //!
 //! A write or atomic that a thread makes only for some values it loads from
 //! global memory at an address of its own (a guard, `if (in[i] > 0)
@@ -247,6 +251,12 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
         }
         for (insn, text) in labels(&a, describe(&a, t1)) {
             diagnostic = diagnostic.with_secondary(Span::of(flow.insns[insn as usize].node()), text);
+        }
+        if let Some(round) = race.round {
+            diagnostic = diagnostic.with_secondary(
+                Span::of(flow.insns[round as usize].node()),
+                format!("round to the loop's next iteration here, with no barrier since line {la}"),
+            );
         }
         let diagnostic = diagnostic
             .with_note(note_of(race, &shape, flow))

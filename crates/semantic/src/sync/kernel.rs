@@ -787,6 +787,48 @@ impl Kernel<'_, '_> {
         self.full_barriers().any(|b| b.insn == i)
     }
 
+    /// Some way from instruction `from` (after it) round the back edge of a loop headed by one
+    /// of `heads` and on to `to` in that loop's next iteration, staying in the loop, with no
+    /// instruction on it for which `stop` holds: the last instruction before the first back
+    /// edge it takes (a witness's "round the loop here").
+    pub fn round_the_loop(
+        &self,
+        from: InsnId,
+        to: InsnId,
+        heads: &[BlockId],
+        stop: impl Fn(InsnId) -> bool,
+    ) -> Option<InsnId> {
+        let flow = self.flow;
+        let inside = |b: BlockId| self.loops()[b as usize].iter().any(|h| heads.contains(h));
+        // (block, the back edge's last instruction once the way went round, the first
+        // instruction to look at).
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work: Vec<(BlockId, Option<InsnId>, InsnId)> = vec![(self.block_of(from), None, from + 1)];
+        while let Some((b, round, start)) = work.pop() {
+            let range = flow.range(b);
+            let mut stopped = false;
+            for i in start..range.end {
+                if round.is_some() && i == to {
+                    return round;
+                }
+                if stop(i) {
+                    stopped = true;
+                    break;
+                }
+            }
+            if stopped || range.is_empty() {
+                continue;
+            }
+            for &next in flow.succs(b) {
+                let round = round.or((heads.contains(&next) && inside(b)).then_some(range.end - 1));
+                if inside(next) && seen.insert((next, round.is_some())) {
+                    work.push((next, round, flow.range(next).start));
+                }
+            }
+        }
+        None
+    }
+
     /// What is reachable from instruction `from` (from it when `inclusive`, else from the
     /// one after it) without passing a full CTA barrier.
     pub fn reach(&self, from: InsnId, inclusive: bool) -> Reach {

@@ -22,7 +22,7 @@ use super::iterations::{
 use super::kernel::{Executes, Kernel, Reach, Shape, ShapeSource};
 use super::protocols::Lap;
 use super::splits::Splits;
-use crate::flow::cfg::{InsnId, RegId};
+use crate::flow::cfg::{BlockId, InsnId, RegId};
 
 /// One access to the CTA's shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,6 +114,9 @@ pub struct Race {
     pub same_warp: bool,
     /// Whether the second access runs in the next iteration of the loop both are in.
     pub next_iteration: bool,
+    /// For a race in the next iteration: the last instruction before the back edge of a way
+    /// from the first access round the loop to the second with no barrier on it.
+    pub round: Option<InsnId>,
     /// Whether the first access initialises an mbarrier the second operates on (which may
     /// find it not initialised yet).
     pub uninitialised: bool,
@@ -1154,14 +1157,14 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let (first, second) = (&self.accesses[a], &self.accesses[b]);
         let combos = self.combos(a, b);
         let (kernel, accesses, threads) = (self.kernel, self.accesses, &self.threads);
-        combos.into_iter().find_map(|(pa, pb, wraps)| {
+        let found = combos.into_iter().find_map(|(pa, pb, wraps)| {
             // A read of bytes the reading thread itself wrote with the same value before meets
             // the other thread's write harmlessly.
             let mut harmless = |t1: usize, t2: usize| {
                 (!wraps && own_write_seen(kernel, (accesses, threads), (first, pa), t1, (second, t2)))
                     || own_write_seen(kernel, (accesses, threads), (second, pb), t2, (first, t1))
             };
-            let mut race = find_pair(
+            let race = find_pair(
                 kernel,
                 &self.threads,
                 (first, pa),
@@ -1169,16 +1172,39 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
                 &mut self.reaches,
                 &mut harmless,
             )?;
-            if wraps {
-                // The later instruction runs first; the earlier one in the next iteration.
-                race.swap_sides();
-                race.next_iteration = true;
-            } else if race.second.0.issued.is_some() && race.first.0.issued.is_none() {
-                // Told at the plain access, the copy's write as the other one.
-                race.swap_sides();
-            }
-            Some(race)
-        })
+            Some((race, wraps))
+        });
+        let (mut race, mut wraps) = found?;
+        // Two accesses of different loops, one in a loop nested in a loop around both (an
+        // inner loop's reads of a buffer the outer loop refills): when only a way from the
+        // later one round the outer loop reaches the earlier, the later runs first.
+        let plain = first.issued.is_none() && second.issued.is_none();
+        if !wraps
+            && plain
+            && kernel.innermost_loop(first.insn) != kernel.innermost_loop(second.insn)
+            && !self.reaches_without_barrier(first.insn, second.insn)
+            && self.splits.apart(first.insn, second.insn).is_none()
+            && self.reaches_without_barrier(second.insn, first.insn)
+        {
+            wraps = true;
+        }
+        if wraps {
+            // The later instruction runs first; the earlier one in the next iteration.
+            race.swap_sides();
+            race.next_iteration = true;
+            let (x, y) = (race.first.0.insn, race.second.0.insn);
+            let loops = kernel.loops();
+            let around_both: Vec<BlockId> = loops[kernel.block_of(x) as usize]
+                .iter()
+                .filter(|h| loops[kernel.block_of(y) as usize].contains(h))
+                .copied()
+                .collect();
+            race.round = kernel.round_the_loop(x, y, &around_both, |i| kernel.is_full_barrier(i));
+        } else if race.second.0.issued.is_some() && race.first.0.issued.is_none() {
+            // Told at the plain access, the copy's write as the other one.
+            race.swap_sides();
+        }
+        Some(race)
     }
 
     /// The placements of accesses `a` and `b` to compare: both in one iteration, and for two
@@ -2021,6 +2047,7 @@ fn race(
         address: describe_address(kernel, terms, offset),
         same_warp,
         next_iteration: false,
+        round: None,
         uninitialised: false,
         inputs: [None, None],
         data_guarded: [(first, t1), (second, t2)].map(|(access, t)| kernel.runs_only_if_data(access.insn, t)),

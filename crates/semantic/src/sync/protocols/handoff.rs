@@ -274,7 +274,9 @@ fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[I
             }
             // Reads in the load's loop: nothing on some way from the read to the next lap's load.
             let round = if kernel.loops()[kernel.block_of(read) as usize].contains(&head) {
-                Some(next_lap_unordered(kernel, read, head, load)?)
+                // Nothing on the way that may order a thread after others (a wait some laps
+                // skip is a wait all the same).
+                Some(kernel.round_the_loop(read, load, &[head], |i| orders(kernel, i, &|_| true))?)
             } else if loop_orders {
                 return None;
             } else {
@@ -296,41 +298,6 @@ fn unordered_refills(kernel: &Kernel<'_, '_>, touches: &[Vec<Touch>], loads: &[I
         }
     }
     out
-}
-
-/// Some path from `read` (after it) round the back edge of the loop headed `head` and on to
-/// `load` in the next lap, staying in the loop, with no instruction on it that may order a
-/// thread after others ([`orders`]: a wait some laps skip is a wait all the same): the last
-/// instruction before the back edge it takes.
-fn next_lap_unordered(kernel: &Kernel<'_, '_>, read: InsnId, head: u32, load: InsnId) -> Option<InsnId> {
-    let flow = kernel.flow;
-    // (block, the back edge's last instruction once the path went round to the head, the
-    // first instruction to look at).
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut work: Vec<(u32, Option<InsnId>, InsnId)> = vec![(kernel.block_of(read), None, read + 1)];
-    while let Some((b, round, from)) = work.pop() {
-        let range = flow.range(b);
-        let mut stopped = false;
-        for i in from..range.end {
-            if round.is_some() && i == load {
-                return round;
-            }
-            if orders(kernel, i, &|_| true) {
-                stopped = true;
-                break;
-            }
-        }
-        if stopped || range.is_empty() {
-            continue;
-        }
-        for &s in flow.succs(b) {
-            let round = round.or((s == head).then_some(range.end - 1));
-            if kernel.loops()[s as usize].contains(&head) && seen.insert((s, round.is_some())) {
-                work.push((s, round, flow.range(s).start));
-            }
-        }
-    }
-    None
 }
 
 /// Two threads of the block: one that may issue `load` (every thread that may never reads
