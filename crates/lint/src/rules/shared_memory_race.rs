@@ -19,14 +19,18 @@
 //! for a fixed larger block, in which a thread reads bytes of a shared variable
 //! that no thread of the shape writes (`s[127 - threadIdx.x]`, `s[tid + 128]`
 //! in two warps): it is searched in the first larger block where every such
-//! read has a writer (shared memory starts undefined). An access a thread makes
+//! read has a writer (shared memory starts undefined); and so is a kernel with
+//! code that only threads beyond the shape run, by conditions on the thread
+//! (a bitonic step's `if ((t ^ 128) > t)` in two warps), in each larger block
+//! where more of it runs. An access a thread makes
 //! only when values it loaded from shared memory compare one way (one
 //! comparison, with each other or with known values: a
 //! compare-and-swap step of a sorting network: `if (a > b) { s[t] = b; s[t + 1]
 //! = a; }`) is placed too, as some contents of shared memory make them compare
 //! so; the note says which access runs only then. A read
 //! of bytes the reading thread itself wrote earlier with the same value is no
-//! witness. Two atomics, or two strong accesses
+//! witness, nor are two plain stores of the same value (whichever lands last,
+//! the bytes hold it: threads t and t+64 zeroing one bin). Two atomics, or two strong accesses
 //! (`.volatile`, `.relaxed` and stronger), are not a data race (§8.4.4),
 //! except a `.volatile` read whose value only feeds data (never a branch or a
 //! guard): `.volatile` keeps the access whole and fresh, not ordered after the

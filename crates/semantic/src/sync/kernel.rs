@@ -351,6 +351,30 @@ impl<'f, 't> Kernel<'f, 't> {
         }
     }
 
+    /// The branch edges whose condition depends on the thread and holds in no thread of the
+    /// shape: code only threads beyond it run (`if ((t ^ 128) > t)` in a block of 64), a sign
+    /// the kernel is written for more threads.
+    pub fn edges_beyond_the_shape(&self) -> rustc_hash::FxHashSet<(BlockId, BlockId)> {
+        let mut candidates: Vec<((BlockId, BlockId), ExprId)> = self
+            .conditions
+            .iter()
+            .filter_map(|(&edge, &cond)| cond.map(|c| (edge, c)))
+            .filter(|&(_, c)| self.values.exprs.is_thread_dependent(c))
+            .collect();
+        let Some(first) = self.shape.all().next() else {
+            return Default::default();
+        };
+        let mut eval = Evaluator::new(&self.values.exprs, first);
+        for t in self.shape.all() {
+            if candidates.is_empty() {
+                break;
+            }
+            eval.reset(t);
+            candidates.retain(|&(_, c)| eval.eval(c).and_then(|l| l.known()) == Some(0));
+        }
+        candidates.into_iter().map(|(edge, _)| edge).collect()
+    }
+
     /// Adds, as barriers, the unguarded mbarrier waits (`test_wait`, `try_wait`) every thread
     /// of the block reaches alike: blocks whose control dependences, up to the entry, are on
     /// conditions every thread shares. The interval model then treats such a wait as a CTA

@@ -531,14 +531,17 @@ fn in_larger_shape(
     let reads_ntid =
         || (0..kernel.values.exprs.len() as ExprId).any(|id| matches!(kernel.values.exprs.node(id), Node::Ntid(_)));
     let mut by_edges = !kernel.dead_edges().is_empty() && reads_ntid();
+    // The code only threads beyond the shape run, by conditions on the thread.
+    let mut beyond = kernel.edges_beyond_the_shape();
+    let mut by_threads = !beyond.is_empty();
     let mut by_reads = reads_unwritten_bytes(kernel, accesses, evaluated);
     if sync_stats() {
         eprintln!(
-            "sync: growth by edges {by_edges}, by unwritten reads {by_reads} in {:?}",
+            "sync: growth by edges {by_edges}, by threads' edges {by_threads}, by unwritten reads {by_reads} in {:?}",
             kernel.shape.dims
         );
     }
-    if !by_edges && !by_reads {
+    if !by_edges && !by_threads && !by_reads {
         return None;
     }
     let original = kernel.shape.dims;
@@ -562,12 +565,20 @@ fn in_larger_shape(
         }
         kernel.settle_shape();
         let newly_taken = by_edges && !dead.iter().all(|e| kernel.dead_edges().contains(e));
+        let still_beyond = if by_threads {
+            kernel.edges_beyond_the_shape()
+        } else {
+            Default::default()
+        };
+        let newly_run = by_threads && !beyond.iter().all(|e| still_beyond.contains(e));
         let all_read_written = by_reads && !reads_unwritten_bytes(kernel, accesses, &evaluated);
-        if !newly_taken && !all_read_written {
+        if !newly_taken && !newly_run && !all_read_written {
             continue;
         }
         dead.retain(|e| kernel.dead_edges().contains(e));
         by_edges &= !dead.is_empty();
+        beyond.retain(|e| still_beyond.contains(e));
+        by_threads &= !beyond.is_empty();
         by_reads &= !all_read_written;
         if sync_stats() {
             eprintln!("sync: grown to {dims:?}");
@@ -581,7 +592,7 @@ fn in_larger_shape(
             found = Some(races);
             break;
         }
-        if !by_edges && !by_reads {
+        if !by_edges && !by_threads && !by_reads {
             break;
         }
     }
@@ -1160,9 +1171,20 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let found = combos.into_iter().find_map(|(pa, pb, wraps)| {
             // A read of bytes the reading thread itself wrote with the same value before meets
             // the other thread's write harmlessly.
+            // So do two plain stores of the same value: whichever lands last, the bytes hold it.
+            let plain_store = |x: &SharedAccess| {
+                x.access == Access::Write && !x.strong && !x.copy && !x.async_proxy && x.issued.is_none()
+            };
             let mut harmless = |t1: usize, t2: usize| {
                 (!wraps && own_write_seen(kernel, (accesses, threads), (first, pa), t1, (second, t2)))
                     || own_write_seen(kernel, (accesses, threads), (second, pb), t2, (first, t1))
+                    || (plain_store(first)
+                        && plain_store(second)
+                        && super::stored::same_stored_values(
+                            kernel,
+                            (first.insn, threads[t1]),
+                            (second.insn, threads[t2]),
+                        ))
             };
             let race = find_pair(
                 kernel,
