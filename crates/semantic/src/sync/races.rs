@@ -532,7 +532,16 @@ fn in_larger_shape(
         || (0..kernel.values.exprs.len() as ExprId).any(|id| matches!(kernel.values.exprs.node(id), Node::Ntid(_)));
     let mut by_edges = !kernel.dead_edges().is_empty() && reads_ntid();
     // The code only threads beyond the shape run, by conditions on the thread.
-    let mut beyond = kernel.edges_beyond_the_shape();
+    // Only branches right around shared-memory accesses: one of their targets makes one.
+    let around_accesses = |kernel: &Kernel<'_, '_>| {
+        let mut edges = kernel.edges_beyond_the_shape();
+        edges.retain(|&(c, _)| {
+            let succs = kernel.flow.succs(c);
+            accesses.iter().any(|a| succs.contains(&kernel.block_of(a.insn)))
+        });
+        edges
+    };
+    let mut beyond = around_accesses(kernel);
     let mut by_threads = !beyond.is_empty();
     let mut by_reads = reads_unwritten_bytes(kernel, accesses, evaluated);
     if sync_stats() {
@@ -556,6 +565,19 @@ fn in_larger_shape(
             break;
         }
         kernel.shape.dims = dims;
+        kernel.settle_shape();
+        let newly_taken = by_edges && !dead.iter().all(|e| kernel.dead_edges().contains(e));
+        let still_beyond = if by_threads {
+            around_accesses(kernel)
+        } else {
+            Default::default()
+        };
+        let newly_run = by_threads && !beyond.iter().all(|e| still_beyond.contains(e));
+        // The accesses are evaluated in a shape only where something is to be judged there
+        // (a shape that runs no more code than the last is not searched).
+        if !by_reads && !newly_taken && !newly_run {
+            continue;
+        }
         let evaluated = evaluate(kernel, accesses);
         if !fits(kernel, accesses, &evaluated) {
             if sync_stats() {
@@ -563,14 +585,6 @@ fn in_larger_shape(
             }
             break;
         }
-        kernel.settle_shape();
-        let newly_taken = by_edges && !dead.iter().all(|e| kernel.dead_edges().contains(e));
-        let still_beyond = if by_threads {
-            kernel.edges_beyond_the_shape()
-        } else {
-            Default::default()
-        };
-        let newly_run = by_threads && !beyond.iter().all(|e| still_beyond.contains(e));
         let all_read_written = by_reads && !reads_unwritten_bytes(kernel, accesses, &evaluated);
         if !newly_taken && !newly_run && !all_read_written {
             continue;
