@@ -58,6 +58,8 @@ struct Item {
     /// The body of a function definition, which the context leaves out.
     body: Option<Range<usize>>,
     text: String,
+    /// The 0-based line the item starts on.
+    start_row: usize,
     /// The item's findings (with their `report_once` keys).
     findings: Findings,
     uses: Vec<Use>,
@@ -150,10 +152,13 @@ impl IncrementalLinter {
                 let Some(item) = self.items.get(index).filter(|_| same_text[index] && !whole) else {
                     return false;
                 };
+                // A finding that names lines in its words (`at line 120`) is found again when
+                // its item moved to other lines: its spans move, its words would not.
+                let moved_lines = item.start_row != current[index].node.start_position().row;
                 item.findings
                     .diagnostics
                     .iter()
-                    .all(|d| spans(d).all(|s| moves.span(s).is_some()))
+                    .all(|d| spans(d).all(|s| moves.span(s).is_some()) && !(moved_lines && cites_lines(d)))
                     && item.uses.iter().all(|u| moves.span_in(index, u.span).is_some())
             })
             .collect();
@@ -173,6 +178,7 @@ impl IncrementalLinter {
                 range: item.range.clone(),
                 body: item.body.clone(),
                 text: text[item.range.clone()].to_string(),
+                start_row: item.node.start_position().row,
                 findings,
                 uses,
             })
@@ -204,6 +210,20 @@ impl IncrementalLinter {
         same_text.resize(current.len(), false);
         same_text
     }
+}
+
+/// Whether a finding's words name a line (`at line 120`, `since line 7`): the synchronisation
+/// rules' witnesses do.
+fn cites_lines(d: &Diagnostic) -> bool {
+    let cites = |text: &str| {
+        text.match_indices("line ")
+            .any(|(at, _)| text[at + 5..].starts_with(|c: char| c.is_ascii_digit()))
+    };
+    cites(&d.message)
+        || d.label.as_deref().is_some_and(cites)
+        || d.labels.iter().any(|l| cites(&l.message))
+        || d.note.as_deref().is_some_and(cites)
+        || d.help.as_deref().is_some_and(cites)
 }
 
 /// The module-level constructs each item uses: moved from the last run for an unchanged
@@ -433,6 +453,24 @@ mod tests {
         );
         // Whitespace between items moves them and changes none.
         assert_eq!(matched.last(), Some(&0));
+    }
+
+    #[test]
+    fn a_finding_that_names_lines_is_found_again_when_its_function_moves() {
+        // PTX701 and PTX710 name both accesses' lines: a line added above the kernel moves them.
+        let text = ".version 7.8\n.target sm_80\n.address_size 64\n.shared .align 4 .b8 s[132];\n\
+            .func f()\n{\n\tret;\n}\n.entry k()\n{\n\t.reg .b32 %r<6>;\n\tmov.u32 %r1, %tid.x;\n\
+            \tand.b32 %r2, %r1, 31;\n\tshl.b32 %r3, %r2, 2;\n\tmov.u32 %r4, s;\n\tadd.s32 %r4, %r4, %r3;\n\
+            \tst.volatile.shared.u32 [%r4], %r1;\n\tld.volatile.shared.u32 %r5, [%r4+4];\n\tret;\n}\n";
+        let in_f = text.find("ret;").unwrap();
+        let settings = Settings::default();
+        let parsed = ptxkit_syntax::parse(text);
+        assert!(
+            crate::lint_parsed(&parsed, &settings).iter().any(|d| cites_lines(d)),
+            "the kernel's lanes exchange data"
+        );
+        let matched = check_edits(text, &[(in_f, in_f, "\n"), (in_f, in_f + 1, "")]);
+        assert_eq!(matched, [2, 2]);
     }
 
     #[test]
