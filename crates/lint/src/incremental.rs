@@ -466,7 +466,7 @@ mod tests {
         let settings = Settings::default();
         let parsed = ptxkit_syntax::parse(text);
         assert!(
-            crate::lint_parsed(&parsed, &settings).iter().any(|d| cites_lines(d)),
+            crate::lint_parsed(&parsed, &settings).iter().any(cites_lines),
             "the kernel's lanes exchange data"
         );
         let matched = check_edits(text, &[(in_f, in_f, "\n"), (in_f, in_f + 1, "")]);
