@@ -29,6 +29,15 @@ pub struct Described {
     pub data_note: Option<String>,
 }
 
+/// `note` (why the warp cannot be shown converged, when there is one) followed by an
+/// exchange's [`Described::data_note`].
+pub fn note_and_data(note: Option<String>, data: Option<String>) -> Option<String> {
+    match (note, data) {
+        (Some(note), Some(data)) => Some(format!("{note}; {data}")),
+        (note, data) => note.or(data),
+    }
+}
+
 /// `exchange` of `flow`, in words.
 pub fn describe_exchange(flow: &FunctionFlow<'_>, exchange: &Exchange) -> Described {
     let (a, b) = (

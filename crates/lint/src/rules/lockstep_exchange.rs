@@ -85,7 +85,7 @@
 use ptxkit_semantic::sync::warp::{self, Memory, ModuleFacts, Point};
 
 use crate::checker::Checker;
-use crate::lockstep::{describe_exchange, why_not_converged};
+use crate::lockstep::{describe_exchange, note_and_data, why_not_converged};
 use crate::rule::{Rule, Visits};
 use crate::sync_words::line_of;
 use ptxkit_syntax::Span;
@@ -174,13 +174,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 diagnostic.with_help("order each pair of accesses with a barrier every lane that takes part reaches")
             }
         };
-        if let Some(data) = found.data_note {
-            let note = match diagnostic.note.take() {
-                Some(why) => format!("{why}; {data}"),
-                None => data,
-            };
-            diagnostic = diagnostic.with_note(note);
-        }
+        diagnostic.note = note_and_data(diagnostic.note.take(), found.data_note);
         checker.report(diagnostic);
     }
 }

@@ -146,10 +146,7 @@ fn run(ctx: &PassContext<'_>, out: &mut Vec<Diagnostic>) {
                 edits.clone(),
             )
             .with_label(found.label)
-            .with_note(match found.data_note {
-                Some(data) => format!("{why}; {data}"),
-                None => why,
-            });
+            .with_note(ptxkit_lint::lockstep::note_and_data(Some(why), found.data_note).unwrap_or_default());
         if let Some((span, label)) = found.secondary {
             diagnostic = diagnostic.with_secondary(span, label);
         }

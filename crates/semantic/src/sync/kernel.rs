@@ -351,15 +351,18 @@ impl<'f, 't> Kernel<'f, 't> {
         }
     }
 
-    /// The branch edges whose condition depends on the thread and holds in no thread of the
-    /// shape: code only threads beyond it run (`if ((t ^ 128) > t)` in a block of 64), a sign
-    /// the kernel is written for more threads.
-    pub fn edges_beyond_the_shape(&self) -> rustc_hash::FxHashSet<(BlockId, BlockId)> {
+    /// The edges of branches in blocks `branch` accepts whose condition depends on the thread
+    /// and holds in no thread of the shape: code only threads beyond it run
+    /// (`if ((t ^ 128) > t)` in a block of 64), a sign the kernel is written for more threads.
+    pub fn edges_beyond_the_shape(
+        &self,
+        branch: impl Fn(BlockId) -> bool,
+    ) -> rustc_hash::FxHashSet<(BlockId, BlockId)> {
         let mut candidates: Vec<((BlockId, BlockId), ExprId)> = self
             .conditions
             .iter()
             .filter_map(|(&edge, &cond)| cond.map(|c| (edge, c)))
-            .filter(|&(_, c)| self.values.exprs.is_thread_dependent(c))
+            .filter(|&((from, _), c)| branch(from) && self.values.exprs.is_thread_dependent(c))
             .collect();
         let Some(first) = self.shape.all().next() else {
             return Default::default();

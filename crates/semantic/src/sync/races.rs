@@ -531,15 +531,11 @@ fn in_larger_shape(
     let reads_ntid =
         || (0..kernel.values.exprs.len() as ExprId).any(|id| matches!(kernel.values.exprs.node(id), Node::Ntid(_)));
     let mut by_edges = !kernel.dead_edges().is_empty() && reads_ntid();
-    // The code only threads beyond the shape run, by conditions on the thread.
-    // Only branches right around shared-memory accesses: one of their targets makes one.
+    // The code only threads beyond the shape run, by conditions on the thread, at branches
+    // right around shared-memory accesses (one of their targets makes one).
+    let access_blocks: rustc_hash::FxHashSet<BlockId> = accesses.iter().map(|a| kernel.block_of(a.insn)).collect();
     let around_accesses = |kernel: &Kernel<'_, '_>| {
-        let mut edges = kernel.edges_beyond_the_shape();
-        edges.retain(|&(c, _)| {
-            let succs = kernel.flow.succs(c);
-            accesses.iter().any(|a| succs.contains(&kernel.block_of(a.insn)))
-        });
-        edges
+        kernel.edges_beyond_the_shape(|c| kernel.flow.succs(c).iter().any(|s| access_blocks.contains(s)))
     };
     let mut beyond = around_accesses(kernel);
     let mut by_threads = !beyond.is_empty();
@@ -1184,8 +1180,8 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let (kernel, accesses, threads) = (self.kernel, self.accesses, &self.threads);
         let found = combos.into_iter().find_map(|(pa, pb, wraps)| {
             // A read of bytes the reading thread itself wrote with the same value before meets
-            // the other thread's write harmlessly.
-            // So do two plain stores of the same value: whichever lands last, the bytes hold it.
+            // the other thread's write harmlessly; so do two plain stores of the same value
+            // (whichever lands last, the bytes hold it).
             let plain_store = |x: &SharedAccess| {
                 x.access == Access::Write && !x.strong && !x.copy && !x.async_proxy && x.issued.is_none()
             };

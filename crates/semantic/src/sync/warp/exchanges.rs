@@ -228,9 +228,7 @@ pub(super) fn exchanges(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape
             second: second.insn,
             second_access: second.access,
             lanes,
-            data_guarded: lanes.map_or([false; 2], |(t1, t2)| {
-                [(first, t1), (second, t2)].map(|(site, t)| kernel.runs_only_if_data(site.insn, t))
-            }),
+            data_guarded: super::data_guarded(kernel, (first.insn, second.insn), lanes),
             address: address.clone(),
             shared,
             via,

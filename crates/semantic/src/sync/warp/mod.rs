@@ -270,6 +270,18 @@ pub fn analyze_with(
     }
 }
 
+/// [`Exchange::data_guarded`] of accesses `first` and `second` in `lanes`: `false` for both
+/// when no lanes are named.
+fn data_guarded(
+    kernel: &Kernel<'_, '_>,
+    (first, second): (InsnId, InsnId),
+    lanes: Option<(Thread, Thread)>,
+) -> [bool; 2] {
+    lanes.map_or([false; 2], |(t1, t2)| {
+        [(first, t1), (second, t2)].map(|(insn, t)| kernel.runs_only_if_data(insn, t))
+    })
+}
+
 /// Whether an instruction is a warp collective of lockstep warps (`shfl`, `vote` without
 /// `.sync`).
 fn is_legacy_collective(semantics: &Semantics) -> bool {

@@ -47,9 +47,7 @@ pub(super) fn spins(kernel: &Kernel<'_, '_>, sites: &[Site], shapes: &[Shape]) -
                 second: sites[r].insn,
                 second_access: sites[r].access,
                 lanes,
-                data_guarded: lanes.map_or([false; 2], |(t1, t2)| {
-                    [(w, t1), (r, t2)].map(|(s, t)| kernel.runs_only_if_data(sites[s].insn, t))
-                }),
+                data_guarded: super::data_guarded(kernel, (sites[w].insn, sites[r].insn), lanes),
                 address,
                 shared,
                 via: Via::Spin(branch),
