@@ -500,6 +500,7 @@ fn binary_variant(token: &str) -> &'static str {
         ">=" => "Ge",
         "min" => "Min",
         "max" => "Max",
+        "mulhi" => "MulHi",
         other => panic!("the notation checks value operators: {other}"),
     }
 }

@@ -9,6 +9,7 @@ a, b : reg|imm;
 
 value d = a * b when .lo source §9.7.1.3: .lo keeps the low half;
 value d = a * b when .wide source §9.7.1.3: .wide keeps the whole product;
+value d = mulhi(a, b) when .hi source §9.7.1.3: .hi keeps the high half;
 
 @section 9.7.1.3
 mul.mode.type  d, a, b;

@@ -2686,7 +2686,7 @@ impl ValueParser<'_> {
             return Ok(());
         }
         match token.as_str() {
-            "min" | "max" => {
+            "min" | "max" | "mulhi" => {
                 self.expect("(")?;
                 self.select()?;
                 self.expect(",")?;

@@ -694,6 +694,8 @@ pub enum BinaryOp {
     Sub,
     /// `*` (the low bits, as wide as the destination).
     Mul,
+    /// `mulhi(a, b)`: the high half of the whole product (the operation's width doubled).
+    MulHi,
     /// `/`.
     Div,
     /// `%`.
@@ -766,6 +768,7 @@ impl BinaryOp {
             ">=u" => BinaryOp::GeU,
             "min" => BinaryOp::Min,
             "max" => BinaryOp::Max,
+            "mulhi" => BinaryOp::MulHi,
             _ => return None,
         })
     }

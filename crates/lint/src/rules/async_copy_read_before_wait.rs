@@ -28,6 +28,13 @@
 //! and one that reads and never issues it; a function with calls is not judged
 //! (a callee may wait).
 //!
+//! In a ring of stages every thread both fills (with `cp.async` or bulk copies)
+//! and reads, reported: a copy that refills bytes another thread read in the
+//! lap before, where the readers release the stage by arriving on an mbarrier
+//! no wait of the function can wait on (its address never equals a wait's),
+//! and nothing from the read round the loop to the copy orders the copy after
+//! the read.
+//!
 //! Two accesses are taken to meet when they address the same shared variable.
 //! A path on which a wait ran that covers some groups but not provably this one
 //! is not reported.
@@ -143,6 +150,33 @@ fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
         ProtocolKind::HandoffReadBeforeWait { .. }
         | ProtocolKind::HandoffRefillUnordered { .. }
         | ProtocolKind::PublishedBeforeWait { .. } => describe_handoff(flow, f),
+        ProtocolKind::RefillAfterUnawaitedRelease {
+            read,
+            release,
+            writer,
+            reader,
+            lap_start,
+        } => Some((
+            format!(
+                "this asynchronous copy may overwrite shared memory {} reads at line {} in the lap before: {} copies into those bytes, the readers release the stage with the arrive at line {}, but no wait in this function can wait on that mbarrier, and nothing from the read round the loop to this copy orders it after the read",
+                reader.describe(),
+                line_of(node(read)),
+                writer.describe(),
+                line_of(node(release))
+            ),
+            format!("{} refills the stage here", writer.describe()),
+            vec![
+                (node(read), format!("{} reads the stage here", reader.describe())),
+                (
+                    node(release),
+                    "released here, to an mbarrier no wait waits on".to_string(),
+                ),
+                (
+                    node(lap_start),
+                    "the next lap starts here: nothing from here to the copy waits for the release".to_string(),
+                ),
+            ],
+        )),
         ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive } => Some((
             format!(
                 "this reads shared memory the `cp.async` at line {} may still be writing: the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
@@ -266,6 +300,9 @@ fn help(kind: &ProtocolKind) -> &'static str {
         }
         ProtocolKind::PublishedBeforeWait { .. } => {
             "in the thread that issues the load, wait on its mbarrier (`mbarrier.try_wait.parity` on the phase it fills) before the barrier that publishes the tile"
+        }
+        ProtocolKind::RefillAfterUnawaitedRelease { .. } => {
+            "before refilling the stage, wait on the mbarrier the readers arrive on after their reads (`mbarrier.try_wait.parity` on the phase of the lap that read it)"
         }
         ProtocolKind::HandoffRefillUnordered { .. } => {
             "before issuing the load again, wait until the readers have freed the stage (an mbarrier they arrive on after their reads, waited by the issuing thread; or a barrier after the reads)"

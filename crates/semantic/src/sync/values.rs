@@ -212,6 +212,7 @@ impl ValueFlow {
         // Replay each block from its settled entry, recording operand values.
         let mut operands = vec![SmallVec::new(); flow.insns.len()];
         let mut guards = vec![None; flow.insns.len()];
+        let mut exit = vec![None; flow.blocks.len()];
         for &b in &flow.rpo {
             let Some(mut state) = entry[b as usize].clone() else {
                 continue;
@@ -222,7 +223,9 @@ impl ValueFlow {
                 operands[i as usize] = record.operands;
                 guards[i as usize] = record.guard;
             }
+            exit[b as usize] = Some(state);
         }
+        builder.gate_joins(&entry, &exit);
         let mut exprs = builder.exprs;
         let descriptor_reads = descriptor_reads(&builder.semantics, &operands, &mut exprs);
         Ok(ValueFlow {
@@ -557,6 +560,85 @@ impl<'t> Builder<'_, 't> {
             }
         }
         splits.into_iter().any(|d| self.branch_is_thread_dependent(d))
+    }
+
+    /// Gives the joins right after a two-way branch their arms ([`Exprs::gate`]): a block
+    /// with two predecessors, each the branching block itself or a block only it leads to,
+    /// one on each side of the branch. Which arm a thread came by is then the branch's
+    /// condition at the end of the branching block.
+    fn gate_joins(&mut self, entry: &[Option<Vec<ExprId>>], exit: &[Option<Vec<ExprId>>]) {
+        let flow = self.flow;
+        for b in 0..flow.blocks.len() as BlockId {
+            let (Some(state), &[p, q]) = (entry[b as usize].as_ref(), flow.preds(b)) else {
+                continue;
+            };
+            let Some((condition, taken, other)) = self.two_way_split(b, [p, q], exit) else {
+                continue;
+            };
+            let (Some(taken), Some(other)) = (exit[taken as usize].as_ref(), exit[other as usize].as_ref()) else {
+                continue;
+            };
+            for (r, &v) in state.iter().enumerate() {
+                if matches!(self.exprs.node(v), Node::Phi { block, .. } if block == b) && taken[r] != other[r] {
+                    self.exprs.set_gate(v, condition, taken[r], other[r]);
+                }
+            }
+        }
+    }
+
+    /// For block `b` with predecessors `preds`: the condition of the two-way branch that
+    /// splits the ways to it, and its predecessor on the taken side and on the other, when
+    /// each predecessor is the branching block or an arm only the branch leads to.
+    fn two_way_split(
+        &mut self,
+        b: BlockId,
+        preds: [BlockId; 2],
+        exit: &[Option<Vec<ExprId>>],
+    ) -> Option<(ExprId, BlockId, BlockId)> {
+        let flow = self.flow;
+        let d = self.dominance.common_dominator(preds[0], preds[1])?;
+        let block = flow.blocks[d as usize];
+        if block.end == block.start || flow.leaves_when_guarded(d) {
+            return None;
+        }
+        let succs = flow.succs(d);
+        let (&[s, t], Some(_)) = (succs, flow.guards[(block.end - 1) as usize]) else {
+            return None;
+        };
+        // The fall-through successor is the next block; the branch target is the other.
+        let fall = d + 1;
+        let target = match (s == fall, t == fall) {
+            (true, false) => t,
+            (false, true) => s,
+            _ => return None,
+        };
+        // Whether predecessor `p` came by the taken side.
+        let side = |p: BlockId| -> Option<bool> {
+            if p == d {
+                return Some(b == target);
+            }
+            (flow.preds(p) == [d]).then_some(p == target)
+        };
+        let (first, second) = (side(preds[0])?, side(preds[1])?);
+        if first == second {
+            return None;
+        }
+        let (taken, other) = if first {
+            (preds[0], preds[1])
+        } else {
+            (preds[1], preds[0])
+        };
+        // The guard's value at the end of the branching block.
+        let insn = flow.insns[(block.end - 1) as usize].clone();
+        let g = insn.guard()?;
+        let slot = *self.reg_at.get(&g.field("predicate")?.start_byte())? as usize;
+        let value = *exit[d as usize].as_ref()?.get(slot)?;
+        let condition = if g.field("negated").is_some() {
+            self.exprs.add(Node::Unary(UnaryOp::LogicalNot, value, 1, false))
+        } else {
+            value
+        };
+        Some((condition, taken, other))
     }
 
     /// Whether block `d` ends in a branch whose guard may differ between threads (a guard
@@ -1440,6 +1522,27 @@ mod tests {
             assert_eq!(got, Some((sa * sa) as u64), "mul.wide.s32 thread {x}");
             let got = value_of("mul.wide.u32 %rd6, %r5, 123456789;", true, x);
             assert_eq!(got, Some(a * 123_456_789), "mul.wide.u32 thread {x}");
+            // The high half of .hi (§9.7.1.3), as division by a constant uses it.
+            let got = value_of("mul.hi.s32 %r6, %r5, 1431655766;", false, x);
+            assert_eq!(
+                got,
+                Some(((sa * 1_431_655_766) >> 32) as u64 & 0xffff_ffff),
+                "mul.hi.s32 thread {x}"
+            );
+            let got = value_of("mul.hi.u32 %r6, %r5, %r1;", false, x);
+            assert_eq!(got, Some((a * b) >> 32), "mul.hi.u32 thread {x}");
+            let got = value_of("mul.hi.u64 %rd6, %rd5, %rd5;", true, x);
+            assert_eq!(
+                got,
+                Some(((u128::from(a64) * u128::from(a64)) >> 64) as u64),
+                "mul.hi.u64 thread {x}"
+            );
+            let got = value_of("mul.hi.s64 %rd6, %rd5, -7;", true, x);
+            assert_eq!(
+                got,
+                Some(((i128::from(a64 as i64) * -7) >> 64) as u64),
+                "mul.hi.s64 thread {x}"
+            );
             let got = value_of("mad.wide.s32 %rd6, %r5, %r1, %rd5;", true, x);
             assert_eq!(
                 got,
@@ -1565,5 +1668,44 @@ mod tests {
             .known(),
             Some(1)
         );
+    }
+
+    #[test]
+    fn a_join_after_a_two_way_branch_takes_the_arm_the_thread_took() {
+        // A triangle (the branching block is an arm) and a diamond (two one-block arms, as a
+        // compiler's fast path for a 64-bit division has them).
+        for body in [
+            "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nmov.u32 %r2, 0;\n@%p1 bra A;\nmov.u32 %r2, 1;\nA:\nshl.b32 %r3, %r2, 2;\nst.shared.u32 [%r3], %r1;",
+            "mov.u32 %r1, %tid.x;\nsetp.ge.u32 %p1, %r1, 16;\n@%p1 bra B;\nmov.u32 %r2, 0;\nbra.uni A;\nB:\nmov.u32 %r2, 1;\nA:\nshl.b32 %r3, %r2, 2;\nst.shared.u32 [%r3], %r1;",
+        ] {
+            let (parsed, symbols) = flow_of(body);
+            let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+            let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+            let store = flows[0].insns.iter().position(|insn| insn.opcode() == "st").unwrap();
+            let address = values.operands[store][0].unwrap();
+            let at = |x: u32| {
+                let thread = Thread {
+                    tid: [x, 0, 0],
+                    ntid: [32, 1, 1],
+                };
+                Evaluator::new(&values.exprs, thread)
+                    .eval(address)
+                    .and_then(|l| l.known())
+            };
+            assert_eq!((at(3), at(20)), (Some(0), Some(4)), "{body}");
+        }
+        // A join whose ways do not part at one two-way branch stays a leaf.
+        let (parsed, symbols) = flow_of(
+            "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;\nsetp.lt.u32 %p2, %r1, 8;\nmov.u32 %r2, 0;\n@%p1 bra A;\n@%p2 bra A;\nmov.u32 %r2, 1;\nA:\nst.shared.u32 [%r2], %r1;",
+        );
+        let flows = crate::flow::FunctionFlow::all(&parsed, &symbols);
+        let values = ValueFlow::of(&flows[0], &symbols).unwrap();
+        let store = flows[0].insns.iter().position(|insn| insn.opcode() == "st").unwrap();
+        let address = values.operands[store][0].unwrap();
+        let thread = Thread {
+            tid: [3, 0, 0],
+            ntid: [32, 1, 1],
+        };
+        assert_eq!(Evaluator::new(&values.exprs, thread).eval(address), None);
     }
 }

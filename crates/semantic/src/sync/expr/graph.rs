@@ -64,6 +64,8 @@ pub struct Exprs {
     has_varying: Vec<bool>,
     /// The opaque values evaluators met ([`Exprs::opaque`]), by what they compute.
     opaque: std::cell::RefCell<HashMap<OpaqueKey, ExprId>>,
+    /// Joins after a two-way branch whose arms are known ([`Exprs::gate`]).
+    gates: HashMap<ExprId, (ExprId, ExprId, ExprId)>,
 }
 
 /// The most nodes [`Exprs::in_lane`] rebuilds.
@@ -216,6 +218,19 @@ impl Exprs {
     /// Whether the value has a part the analysis cannot know per thread.
     pub fn has_varying(&self, id: ExprId) -> bool {
         self.has_varying.get(id as usize).copied().unwrap_or(false)
+    }
+
+    /// For a join (a [`Node::Phi`]) right after a two-way branch whose arms reach it directly
+    /// or through one block each: the branch's condition, the value the taken arm brings and
+    /// the value the other arm brings. An evaluator that knows the condition takes that arm's
+    /// value; otherwise the join stays a leaf.
+    pub fn gate(&self, id: ExprId) -> Option<(ExprId, ExprId, ExprId)> {
+        self.gates.get(&id).copied()
+    }
+
+    /// Records the arms of join `phi` ([`Exprs::gate`]).
+    pub(crate) fn set_gate(&mut self, phi: ExprId, condition: ExprId, taken: ExprId, other: ExprId) {
+        self.gates.insert(phi, (condition, taken, other));
     }
 
     /// The operands of `id` (none for a leaf).
@@ -490,6 +505,18 @@ pub(super) fn binary(op: BinaryOp, a: i64, b: i64, bits: u8, signed: bool) -> Op
         BinaryOp::Add => a.wrapping_add(b),
         BinaryOp::Sub => a.wrapping_sub(b),
         BinaryOp::Mul => a.wrapping_mul(b),
+        // The high half of the whole product: `bits` wide (a 64-bit one when the width is
+        // not given).
+        BinaryOp::MulHi => {
+            let width = if bits == 0 || bits >= 64 { 64 } else { u32::from(bits) };
+            let whole = if signed {
+                i128::from(wrap(a, bits, true)) * i128::from(wrap(b, bits, true))
+            } else {
+                i128::from(unsigned(a)) * i128::from(unsigned(b))
+            };
+            // (The low 64 bits; the width's wrap follows.)
+            (whole >> width) as i64
+        }
         BinaryOp::Div if b != 0 => {
             if signed {
                 a.checked_div(b)?

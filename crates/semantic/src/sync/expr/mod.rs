@@ -206,9 +206,10 @@ impl<'e> Evaluator<'e> {
                 self.set(at, value);
                 continue;
             }
-            let children = match self.substitute_of(at) {
-                Some(s) => smallvec::smallvec![s],
-                None => children(self.exprs.node(at)),
+            let children = match (self.substitute_of(at), self.exprs.gate(at)) {
+                (Some(s), _) => smallvec::smallvec![s],
+                (None, Some((c, a, b))) => smallvec::smallvec![c, a, b],
+                (None, None) => children(self.exprs.node(at)),
             };
             if !ready {
                 stack.push((at, true));
@@ -238,9 +239,20 @@ impl<'e> Evaluator<'e> {
         }
     }
 
-    fn step(&self, id: ExprId) -> Option<Linear> {
+    /// The value of `id` when another expression stands for it: a loop join's substitute, or
+    /// for a join after a two-way branch whose condition is known here, the arm taken.
+    fn stand_in(&self, id: ExprId) -> Option<Option<Linear>> {
         if let Some(s) = self.substitute_of(id) {
-            return self.get(s);
+            return Some(self.get(s));
+        }
+        let (c, a, b) = self.exprs.gate(id)?;
+        let k = self.value(c).and_then(Linear::known)?;
+        Some(self.get(if k != 0 { a } else { b }))
+    }
+
+    fn step(&self, id: ExprId) -> Option<Linear> {
+        if let Some(value) = self.stand_in(id) {
+            return value;
         }
         let t = self.thread;
         Some(match self.exprs.node(id) {
@@ -430,6 +442,10 @@ impl Evaluator<'_> {
     /// does, on forms, when the result's instances are its results.
     fn form_step(&self, id: ExprId) -> Form {
         let forms = &self.forms;
+        // A join that takes one arm or the other: per thread.
+        if self.exprs.gate(id).is_some() {
+            return Form::PerThread;
+        }
         if let Some(s) = self.substitute_of(id) {
             return match forms.form(s) {
                 Some(form) => Form::Linear(form.clone()),

@@ -227,7 +227,7 @@ fn ordered_before(kernel: &Kernel<'_, '_>, load: InsnId, read: InsnId) -> bool {
 /// wait, a barrier (one `barrier_counts` accepts), a fence that acquires, a strong or atomic
 /// read (a flag another thread may have released after its wait). An mbarrier orders only
 /// by its waits: an arrive releases, it does not acquire.
-fn orders(kernel: &Kernel<'_, '_>, i: InsnId, barrier_counts: &impl Fn(InsnId) -> bool) -> bool {
+pub(super) fn orders(kernel: &Kernel<'_, '_>, i: InsnId, barrier_counts: &impl Fn(InsnId) -> bool) -> bool {
     let Some(semantics) = kernel.values.semantics[i as usize].as_ref() else {
         return false;
     };

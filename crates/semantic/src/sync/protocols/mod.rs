@@ -29,6 +29,7 @@ use super::kernel::Kernel;
 use crate::flow::cfg::{BlockId, InsnId, RegId};
 
 mod handoff;
+mod release;
 
 /// What a protocol finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +75,24 @@ pub enum ProtocolKind {
         /// For a read in the load's loop, the last instruction before the back edge of a way
         /// from the read to the next lap's load with nothing on it that orders.
         round: Option<InsnId>,
+    },
+    /// An asynchronous copy, issued again on every lap of its loop, may overwrite shared
+    /// memory another thread reads in the lap before: after the read, the readers release the
+    /// stage (they arrive on an mbarrier), but no wait in the function can wait on that
+    /// mbarrier, and nothing else on a way from the read round the loop to the copy orders the
+    /// copy after the read.
+    RefillAfterUnawaitedRelease {
+        /// A read the copy may overwrite.
+        read: InsnId,
+        /// The arrival after the read that no wait waits for.
+        release: InsnId,
+        /// A thread whose copy writes bytes `reader` reads.
+        writer: Thread,
+        /// A thread that reads bytes `writer` copies.
+        reader: Thread,
+        /// The first instruction of the loop's next lap on the way from the read to the copy
+        /// (the way from there to the copy has no wait).
+        lap_start: InsnId,
     },
     /// Shared memory an asynchronous load completed through an mbarrier brings is read by a
     /// thread that never issues it right after a barrier (nothing between on any path), and
@@ -415,6 +434,9 @@ struct Touch {
     /// For a load completed through an mbarrier: its start is placed in every sampled thread
     /// (the same place on every lap of a loop around it), whether or not its size is known.
     fixed_start: bool,
+    /// Its address and size in bytes (for a matrix read through a descriptor, its start and
+    /// one row), to place it elsewhere than in [`Touch::placed`].
+    address: (ExprId, Option<u32>),
 }
 
 /// An address evaluated for one thread: its undecided part and its byte range.
@@ -600,6 +622,8 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     }
     let handoffs = handoff::unwaited_handoffs(kernel, &touches, &out.findings);
     out.findings.extend(handoffs);
+    let refills = release::refills_after_unawaited_releases(kernel, &touches, &out.findings);
+    out.findings.extend(refills);
     out.findings.sort_by_key(|f| (f.insn, format!("{:?}", f.kind)));
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
@@ -659,6 +683,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     placed: placements(kernel, &threads, address, m.bytes, swizzle),
                     laps: None,
                     fixed_start,
+                    address: (address, m.bytes),
                 });
             }
             // A matrix read through a descriptor whose start the values give: the row its
@@ -683,6 +708,7 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     placed: placements(kernel, &threads, read.start, bytes, read.swizzle),
                     laps: None,
                     fixed_start: false,
+                    address: (read.start, bytes),
                 });
             }
             here
