@@ -31,7 +31,8 @@
 //! In a ring of stages every thread both fills (with `cp.async` or bulk copies)
 //! and reads, reported: a copy that refills bytes another thread read in the
 //! lap before, where the readers release the stage by arriving on an mbarrier
-//! no wait of the function can wait on (its address never equals a wait's),
+//! no wait of the function can wait on (its address never equals a wait's:
+//! another offset within a stage, or another variable),
 //! and nothing from the read round the loop to the copy orders the copy after
 //! the read.
 //!

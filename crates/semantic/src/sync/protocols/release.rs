@@ -51,10 +51,16 @@ pub(super) fn refills_after_unawaited_releases(
         return Vec::new();
     }
     let exprs = &kernel.values.exprs;
+    // A variable of known size (not the dynamic window every `.extern .shared` array starts at).
+    let sized = |v: u32| kernel.values.variables[v as usize].size.is_some_and(|s| s > 0);
     let unawaited: Vec<InsnId> = (0..n)
         .filter(|&i| {
             object(i, &|op: MbarrierOp| op == MbarrierOp::Arrive).is_some_and(|arrive| {
-                arrive.is_some_and(|a| waits.iter().all(|w| w.is_some_and(|w| never_equal(exprs, a, w))))
+                arrive.is_some_and(|a| {
+                    waits
+                        .iter()
+                        .all(|w| w.is_some_and(|w| never_equal(exprs, &sized, a, w)))
+                })
             })
         })
         .collect();
@@ -176,11 +182,27 @@ const NO_SWIZZLE: ptxkit_isa::signature::semantics::Swizzle = ptxkit_isa::signat
 /// sums of multiples of parts (a variable's address, which is the same in both, cancels; every
 /// other part is taken to hold a different value in each), their difference is a constant no
 /// combination of the parts' multiples makes up (the constant is not a multiple of their
-/// greatest common divisor).
-fn never_equal(exprs: &crate::sync::expr::Exprs, a: ExprId, b: ExprId) -> bool {
+/// greatest common divisor); or they are in two different variables of known sizes
+/// (`sized`: by a [`Node::Symbol`]'s index), each its address plus an offset that stays in it.
+fn never_equal(exprs: &crate::sync::expr::Exprs, sized: &impl Fn(u32) -> bool, a: ExprId, b: ExprId) -> bool {
     let (Some((ka, pa)), Some((kb, pb))) = (sum_of_parts(exprs, a), sum_of_parts(exprs, b)) else {
         return false;
     };
+    // The one variable an address is in: its only variable part, once.
+    let variable = |parts: &[(ExprId, i64)]| -> Option<ExprId> {
+        let mut places = parts
+            .iter()
+            .filter(|(p, _)| matches!(exprs.node(*p), Node::Symbol(_) | Node::Window(_)));
+        let (Some(&(only, 1)), None) = (places.next(), places.next()) else {
+            return None;
+        };
+        matches!(exprs.node(only), Node::Symbol(v) if sized(v)).then_some(only)
+    };
+    if let (Some(x), Some(y)) = (variable(&pa), variable(&pb))
+        && x != y
+    {
+        return true;
+    }
     let mut symbols: HashMap<ExprId, i64> = HashMap::default();
     let mut divisor = 0i64;
     for (side, parts) in [(1i64, &pa), (-1, &pb)] {
@@ -271,16 +293,23 @@ mod tests {
         let full_i = stage(&mut e, i);
         let full_j = stage(&mut e, j);
         let empty_i = e.add(Node::Binary(BinaryOp::Add, full_i, eight, 32, false));
-        assert!(never_equal(&e, empty_i, full_j));
+        assert!(never_equal(&e, &|_| true, empty_i, full_j));
         // The same offset within a stage: another lap's stage may be this one.
-        assert!(!never_equal(&e, full_i, full_j));
+        assert!(!never_equal(&e, &|_| true, full_i, full_j));
         // A part the same in both does not cancel unless it is a variable's address: `i` may
         // hold another value at the other instruction.
         let plus_one = e.add(Node::Const(1));
         let next = e.add(Node::Binary(BinaryOp::Add, i, plus_one, 32, false));
-        assert!(!never_equal(&e, next, i));
+        assert!(!never_equal(&e, &|_| true, next, i));
         // Two constants.
-        assert!(never_equal(&e, eight, sixteen));
-        assert!(!never_equal(&e, eight, eight));
+        assert!(never_equal(&e, &|_| true, eight, sixteen));
+        assert!(!never_equal(&e, &|_| true, eight, eight));
+        // Two variables of known sizes (an "empty" and a "full" array), whatever the offsets;
+        // two arrays of the dynamic window may be the same bytes.
+        let other = e.add(Node::Symbol(1));
+        let scaled = e.add(Node::Binary(BinaryOp::Mul, i, sixteen, 32, false));
+        let in_other = e.add(Node::Binary(BinaryOp::Add, other, scaled, 32, false));
+        assert!(never_equal(&e, &|_| true, in_other, full_j));
+        assert!(!never_equal(&e, &|v| v == 0, in_other, full_j));
     }
 }
