@@ -219,6 +219,17 @@ impl<'t> FunctionFlow<'t> {
         &self.edges[start as usize..end as usize]
     }
 
+    /// For a block with two successors, one of them the next block (where a conditional
+    /// branch falls through): the other, the branch's target. `None` for other blocks.
+    pub fn branch_target(&self, b: BlockId) -> Option<BlockId> {
+        let fall = b + 1;
+        match *self.succs(b) {
+            [s, t] if s == fall && t != fall => Some(t),
+            [s, t] if t == fall && s != fall => Some(s),
+            _ => None,
+        }
+    }
+
     /// The predecessors of block `b`.
     pub fn preds(&self, b: BlockId) -> &[BlockId] {
         let (start, end) = self.blocks[b as usize].preds;

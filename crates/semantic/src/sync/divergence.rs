@@ -15,7 +15,7 @@ use ptxkit_isa::signature::semantics::{BinaryOp, Completion, Space, Sync};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::expr::{Evaluator, ExprId, Linear, Node, Terms, Thread};
-use super::kernel::{Executes, Kernel, Shape, ShapeSource};
+use super::kernel::{Executes, ExecutesMemo, Kernel, Shape, ShapeSource};
 use crate::flow::cfg::{BlockId, InsnId};
 
 /// A condition a barrier or collective runs under: (deciding instruction, condition, where
@@ -198,7 +198,7 @@ fn evaluate_candidates(
         .collect();
     let mut masks: Vec<Vec<Option<u32>>> = vec![Vec::with_capacity(threads.len()); candidates.len()];
     let mut eval = Evaluator::new(&kernel.values.exprs, threads[0]);
-    let mut memo = HashMap::default();
+    let mut memo = ExecutesMemo::default();
     for &t in threads {
         eval.reset(t);
         memo.clear();
@@ -236,7 +236,7 @@ fn member_mask(kernel: &Kernel<'_, '_>, eval: &mut Evaluator<'_>, c: &Candidate)
 fn side_where_reached(
     kernel: &Kernel<'_, '_>,
     eval: &mut Evaluator<'_>,
-    memo: &mut HashMap<BlockId, Executes>,
+    memo: &mut ExecutesMemo,
     (i, branch): (InsnId, InsnId),
     cond: ExprId,
 ) -> Option<Side> {

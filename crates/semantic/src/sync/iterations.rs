@@ -7,7 +7,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 
 use super::expr::{Evaluator, ExprId, Node, Thread};
-use super::kernel::{Executes, Kernel};
+use super::kernel::{ExecutesMemo, Kernel};
 use crate::flow::cfg::InsnId;
 
 /// The substitutes of loop joins, per nest of loops (outermost first).
@@ -112,7 +112,7 @@ pub(super) fn relevant_back_edge_values(
 /// (`eval`): the joins that may differ between threads every time, the others only when
 /// `uniform` (the evaluator keeps them from thread to thread).
 pub(super) fn start_next_iteration(
-    (next, memo): (&mut Evaluator<'_>, &mut HashMap<u32, Executes>),
+    (next, memo): (&mut Evaluator<'_>, &mut ExecutesMemo),
     eval: &mut Evaluator<'_>,
     t: Thread,
     (joins, uniform): (&[BackEdgeValue], bool),
@@ -149,7 +149,7 @@ pub(super) fn in_two_iterations<T>(
     let exprs = &kernel.values.exprs;
     let mut eval = Evaluator::with_substitutes(exprs, first_thread, &first);
     let mut next = Evaluator::with_substitutes(exprs, first_thread, &outer);
-    let mut memo = HashMap::default();
+    let mut memo = ExecutesMemo::default();
     let mut out: Vec<[Vec<T>; 2]> = (0..items)
         .map(|_| [Vec::with_capacity(threads.len()), Vec::with_capacity(threads.len())])
         .collect();

@@ -85,6 +85,43 @@ pub struct Barrier {
     pub dead: bool,
 }
 
+/// Per block, whether one thread reaches it ([`Kernel::block_executes`]): what a search
+/// that evaluates thread after thread remembers for the current thread, cleared between
+/// threads (a vector by block, cheaper than hashing on that path).
+#[derive(Debug, Default, Clone)]
+pub struct ExecutesMemo {
+    /// Per block, the answer when known.
+    slots: Vec<Option<Executes>>,
+    /// The blocks with an answer (what [`ExecutesMemo::clear`] forgets).
+    known: Vec<BlockId>,
+}
+
+impl ExecutesMemo {
+    /// The answer for block `b`, when known.
+    pub fn get(&self, b: &BlockId) -> Option<&Executes> {
+        self.slots.get(*b as usize).and_then(Option::as_ref)
+    }
+
+    /// Records the answer for block `b`.
+    pub fn insert(&mut self, b: BlockId, answer: Executes) {
+        let at = b as usize;
+        if at >= self.slots.len() {
+            self.slots.resize(at + 1, None);
+        }
+        if self.slots[at].replace(answer).is_none() {
+            self.known.push(b);
+        }
+    }
+
+    /// Forgets every answer (for another thread).
+    pub fn clear(&mut self) {
+        for &b in &self.known {
+            self.slots[b as usize] = None;
+        }
+        self.known.clear();
+    }
+}
+
 /// Whether a thread executes an instruction, as far as the analysis can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Executes {
@@ -436,6 +473,12 @@ impl<'f, 't> Kernel<'f, 't> {
         &self.values.dominance.loops
     }
 
+    /// Whether the function calls another: a callee may synchronise (wait, arrive, fence) in
+    /// ways the function's own instructions do not show.
+    pub fn has_calls(&self) -> bool {
+        self.flow.insns.iter().any(|insn| insn.opcode() == "call")
+    }
+
     /// Whether instruction `i` is a CTA barrier (one some thread of the shape may execute).
     pub fn barrier_at(&self, i: InsnId) -> Option<&Barrier> {
         self.barriers.iter().find(|b| b.insn == i && !b.dead)
@@ -480,7 +523,7 @@ impl<'f, 't> Kernel<'f, 't> {
             return Vec::new();
         };
         let mut eval = Evaluator::new(&self.values.exprs, first);
-        let mut memo = HashMap::default();
+        let mut memo = ExecutesMemo::default();
         threads
             .iter()
             .map(|&t| {
@@ -524,12 +567,12 @@ impl<'f, 't> Kernel<'f, 't> {
     /// compare one way ([`Executes::IfData`]: a compare-and-swap's store), for a witness's note.
     pub fn runs_only_if_data(&self, i: InsnId, thread: Thread) -> bool {
         let mut eval = Evaluator::new(&self.values.exprs, thread);
-        self.executes(&mut eval, i, &mut HashMap::default()) == Executes::IfData
+        self.executes(&mut eval, i, &mut ExecutesMemo::default()) == Executes::IfData
     }
 
     /// Whether `thread` executes instruction `i` (its block's control dependences and its
     /// guard).
-    pub fn executes(&self, eval: &mut Evaluator<'_>, i: InsnId, memo: &mut HashMap<BlockId, Executes>) -> Executes {
+    pub fn executes(&self, eval: &mut Evaluator<'_>, i: InsnId, memo: &mut ExecutesMemo) -> Executes {
         let guard = match self.values.guards[i as usize] {
             None => Executes::Yes,
             // A guarded branch, return or exit executes for every thread that reaches it.
@@ -576,12 +619,7 @@ impl<'f, 't> Kernel<'f, 't> {
     }
 
     /// Whether `thread` reaches block `b` (its control dependences).
-    pub fn block_executes(
-        &self,
-        eval: &mut Evaluator<'_>,
-        b: BlockId,
-        memo: &mut HashMap<BlockId, Executes>,
-    ) -> Executes {
+    pub fn block_executes(&self, eval: &mut Evaluator<'_>, b: BlockId, memo: &mut ExecutesMemo) -> Executes {
         self.block_executes_at(eval, b, memo, 0)
     }
 
@@ -589,7 +627,7 @@ impl<'f, 't> Kernel<'f, 't> {
         &self,
         eval: &mut Evaluator<'_>,
         b: BlockId,
-        memo: &mut HashMap<BlockId, Executes>,
+        memo: &mut ExecutesMemo,
         depth: usize,
     ) -> Executes {
         if let Some(&found) = memo.get(&b) {

@@ -88,7 +88,7 @@ pub(super) fn uninitialised_mbarrier_uses(kernel: &mut Kernel<'_, '_>) -> Vec<Ra
                 }
                 let eval = eval.get_or_insert_with(|| Evaluator::new(&kernel.values.exprs, threads[t2]));
                 eval.reset(threads[t2]);
-                let mut memo = HashMap::default();
+                let mut memo = crate::sync::kernel::ExecutesMemo::default();
                 before_use
                     .iter()
                     .any(|&i| kernel.executes(eval, i, &mut memo) != Executes::No)

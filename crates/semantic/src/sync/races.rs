@@ -19,7 +19,7 @@ use super::inputs::{Choice, for_some_input};
 use super::iterations::{
     BackEdgeValue, advances, nest_substitutes, relevant_back_edge_values, relevant_joins, start_next_iteration,
 };
-use super::kernel::{Executes, Kernel, Reach, Shape, ShapeSource};
+use super::kernel::{Executes, ExecutesMemo, Kernel, Reach, Shape, ShapeSource};
 use super::protocols::Lap;
 use super::splits::Splits;
 use crate::flow::cfg::{BlockId, InsnId, RegId};
@@ -1409,19 +1409,16 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
         })
         .collect();
     // One evaluator per nest (and per nest's next iteration), reset for each thread; nests
-    // by index (hashing a nest per access and thread cost more than the evaluation).
-    let mut distinct: Vec<&Vec<u32>> = Vec::new();
-    let index_of: Vec<usize> = nest_of
+    // by index, their substitutes looked up once (hashing a nest per access and thread cost
+    // more than the evaluation).
+    let (distinct, index_of) = distinct_nests(&nest_of);
+    let first_subs: Vec<&HashMap<ExprId, ExprId>> = distinct.iter().map(|nest| &nests[*nest]).collect();
+    // (A nest outside every loop has no next iteration: its first one stands in.)
+    let outer_subs: Vec<&HashMap<ExprId, ExprId>> = distinct
         .iter()
-        .map(|nest| match distinct.iter().position(|d| *d == nest) {
-            Some(i) => i,
-            None => {
-                distinct.push(nest);
-                distinct.len() - 1
-            }
-        })
+        .map(|nest| outer_nests.get(*nest).unwrap_or(&nests[*nest]))
         .collect();
-    type Slot<'e> = Option<(Evaluator<'e>, HashMap<u32, Executes>)>;
+    type Slot<'e> = Option<(Evaluator<'e>, ExecutesMemo)>;
     let mut evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
     let mut next_evaluators: Vec<Slot<'_>> = distinct.iter().map(|_| None).collect();
     // The next iteration's joins as the back edges bring them: those the addresses and
@@ -1454,12 +1451,12 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             let (nest, n) = (&nest_of[k], index_of[k]);
             let (eval, memo) = evaluators[n].get_or_insert_with(|| {
                 (
-                    Evaluator::with_substitutes(&kernel.values.exprs, t, &nests[nest]).electing(),
-                    HashMap::default(),
+                    Evaluator::with_substitutes(&kernel.values.exprs, t, first_subs[n]).electing(),
+                    ExecutesMemo::default(),
                 )
             });
             let placed = place_access(kernel, eval, memo, access, window)
-                .or_else(|| for_some_input.place((k, n), &nests[nest], (eval, memo), window));
+                .or_else(|| for_some_input.place((k, n), first_subs[n], (eval, memo), window));
             out[k].placed.push(placed);
             if let Some([now, _]) = anywhere[k].as_mut() {
                 now.push(place_address(kernel, eval, access, window));
@@ -1469,8 +1466,8 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
             }
             let (next, next_memo) = next_evaluators[n].get_or_insert_with(|| {
                 (
-                    Evaluator::with_substitutes(&kernel.values.exprs, t, &outer_nests[nest]).electing(),
-                    HashMap::default(),
+                    Evaluator::with_substitutes(&kernel.values.exprs, t, outer_subs[n]).electing(),
+                    ExecutesMemo::default(),
                 )
             });
             if !std::mem::replace(&mut injected[n], true) {
@@ -1491,6 +1488,22 @@ pub(super) fn evaluate(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess]) -> Ve
     }
     from_other_iteration(kernel, accesses, &mut out);
     out
+}
+
+/// The distinct nests of loops among `nest_of`, and the index of each entry's among them.
+fn distinct_nests(nest_of: &[Vec<u32>]) -> (Vec<&Vec<u32>>, Vec<usize>) {
+    let mut distinct: Vec<&Vec<u32>> = Vec::new();
+    let index_of = nest_of
+        .iter()
+        .map(|nest| match distinct.iter().position(|d| *d == nest) {
+            Some(i) => i,
+            None => {
+                distinct.push(nest);
+                distinct.len() - 1
+            }
+        })
+        .collect();
+    (distinct, index_of)
 }
 
 /// Keeps the placements of an access by `elect.sync`'s pick (this iteration's and the next's)
@@ -1576,7 +1589,7 @@ fn from_other_iteration(kernel: &Kernel<'_, '_>, accesses: &[SharedAccess], out:
 fn place_access(
     kernel: &Kernel<'_, '_>,
     eval: &mut Evaluator<'_>,
-    memo: &mut HashMap<u32, Executes>,
+    memo: &mut ExecutesMemo,
     access: &SharedAccess,
     window: Option<ExprId>,
 ) -> Option<Placed> {
@@ -1652,7 +1665,7 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
         &mut self,
         (k, n): (usize, usize),
         substitute: &'k HashMap<ExprId, ExprId>,
-        (eval, memo): (&mut Evaluator<'_>, &mut HashMap<u32, Executes>),
+        (eval, memo): (&mut Evaluator<'_>, &mut ExecutesMemo),
         window: Option<ExprId>,
     ) -> Option<Placed> {
         let (kernel, access, inputs) = (self.kernel, &self.accesses[k], &self.inputs[k]);
@@ -1666,7 +1679,7 @@ impl<'k, 'f, 't> ForSomeInput<'k, 'f, 't> {
         let chooser =
             self.choosers[n].get_or_insert_with(|| Evaluator::with_substitutes(&kernel.values.exprs, t, substitute));
         chooser.reset(t);
-        let mut memo = HashMap::default();
+        let mut memo = ExecutesMemo::default();
         let found = for_some_input(kernel, chooser, inputs, |eval| {
             memo.clear();
             if !kernel.executes(eval, access.insn, &mut memo).possible() {

@@ -265,8 +265,7 @@ impl ValueFlow {
             return None;
         }
         // The fall-through successor is the next block; the branch target is the other.
-        let taken = !(to == from + 1 && succs.contains(&(from + 1)) && succs.iter().any(|&s| s != from + 1));
-        if taken {
+        if flow.branch_target(from).is_none_or(|target| to == target) {
             Some(guard)
         } else {
             Some(self.exprs.add(Node::Unary(UnaryOp::LogicalNot, guard, 1, false)))
@@ -601,17 +600,8 @@ impl<'t> Builder<'_, 't> {
         if block.end == block.start || flow.leaves_when_guarded(d) {
             return None;
         }
-        let succs = flow.succs(d);
-        let (&[s, t], Some(_)) = (succs, flow.guards[(block.end - 1) as usize]) else {
-            return None;
-        };
-        // The fall-through successor is the next block; the branch target is the other.
-        let fall = d + 1;
-        let target = match (s == fall, t == fall) {
-            (true, false) => t,
-            (false, true) => s,
-            _ => return None,
-        };
+        flow.guards[(block.end - 1) as usize].as_ref()?;
+        let target = flow.branch_target(d)?;
         // Whether predecessor `p` came by the taken side.
         let side = |p: BlockId| -> Option<bool> {
             if p == d {

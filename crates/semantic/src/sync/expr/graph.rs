@@ -225,6 +225,11 @@ impl Exprs {
     /// the value the other arm brings. An evaluator that knows the condition takes that arm's
     /// value; otherwise the join stays a leaf.
     pub fn gate(&self, id: ExprId) -> Option<(ExprId, ExprId, ExprId)> {
+        // Asked of every node an evaluation visits: most functions have no gates, and only
+        // joins have one.
+        if self.gates.is_empty() || !matches!(self.node(id), Node::Phi { .. }) {
+            return None;
+        }
         self.gates.get(&id).copied()
     }
 

@@ -27,7 +27,7 @@ pub(super) fn unwaited_handoffs(
 ) -> Vec<ProtocolFinding> {
     let flow = kernel.flow;
     // A callee may wait: say nothing.
-    if flow.insns.iter().any(|insn| insn.opcode() == "call") {
+    if kernel.has_calls() {
         return Vec::new();
     }
     let loads: Vec<InsnId> = (0..flow.insns.len() as InsnId)
@@ -309,7 +309,7 @@ fn split(kernel: &Kernel<'_, '_>, load: InsnId, read: InsnId) -> Option<(Thread,
     let mut reader = None;
     let first = kernel.shape.all().next()?;
     let mut eval = Evaluator::new(&kernel.values.exprs, first).electing();
-    let mut memo = rustc_hash::FxHashMap::default();
+    let mut memo = crate::sync::kernel::ExecutesMemo::default();
     for t in kernel.shape.all() {
         eval.reset(t);
         memo.clear();

@@ -30,8 +30,8 @@ pub(super) fn refills_after_unawaited_releases(
 ) -> Vec<ProtocolFinding> {
     let flow = kernel.flow;
     let n = flow.insns.len() as InsnId;
-    // A callee may wait.
-    if flow.insns.iter().any(|insn| insn.opcode() == "call") {
+    // A callee may wait: say nothing.
+    if kernel.has_calls() {
         return Vec::new();
     }
     let object = |i: InsnId, wanted: &dyn Fn(MbarrierOp) -> bool| -> Option<Option<ExprId>> {
@@ -135,7 +135,7 @@ fn threads_meeting(
     let mut at_read = Evaluator::with_substitutes(exprs, first, &read_joins);
     // Per thread: where it copies (if it may), where it reads (if it may).
     let mut placed: Vec<(Vec<Placed>, Vec<Placed>)> = Vec::with_capacity(threads.len());
-    let mut memo = HashMap::default();
+    let mut memo = crate::sync::kernel::ExecutesMemo::default();
     for &t in &threads {
         at_copy.reset(t);
         at_read.reset(t);

@@ -157,7 +157,7 @@ impl<'k, 'f, 't> Convergence<'k, 'f, 't> {
                 let mut evals: Vec<Evaluator<'_>> = Vec::with_capacity(lanes.len());
                 for &t in &lanes {
                     let mut eval = Evaluator::new(exprs, t);
-                    let mut memo = HashMap::default();
+                    let mut memo = crate::sync::kernel::ExecutesMemo::default();
                     let reaches = if guarded {
                         kernel.block_executes(&mut eval, kernel.block_of(at), &mut memo)
                     } else {

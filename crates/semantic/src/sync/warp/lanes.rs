@@ -8,7 +8,7 @@ use super::sites::Site;
 use crate::flow::cfg::BlockId;
 use crate::sync::expr::{Evaluator, ExprId, Exprs, Linear, Node, Terms, Thread};
 use crate::sync::iterations;
-use crate::sync::kernel::{Executes, Kernel, Shape};
+use crate::sync::kernel::{ExecutesMemo, Kernel, Shape};
 use ptxkit_isa::signature::semantics::Space;
 
 /// The warps of a shape: each its lanes' threads, lane 0 first.
@@ -148,7 +148,7 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
     let members: Vec<Vec<usize>> = (0..nests.len())
         .map(|n| (0..sites.len()).filter(|&s| nest_of[s] == n).collect())
         .collect();
-    let place_in = |eval: &mut Evaluator<'_>, memo: &mut HashMap<BlockId, Executes>, site: &Site| {
+    let place_in = |eval: &mut Evaluator<'_>, memo: &mut ExecutesMemo, site: &Site| {
         let runs = kernel.executes(eval, site.insn, memo);
         if runs.never() {
             return None;
@@ -187,14 +187,14 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
                 eval.restart(first_lane, Some(&nest.outer));
                 for &t in lanes {
                     eval.reset(t);
-                    let mut memo = HashMap::default();
+                    let mut memo = ExecutesMemo::default();
                     for &s in members {
                         places[s][0].push(place_in(&mut eval, &mut memo, &sites[s]));
                     }
                 }
             }
             Sample::Iteration(_) => {
-                let mut place_site = |eval: &mut Evaluator<'_>, memo: &mut HashMap<BlockId, Executes>, k: usize| {
+                let mut place_site = |eval: &mut Evaluator<'_>, memo: &mut ExecutesMemo, k: usize| {
                     for &s in members {
                         places[s][k].push(place_in(eval, memo, &sites[s]));
                     }
@@ -276,7 +276,7 @@ fn iterate<'e>(
     nest: &'e Nest,
     lanes: &[Thread],
     (eval, first): (&mut Evaluator<'e>, &mut Evaluator<'e>),
-    place: &mut impl FnMut(&mut Evaluator<'e>, &mut HashMap<BlockId, Executes>, usize),
+    place: &mut impl FnMut(&mut Evaluator<'e>, &mut ExecutesMemo, usize),
 ) {
     let Some(&first_lane) = lanes.first() else { return };
     // Per lane, the innermost loop's joins in the iteration being placed.
@@ -298,7 +298,7 @@ fn iterate<'e>(
                     eval.inject(leaf, current[l][j].clone());
                 }
             }
-            place(eval, &mut HashMap::default(), k);
+            place(eval, &mut ExecutesMemo::default(), k);
             if k + 1 < ITERATIONS {
                 current[l] = nest.inner.iter().map(|&(_, _, next)| eval.eval(next)).collect();
             }
