@@ -38,7 +38,9 @@
 //!
 //! Two accesses are taken to meet when they address the same shared variable.
 //! A path on which a wait ran that covers some groups but not provably this one
-//! is not reported.
+//! is not reported. Past a call (but to the ABI's system calls, `vprintf` and
+//! the like) nothing is known to be in flight: the callee may wait, commit or
+//! fence, as the wrapper functions of an unoptimised `-G` build do.
 //!
 //! ## Why it matters
 //! The copy completes in the background (§9.7.9.25.3: "cp.async is treated as

@@ -5,6 +5,8 @@
 //! store `cp.async.bulk.tensor ... .global.shared::cta`) may still be reading:
 //! no `cp.async.bulk.wait_group.read` (or `wait_group`) covers the store on
 //! some path between them.
+//! Past a call (but to the ABI's system calls) nothing is known to be in
+//! flight: the callee may wait.
 //!
 //! ## Why it matters
 //! The store reads its source asynchronously (§9.7.9.27.3): overwriting it early

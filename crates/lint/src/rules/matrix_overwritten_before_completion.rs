@@ -13,6 +13,8 @@
 //! followed: the next tile stored into the stage the iteration before multiplies.
 //! A `tcgen05.mma` is judged only against writes in its own loop (the wait that
 //! completes it is often skipped together with it, under one uniform branch).
+//! Past a call (but to the ABI's system calls) nothing is known to be in
+//! flight: the callee may wait.
 //!
 //! ## Why it matters
 //! The multiply reads its shared-memory operands asynchronously (§9.7.15.5.3,

@@ -11,6 +11,8 @@
 //! it. Where a descriptor points is not followed, so at a descriptor read every
 //! unfenced write counts, except a write the generic proxy reads back before
 //! (`ld.shared` of the same variable), taken as generic data.
+//! Past a call (but to the ABI's system calls) nothing is known to be in
+//! flight: the callee may fence.
 //!
 //! ## Why it matters
 //! §9.7.9.25.2: "Accessing the same memory location across multiple proxies

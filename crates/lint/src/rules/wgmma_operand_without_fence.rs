@@ -5,6 +5,8 @@
 //! written by another instruction (a `mov` that zeroes the accumulators, a load
 //! of the fragment) with no `wgmma.fence` between on some path. Accumulators
 //! written by earlier `wgmma.mma_async` instructions need none.
+//! Past a call (but to the ABI's system calls) nothing is known to be in
+//! flight: the callee may fence.
 //!
 //! ## Why it matters
 //! §9.7.15.5.2: "wgmma.fence instruction must be used to fence the register

@@ -6,6 +6,8 @@
 //! writes its A-fragment registers: no `wgmma.wait_group` covering that
 //! `wgmma`'s group ran since on some path (a `wgmma` not yet committed by
 //! `wgmma.commit_group` is covered by none).
+//! Past a call (but to the ABI's system calls) nothing is known to be in
+//! flight: the callee may wait.
 //!
 //! ## Why it matters
 //! §9.7.15.5.2: "wgmma.commit_group and wgmma.wait_group operations must be used

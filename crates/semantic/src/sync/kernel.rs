@@ -473,10 +473,21 @@ impl<'f, 't> Kernel<'f, 't> {
         &self.values.dominance.loops
     }
 
-    /// Whether the function calls another: a callee may synchronise (wait, arrive, fence) in
-    /// ways the function's own instructions do not show.
+    /// Whether the function calls another (but for the ABI's system calls): a callee may
+    /// synchronise (wait, arrive, fence) in ways the function's own instructions do not show.
     pub fn has_calls(&self) -> bool {
-        self.flow.insns.iter().any(|insn| insn.opcode() == "call")
+        (0..self.flow.insns.len() as InsnId).any(|i| self.calls_out(i))
+    }
+
+    /// Whether instruction `i` calls a function that may synchronise: any callee but the
+    /// ABI's system calls (`vprintf`, `malloc`, ...), whose body the analysis does not see.
+    pub fn calls_out(&self, i: InsnId) -> bool {
+        let insn = &self.flow.insns[i as usize];
+        let Some(call) = insn.call() else {
+            return false;
+        };
+        let callee = call.callee.map(|c| &insn.source()[c.byte_range()]);
+        !callee.is_some_and(|c| ptxkit_isa::special_registers::SYSTEM_CALLS.contains(&c))
     }
 
     /// Whether instruction `i` is a CTA barrier (one some thread of the shape may execute).

@@ -430,10 +430,8 @@ pub(super) struct Evaluated {
 pub(super) fn other_sync(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
     // A call may synchronise (a `cuda::barrier` arrive and wait in an unoptimised build),
     // but for the ABI's system calls.
-    let insn = &kernel.flow.insns[i as usize];
-    if let Some(call) = insn.call() {
-        let callee = call.callee.map(|c| &insn.source()[c.byte_range()]);
-        return !callee.is_some_and(|c| ptxkit_isa::special_registers::SYSTEM_CALLS.contains(&c));
+    if kernel.flow.insns[i as usize].call().is_some() {
+        return kernel.calls_out(i);
     }
     // An mbarrier operation that does not wait (an arrival, an init, an expected
     // transaction count) orders nothing by itself: only a wait that sees its phase does, and a

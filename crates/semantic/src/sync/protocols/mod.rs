@@ -885,6 +885,12 @@ fn step(
     state: &mut InFlight,
     out: &mut Protocols,
 ) {
+    // A callee may wait, commit, fence or arrive: nothing in flight is known past the call
+    // (silent rather than wrong; `-G` builds wait in wrapper functions).
+    if kernel.calls_out(i) {
+        *state = InFlight::default();
+        return;
+    }
     let here = &touches[i as usize];
     if kernel.is_full_barrier(i) {
         out.copies_across_barriers
