@@ -291,6 +291,13 @@ impl<'t> Instruction<'t> {
             .find(|n| n.kind_name() == "address_operand")
     }
 
+    /// The name a `call` calls as written (a function's name, or for an indirect call the
+    /// register holding its address); `None` for other instructions.
+    pub fn callee(&self) -> Option<&'t str> {
+        let callee = self.call.as_ref()?.callee?;
+        self.source.get(callee.byte_range())
+    }
+
     /// The parts of a `call`; `None` for other instructions.
     pub fn call(&self) -> Option<&Call<'t>> {
         self.call.as_ref()

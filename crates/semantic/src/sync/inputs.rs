@@ -52,23 +52,18 @@ pub(super) fn deciding_inputs(kernel: &Kernel<'_, '_>, i: InsnId, address: ExprI
 /// The first values of the loaded `inputs` (in [`CANDIDATES`] order) for which `works` gives
 /// something for the thread of `eval`, with what it gives: `eval` holds those values while
 /// `works` runs. `eval` forgets what it had evaluated for the thread, and the values, either
-/// way. A loaded value differs from thread to thread, so what every thread shares does not
-/// depend on it and is kept, as are the forms, which evaluate an injected value per thread
-/// ([`Evaluator::reset`]): only the thread's own values are evaluated again for each choice.
+/// way. The inputs are loaded values, leaves that differ from thread to thread
+/// ([`ValueFlow::inputs`](super::values::ValueFlow::inputs)), so what every thread shares
+/// does not depend on them and is kept, as are the forms, which evaluate an injected value
+/// per thread ([`Evaluator::reset`]): only the thread's own values are evaluated again for
+/// each choice.
 pub(super) fn for_some_input<T>(
     kernel: &Kernel<'_, '_>,
     eval: &mut Evaluator<'_>,
     inputs: &[ExprId],
     mut works: impl FnMut(&mut Evaluator<'_>) -> Option<T>,
 ) -> Option<(Choice, T)> {
-    let exprs = &kernel.values.exprs;
-    let forget = |eval: &mut Evaluator<'_>| {
-        if inputs.iter().all(|&leaf| exprs.is_thread_dependent(leaf)) {
-            eval.reset(eval.thread());
-        } else {
-            eval.forget();
-        }
-    };
+    let forget = |eval: &mut Evaluator<'_>| eval.reset(eval.thread());
     let combinations = CANDIDATES.len().pow(inputs.len() as u32);
     for n in 0..combinations {
         forget(eval);

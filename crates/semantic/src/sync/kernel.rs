@@ -98,8 +98,8 @@ pub struct ExecutesMemo {
 
 impl ExecutesMemo {
     /// The answer for block `b`, when known.
-    pub fn get(&self, b: &BlockId) -> Option<&Executes> {
-        self.slots.get(*b as usize).and_then(Option::as_ref)
+    pub fn get(&self, b: BlockId) -> Option<Executes> {
+        self.slots.get(b as usize).copied().flatten()
     }
 
     /// Records the answer for block `b`.
@@ -483,11 +483,10 @@ impl<'f, 't> Kernel<'f, 't> {
     /// ABI's system calls (`vprintf`, `malloc`, ...), whose body the analysis does not see.
     pub fn calls_out(&self, i: InsnId) -> bool {
         let insn = &self.flow.insns[i as usize];
-        let Some(call) = insn.call() else {
-            return false;
-        };
-        let callee = call.callee.map(|c| &insn.source()[c.byte_range()]);
-        !callee.is_some_and(|c| ptxkit_isa::special_registers::SYSTEM_CALLS.contains(&c))
+        insn.call().is_some()
+            && !insn
+                .callee()
+                .is_some_and(|c| ptxkit_isa::special_registers::SYSTEM_CALLS.contains(&c))
     }
 
     /// Whether instruction `i` is a CTA barrier (one some thread of the shape may execute).
@@ -641,7 +640,7 @@ impl<'f, 't> Kernel<'f, 't> {
         memo: &mut ExecutesMemo,
         depth: usize,
     ) -> Executes {
-        if let Some(&found) = memo.get(&b) {
+        if let Some(found) = memo.get(b) {
             return found;
         }
         if depth > 64 {

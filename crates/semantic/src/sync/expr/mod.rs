@@ -125,12 +125,6 @@ impl<'e> Evaluator<'e> {
         self.substitute = substitute;
     }
 
-    /// Forgets every value, uniform and injected ones too, for the same thread and
-    /// substitutes ([`Evaluator::restart`]).
-    pub fn forget(&mut self) {
-        self.restart(self.thread, self.substitute);
-    }
-
     /// Fixes the value of `leaf` for this evaluator (a loop join in a later iteration); a
     /// thread-dependent leaf's value is this thread's (forgotten by [`Evaluator::reset`]).
     pub fn inject(&mut self, leaf: ExprId, value: Option<Linear>) {

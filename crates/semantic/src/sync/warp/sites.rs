@@ -61,8 +61,8 @@ impl CalleeEffects {
                     .insns
                     .iter()
                     .filter_map(|insn| {
-                        let call = insn.call()?;
-                        let name = call.callee.map(|c| &insn.source()[c.byte_range()]);
+                        insn.call()?;
+                        let name = insn.callee();
                         // A register holding the function's address: an indirect call.
                         Some(name.filter(|n| !n.starts_with('%')).map(str::to_string))
                     })
@@ -320,8 +320,8 @@ pub(super) fn sites(kernel: &Kernel<'_, '_>, facts: &ModuleFacts) -> Vec<Site> {
 /// What the function a `call` at `i` calls does (`None`: `i` is not a call).
 fn call_site(flow: &FunctionFlow<'_>, i: InsnId, facts: &ModuleFacts) -> Option<CalleeEffects> {
     let insn = &flow.insns[i as usize];
-    let call = insn.call()?;
-    let name = call.callee.map(|c| &insn.source()[c.byte_range()]);
+    insn.call()?;
+    let name = insn.callee();
     // A register holding the function's address: an indirect call.
     let direct = name.filter(|n| !n.starts_with('%'));
     Some(facts.call(direct))
