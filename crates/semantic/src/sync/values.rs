@@ -814,11 +814,12 @@ impl<'t> Builder<'_, 't> {
         };
         // A load: the parameter space and constant banks hold the same for every thread; a
         // load of one address all threads share gives them the same value (when no write
-        // races with it, which the race rules check).
+        // races with it, which the race rules check), but in local memory, which is each
+        // thread's own.
         if let Some(m) = s.memory.iter().find(|m| m.access == Access::Read) {
             let address = operands.get(m.operand).copied().flatten();
             return match address {
-                Some(a) if !self.exprs.is_thread_dependent(a) => match m.space {
+                Some(a) if !self.exprs.is_thread_dependent(a) && !self.is_private(m.space, a) => match m.space {
                     // A function's parameters are its caller's per-thread arguments; a kernel's
                     // are the launch's, the same for every thread.
                     Space::Param if !self.flow.is_entry => self.exprs.add(Node::Varying(k(2))),
@@ -864,6 +865,21 @@ impl<'t> Builder<'_, 't> {
             self.exprs.add(Node::Varying(key(&parts)))
         } else {
             self.changing(Node::Uniform(key(&parts)), i)
+        }
+    }
+
+    /// Whether an access to `space` at `address` (the same in every thread) is to memory each
+    /// thread has its own of: local memory, or a generic address built on a local variable or
+    /// the local window (a `-G` build's stack frame, `cvta.local` of its depot).
+    fn is_private(&self, space: Space, address: ExprId) -> bool {
+        match space {
+            Space::Local => true,
+            Space::Generic => self.exprs.leaves(address).into_iter().any(|leaf| match leaf {
+                Node::Window(Space::Local) => true,
+                Node::Symbol(v) => self.variables[v as usize].space == Space::Local,
+                _ => false,
+            }),
+            _ => false,
         }
     }
 
