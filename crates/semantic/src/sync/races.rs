@@ -99,6 +99,11 @@ pub struct Issued {
     /// the instruction are both in: seen at the instruction in the loop's second iteration, it
     /// is where the copy is in the first.
     pub previous_iteration: bool,
+    /// The innermost loop around the instruction that the copy was issued outside of, when the
+    /// copy is never in flight round that loop's back edge
+    /// ([`Landings::rounds`]): it lands in the first iteration of the loop that meets it,
+    /// so no access of an earlier iteration meets it there.
+    pub lands_in_first_lap: Option<BlockId>,
 }
 
 /// Two accesses that race, with the threads and the address.
@@ -148,6 +153,9 @@ pub struct Landings<'p> {
     pub waits: Option<&'p BTreeSet<(InsnId, InsnId, Lap)>>,
     /// (copy, barrier, lap) triples.
     pub barriers: Option<&'p BTreeSet<(InsnId, InsnId, Lap)>>,
+    /// (copy, loop header) pairs of a copy in flight at the back edge of a loop it was issued
+    /// outside of (`None`: any copy may be).
+    pub rounds: Option<&'p BTreeSet<(InsnId, BlockId)>>,
 }
 
 impl Landings<'_> {
@@ -339,6 +347,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                             by_wait,
                             other_iteration: lap != Lap::Current || !within_iteration(kernel, i, at),
                             previous_iteration,
+                            lands_in_first_lap: lands_in_first_lap(kernel, landings.rounds, i, at),
                         }),
                         ..access
                     };
@@ -372,6 +381,24 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
         }
     }
     out
+}
+
+/// The innermost loop around instruction `at` that `copy` was issued outside of, when `rounds`
+/// says the copy is never in flight at its back edge ([`Issued::lands_in_first_lap`]).
+fn lands_in_first_lap(
+    kernel: &Kernel<'_, '_>,
+    rounds: Option<&BTreeSet<(InsnId, BlockId)>>,
+    copy: InsnId,
+    at: InsnId,
+) -> Option<BlockId> {
+    let rounds = rounds?;
+    let loops = kernel.loops();
+    let around_copy = &loops[kernel.block_of(copy) as usize];
+    let header = *loops[kernel.block_of(at) as usize]
+        .iter()
+        .rev()
+        .find(|h| !around_copy.contains(h))?;
+    (!rounds.contains(&(copy, header))).then_some(header)
 }
 
 /// Whether `to` follows `from` in one iteration of every loop around them: both in the same
@@ -1244,8 +1271,8 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let kernel = self.kernel;
         let (first, second) = (&self.accesses[a], &self.accesses[b]);
         let (ea, eb) = (&self.evaluated[a], &self.evaluated[b]);
-        if let Some(combo) = self.with_other_iteration(a, b) {
-            return combo.into_iter().collect();
+        if let Some(combos) = self.with_other_iteration(a, b) {
+            return combos;
         }
         let same_loop = kernel.innermost_loop(first.insn).is_some()
             && kernel.innermost_loop(first.insn) == kernel.innermost_loop(second.insn);
@@ -1296,33 +1323,58 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
     /// when the copy is in that loop too: the copy's placements stand for every iteration, or
     /// are those of the first when it was issued in the iteration before
     /// ([`Issued::previous_iteration`]).
-    fn with_other_iteration(&mut self, a: usize, b: usize) -> Option<Option<Combo<'k>>> {
+    fn with_other_iteration(&mut self, a: usize, b: usize) -> Option<Vec<Combo<'k>>> {
         let kernel = self.kernel;
         let across = |k: usize| self.accesses[k].issued.is_some_and(|i| i.other_iteration);
         let (seen, other) = match (across(a), across(b)) {
             (false, false) => return None,
-            (true, true) => return Some(None),
+            (true, true) => return Some(Vec::new()),
             (true, false) => (a, b),
             (false, true) => (b, a),
         };
         let (x, y) = (self.accesses[seen].insn, self.accesses[other].insn);
-        let meet = (self.reaches_without_barrier(x, y) && !self.counted.may_order(kernel, x, y))
-            || (self.reaches_without_barrier(y, x) && !self.counted.may_order(kernel, y, x));
-        if !meet {
-            return Some(None);
-        }
+        let after = self.reaches_without_barrier(x, y) && !self.counted.may_order(kernel, x, y);
+        let before = self.reaches_without_barrier(y, x) && !self.counted.may_order(kernel, y, x);
+        // The other access before the copy lands, in the same iteration, or in the one before
+        // it round the loop's back edge; the latter only when the copy may still be in flight
+        // round that loop (else it landed in the other access's iteration, at or before the
+        // wait it is seen at).
+        let before_within = before && within_iteration(kernel, y, x);
+        let lands_first = self.accesses[seen].issued.and_then(|i| i.lands_in_first_lap);
+        let before_round = before
+            && !before_within
+            && !lands_first.is_some_and(|l| kernel.loops()[kernel.block_of(y) as usize].contains(&l));
         let copy = self.accesses[seen].issued.map(|i| i.copy).unwrap_or(x);
         let (es, eo) = (&self.evaluated[seen], &self.evaluated[other]);
         let next_iteration = kernel.innermost_loop(copy).is_some()
             && kernel.innermost_loop(copy) == kernel.innermost_loop(x)
             && kernel.innermost_loop(x) == kernel.innermost_loop(y);
-        let (ps, po): (&'k [Option<Placed>], &'k [Option<Placed>]) = match (&es.next, &eo.next) {
-            // The copy of the first iteration, seen in the second.
-            (Some(s), Some(o)) if next_iteration => (s, o),
-            (_, Some(o)) if next_iteration => (&es.placed, o),
-            _ => (&es.placed, &eo.placed),
+        let mut combos: Vec<Combo<'k>> = Vec::new();
+        let mut push = |(ps, po): (&'k [Option<Placed>], &'k [Option<Placed>])| {
+            let combo = if seen == a { (ps, po, false) } else { (po, ps, false) };
+            if !combos
+                .iter()
+                .any(|c| std::ptr::eq(c.0, combo.0) && std::ptr::eq(c.1, combo.1))
+            {
+                combos.push(combo);
+            }
         };
-        Some(Some(if seen == a { (ps, po, false) } else { (po, ps, false) }))
+        if after || before_within {
+            // The copy of the first iteration, seen in the second, with the other access there.
+            push(match (&es.next, &eo.next) {
+                (Some(s), Some(o)) if next_iteration => (s, o),
+                (_, Some(o)) if next_iteration => (&es.placed, o),
+                _ => (&es.placed, &eo.placed),
+            });
+        }
+        if before_round {
+            // The other access in the iteration before the one the copy is seen in.
+            push(match &es.next {
+                Some(s) if next_iteration => (s, &eo.placed),
+                _ => (&es.placed, &eo.placed),
+            });
+        }
+        Some(combos)
     }
 
     /// Whether `x` reaches `y` without passing a barrier.
@@ -2156,6 +2208,7 @@ mod tests {
         let landings = Landings {
             waits: Some(&copies.copies_completed),
             barriers: Some(&copies.copies_across_barriers),
+            rounds: Some(&copies.copies_round_loops),
         };
         races(&mut kernel, landings)
             .into_iter()

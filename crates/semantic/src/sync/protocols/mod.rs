@@ -560,6 +560,10 @@ pub struct Protocols {
     /// (copy, barrier, the iteration that issued the copy). Its bytes may land after the
     /// barrier.
     pub copies_across_barriers: BTreeSet<(InsnId, InsnId, Lap)>,
+    /// Each `cp.async` copy still in flight, on some path, at the back edge of a loop it was
+    /// issued before (or in a loop beside): (copy, the loop's header block). Only such a copy
+    /// can land in a later iteration of that loop than the first one that meets it.
+    pub copies_round_loops: BTreeSet<(InsnId, BlockId)>,
 }
 
 /// The protocol findings of a kernel, and where its `cp.async` copies complete.
@@ -608,6 +612,16 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
+                if kernel.values.dominance.dominates(s, b) {
+                    let loops = kernel.loops();
+                    out.copies_round_loops.extend(
+                        state
+                            .copies
+                            .iter()
+                            .filter(|&&((copy, _), _)| !loops[kernel.block_of(copy) as usize].contains(&s))
+                            .map(|&((copy, _), _)| (copy, s)),
+                    );
+                }
                 let around = round_back_edge(kernel, b, s, &state);
                 let state = around.as_ref().unwrap_or(&state);
                 match &mut entry[s as usize] {
