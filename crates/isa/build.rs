@@ -213,12 +213,13 @@ fn operand_code(op: &SigOperand) -> String {
         None => "None".to_string(),
     };
     format!(
-        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, example: {}, range: {range}, multiple: {multiple}, nonzero: {}, since: {since}, asynchronous: {asynchronous}, read_when: {} }}",
+        "Operand {{ name: {}, direction: Direction::{direction}, kinds: Kinds({kinds}), ty: {}, count: {}, wide: {}, scalar: {}, braced: {}, example: {}, range: {range}, multiple: {multiple}, nonzero: {}, since: {since}, asynchronous: {asynchronous}, read_when: {} }}",
         lit(&op.name),
         type_code(&op.ty),
         count_code(&op.count),
         op.wide,
         op.scalar,
+        op.braced,
         lit(&op.example),
         op.nonzero,
         match &op.read_when {

@@ -121,7 +121,8 @@ d : out reg .f32 x4;
 c : reg .f32 x4;
 a : reg .b32 x4;
 b : reg .b32 x2;
-scale-a-data, scale-b-data : reg .b32;
+// ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
+scale-a-data, scale-b-data : reg .b32 braced;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 except .kind::mxf4nvf4 !.scale_vec::2X|.scale_vec::4X because .kind::mxf4nvf4 needs an explicit .scale_vec_size;
 ---
@@ -136,7 +137,8 @@ d : out reg .f32 x4;
 c : reg .f32 x4;
 a : reg .b32 x4;
 b : reg .b32 x2;
-scale-a-data, scale-b-data : reg .b32;
+// ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
+scale-a-data, scale-b-data : reg .b32 braced;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 
 // ---- double precision (§9.7.14.5.2, .6-.8)
@@ -206,7 +208,8 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
 c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
 a, b : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
-e : reg .b32;
+// ptxas 13.5 also takes the sparsity metadata braced, `{%r1}` (CUTLASS's SM120 sparse atoms write it).
+e : reg .b32 braced;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
@@ -221,7 +224,7 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 ---
 @section 9.7.14.6
@@ -234,7 +237,7 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x(.shape: .m16n8k8 = 2, .m16n8k16 = 4);
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 ---
 @section 9.7.14.6
@@ -246,7 +249,7 @@ mma.spvariant.sync.aligned.m16n8k64.row.col.dtype.atype.btype.ctype  d, a, b, c,
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x4;
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 ---
 @section 9.7.14.6
@@ -257,7 +260,7 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.dtype.atype.btype.ctype  
 d : out reg .f16x2 x2;
 c : reg .f16x2 x2;
 a, b : reg .b32 x4;
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;
 
 require mma.sp::ordered_metadata dst=.f16 .e4m3|.e5m2
@@ -276,7 +279,7 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind.dtype.atype.btype.ct
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
 c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
 a, b : reg .b32 x4;
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
@@ -294,9 +297,10 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_sca
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x4;
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
-scale-a-data, scale-b-data : reg .b32;
+// ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
+scale-a-data, scale-b-data : reg .b32 braced;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 except .kind::mxf4nvf4 !.scale_vec::2X|.scale_vec::4X because .kind::mxf4nvf4 needs an explicit .scale_vec_size;
 ---
@@ -311,9 +315,10 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind.block_scale{.scale_v
 d : out reg .f32 x4;
 c : reg .f32 x4;
 a, b : reg .b32 x4;
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
-scale-a-data, scale-b-data : reg .b32;
+// ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
+scale-a-data, scale-b-data : reg .b32 braced;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
 ---
 @section 9.7.14.6
@@ -326,7 +331,7 @@ mma.spvariant.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d,
 d : out reg .s32 x4;
 c : reg .s32 x4;
 a, b : reg .b32 x(.shape: .m16n8k32 = 2, .m16n8k64 = 4);
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..1 eg 0;     // 0..1 at the smaller K, 0 at the larger (ptxas checks the value)
 ---
 @section 9.7.14.6
@@ -339,7 +344,7 @@ mma.spvariant.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d,
 d : out reg .s32 x4;
 c : reg .s32 x4;
 a, b : reg .b32 x(.shape: .m16n8k64 = 2, .m16n8k128 = 4);
-e : reg .b32;
+e : reg .b32 braced;
 f : imm .u32 range 0..1 eg 0;     // 0..1 at the smaller K, 0 at the larger (ptxas checks the value)
 
 // ------------------------------------------------------------------ versions and targets

@@ -72,7 +72,9 @@ wgmma.mma_async.sync{.aligned}.shape.dtype.atype.btype  d, a, b-desc, scale-d, i
 // integer multiplicands, .s32 accumulator.
 wgmma.mma_async.sync{.aligned}.shape{.satfinite}.dtype.atype.btype  di, a-desc, b-desc, scale-d;
 wgmma.mma_async.sync{.aligned}.shape{.satfinite}.dtype.atype.btype  di, a, b-desc, scale-d;
-.shape = { .m64n8k32, .m64n16k32, .m64n24k32, .m64n32k32, .m64n48k32, .m64n64k32, .m64n80k32, .m64n96k32, .m64n112k32, .m64n128k32, .m64n144k32, .m64n160k32, .m64n176k32, .m64n192k32, .m64n208k32, .m64n224k32 };
+.shape = { .m64n8k32, .m64n16k32, .m64n24k32, .m64n32k32, .m64n48k32, .m64n64k32, .m64n80k32, .m64n96k32, .m64n112k32, .m64n128k32, .m64n144k32, .m64n160k32, .m64n176k32, .m64n192k32, .m64n208k32, .m64n224k32, .m64n240k32, .m64n256k32 };
+// .m64n240k32 and .m64n256k32: the shape table (§9.7.15.2) has them, the Syntax block stops
+// at .m64n224k32; ptxas 13.5 assembles .m64n256k32 (CUTLASS's SM90 integer GMMA atoms use it).
 .dtype = { .s32 };
 .atype = .btype = { .s8, .u8 };
 // .s8 with .u8 (mixed): PTX 8.4 (require record below).
@@ -134,7 +136,8 @@ sp-sel : imm .s32 range 0..0 eg 0;
 // integer multiplicands, .s32 accumulator.
 wgmma.mma_async.sp.sync{.aligned}.shape{.satfinite}.dtype.atype.btype  di, a-desc, b-desc, sp-meta, sp-sel, scale-d;
 wgmma.mma_async.sp.sync{.aligned}.shape{.satfinite}.dtype.atype.btype  di, a, b-desc, sp-meta, sp-sel, scale-d;
-.shape = { .m64n8k64, .m64n16k64, .m64n24k64, .m64n32k64, .m64n48k64, .m64n64k64, .m64n80k64, .m64n96k64, .m64n112k64, .m64n128k64, .m64n144k64, .m64n160k64, .m64n176k64, .m64n192k64, .m64n208k64, .m64n224k64 };
+.shape = { .m64n8k64, .m64n16k64, .m64n24k64, .m64n32k64, .m64n48k64, .m64n64k64, .m64n80k64, .m64n96k64, .m64n112k64, .m64n128k64, .m64n144k64, .m64n160k64, .m64n176k64, .m64n192k64, .m64n208k64, .m64n224k64, .m64n240k64, .m64n256k64 };
+// .m64n240k64 and .m64n256k64: in the shape table (§9.7.15.2), not in the Syntax block.
 .dtype = { .s32 };
 // ptxas: 'unexpected value '1', expected to be 0' for FP8 and integer types.
 sp-sel : imm .s32 range 0..0 eg 0;

@@ -751,8 +751,9 @@ impl Context<'_, '_> {
         }
         match found {
             // An operand that takes a vector (`x.vec`) with the vector part absent is one value,
-            // which ptxas also accepts braced: `ld.global.b16 {%rs1}, [a]` (Triton emits it).
-            Found::Vector(elements) if elements.len() == 1 && spec.count != CountSpec::Scalar => {
+            // which ptxas also accepts braced: `ld.global.b16 {%rs1}, [a]` (Triton emits it);
+            // so are the operands the legend says `braced`.
+            Found::Vector(elements) if elements.len() == 1 && (spec.count != CountSpec::Scalar || spec.braced) => {
                 self.scalar(spec, &elements[0], at, element.or(Some(0)), problems)
             }
             Found::Vector(elements) if spec.kinds.intersects(Kinds::REG) => problems.push(Problem::VectorSize {

@@ -339,6 +339,8 @@ pub struct Operand {
     /// coordinates and offsets of `tex`, `tld4` and the surface instructions); a braced vector
     /// must still have the expected size.
     pub scalar: bool,
+    /// One value that ptxas also takes braced, `{%r1}` (`mma`'s block-scale data).
+    pub braced: bool,
     /// An example value for probes (empty: generated).
     pub example: &'static str,
     /// The range an immediate must lie in.

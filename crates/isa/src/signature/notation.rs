@@ -227,6 +227,8 @@ pub struct SigOperand {
     pub wide: bool,
     /// One register or constant may stand for the whole vector (`scalar`).
     pub scalar: bool,
+    /// One value that may also be written braced, `{%r1}` (`braced`).
+    pub braced: bool,
     /// An example value for probes.
     pub example: String,
     /// An allowed range for immediates.
@@ -305,6 +307,7 @@ struct Legend {
     count: Option<RawCount>,
     wide: bool,
     scalar: bool,
+    braced: bool,
     presence_if: Option<String>,
     example: String,
     range: Option<(i64, i64)>,
@@ -828,6 +831,7 @@ fn legend(line: u32, spec: &str) -> Result<Legend, NotationError> {
             }
             "wide" => legend.wide = true,
             "scalar" => legend.scalar = true,
+            "braced" => legend.braced = true,
             "nonzero" => legend.nonzero = true,
             "if" | "eg" | "range" | "multiple" | "since" | "async" | "read-when" => {
                 let Some(value) = items.get(i + 1) else {
@@ -1726,6 +1730,7 @@ impl FormOperands<'_> {
                 count,
                 wide: legend.wide,
                 scalar: legend.scalar,
+                braced: legend.braced,
                 example: legend.example.clone(),
                 range: legend.range,
                 multiple: legend.multiple,
