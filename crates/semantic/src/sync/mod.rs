@@ -102,7 +102,7 @@ pub fn analyze_with(
             races::Landings {
                 waits: Some(&protocols.copies_completed),
                 barriers: Some(&protocols.copies_across_barriers),
-                rounds: Some(&protocols.copies_round_loops),
+                in_flight: Some(&protocols.copies_in_flight),
             },
         )
     };

@@ -99,11 +99,6 @@ pub struct Issued {
     /// the instruction are both in: seen at the instruction in the loop's second iteration, it
     /// is where the copy is in the first.
     pub previous_iteration: bool,
-    /// The innermost loop around the instruction that the copy was issued outside of, when the
-    /// copy is never in flight round that loop's back edge
-    /// ([`Landings::rounds`]): it lands in the first iteration of the loop that meets it,
-    /// so no access of an earlier iteration meets it there.
-    pub lands_in_first_lap: Option<BlockId>,
 }
 
 /// Two accesses that race, with the threads and the address.
@@ -153,9 +148,9 @@ pub struct Landings<'p> {
     pub waits: Option<&'p BTreeSet<(InsnId, InsnId, Lap)>>,
     /// (copy, barrier, lap) triples.
     pub barriers: Option<&'p BTreeSet<(InsnId, InsnId, Lap)>>,
-    /// (copy, loop header) pairs of a copy in flight at the back edge of a loop it was issued
-    /// outside of (`None`: any copy may be).
-    pub rounds: Option<&'p BTreeSet<(InsnId, BlockId)>>,
+    /// The copies that may be in flight at each instruction that touches shared memory
+    /// (`None`: any copy may be anywhere).
+    pub in_flight: Option<&'p super::protocols::CopiesInFlight>,
 }
 
 impl Landings<'_> {
@@ -347,7 +342,6 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                             by_wait,
                             other_iteration: lap != Lap::Current || !within_iteration(kernel, i, at),
                             previous_iteration,
-                            lands_in_first_lap: lands_in_first_lap(kernel, landings.rounds, i, at),
                         }),
                         ..access
                     };
@@ -381,24 +375,6 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
         }
     }
     out
-}
-
-/// The innermost loop around instruction `at` that `copy` was issued outside of, when `rounds`
-/// says the copy is never in flight at its back edge ([`Issued::lands_in_first_lap`]).
-fn lands_in_first_lap(
-    kernel: &Kernel<'_, '_>,
-    rounds: Option<&BTreeSet<(InsnId, BlockId)>>,
-    copy: InsnId,
-    at: InsnId,
-) -> Option<BlockId> {
-    let rounds = rounds?;
-    let loops = kernel.loops();
-    let around_copy = &loops[kernel.block_of(copy) as usize];
-    let header = *loops[kernel.block_of(at) as usize]
-        .iter()
-        .rev()
-        .find(|h| !around_copy.contains(h))?;
-    (!rounds.contains(&(copy, header))).then_some(header)
 }
 
 /// Whether `to` follows `from` in one iteration of every loop around them: both in the same
@@ -521,9 +497,9 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
         return Vec::new();
     };
     kernel.settle_shape();
-    let mut races = PairSearch::new(kernel, &accesses, &evaluated).run();
+    let mut races = PairSearch::new(kernel, &accesses, &evaluated, landings.in_flight).run();
     if !races.iter().any(|r| !r.same_warp)
-        && let Some(larger) = in_larger_shape(kernel, &accesses, &evaluated)
+        && let Some(larger) = in_larger_shape(kernel, (&accesses, landings), &evaluated)
     {
         races.extend(larger);
     }
@@ -547,7 +523,7 @@ const LARGEST_INFERRED: u32 = 1024;
 ///   shape in which every read finds a writer is searched.
 fn in_larger_shape(
     kernel: &mut Kernel<'_, '_>,
-    accesses: &[SharedAccess],
+    (accesses, landings): (&[SharedAccess], Landings<'_>),
     evaluated: &[Evaluated],
 ) -> Option<Vec<Race>> {
     if kernel.shape.source != ShapeSource::Inferred {
@@ -618,7 +594,7 @@ fn in_larger_shape(
         if sync_stats() {
             eprintln!("sync: grown to {dims:?}");
         }
-        let races: Vec<Race> = PairSearch::new(kernel, accesses, &evaluated)
+        let races: Vec<Race> = PairSearch::new(kernel, accesses, &evaluated, landings.in_flight)
             .run()
             .into_iter()
             .filter(|r| !r.same_warp)
@@ -1122,10 +1098,17 @@ struct PairSearch<'k, 'f, 't> {
     summaries: Vec<Vec<(Terms, i64, i64)>>,
     /// What named barriers for part of the block order ([`CountedBarriers`]).
     counted: CountedBarriers,
+    /// The copies that may be in flight at each access ([`Landings::in_flight`]).
+    in_flight: Option<&'k super::protocols::CopiesInFlight>,
 }
 
 impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
-    fn new(kernel: &'k Kernel<'f, 't>, accesses: &'k [SharedAccess], evaluated: &'k [Evaluated]) -> Self {
+    fn new(
+        kernel: &'k Kernel<'f, 't>,
+        accesses: &'k [SharedAccess],
+        evaluated: &'k [Evaluated],
+        in_flight: Option<&'k super::protocols::CopiesInFlight>,
+    ) -> Self {
         PairSearch {
             kernel,
             accesses,
@@ -1139,6 +1122,7 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
                 .map(|(e, access)| touch_summary(e, access.bytes))
                 .collect(),
             counted: CountedBarriers::of(kernel),
+            in_flight,
         }
     }
 
@@ -1279,16 +1263,24 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let in_order = self.in_one_iteration(first.insn, second.insn, same_loop);
         let after_loop = !same_loop && self.met_after_loop((first.insn, ea), (second.insn, eb));
         let mut combos: Vec<Combo<'k>> = Vec::new();
-        if in_order && !after_loop {
+        // A copy's landing after the other access only when the copy may be in flight there.
+        let (first_then_second, second_then_first) =
+            (self.may_land_after(first, second), self.may_land_after(second, first));
+        let either_order = match (first.issued.is_some(), second.issued.is_some()) {
+            (true, false) => self.reaches_without_barrier(first.insn, second.insn) || second_then_first,
+            (false, true) => self.reaches_without_barrier(second.insn, first.insn) || first_then_second,
+            _ => true,
+        };
+        if in_order && !after_loop && either_order {
             combos.push((&ea.placed, &eb.placed, false));
         }
         if same_loop && let (Some(na), Some(nb)) = (&ea.next, &eb.next) {
             let head = kernel.innermost_loop(first.insn).unwrap_or(0);
             let head = kernel.flow.blocks[head as usize].start;
-            if self.around(first.insn, head, second.insn) {
+            if first_then_second && self.around(first.insn, head, second.insn) {
                 combos.push((&ea.placed, nb, false));
             }
-            if self.around(second.insn, head, first.insn) {
+            if second_then_first && self.around(second.insn, head, first.insn) {
                 combos.push((na, &eb.placed, true));
             }
         }
@@ -1303,11 +1295,13 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
                     .map(|l| kernel.flow.blocks[l as usize].start)
             };
             if let (Some(head), Some(na)) = (around_other(first.insn, second.insn), &ea.next)
+                && second_then_first
                 && self.around(second.insn, head, first.insn)
             {
                 combos.push((na, &eb.placed, true));
             }
             if let (Some(head), Some(nb)) = (around_other(second.insn, first.insn), &eb.next)
+                && first_then_second
                 && self.around(first.insn, head, second.insn)
             {
                 combos.push((&ea.placed, nb, false));
@@ -1335,16 +1329,14 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
         let (x, y) = (self.accesses[seen].insn, self.accesses[other].insn);
         let after = self.reaches_without_barrier(x, y) && !self.counted.may_order(kernel, x, y);
         let before = self.reaches_without_barrier(y, x) && !self.counted.may_order(kernel, y, x);
-        // The other access before the copy lands, in the same iteration, or in the one before
-        // it round the loop's back edge; the latter only when the copy may still be in flight
-        // round that loop (else it landed in the other access's iteration, at or before the
-        // wait it is seen at).
-        let before_within = before && within_iteration(kernel, y, x);
-        let lands_first = self.accesses[seen].issued.and_then(|i| i.lands_in_first_lap);
-        let before_round = before
-            && !before_within
-            && !lands_first.is_some_and(|l| kernel.loops()[kernel.block_of(y) as usize].contains(&l));
         let copy = self.accesses[seen].issued.map(|i| i.copy).unwrap_or(x);
+        // The other access before the copy lands (in the same iteration, or in the one before
+        // round the loop's back edge): only when the copy may be in flight at it (else it
+        // landed before it, at an earlier wait, which orders the two or is the race the other
+        // way round).
+        let before = before && self.may_land_after(&self.accesses[other], &self.accesses[seen]);
+        let before_within = before && within_iteration(kernel, y, x);
+        let before_round = before && !before_within;
         let (es, eo) = (&self.evaluated[seen], &self.evaluated[other]);
         let next_iteration = kernel.innermost_loop(copy).is_some()
             && kernel.innermost_loop(copy) == kernel.innermost_loop(x)
@@ -1375,6 +1367,18 @@ impl<'k, 'f, 't> PairSearch<'k, 'f, 't> {
             });
         }
         Some(combos)
+    }
+
+    /// Whether access `later` may run after access `earlier` as far as copies go: unless
+    /// `later` is a copy's landing and `earlier` a plain access the copy is surely not in flight
+    /// at (it landed before it, by an earlier wait).
+    fn may_land_after(&self, earlier: &SharedAccess, later: &SharedAccess) -> bool {
+        match (earlier.issued, later.issued, self.in_flight) {
+            (None, Some(issued), Some(in_flight)) => in_flight
+                .get(&earlier.insn)
+                .is_some_and(|copies| copies.contains(&issued.copy)),
+            _ => true,
+        }
     }
 
     /// Whether `x` reaches `y` without passing a barrier.
@@ -2208,7 +2212,7 @@ mod tests {
         let landings = Landings {
             waits: Some(&copies.copies_completed),
             barriers: Some(&copies.copies_across_barriers),
-            rounds: Some(&copies.copies_round_loops),
+            in_flight: Some(&copies.copies_in_flight),
         };
         races(&mut kernel, landings)
             .into_iter()

@@ -560,11 +560,13 @@ pub struct Protocols {
     /// (copy, barrier, the iteration that issued the copy). Its bytes may land after the
     /// barrier.
     pub copies_across_barriers: BTreeSet<(InsnId, InsnId, Lap)>,
-    /// Each `cp.async` copy still in flight, on some path, at the back edge of a loop it was
-    /// issued before (or in a loop beside): (copy, the loop's header block). Only such a copy
-    /// can land in a later iteration of that loop than the first one that meets it.
-    pub copies_round_loops: BTreeSet<(InsnId, BlockId)>,
+    /// For each instruction that touches shared memory, the `cp.async` copies that may be in
+    /// flight when it runs (on some path): only those can land after it.
+    pub copies_in_flight: CopiesInFlight,
 }
+
+/// The `cp.async` copies that may be in flight at instructions ([`Protocols::copies_in_flight`]).
+pub type CopiesInFlight = rustc_hash::FxHashMap<InsnId, BTreeSet<InsnId>>;
 
 /// The protocol findings of a kernel, and where its `cp.async` copies complete.
 pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
@@ -612,16 +614,6 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
-                if kernel.values.dominance.dominates(s, b) {
-                    let loops = kernel.loops();
-                    out.copies_round_loops.extend(
-                        state
-                            .copies
-                            .iter()
-                            .filter(|&&((copy, _), _)| !loops[kernel.block_of(copy) as usize].contains(&s))
-                            .map(|&((copy, _), _)| (copy, s)),
-                    );
-                }
                 let around = round_back_edge(kernel, b, s, &state);
                 let state = around.as_ref().unwrap_or(&state);
                 match &mut entry[s as usize] {
@@ -634,6 +626,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
             }
         }
     }
+    out.copies_in_flight = copies_in_flight(kernel, &entry, &touches, &wgmma_regs);
     let handoffs = handoff::unwaited_handoffs(kernel, &touches, &out.findings);
     out.findings.extend(handoffs);
     let refills = release::refills_after_unawaited_releases(kernel, &touches, &out.findings);
@@ -641,6 +634,31 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     out.findings.sort_by_key(|f| (f.insn, format!("{:?}", f.kind)));
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
+    out
+}
+
+/// The copies that may be in flight at each instruction that touches shared memory, from the
+/// states the protocols reached at the blocks' entries (`entry`), stepped through each block
+/// again (what the steps find besides is dropped: it was found already).
+fn copies_in_flight(
+    kernel: &Kernel<'_, '_>,
+    entry: &[Option<InFlight>],
+    touches: &[Vec<Touch>],
+    wgmma_regs: &rustc_hash::FxHashSet<RegId>,
+) -> CopiesInFlight {
+    let mut out = CopiesInFlight::default();
+    let mut scratch = Protocols::default();
+    for (b, state) in entry.iter().enumerate() {
+        let Some(mut state) = state.clone() else {
+            continue;
+        };
+        for i in kernel.flow.range(b as BlockId) {
+            if !touches[i as usize].is_empty() && !state.copies.is_empty() {
+                out.insert(i, state.copies.iter().map(|&((copy, _), _)| copy).collect());
+            }
+            step(kernel, i, touches, wgmma_regs, &mut state, &mut scratch);
+        }
+    }
     out
 }
 
