@@ -573,6 +573,15 @@ impl<'f, 't> Kernel<'f, 't> {
         self.conditions.get(&(from, to)).copied().flatten()
     }
 
+    /// The one condition block `b` runs under, when a single branch decides it (`@!p bra`
+    /// around an elected thread's store): `None` when several or none do.
+    pub fn sole_condition(&self, b: BlockId) -> Option<ExprId> {
+        match self.deciders[b as usize].as_slice() {
+            [(_, Some(condition))] => Some(*condition),
+            _ => None,
+        }
+    }
+
     /// Whether `thread` executes instruction `i` only when values it loaded from shared memory
     /// compare one way ([`Executes::IfData`]: a compare-and-swap's store), for a witness's note.
     pub fn runs_only_if_data(&self, i: InsnId, thread: Thread) -> bool {

@@ -19,7 +19,7 @@
 use std::collections::BTreeSet;
 
 use ptxkit_isa::signature::semantics::{
-    Access, Completion, Group, MbarrierOp, MemoryAccess, Proxy, Semantics, Space, Swizzle, Sync,
+    Access, BinaryOp, Completion, Group, MbarrierOp, MemoryAccess, Proxy, Semantics, Space, Swizzle, Sync, UnaryOp,
 };
 
 use super::descriptor::{MATRIX_ROW_BYTES, swizzled_offset};
@@ -614,8 +614,10 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
-                let around = round_back_edge(kernel, b, s, &state);
-                let state = around.as_ref().unwrap_or(&state);
+                let pruned = without_the_other_way(kernel, b, s, &state);
+                let state = pruned.as_ref().unwrap_or(&state);
+                let around = round_back_edge(kernel, b, s, state);
+                let state = around.as_ref().unwrap_or(state);
                 match &mut entry[s as usize] {
                     Some(existing) => changed |= existing.join(state),
                     slot @ None => {
@@ -811,6 +813,95 @@ fn place_in_two_iterations(
         for (&(i, t, ..), laps) in group.iter().zip(placed.into_iter().flatten()) {
             touches[i as usize][t].laps = Some(Box::new(laps));
         }
+    }
+}
+
+/// What is in flight after edge `from` -> `to` of a two-way branch, without what was issued or
+/// written only when the same condition goes the other way (CUTLASS's epilogue puts an
+/// elected thread's bulk store, its commit and its wait each behind its own `@p bra` on one
+/// predicate: the path that stores and then skips the wait is not one any thread takes).
+/// `None` when nothing changes. A condition's value may change in a loop between the two
+/// branches; dropping what it guarded then only makes the protocols quieter.
+fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
+    let succs = kernel.flow.succs(from);
+    if succs.len() != 2 {
+        return None;
+    }
+    let here = kernel.condition(from, to)?;
+    let exprs = &kernel.values.exprs;
+    let other_way = |op: InsnId| {
+        kernel
+            .sole_condition(kernel.block_of(op))
+            .is_some_and(|k| truth_assuming(exprs, here, k, 0) == Some(false))
+    };
+    let any = state.copies.iter().any(|&((op, _), _)| other_way(op))
+        || state.stores.iter().any(|&(op, _)| other_way(op))
+        || state.loads.iter().any(|&op| other_way(op))
+        || state.tracked.iter().any(|&(op, _)| other_way(op))
+        || state.generic_writes.iter().any(|&(op, _)| other_way(op))
+        || state.unfenced.iter().any(|&(_, op)| other_way(op))
+        || state.wgmma.iter().any(|&((op, _), _)| other_way(op))
+        || state.tcgen05_reads.iter().any(|&(op, _)| other_way(op));
+    if !any {
+        return None;
+    }
+    let mut state = state.clone();
+    state.copies.retain(|&((op, _), _)| !other_way(op));
+    state.stores.retain(|&(op, _)| !other_way(op));
+    state.loads.retain(|&op| !other_way(op));
+    state.tracked.retain(|&(op, _)| !other_way(op));
+    state.generic_writes.retain(|&(op, _)| !other_way(op));
+    state.unfenced.retain(|&(_, op)| !other_way(op));
+    state.wgmma.retain(|&((op, _), _)| !other_way(op));
+    state.tcgen05_reads.retain(|&(op, _)| !other_way(op));
+    Some(state)
+}
+
+/// The truth of predicate `e` when predicate `assumed` holds, from their logic alone (`!`,
+/// `&&`, `||`, `^` and predicate `&`, `|`, `xor` over the same values): `None` when it depends
+/// on more than that. `and.pred %p3, %p1, %p2` guarding a store is false where `%p1` is.
+fn truth_assuming(exprs: &super::expr::Exprs, assumed: ExprId, e: ExprId, depth: u32) -> Option<bool> {
+    // `assumed` and what its negations say of their operands.
+    let (mut a, mut value) = (assumed, true);
+    loop {
+        if e == a {
+            return Some(value);
+        }
+        match exprs.node(a) {
+            Node::Unary(UnaryOp::LogicalNot, inner, ..) | Node::Unary(UnaryOp::Not, inner, 1, _) => {
+                a = inner;
+                value = !value;
+            }
+            // A predicate's value as one bit.
+            Node::Convert(inner, 1, _) => a = inner,
+            _ => break,
+        }
+    }
+    if depth > 16 {
+        return None;
+    }
+    let sub = |x: ExprId| truth_assuming(exprs, assumed, x, depth + 1);
+    match exprs.node(e) {
+        Node::Const(k) => Some(k != 0),
+        Node::Convert(x, 1, _) => sub(x),
+        Node::Unary(UnaryOp::LogicalNot, x, ..) | Node::Unary(UnaryOp::Not, x, 1, _) => sub(x).map(|v| !v),
+        Node::Binary(op, x, y, bits, _) if bits <= 1 || matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => {
+            match op {
+                BinaryOp::And | BinaryOp::LogicalAnd => match (sub(x), sub(y)) {
+                    (Some(false), _) | (_, Some(false)) => Some(false),
+                    (Some(true), Some(true)) => Some(true),
+                    _ => None,
+                },
+                BinaryOp::Or | BinaryOp::LogicalOr => match (sub(x), sub(y)) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (Some(false), Some(false)) => Some(false),
+                    _ => None,
+                },
+                BinaryOp::Xor => Some(sub(x)? != sub(y)?),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 
