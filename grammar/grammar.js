@@ -4,7 +4,8 @@
  *
  * Design notes
  * - Opcodes and their modifiers are generic: an opcode is a word and each
- *   modifier is a dot-part glued to it (`.shared::cta`, `.m16n8k16`, `.3d`).
+ *   modifier is a dot-part after it (`.shared::cta`, `.m16n8k16`, `.3d`),
+ *   usually glued to it; ptxas also takes whitespace between them.
  *   Which combinations are legal is ptx-isa's and the linter's business, so a
  *   new ISA version keeps parsing.
  * - Comments and preprocessor lines are extras: they may appear between any
@@ -416,11 +417,12 @@ module.exports = grammar({
 
     guard: $ => seq('@', optional(field('negated', '!')), field('predicate', $.identifier)),
 
-    // A dot-part glued to the opcode: `.global`, `.v4`, `.m16n8k16`, `.3d`,
+    // A dot-part after the opcode, usually glued to it (ptxas also takes
+    // `prmt .b32`, as hand-written inline asm has it): `.global`, `.v4`, `.m16n8k16`, `.3d`,
     // `.L2::128B`, `.mbarrier::complete_tx::bytes`, the sparsity pattern
     // `.sp::2:4` (PTX 9.4), and the banked constant space of PTX 1.x/2.x,
     // `.const[2]`.
-    modifier: _ => token.immediate(/\.[A-Za-z0-9_]+(::[A-Za-z0-9_]+(:[A-Za-z0-9_]+)*)*(\[[0-9]+\])?/),
+    modifier: _ => token(/\.[A-Za-z0-9_]+(::[A-Za-z0-9_]+(:[A-Za-z0-9_]+)*)*(\[[0-9]+\])?/),
 
     // `call.uni (r), f, (a, b), proto;` and its no-return and indirect forms
     call_instruction: $ => seq(

@@ -3081,1092 +3081,1061 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(333);
+      if (eof) ADVANCE(330);
       ADVANCE_MAP(
-        '!', 406,
-        '"', 9,
-        '#', 453,
-        '$', 326,
-        '%', 431,
-        '&', 420,
-        '(', 433,
-        ')', 358,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 34,
-        '/', 429,
-        '0', 436,
-        ':', 371,
-        ';', 345,
-        '<', 399,
-        '=', 397,
-        '>', 401,
-        '?', 432,
-        '@', 404,
-        '[', 402,
-        ']', 403,
-        '^', 419,
-        '_', 415,
-        '{', 343,
-        '|', 413,
-        '}', 344,
-        '~', 416,
+        '!', 403,
+        '"', 8,
+        '#', 450,
+        '$', 323,
+        '%', 428,
+        '&', 417,
+        '(', 430,
+        ')', 355,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 32,
+        '/', 426,
+        '0', 433,
+        ':', 368,
+        ';', 342,
+        '<', 396,
+        '=', 394,
+        '>', 398,
+        '?', 429,
+        '@', 401,
+        '[', 399,
+        ']', 400,
+        '^', 416,
+        '_', 412,
+        '{', 340,
+        '|', 410,
+        '}', 341,
+        '~', 413,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(328);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+          lookahead == ' ') SKIP(325);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(435);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(453);
+      if (lookahead == '\n') ADVANCE(450);
       END_STATE();
     case 2:
       ADVANCE_MAP(
-        '!', 22,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        '(', 433,
-        ')', 358,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 47,
-        '/', 429,
-        ':', 371,
-        ';', 345,
-        '<', 423,
-        '=', 397,
-        '>', 401,
-        '?', 432,
-        ']', 403,
-        '^', 419,
-        '|', 413,
-        '}', 344,
+        '!', 20,
+        '#', 450,
+        '%', 427,
+        '&', 417,
+        '(', 430,
+        ')', 355,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 45,
+        '/', 426,
+        ':', 368,
+        ';', 342,
+        '<', 420,
+        '=', 394,
+        '>', 398,
+        '?', 429,
+        ']', 400,
+        '^', 416,
+        '|', 410,
+        '}', 341,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(3);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(15);
       END_STATE();
     case 3:
       ADVANCE_MAP(
-        '!', 22,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        ')', 358,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 47,
-        '/', 429,
-        ':', 371,
-        ';', 345,
-        '<', 423,
-        '=', 397,
-        '>', 401,
-        '?', 432,
-        ']', 403,
-        '^', 419,
-        '|', 413,
-        '}', 344,
+        '!', 20,
+        '#', 450,
+        '%', 427,
+        '&', 417,
+        ')', 355,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 45,
+        '/', 426,
+        ':', 368,
+        ';', 342,
+        '<', 420,
+        '=', 394,
+        '>', 398,
+        '?', 429,
+        ']', 400,
+        '^', 416,
+        '|', 410,
+        '}', 341,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(3);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(15);
       END_STATE();
     case 4:
       ADVANCE_MAP(
-        '!', 22,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        ')', 358,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 322,
-        '/', 429,
-        ';', 345,
-        '<', 423,
-        '=', 23,
-        '>', 401,
-        '?', 432,
-        '[', 402,
-        '^', 419,
-        '|', 413,
-        '}', 344,
+        '!', 20,
+        '#', 450,
+        '%', 427,
+        '&', 417,
+        ')', 355,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 319,
+        '/', 426,
+        ';', 342,
+        '<', 420,
+        '=', 21,
+        '>', 398,
+        '?', 429,
+        '[', 399,
+        '^', 416,
+        '|', 410,
+        '}', 341,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(5);
       END_STATE();
     case 5:
       ADVANCE_MAP(
-        '!', 22,
-        '#', 453,
-        '%', 430,
-        '&', 420,
-        ')', 358,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '/', 429,
-        ';', 345,
-        '<', 423,
-        '=', 23,
-        '>', 401,
-        '?', 432,
-        '[', 402,
-        '^', 419,
-        '|', 413,
-        '}', 344,
+        '!', 20,
+        '#', 450,
+        '%', 427,
+        '&', 417,
+        ')', 355,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '/', 426,
+        ';', 342,
+        '<', 420,
+        '=', 21,
+        '>', 398,
+        '?', 429,
+        '[', 399,
+        '^', 416,
+        '|', 410,
+        '}', 341,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(5);
       END_STATE();
     case 6:
       ADVANCE_MAP(
-        '!', 405,
-        '#', 453,
-        '(', 357,
-        '+', 346,
-        '-', 347,
-        '.', 303,
-        '/', 13,
-        '0', 436,
-        ':', 371,
-        ';', 345,
-        '[', 402,
-        '_', 415,
-        '{', 343,
-        '~', 416,
-        '$', 326,
-        '%', 326,
+        '!', 402,
+        '#', 450,
+        '(', 354,
+        '+', 343,
+        '-', 344,
+        '.', 300,
+        '/', 11,
+        '0', 433,
+        ':', 368,
+        ';', 342,
+        '[', 399,
+        '_', 412,
+        '{', 340,
+        '~', 413,
+        '$', 323,
+        '%', 323,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(8);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+          lookahead == ' ') SKIP(6);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(435);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '!', 405,
-        '#', 453,
-        '(', 357,
-        '+', 346,
-        '-', 347,
-        '.', 298,
-        '/', 13,
-        '0', 436,
-        '~', 416,
-        '$', 326,
-        '%', 326,
-        '_', 326,
+        '!', 402,
+        '#', 450,
+        '(', 354,
+        '+', 343,
+        '-', 344,
+        '.', 295,
+        '/', 11,
+        '0', 433,
+        '~', 413,
+        '$', 323,
+        '%', 323,
+        '_', 323,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(7);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(435);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 8:
-      ADVANCE_MAP(
-        '!', 405,
-        '#', 453,
-        '(', 357,
-        '+', 346,
-        '-', 347,
-        '.', 297,
-        '/', 13,
-        '0', 436,
-        ':', 371,
-        ';', 345,
-        '[', 402,
-        '_', 415,
-        '{', 343,
-        '~', 416,
-        '$', 326,
-        '%', 326,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(8);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 9:
-      if (lookahead == '"') ADVANCE(447);
-      if (lookahead == '\\') ADVANCE(327);
+      if (lookahead == '"') ADVANCE(444);
+      if (lookahead == '\\') ADVANCE(324);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(9);
+          lookahead != '\r') ADVANCE(8);
+      END_STATE();
+    case 9:
+      if (lookahead == '#') ADVANCE(450);
+      if (lookahead == '(') ADVANCE(354);
+      if (lookahead == '.') ADVANCE(321);
+      if (lookahead == '/') ADVANCE(11);
+      if (lookahead == '$' ||
+          lookahead == '%' ||
+          lookahead == '_') ADVANCE(323);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(9);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 10:
-      if (lookahead == '#') ADVANCE(453);
-      if (lookahead == '(') ADVANCE(357);
-      if (lookahead == '.') ADVANCE(324);
-      if (lookahead == '/') ADVANCE(13);
-      if (lookahead == '$' ||
-          lookahead == '%' ||
-          lookahead == '_') ADVANCE(326);
+      if (lookahead == '#') ADVANCE(450);
+      if (lookahead == '.') ADVANCE(320);
+      if (lookahead == '/') ADVANCE(11);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(11);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          lookahead == ' ') SKIP(10);
       END_STATE();
     case 11:
-      if (lookahead == '#') ADVANCE(453);
-      if (lookahead == '(') ADVANCE(357);
-      if (lookahead == '/') ADVANCE(13);
-      if (lookahead == '$' ||
-          lookahead == '%' ||
-          lookahead == '_') ADVANCE(326);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(11);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+      if (lookahead == '*') ADVANCE(448);
+      if (lookahead == '/') ADVANCE(446);
       END_STATE();
     case 12:
-      if (lookahead == '#') ADVANCE(453);
-      if (lookahead == '.') ADVANCE(323);
-      if (lookahead == '/') ADVANCE(13);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(12);
+      if (lookahead == '*') ADVANCE(12);
+      if (lookahead == '/') ADVANCE(445);
+      if (lookahead != 0) ADVANCE(13);
       END_STATE();
     case 13:
-      if (lookahead == '*') ADVANCE(451);
-      if (lookahead == '/') ADVANCE(449);
+      if (lookahead == '*') ADVANCE(12);
+      if (lookahead != 0) ADVANCE(13);
       END_STATE();
     case 14:
-      if (lookahead == '*') ADVANCE(14);
-      if (lookahead == '/') ADVANCE(448);
-      if (lookahead != 0) ADVANCE(15);
+      if (lookahead == '.') ADVANCE(442);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(293);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(14);
       END_STATE();
     case 15:
-      if (lookahead == '*') ADVANCE(14);
-      if (lookahead != 0) ADVANCE(15);
+      if (lookahead == '.') ADVANCE(299);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(15);
       END_STATE();
     case 16:
-      if (lookahead == '.') ADVANCE(445);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(295);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(16);
+      if (lookahead == ':') ADVANCE(102);
       END_STATE();
     case 17:
-      if (lookahead == '.') ADVANCE(302);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(17);
+      if (lookahead == ':') ADVANCE(322);
       END_STATE();
     case 18:
-      if (lookahead == ':') ADVANCE(104);
-      END_STATE();
-    case 19:
-      if (lookahead == ':') ADVANCE(325);
-      END_STATE();
-    case 20:
-      if (lookahead == ':') ADVANCE(325);
+      if (lookahead == ':') ADVANCE(322);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(408);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(405);
+      END_STATE();
+    case 19:
+      if (lookahead == ':') ADVANCE(64);
+      END_STATE();
+    case 20:
+      if (lookahead == '=') ADVANCE(419);
       END_STATE();
     case 21:
-      if (lookahead == ':') ADVANCE(66);
+      if (lookahead == '=') ADVANCE(418);
       END_STATE();
     case 22:
-      if (lookahead == '=') ADVANCE(422);
+      if (lookahead == 'A') ADVANCE(25);
       END_STATE();
     case 23:
-      if (lookahead == '=') ADVANCE(421);
+      if (lookahead == 'D') ADVANCE(26);
       END_STATE();
     case 24:
-      if (lookahead == 'A') ADVANCE(27);
+      if (lookahead == 'F') ADVANCE(347);
       END_STATE();
     case 25:
-      if (lookahead == 'D') ADVANCE(28);
+      if (lookahead == 'R') ADVANCE(24);
       END_STATE();
     case 26:
-      if (lookahead == 'F') ADVANCE(350);
+      if (lookahead == 'W') ADVANCE(22);
       END_STATE();
     case 27:
-      if (lookahead == 'R') ADVANCE(26);
+      if (lookahead == ']') ADVANCE(384);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
       END_STATE();
     case 28:
-      if (lookahead == 'W') ADVANCE(24);
+      if (lookahead == ']') ADVANCE(404);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(28);
       END_STATE();
     case 29:
-      if (lookahead == ']') ADVANCE(387);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(29);
+      if (lookahead == '_') ADVANCE(199);
       END_STATE();
     case 30:
-      if (lookahead == ']') ADVANCE(407);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(30);
+      if (lookahead == '_') ADVANCE(245);
       END_STATE();
     case 31:
-      if (lookahead == '_') ADVANCE(201);
+      ADVANCE_MAP(
+        'a', 57,
+        'b', 116,
+        'c', 40,
+        'e', 178,
+        'f', 132,
+        'g', 148,
+        'l', 183,
+        'm', 34,
+        'n', 184,
+        'p', 41,
+        'r', 83,
+        's', 35,
+        't', 46,
+        'u', 82,
+        'v', 99,
+        'w', 94,
+      );
       END_STATE();
     case 32:
-      if (lookahead == '_') ADVANCE(247);
+      ADVANCE_MAP(
+        'a', 57,
+        'b', 116,
+        'c', 40,
+        'e', 178,
+        'f', 132,
+        'g', 148,
+        'l', 183,
+        'm', 34,
+        'n', 184,
+        'p', 41,
+        'r', 83,
+        's', 35,
+        't', 46,
+        'u', 82,
+        'v', 99,
+        'w', 94,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(442);
       END_STATE();
     case 33:
       ADVANCE_MAP(
-        'a', 59,
-        'b', 118,
-        'c', 42,
-        'e', 180,
-        'f', 134,
-        'g', 150,
-        'l', 185,
-        'm', 36,
-        'n', 186,
-        'p', 43,
-        'r', 85,
-        's', 37,
-        't', 48,
-        'u', 84,
-        'v', 101,
-        'w', 96,
+        'a', 57,
+        'b', 117,
+        'c', 182,
+        'e', 178,
+        'f', 132,
+        'g', 148,
+        'l', 183,
+        'm', 34,
+        'n', 184,
+        'p', 41,
+        'r', 83,
+        's', 35,
+        't', 46,
+        'u', 82,
+        'v', 99,
+        'w', 94,
       );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(442);
       END_STATE();
     case 34:
-      ADVANCE_MAP(
-        'a', 59,
-        'b', 118,
-        'c', 42,
-        'e', 180,
-        'f', 134,
-        'g', 150,
-        'l', 185,
-        'm', 36,
-        'n', 186,
-        'p', 43,
-        'r', 85,
-        's', 37,
-        't', 48,
-        'u', 84,
-        'v', 101,
-        'w', 96,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
+      if (lookahead == 'a') ADVANCE(286);
+      if (lookahead == 'i') ADVANCE(180);
       END_STATE();
     case 35:
-      ADVANCE_MAP(
-        'a', 59,
-        'b', 119,
-        'c', 184,
-        'e', 180,
-        'f', 134,
-        'g', 150,
-        'l', 185,
-        'm', 36,
-        'n', 186,
-        'p', 43,
-        'r', 85,
-        's', 37,
-        't', 48,
-        'u', 84,
-        'v', 101,
-        'w', 96,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
+      if (lookahead == 'a') ADVANCE(159);
+      if (lookahead == 'e') ADVANCE(66);
+      if (lookahead == 'h') ADVANCE(51);
+      if (lookahead == 'r') ADVANCE(91);
+      if (lookahead == 'u') ADVANCE(205);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
       END_STATE();
     case 36:
-      if (lookahead == 'a') ADVANCE(288);
-      if (lookahead == 'i') ADVANCE(182);
+      if (lookahead == 'a') ADVANCE(123);
+      if (lookahead == 'e') ADVANCE(77);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(161);
-      if (lookahead == 'e') ADVANCE(68);
-      if (lookahead == 'h') ADVANCE(53);
-      if (lookahead == 'r') ADVANCE(93);
-      if (lookahead == 'u') ADVANCE(207);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
+      if (lookahead == 'a') ADVANCE(140);
       END_STATE();
     case 38:
-      if (lookahead == 'a') ADVANCE(125);
-      if (lookahead == 'e') ADVANCE(79);
+      if (lookahead == 'a') ADVANCE(345);
       END_STATE();
     case 39:
-      if (lookahead == 'a') ADVANCE(142);
+      if (lookahead == 'a') ADVANCE(381);
       END_STATE();
     case 40:
-      if (lookahead == 'a') ADVANCE(348);
+      if (lookahead == 'a') ADVANCE(149);
+      if (lookahead == 'o') ADVANCE(163);
       END_STATE();
     case 41:
-      if (lookahead == 'a') ADVANCE(384);
+      if (lookahead == 'a') ADVANCE(214);
+      if (lookahead == 'r') ADVANCE(36);
+      if (lookahead == 't') ADVANCE(204);
       END_STATE();
     case 42:
-      if (lookahead == 'a') ADVANCE(151);
-      if (lookahead == 'o') ADVANCE(165);
+      if (lookahead == 'a') ADVANCE(160);
       END_STATE();
     case 43:
-      if (lookahead == 'a') ADVANCE(216);
-      if (lookahead == 'r') ADVANCE(38);
-      if (lookahead == 't') ADVANCE(206);
+      if (lookahead == 'a') ADVANCE(235);
+      if (lookahead == 'g') ADVANCE(167);
       END_STATE();
     case 44:
-      if (lookahead == 'a') ADVANCE(162);
+      if (lookahead == 'a') ADVANCE(200);
       END_STATE();
     case 45:
-      if (lookahead == 'a') ADVANCE(237);
-      if (lookahead == 'g') ADVANCE(169);
+      if (lookahead == 'a') ADVANCE(56);
+      if (lookahead == 'b') ADVANCE(153);
+      if (lookahead == 'e') ADVANCE(288);
+      if (lookahead == 'm') ADVANCE(34);
+      if (lookahead == 'n') ADVANCE(184);
+      if (lookahead == 'r') ADVANCE(90);
       END_STATE();
     case 46:
-      if (lookahead == 'a') ADVANCE(202);
+      if (lookahead == 'a') ADVANCE(211);
+      if (lookahead == 'e') ADVANCE(287);
+      if (lookahead == 'f') ADVANCE(296);
       END_STATE();
     case 47:
-      if (lookahead == 'a') ADVANCE(58);
-      if (lookahead == 'b') ADVANCE(155);
-      if (lookahead == 'e') ADVANCE(290);
-      if (lookahead == 'm') ADVANCE(36);
-      if (lookahead == 'n') ADVANCE(186);
-      if (lookahead == 'r') ADVANCE(92);
+      if (lookahead == 'a') ADVANCE(145);
       END_STATE();
     case 48:
-      if (lookahead == 'a') ADVANCE(213);
-      if (lookahead == 'e') ADVANCE(289);
-      if (lookahead == 'f') ADVANCE(299);
+      if (lookahead == 'a') ADVANCE(173);
       END_STATE();
     case 49:
-      if (lookahead == 'a') ADVANCE(147);
-      END_STATE();
-    case 50:
       if (lookahead == 'a') ADVANCE(175);
       END_STATE();
+    case 50:
+      if (lookahead == 'a') ADVANCE(231);
+      END_STATE();
     case 51:
-      if (lookahead == 'a') ADVANCE(177);
+      if (lookahead == 'a') ADVANCE(220);
       END_STATE();
     case 52:
-      if (lookahead == 'a') ADVANCE(233);
+      if (lookahead == 'a') ADVANCE(232);
       END_STATE();
     case 53:
-      if (lookahead == 'a') ADVANCE(222);
+      if (lookahead == 'a') ADVANCE(227);
       END_STATE();
     case 54:
-      if (lookahead == 'a') ADVANCE(234);
+      if (lookahead == 'a') ADVANCE(201);
       END_STATE();
     case 55:
-      if (lookahead == 'a') ADVANCE(229);
+      if (lookahead == 'a') ADVANCE(202);
       END_STATE();
     case 56:
-      if (lookahead == 'a') ADVANCE(203);
+      if (lookahead == 'b') ADVANCE(128);
       END_STATE();
     case 57:
-      if (lookahead == 'a') ADVANCE(204);
+      if (lookahead == 'b') ADVANCE(128);
+      if (lookahead == 'd') ADVANCE(81);
+      if (lookahead == 'l') ADVANCE(129);
+      if (lookahead == 't') ADVANCE(259);
       END_STATE();
     case 58:
-      if (lookahead == 'b') ADVANCE(130);
+      if (lookahead == 'b') ADVANCE(277);
       END_STATE();
     case 59:
-      if (lookahead == 'b') ADVANCE(130);
-      if (lookahead == 'd') ADVANCE(83);
-      if (lookahead == 'l') ADVANCE(131);
-      if (lookahead == 't') ADVANCE(261);
+      if (lookahead == 'b') ADVANCE(47);
       END_STATE();
     case 60:
-      if (lookahead == 'b') ADVANCE(279);
+      if (lookahead == 'b') ADVANCE(152);
       END_STATE();
     case 61:
-      if (lookahead == 'b') ADVANCE(49);
+      if (lookahead == 'c') ADVANCE(337);
       END_STATE();
     case 62:
-      if (lookahead == 'b') ADVANCE(154);
+      if (lookahead == 'c') ADVANCE(349);
       END_STATE();
     case 63:
-      if (lookahead == 'c') ADVANCE(340);
+      if (lookahead == 'c') ADVANCE(127);
       END_STATE();
     case 64:
-      if (lookahead == 'c') ADVANCE(352);
+      if (lookahead == 'c') ADVANCE(156);
       END_STATE();
     case 65:
-      if (lookahead == 'c') ADVANCE(129);
+      if (lookahead == 'c') ADVANCE(379);
       END_STATE();
     case 66:
-      if (lookahead == 'c') ADVANCE(158);
+      if (lookahead == 'c') ADVANCE(258);
       END_STATE();
     case 67:
-      if (lookahead == 'c') ADVANCE(382);
+      if (lookahead == 'c') ADVANCE(142);
       END_STATE();
     case 68:
       if (lookahead == 'c') ADVANCE(260);
+      if (lookahead == 'r') ADVANCE(97);
+      if (lookahead == 't') ADVANCE(134);
       END_STATE();
     case 69:
       if (lookahead == 'c') ADVANCE(144);
+      if (lookahead == 'n') ADVANCE(68);
       END_STATE();
     case 70:
-      if (lookahead == 'c') ADVANCE(262);
-      if (lookahead == 'r') ADVANCE(99);
-      if (lookahead == 't') ADVANCE(136);
+      if (lookahead == 'c') ADVANCE(137);
       END_STATE();
     case 71:
-      if (lookahead == 'c') ADVANCE(146);
-      if (lookahead == 'n') ADVANCE(70);
+      if (lookahead == 'c') ADVANCE(193);
       END_STATE();
     case 72:
-      if (lookahead == 'c') ADVANCE(139);
+      if (lookahead == 'c') ADVANCE(275);
       END_STATE();
     case 73:
-      if (lookahead == 'c') ADVANCE(195);
+      if (lookahead == 'c') ADVANCE(155);
       END_STATE();
     case 74:
-      if (lookahead == 'c') ADVANCE(277);
+      if (lookahead == 'c') ADVANCE(276);
+      if (lookahead == 't') ADVANCE(135);
       END_STATE();
     case 75:
       if (lookahead == 'c') ADVANCE(157);
       END_STATE();
     case 76:
-      if (lookahead == 'c') ADVANCE(278);
-      if (lookahead == 't') ADVANCE(137);
+      if (lookahead == 'c') ADVANCE(158);
       END_STATE();
     case 77:
-      if (lookahead == 'c') ADVANCE(159);
+      if (lookahead == 'd') ADVANCE(390);
       END_STATE();
     case 78:
-      if (lookahead == 'c') ADVANCE(160);
+      if (lookahead == 'd') ADVANCE(380);
       END_STATE();
     case 79:
-      if (lookahead == 'd') ADVANCE(393);
+      if (lookahead == 'd') ADVANCE(357);
       END_STATE();
     case 80:
-      if (lookahead == 'd') ADVANCE(383);
+      if (lookahead == 'd') ADVANCE(358);
       END_STATE();
     case 81:
-      if (lookahead == 'd') ADVANCE(360);
+      if (lookahead == 'd') ADVANCE(219);
       END_STATE();
     case 82:
-      if (lookahead == 'd') ADVANCE(361);
+      if (lookahead == 'e') ADVANCE(296);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
       END_STATE();
     case 83:
-      if (lookahead == 'd') ADVANCE(221);
+      if (lookahead == 'e') ADVANCE(120);
       END_STATE();
     case 84:
-      if (lookahead == 'e') ADVANCE(299);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
+      if (lookahead == 'e') ADVANCE(336);
       END_STATE();
     case 85:
-      if (lookahead == 'e') ADVANCE(122);
+      if (lookahead == 'e') ADVANCE(351);
       END_STATE();
     case 86:
-      if (lookahead == 'e') ADVANCE(339);
+      if (lookahead == 'e') ADVANCE(386);
       END_STATE();
     case 87:
-      if (lookahead == 'e') ADVANCE(354);
+      if (lookahead == 'e') ADVANCE(366);
       END_STATE();
     case 88:
-      if (lookahead == 'e') ADVANCE(389);
+      if (lookahead == 'e') ADVANCE(335);
       END_STATE();
     case 89:
       if (lookahead == 'e') ADVANCE(369);
       END_STATE();
     case 90:
-      if (lookahead == 'e') ADVANCE(338);
+      if (lookahead == 'e') ADVANCE(203);
       END_STATE();
     case 91:
-      if (lookahead == 'e') ADVANCE(372);
+      if (lookahead == 'e') ADVANCE(121);
       END_STATE();
     case 92:
-      if (lookahead == 'e') ADVANCE(205);
+      if (lookahead == 'e') ADVANCE(118);
       END_STATE();
     case 93:
-      if (lookahead == 'e') ADVANCE(123);
+      if (lookahead == 'e') ADVANCE(78);
       END_STATE();
     case 94:
-      if (lookahead == 'e') ADVANCE(120);
+      if (lookahead == 'e') ADVANCE(37);
       END_STATE();
     case 95:
-      if (lookahead == 'e') ADVANCE(80);
-      END_STATE();
-    case 96:
-      if (lookahead == 'e') ADVANCE(39);
-      END_STATE();
-    case 97:
-      if (lookahead == 'e') ADVANCE(259);
-      END_STATE();
-    case 98:
-      if (lookahead == 'e') ADVANCE(246);
-      END_STATE();
-    case 99:
-      if (lookahead == 'e') ADVANCE(124);
-      END_STATE();
-    case 100:
       if (lookahead == 'e') ADVANCE(257);
       END_STATE();
+    case 96:
+      if (lookahead == 'e') ADVANCE(244);
+      END_STATE();
+    case 97:
+      if (lookahead == 'e') ADVANCE(122);
+      END_STATE();
+    case 98:
+      if (lookahead == 'e') ADVANCE(255);
+      END_STATE();
+    case 99:
+      if (lookahead == 'e') ADVANCE(230);
+      if (lookahead == 'i') ADVANCE(240);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(389);
+      END_STATE();
+    case 100:
+      if (lookahead == 'e') ADVANCE(247);
+      END_STATE();
     case 101:
-      if (lookahead == 'e') ADVANCE(232);
-      if (lookahead == 'i') ADVANCE(242);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(392);
+      if (lookahead == 'e') ADVANCE(218);
       END_STATE();
     case 102:
-      if (lookahead == 'e') ADVANCE(249);
+      if (lookahead == 'e') ADVANCE(179);
+      if (lookahead == 'f') ADVANCE(280);
       END_STATE();
     case 103:
-      if (lookahead == 'e') ADVANCE(220);
+      if (lookahead == 'e') ADVANCE(263);
       END_STATE();
     case 104:
-      if (lookahead == 'e') ADVANCE(181);
-      if (lookahead == 'f') ADVANCE(282);
+      if (lookahead == 'e') ADVANCE(233);
       END_STATE();
     case 105:
-      if (lookahead == 'e') ADVANCE(265);
+      if (lookahead == 'e') ADVANCE(264);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(235);
+      if (lookahead == 'e') ADVANCE(207);
       END_STATE();
     case 107:
-      if (lookahead == 'e') ADVANCE(266);
-      END_STATE();
-    case 108:
-      if (lookahead == 'e') ADVANCE(209);
-      END_STATE();
-    case 109:
-      if (lookahead == 'e') ADVANCE(230);
-      END_STATE();
-    case 110:
-      if (lookahead == 'e') ADVANCE(224);
-      END_STATE();
-    case 111:
-      if (lookahead == 'e') ADVANCE(226);
-      END_STATE();
-    case 112:
-      if (lookahead == 'e') ADVANCE(236);
-      END_STATE();
-    case 113:
-      if (lookahead == 'e') ADVANCE(210);
-      END_STATE();
-    case 114:
-      if (lookahead == 'e') ADVANCE(211);
-      END_STATE();
-    case 115:
       if (lookahead == 'e') ADVANCE(228);
       END_STATE();
+    case 108:
+      if (lookahead == 'e') ADVANCE(222);
+      END_STATE();
+    case 109:
+      if (lookahead == 'e') ADVANCE(224);
+      END_STATE();
+    case 110:
+      if (lookahead == 'e') ADVANCE(234);
+      END_STATE();
+    case 111:
+      if (lookahead == 'e') ADVANCE(208);
+      END_STATE();
+    case 112:
+      if (lookahead == 'e') ADVANCE(209);
+      END_STATE();
+    case 113:
+      if (lookahead == 'e') ADVANCE(226);
+      END_STATE();
+    case 114:
+      if (lookahead == 'e') ADVANCE(210);
+      END_STATE();
+    case 115:
+      if (lookahead == 'e') ADVANCE(75);
+      END_STATE();
     case 116:
-      if (lookahead == 'e') ADVANCE(212);
+      if (lookahead == 'f') ADVANCE(296);
+      if (lookahead == 'l') ADVANCE(186);
+      if (lookahead == 'r') ADVANCE(49);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
       END_STATE();
     case 117:
-      if (lookahead == 'e') ADVANCE(77);
+      if (lookahead == 'f') ADVANCE(296);
+      if (lookahead == 'l') ADVANCE(186);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
       END_STATE();
     case 118:
-      if (lookahead == 'f') ADVANCE(299);
-      if (lookahead == 'l') ADVANCE(188);
-      if (lookahead == 'r') ADVANCE(51);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
+      if (lookahead == 'f') ADVANCE(390);
       END_STATE();
     case 119:
-      if (lookahead == 'f') ADVANCE(299);
-      if (lookahead == 'l') ADVANCE(188);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
+      if (lookahead == 'f') ADVANCE(223);
       END_STATE();
     case 120:
-      if (lookahead == 'f') ADVANCE(393);
+      if (lookahead == 'g') ADVANCE(372);
+      if (lookahead == 'q') ADVANCE(166);
       END_STATE();
     case 121:
-      if (lookahead == 'f') ADVANCE(225);
+      if (lookahead == 'g') ADVANCE(373);
       END_STATE();
     case 122:
-      if (lookahead == 'g') ADVANCE(375);
-      if (lookahead == 'q') ADVANCE(168);
+      if (lookahead == 'g') ADVANCE(356);
       END_STATE();
     case 123:
-      if (lookahead == 'g') ADVANCE(376);
+      if (lookahead == 'g') ADVANCE(165);
       END_STATE();
     case 124:
-      if (lookahead == 'g') ADVANCE(359);
+      if (lookahead == 'g') ADVANCE(98);
       END_STATE();
     case 125:
-      if (lookahead == 'g') ADVANCE(167);
+      if (lookahead == 'g') ADVANCE(103);
       END_STATE();
     case 126:
-      if (lookahead == 'g') ADVANCE(100);
-      END_STATE();
-    case 127:
       if (lookahead == 'g') ADVANCE(105);
       END_STATE();
+    case 127:
+      if (lookahead == 'h') ADVANCE(274);
+      END_STATE();
     case 128:
-      if (lookahead == 'g') ADVANCE(107);
+      if (lookahead == 'i') ADVANCE(29);
       END_STATE();
     case 129:
-      if (lookahead == 'h') ADVANCE(276);
+      if (lookahead == 'i') ADVANCE(43);
       END_STATE();
     case 130:
-      if (lookahead == 'i') ADVANCE(31);
+      if (lookahead == 'i') ADVANCE(292);
       END_STATE();
     case 131:
-      if (lookahead == 'i') ADVANCE(45);
-      END_STATE();
-    case 132:
-      if (lookahead == 'i') ADVANCE(294);
-      END_STATE();
-    case 133:
-      if (lookahead == 'i') ADVANCE(62);
-      END_STATE();
-    case 134:
-      if (lookahead == 'i') ADVANCE(152);
-      if (lookahead == 'u') ADVANCE(176);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
-      END_STATE();
-    case 135:
       if (lookahead == 'i') ADVANCE(60);
       END_STATE();
+    case 132:
+      if (lookahead == 'i') ADVANCE(150);
+      if (lookahead == 'u') ADVANCE(174);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
+      END_STATE();
+    case 133:
+      if (lookahead == 'i') ADVANCE(58);
+      END_STATE();
+    case 134:
+      if (lookahead == 'i') ADVANCE(79);
+      END_STATE();
+    case 135:
+      if (lookahead == 'i') ADVANCE(80);
+      END_STATE();
     case 136:
-      if (lookahead == 'i') ADVANCE(81);
+      if (lookahead == 'i') ADVANCE(70);
       END_STATE();
     case 137:
-      if (lookahead == 'i') ADVANCE(82);
+      if (lookahead == 'i') ADVANCE(261);
       END_STATE();
     case 138:
-      if (lookahead == 'i') ADVANCE(72);
+      if (lookahead == 'i') ADVANCE(188);
       END_STATE();
     case 139:
-      if (lookahead == 'i') ADVANCE(263);
-      END_STATE();
-    case 140:
       if (lookahead == 'i') ADVANCE(190);
       END_STATE();
+    case 140:
+      if (lookahead == 'k') ADVANCE(352);
+      END_STATE();
     case 141:
-      if (lookahead == 'i') ADVANCE(192);
+      if (lookahead == 'k') ADVANCE(363);
       END_STATE();
     case 142:
-      if (lookahead == 'k') ADVANCE(355);
+      if (lookahead == 'k') ADVANCE(248);
       END_STATE();
     case 143:
-      if (lookahead == 'k') ADVANCE(366);
+      if (lookahead == 'l') ADVANCE(376);
       END_STATE();
     case 144:
-      if (lookahead == 'k') ADVANCE(250);
+      if (lookahead == 'l') ADVANCE(279);
       END_STATE();
     case 145:
-      if (lookahead == 'l') ADVANCE(379);
+      if (lookahead == 'l') ADVANCE(375);
       END_STATE();
     case 146:
-      if (lookahead == 'l') ADVANCE(281);
+      if (lookahead == 'l') ADVANCE(367);
       END_STATE();
     case 147:
-      if (lookahead == 'l') ADVANCE(378);
+      if (lookahead == 'l') ADVANCE(196);
       END_STATE();
     case 148:
-      if (lookahead == 'l') ADVANCE(370);
+      if (lookahead == 'l') ADVANCE(185);
       END_STATE();
     case 149:
-      if (lookahead == 'l') ADVANCE(198);
+      if (lookahead == 'l') ADVANCE(147);
       END_STATE();
     case 150:
-      if (lookahead == 'l') ADVANCE(187);
+      if (lookahead == 'l') ADVANCE(84);
       END_STATE();
     case 151:
-      if (lookahead == 'l') ADVANCE(149);
+      if (lookahead == 'l') ADVANCE(136);
       END_STATE();
     case 152:
-      if (lookahead == 'l') ADVANCE(86);
+      if (lookahead == 'l') ADVANCE(85);
       END_STATE();
     case 153:
-      if (lookahead == 'l') ADVANCE(138);
+      if (lookahead == 'l') ADVANCE(186);
       END_STATE();
     case 154:
-      if (lookahead == 'l') ADVANCE(87);
+      if (lookahead == 'l') ADVANCE(104);
       END_STATE();
     case 155:
-      if (lookahead == 'l') ADVANCE(188);
+      if (lookahead == 'l') ADVANCE(281);
       END_STATE();
     case 156:
-      if (lookahead == 'l') ADVANCE(106);
+      if (lookahead == 'l') ADVANCE(282);
+      if (lookahead == 't') ADVANCE(39);
       END_STATE();
     case 157:
       if (lookahead == 'l') ADVANCE(283);
       END_STATE();
     case 158:
       if (lookahead == 'l') ADVANCE(284);
-      if (lookahead == 't') ADVANCE(41);
       END_STATE();
     case 159:
-      if (lookahead == 'l') ADVANCE(285);
+      if (lookahead == 'm') ADVANCE(198);
       END_STATE();
     case 160:
-      if (lookahead == 'l') ADVANCE(286);
+      if (lookahead == 'm') ADVANCE(377);
       END_STATE();
     case 161:
-      if (lookahead == 'm') ADVANCE(200);
+      if (lookahead == 'm') ADVANCE(360);
       END_STATE();
     case 162:
-      if (lookahead == 'm') ADVANCE(380);
+      if (lookahead == 'm') ADVANCE(359);
       END_STATE();
     case 163:
-      if (lookahead == 'm') ADVANCE(363);
+      if (lookahead == 'm') ADVANCE(164);
+      if (lookahead == 'n') ADVANCE(241);
       END_STATE();
     case 164:
-      if (lookahead == 'm') ADVANCE(362);
+      if (lookahead == 'm') ADVANCE(187);
       END_STATE();
     case 165:
-      if (lookahead == 'm') ADVANCE(166);
-      if (lookahead == 'n') ADVANCE(243);
+      if (lookahead == 'm') ADVANCE(38);
       END_STATE();
     case 166:
-      if (lookahead == 'm') ADVANCE(189);
+      if (lookahead == 'n') ADVANCE(74);
       END_STATE();
     case 167:
-      if (lookahead == 'm') ADVANCE(40);
+      if (lookahead == 'n') ADVANCE(385);
       END_STATE();
     case 168:
-      if (lookahead == 'n') ADVANCE(76);
-      END_STATE();
-    case 169:
-      if (lookahead == 'n') ADVANCE(388);
-      END_STATE();
-    case 170:
-      if (lookahead == 'n') ADVANCE(356);
-      END_STATE();
-    case 171:
       if (lookahead == 'n') ADVANCE(353);
       END_STATE();
+    case 169:
+      if (lookahead == 'n') ADVANCE(350);
+      END_STATE();
+    case 170:
+      if (lookahead == 'n') ADVANCE(338);
+      END_STATE();
+    case 171:
+      if (lookahead == 'n') ADVANCE(331);
+      END_STATE();
     case 172:
-      if (lookahead == 'n') ADVANCE(341);
+      if (lookahead == 'n') ADVANCE(365);
       END_STATE();
     case 173:
-      if (lookahead == 'n') ADVANCE(334);
+      if (lookahead == 'n') ADVANCE(141);
       END_STATE();
     case 174:
-      if (lookahead == 'n') ADVANCE(368);
+      if (lookahead == 'n') ADVANCE(62);
       END_STATE();
     case 175:
-      if (lookahead == 'n') ADVANCE(143);
+      if (lookahead == 'n') ADVANCE(63);
       END_STATE();
     case 176:
-      if (lookahead == 'n') ADVANCE(64);
+      if (lookahead == 'n') ADVANCE(72);
       END_STATE();
     case 177:
       if (lookahead == 'n') ADVANCE(65);
       END_STATE();
     case 178:
-      if (lookahead == 'n') ADVANCE(74);
+      if (lookahead == 'n') ADVANCE(262);
+      if (lookahead == 'x') ADVANCE(195);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
       END_STATE();
     case 179:
-      if (lookahead == 'n') ADVANCE(67);
+      if (lookahead == 'n') ADVANCE(266);
       END_STATE();
     case 180:
-      if (lookahead == 'n') ADVANCE(264);
-      if (lookahead == 'x') ADVANCE(197);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
+      if (lookahead == 'n') ADVANCE(176);
       END_STATE();
     case 181:
-      if (lookahead == 'n') ADVANCE(268);
+      if (lookahead == 'n') ADVANCE(267);
       END_STATE();
     case 182:
-      if (lookahead == 'n') ADVANCE(178);
+      if (lookahead == 'o') ADVANCE(163);
       END_STATE();
     case 183:
-      if (lookahead == 'n') ADVANCE(269);
-      END_STATE();
-    case 184:
-      if (lookahead == 'o') ADVANCE(165);
-      END_STATE();
-    case 185:
-      if (lookahead == 'o') ADVANCE(63);
-      END_STATE();
-    case 186:
-      if (lookahead == 'o') ADVANCE(219);
-      END_STATE();
-    case 187:
       if (lookahead == 'o') ADVANCE(61);
       END_STATE();
-    case 188:
-      if (lookahead == 'o') ADVANCE(69);
+    case 184:
+      if (lookahead == 'o') ADVANCE(217);
       END_STATE();
-    case 189:
+    case 185:
+      if (lookahead == 'o') ADVANCE(59);
+      END_STATE();
+    case 186:
+      if (lookahead == 'o') ADVANCE(67);
+      END_STATE();
+    case 187:
+      if (lookahead == 'o') ADVANCE(168);
+      END_STATE();
+    case 188:
       if (lookahead == 'o') ADVANCE(170);
       END_STATE();
+    case 189:
+      if (lookahead == 'o') ADVANCE(268);
+      END_STATE();
     case 190:
-      if (lookahead == 'o') ADVANCE(172);
+      if (lookahead == 'o') ADVANCE(171);
       END_STATE();
     case 191:
-      if (lookahead == 'o') ADVANCE(270);
+      if (lookahead == 'o') ADVANCE(146);
       END_STATE();
     case 192:
-      if (lookahead == 'o') ADVANCE(173);
+      if (lookahead == 'o') ADVANCE(256);
       END_STATE();
     case 193:
-      if (lookahead == 'o') ADVANCE(148);
+      if (lookahead == 'o') ADVANCE(181);
       END_STATE();
     case 194:
-      if (lookahead == 'o') ADVANCE(258);
+      if (lookahead == 'p') ADVANCE(151);
       END_STATE();
     case 195:
-      if (lookahead == 'o') ADVANCE(183);
+      if (lookahead == 'p') ADVANCE(151);
+      if (lookahead == 't') ADVANCE(101);
       END_STATE();
     case 196:
-      if (lookahead == 'p') ADVANCE(153);
+      if (lookahead == 'p') ADVANCE(215);
+      if (lookahead == 't') ADVANCE(50);
       END_STATE();
     case 197:
-      if (lookahead == 'p') ADVANCE(153);
-      if (lookahead == 't') ADVANCE(103);
+      if (lookahead == 'p') ADVANCE(89);
       END_STATE();
     case 198:
-      if (lookahead == 'p') ADVANCE(217);
-      if (lookahead == 't') ADVANCE(52);
+      if (lookahead == 'p') ADVANCE(154);
       END_STATE();
     case 199:
-      if (lookahead == 'p') ADVANCE(91);
+      if (lookahead == 'p') ADVANCE(225);
       END_STATE();
     case 200:
-      if (lookahead == 'p') ADVANCE(156);
+      if (lookahead == 'p') ADVANCE(108);
       END_STATE();
     case 201:
-      if (lookahead == 'p') ADVANCE(227);
+      if (lookahead == 'p') ADVANCE(109);
       END_STATE();
     case 202:
       if (lookahead == 'p') ADVANCE(110);
       END_STATE();
     case 203:
-      if (lookahead == 'p') ADVANCE(111);
+      if (lookahead == 'q') ADVANCE(166);
       END_STATE();
     case 204:
-      if (lookahead == 'p') ADVANCE(112);
+      if (lookahead == 'r') ADVANCE(388);
       END_STATE();
     case 205:
-      if (lookahead == 'q') ADVANCE(168);
+      if (lookahead == 'r') ADVANCE(119);
       END_STATE();
     case 206:
-      if (lookahead == 'r') ADVANCE(391);
+      if (lookahead == 'r') ADVANCE(289);
       END_STATE();
     case 207:
-      if (lookahead == 'r') ADVANCE(121);
+      if (lookahead == 'r') ADVANCE(285);
       END_STATE();
     case 208:
-      if (lookahead == 'r') ADVANCE(291);
+      if (lookahead == 'r') ADVANCE(362);
       END_STATE();
     case 209:
-      if (lookahead == 'r') ADVANCE(287);
+      if (lookahead == 'r') ADVANCE(382);
       END_STATE();
     case 210:
-      if (lookahead == 'r') ADVANCE(365);
+      if (lookahead == 'r') ADVANCE(361);
       END_STATE();
     case 211:
-      if (lookahead == 'r') ADVANCE(385);
+      if (lookahead == 'r') ADVANCE(124);
       END_STATE();
     case 212:
-      if (lookahead == 'r') ADVANCE(364);
+      if (lookahead == 'r') ADVANCE(290);
       END_STATE();
     case 213:
-      if (lookahead == 'r') ADVANCE(126);
+      if (lookahead == 'r') ADVANCE(133);
       END_STATE();
     case 214:
-      if (lookahead == 'r') ADVANCE(292);
+      if (lookahead == 'r') ADVANCE(42);
       END_STATE();
     case 215:
-      if (lookahead == 'r') ADVANCE(135);
+      if (lookahead == 'r') ADVANCE(189);
       END_STATE();
     case 216:
-      if (lookahead == 'r') ADVANCE(44);
-      END_STATE();
-    case 217:
       if (lookahead == 'r') ADVANCE(191);
       END_STATE();
-    case 218:
-      if (lookahead == 'r') ADVANCE(193);
-      END_STATE();
-    case 219:
-      if (lookahead == 'r') ADVANCE(97);
-      END_STATE();
-    case 220:
-      if (lookahead == 'r') ADVANCE(171);
-      END_STATE();
-    case 221:
-      if (lookahead == 'r') ADVANCE(98);
-      END_STATE();
-    case 222:
+    case 217:
       if (lookahead == 'r') ADVANCE(95);
       END_STATE();
+    case 218:
+      if (lookahead == 'r') ADVANCE(169);
+      END_STATE();
+    case 219:
+      if (lookahead == 'r') ADVANCE(96);
+      END_STATE();
+    case 220:
+      if (lookahead == 'r') ADVANCE(93);
+      END_STATE();
+    case 221:
+      if (lookahead == 'r') ADVANCE(172);
+      END_STATE();
+    case 222:
+      if (lookahead == 'r') ADVANCE(242);
+      END_STATE();
     case 223:
-      if (lookahead == 'r') ADVANCE(174);
+      if (lookahead == 'r') ADVANCE(92);
       END_STATE();
     case 224:
-      if (lookahead == 'r') ADVANCE(244);
+      if (lookahead == 'r') ADVANCE(243);
       END_STATE();
     case 225:
-      if (lookahead == 'r') ADVANCE(94);
+      if (lookahead == 'r') ADVANCE(100);
       END_STATE();
     case 226:
-      if (lookahead == 'r') ADVANCE(245);
+      if (lookahead == 'r') ADVANCE(238);
       END_STATE();
     case 227:
-      if (lookahead == 'r') ADVANCE(102);
+      if (lookahead == 'r') ADVANCE(115);
       END_STATE();
     case 228:
-      if (lookahead == 'r') ADVANCE(240);
+      if (lookahead == 'r') ADVANCE(229);
       END_STATE();
     case 229:
-      if (lookahead == 'r') ADVANCE(117);
+      if (lookahead == 'r') ADVANCE(48);
       END_STATE();
     case 230:
-      if (lookahead == 'r') ADVANCE(231);
+      if (lookahead == 'r') ADVANCE(249);
       END_STATE();
     case 231:
-      if (lookahead == 'r') ADVANCE(50);
+      if (lookahead == 'r') ADVANCE(125);
       END_STATE();
     case 232:
-      if (lookahead == 'r') ADVANCE(251);
+      if (lookahead == 'r') ADVANCE(126);
       END_STATE();
     case 233:
-      if (lookahead == 'r') ADVANCE(127);
+      if (lookahead == 'r') ADVANCE(223);
       END_STATE();
     case 234:
-      if (lookahead == 'r') ADVANCE(128);
+      if (lookahead == 'r') ADVANCE(76);
       END_STATE();
     case 235:
-      if (lookahead == 'r') ADVANCE(225);
+      if (lookahead == 's') ADVANCE(346);
       END_STATE();
     case 236:
-      if (lookahead == 'r') ADVANCE(78);
+      if (lookahead == 's') ADVANCE(371);
       END_STATE();
     case 237:
-      if (lookahead == 's') ADVANCE(349);
+      if (lookahead == 's') ADVANCE(370);
       END_STATE();
     case 238:
-      if (lookahead == 's') ADVANCE(374);
+      if (lookahead == 's') ADVANCE(364);
       END_STATE();
     case 239:
-      if (lookahead == 's') ADVANCE(373);
+      if (lookahead == 's') ADVANCE(30);
       END_STATE();
     case 240:
-      if (lookahead == 's') ADVANCE(367);
+      if (lookahead == 's') ADVANCE(131);
       END_STATE();
     case 241:
-      if (lookahead == 's') ADVANCE(32);
+      if (lookahead == 's') ADVANCE(254);
       END_STATE();
     case 242:
-      if (lookahead == 's') ADVANCE(133);
+      if (lookahead == 's') ADVANCE(161);
       END_STATE();
     case 243:
-      if (lookahead == 's') ADVANCE(256);
+      if (lookahead == 's') ADVANCE(162);
       END_STATE();
     case 244:
-      if (lookahead == 's') ADVANCE(163);
+      if (lookahead == 's') ADVANCE(239);
       END_STATE();
     case 245:
-      if (lookahead == 's') ADVANCE(164);
+      if (lookahead == 's') ADVANCE(130);
       END_STATE();
     case 246:
-      if (lookahead == 's') ADVANCE(241);
+      if (lookahead == 's') ADVANCE(269);
       END_STATE();
     case 247:
-      if (lookahead == 's') ADVANCE(132);
+      if (lookahead == 's') ADVANCE(106);
       END_STATE();
     case 248:
-      if (lookahead == 's') ADVANCE(271);
+      if (lookahead == 's') ADVANCE(53);
       END_STATE();
     case 249:
-      if (lookahead == 's') ADVANCE(108);
+      if (lookahead == 's') ADVANCE(139);
       END_STATE();
     case 250:
-      if (lookahead == 's') ADVANCE(55);
+      if (lookahead == 's') ADVANCE(270);
       END_STATE();
     case 251:
-      if (lookahead == 's') ADVANCE(141);
+      if (lookahead == 's') ADVANCE(271);
       END_STATE();
     case 252:
       if (lookahead == 's') ADVANCE(272);
@@ -4175,58 +4144,58 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 's') ADVANCE(273);
       END_STATE();
     case 254:
-      if (lookahead == 's') ADVANCE(274);
+      if (lookahead == 't') ADVANCE(374);
       END_STATE();
     case 255:
-      if (lookahead == 's') ADVANCE(275);
+      if (lookahead == 't') ADVANCE(333);
       END_STATE();
     case 256:
-      if (lookahead == 't') ADVANCE(377);
+      if (lookahead == 't') ADVANCE(291);
       END_STATE();
     case 257:
-      if (lookahead == 't') ADVANCE(336);
+      if (lookahead == 't') ADVANCE(278);
       END_STATE();
     case 258:
-      if (lookahead == 't') ADVANCE(293);
+      if (lookahead == 't') ADVANCE(138);
       END_STATE();
     case 259:
-      if (lookahead == 't') ADVANCE(280);
+      if (lookahead == 't') ADVANCE(213);
       END_STATE();
     case 260:
-      if (lookahead == 't') ADVANCE(140);
+      if (lookahead == 't') ADVANCE(44);
       END_STATE();
     case 261:
-      if (lookahead == 't') ADVANCE(215);
+      if (lookahead == 't') ADVANCE(73);
       END_STATE();
     case 262:
-      if (lookahead == 't') ADVANCE(46);
+      if (lookahead == 't') ADVANCE(206);
       END_STATE();
     case 263:
-      if (lookahead == 't') ADVANCE(75);
+      if (lookahead == 't') ADVANCE(236);
       END_STATE();
     case 264:
-      if (lookahead == 't') ADVANCE(208);
+      if (lookahead == 't') ADVANCE(237);
       END_STATE();
     case 265:
-      if (lookahead == 't') ADVANCE(238);
+      if (lookahead == 't') ADVANCE(86);
       END_STATE();
     case 266:
-      if (lookahead == 't') ADVANCE(239);
+      if (lookahead == 't') ADVANCE(212);
       END_STATE();
     case 267:
-      if (lookahead == 't') ADVANCE(88);
+      if (lookahead == 't') ADVANCE(216);
       END_STATE();
     case 268:
-      if (lookahead == 't') ADVANCE(214);
+      if (lookahead == 't') ADVANCE(192);
       END_STATE();
     case 269:
-      if (lookahead == 't') ADVANCE(218);
+      if (lookahead == 't') ADVANCE(107);
       END_STATE();
     case 270:
-      if (lookahead == 't') ADVANCE(194);
+      if (lookahead == 't') ADVANCE(111);
       END_STATE();
     case 271:
-      if (lookahead == 't') ADVANCE(109);
+      if (lookahead == 't') ADVANCE(112);
       END_STATE();
     case 272:
       if (lookahead == 't') ADVANCE(113);
@@ -4235,31 +4204,31 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 't') ADVANCE(114);
       END_STATE();
     case 274:
-      if (lookahead == 't') ADVANCE(115);
+      if (lookahead == 't') ADVANCE(52);
       END_STATE();
     case 275:
-      if (lookahead == 't') ADVANCE(116);
-      END_STATE();
-    case 276:
       if (lookahead == 't') ADVANCE(54);
       END_STATE();
+    case 276:
+      if (lookahead == 't') ADVANCE(55);
+      END_STATE();
     case 277:
-      if (lookahead == 't') ADVANCE(56);
+      if (lookahead == 'u') ADVANCE(265);
       END_STATE();
     case 278:
-      if (lookahead == 't') ADVANCE(57);
+      if (lookahead == 'u') ADVANCE(221);
       END_STATE();
     case 279:
-      if (lookahead == 'u') ADVANCE(267);
+      if (lookahead == 'u') ADVANCE(246);
       END_STATE();
     case 280:
-      if (lookahead == 'u') ADVANCE(223);
+      if (lookahead == 'u') ADVANCE(177);
       END_STATE();
     case 281:
-      if (lookahead == 'u') ADVANCE(248);
+      if (lookahead == 'u') ADVANCE(250);
       END_STATE();
     case 282:
-      if (lookahead == 'u') ADVANCE(179);
+      if (lookahead == 'u') ADVANCE(251);
       END_STATE();
     case 283:
       if (lookahead == 'u') ADVANCE(252);
@@ -4268,83 +4237,89 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'u') ADVANCE(253);
       END_STATE();
     case 285:
-      if (lookahead == 'u') ADVANCE(254);
+      if (lookahead == 'v') ADVANCE(87);
       END_STATE();
     case 286:
-      if (lookahead == 'u') ADVANCE(255);
+      if (lookahead == 'x') ADVANCE(69);
       END_STATE();
     case 287:
-      if (lookahead == 'v') ADVANCE(89);
+      if (lookahead == 'x') ADVANCE(383);
       END_STATE();
     case 288:
-      if (lookahead == 'x') ADVANCE(71);
+      if (lookahead == 'x') ADVANCE(194);
       END_STATE();
     case 289:
-      if (lookahead == 'x') ADVANCE(386);
+      if (lookahead == 'y') ADVANCE(348);
       END_STATE();
     case 290:
-      if (lookahead == 'x') ADVANCE(196);
+      if (lookahead == 'y') ADVANCE(378);
       END_STATE();
     case 291:
-      if (lookahead == 'y') ADVANCE(351);
+      if (lookahead == 'y') ADVANCE(197);
       END_STATE();
     case 292:
-      if (lookahead == 'y') ADVANCE(381);
+      if (lookahead == 'z') ADVANCE(88);
       END_STATE();
     case 293:
-      if (lookahead == 'y') ADVANCE(199);
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(297);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(443);
       END_STATE();
     case 294:
-      if (lookahead == 'z') ADVANCE(90);
+      if (lookahead == '0' ||
+          lookahead == '1') ADVANCE(437);
       END_STATE();
     case 295:
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(300);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(446);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(442);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(339);
       END_STATE();
     case 296:
-      if (lookahead == '0' ||
-          lookahead == '1') ADVANCE(440);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
       END_STATE();
     case 297:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(443);
       END_STATE();
     case 298:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(342);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
       END_STATE();
     case 299:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(332);
       END_STATE();
     case 300:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(446);
-      END_STATE();
-    case 301:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(29);
-      END_STATE();
-    case 302:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(335);
-      END_STATE();
-    case 303:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(410);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(407);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(409);
+      END_STATE();
+    case 301:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(28);
+      END_STATE();
+    case 302:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(440);
+      END_STATE();
+    case 303:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(441);
       END_STATE();
     case 304:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(30);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(303);
       END_STATE();
     case 305:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(443);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(304);
       END_STATE();
     case 306:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(444);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(305);
       END_STATE();
     case 307:
       if (('0' <= lookahead && lookahead <= '9') ||
@@ -4407,747 +4382,732 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('a' <= lookahead && lookahead <= 'f')) ADVANCE(317);
       END_STATE();
     case 319:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(318);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(411);
       END_STATE();
     case 320:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(319);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(387);
       END_STATE();
     case 321:
       if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(320);
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(409);
       END_STATE();
     case 322:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(414);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(405);
       END_STATE();
     case 323:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(390);
-      END_STATE();
-    case 324:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
-      END_STATE();
-    case 325:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(408);
-      END_STATE();
-    case 326:
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
+      END_STATE();
+    case 324:
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(8);
+      END_STATE();
+    case 325:
+      if (eof) ADVANCE(330);
+      ADVANCE_MAP(
+        '!', 403,
+        '"', 8,
+        '#', 450,
+        '$', 323,
+        '%', 428,
+        '&', 417,
+        '(', 354,
+        ')', 355,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 32,
+        '/', 426,
+        '0', 433,
+        ':', 368,
+        ';', 342,
+        '<', 420,
+        '=', 394,
+        '>', 398,
+        '?', 429,
+        '@', 401,
+        '[', 399,
+        ']', 400,
+        '^', 416,
+        '_', 412,
+        '{', 340,
+        '|', 410,
+        '}', 341,
+        '~', 413,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(325);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(435);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
+      END_STATE();
+    case 326:
+      if (eof) ADVANCE(330);
+      ADVANCE_MAP(
+        '!', 20,
+        '#', 450,
+        '$', 323,
+        '%', 428,
+        '&', 417,
+        '(', 430,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 31,
+        '/', 426,
+        '0', 436,
+        ';', 342,
+        '<', 420,
+        '=', 21,
+        '>', 398,
+        '?', 429,
+        '@', 401,
+        '^', 416,
+        '_', 412,
+        '{', 340,
+        '|', 410,
+        '}', 341,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(327);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(439);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 327:
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(9);
+      if (eof) ADVANCE(330);
+      ADVANCE_MAP(
+        '!', 20,
+        '#', 450,
+        '$', 323,
+        '%', 428,
+        '&', 417,
+        '*', 425,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 31,
+        '/', 426,
+        '0', 436,
+        ';', 342,
+        '<', 420,
+        '=', 21,
+        '>', 398,
+        '?', 429,
+        '@', 401,
+        '^', 416,
+        '_', 412,
+        '{', 340,
+        '|', 410,
+        '}', 341,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(327);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(439);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 328:
-      if (eof) ADVANCE(333);
+      if (eof) ADVANCE(330);
       ADVANCE_MAP(
-        '!', 406,
-        '"', 9,
-        '#', 453,
-        '$', 326,
-        '%', 431,
-        '&', 420,
-        '(', 357,
-        ')', 358,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 34,
-        '/', 429,
-        '0', 436,
-        ':', 371,
-        ';', 345,
-        '<', 423,
-        '=', 397,
-        '>', 401,
-        '?', 432,
-        '@', 404,
-        '[', 402,
-        ']', 403,
-        '^', 419,
-        '_', 415,
-        '{', 343,
-        '|', 413,
-        '}', 344,
-        '~', 416,
+        '!', 402,
+        '#', 450,
+        '(', 354,
+        ')', 355,
+        '+', 343,
+        ',', 334,
+        '-', 344,
+        '.', 33,
+        '/', 11,
+        '0', 433,
+        ';', 342,
+        '<', 395,
+        '=', 393,
+        '>', 397,
+        '@', 401,
+        '[', 399,
+        ']', 400,
+        '_', 412,
+        '{', 340,
+        '}', 341,
+        '~', 413,
+        '$', 323,
+        '%', 323,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(328);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
+          lookahead == ' ') SKIP(329);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(435);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 329:
-      if (eof) ADVANCE(333);
+      if (eof) ADVANCE(330);
       ADVANCE_MAP(
-        '!', 22,
-        '#', 453,
-        '$', 326,
-        '%', 431,
-        '&', 420,
-        '(', 433,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
+        '!', 402,
+        '#', 450,
+        '(', 354,
+        ')', 355,
+        '+', 343,
+        ',', 334,
+        '-', 344,
         '.', 33,
-        '/', 429,
-        '0', 439,
-        ';', 345,
-        '<', 423,
-        '=', 23,
-        '>', 401,
-        '?', 432,
-        '@', 404,
-        '^', 419,
-        '_', 415,
-        '{', 343,
-        '|', 413,
-        '}', 344,
+        '/', 11,
+        '0', 433,
+        ';', 342,
+        '=', 393,
+        '>', 397,
+        '@', 401,
+        '[', 399,
+        ']', 400,
+        '_', 412,
+        '{', 340,
+        '}', 341,
+        '~', 413,
+        '$', 323,
+        '%', 323,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(330);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(442);
+          lookahead == ' ') SKIP(329);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(435);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
     case 330:
-      if (eof) ADVANCE(333);
-      ADVANCE_MAP(
-        '!', 22,
-        '#', 453,
-        '$', 326,
-        '%', 431,
-        '&', 420,
-        '*', 428,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 33,
-        '/', 429,
-        '0', 439,
-        ';', 345,
-        '<', 423,
-        '=', 23,
-        '>', 401,
-        '?', 432,
-        '@', 404,
-        '^', 419,
-        '_', 415,
-        '{', 343,
-        '|', 413,
-        '}', 344,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(330);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(442);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 331:
-      if (eof) ADVANCE(333);
-      ADVANCE_MAP(
-        '!', 405,
-        '#', 453,
-        '(', 357,
-        ')', 358,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 35,
-        '/', 13,
-        '0', 436,
-        ';', 345,
-        '<', 398,
-        '=', 396,
-        '>', 400,
-        '@', 404,
-        '[', 402,
-        ']', 403,
-        '_', 415,
-        '{', 343,
-        '}', 344,
-        '~', 416,
-        '$', 326,
-        '%', 326,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(332);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 332:
-      if (eof) ADVANCE(333);
-      ADVANCE_MAP(
-        '!', 405,
-        '#', 453,
-        '(', 357,
-        ')', 358,
-        '+', 346,
-        ',', 337,
-        '-', 347,
-        '.', 35,
-        '/', 13,
-        '0', 436,
-        ';', 345,
-        '=', 396,
-        '>', 400,
-        '@', 404,
-        '[', 402,
-        ']', 403,
-        '_', 415,
-        '{', 343,
-        '}', 344,
-        '~', 416,
-        '$', 326,
-        '%', 326,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(332);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(438);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
-      END_STATE();
-    case 333:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 334:
+    case 331:
       ACCEPT_TOKEN(anon_sym_DOTversion);
       END_STATE();
-    case 335:
+    case 332:
       ACCEPT_TOKEN(sym_version_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(335);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(332);
       END_STATE();
-    case 336:
+    case 333:
       ACCEPT_TOKEN(anon_sym_DOTtarget);
       END_STATE();
-    case 337:
+    case 334:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 338:
+    case 335:
       ACCEPT_TOKEN(anon_sym_DOTaddress_size);
       END_STATE();
-    case 339:
+    case 336:
       ACCEPT_TOKEN(anon_sym_DOTfile);
       END_STATE();
-    case 340:
+    case 337:
       ACCEPT_TOKEN(anon_sym_DOTloc);
-      if (lookahead == 'a') ADVANCE(145);
+      if (lookahead == 'a') ADVANCE(143);
       END_STATE();
-    case 341:
+    case 338:
       ACCEPT_TOKEN(anon_sym_DOTsection);
       END_STATE();
-    case 342:
+    case 339:
       ACCEPT_TOKEN(sym_section_name);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(342);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(339);
       END_STATE();
-    case 343:
+    case 340:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
-    case 344:
+    case 341:
       ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
-    case 345:
+    case 342:
       ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
-    case 346:
+    case 343:
       ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
-    case 347:
+    case 344:
       ACCEPT_TOKEN(anon_sym_DASH);
       END_STATE();
-    case 348:
+    case 345:
       ACCEPT_TOKEN(anon_sym_DOTpragma);
       END_STATE();
-    case 349:
+    case 346:
       ACCEPT_TOKEN(anon_sym_DOTalias);
       END_STATE();
-    case 350:
+    case 347:
       ACCEPT_TOKEN(sym_dwarf_directive);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(350);
+          lookahead != '\r') ADVANCE(347);
       END_STATE();
-    case 351:
+    case 348:
       ACCEPT_TOKEN(anon_sym_DOTentry);
       END_STATE();
-    case 352:
+    case 349:
       ACCEPT_TOKEN(anon_sym_DOTfunc);
       END_STATE();
-    case 353:
+    case 350:
       ACCEPT_TOKEN(anon_sym_DOTextern);
       END_STATE();
-    case 354:
+    case 351:
       ACCEPT_TOKEN(anon_sym_DOTvisible);
       END_STATE();
-    case 355:
+    case 352:
       ACCEPT_TOKEN(anon_sym_DOTweak);
       END_STATE();
-    case 356:
+    case 353:
       ACCEPT_TOKEN(anon_sym_DOTcommon);
       END_STATE();
-    case 357:
+    case 354:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
-    case 358:
+    case 355:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 359:
+    case 356:
       ACCEPT_TOKEN(anon_sym_DOTmaxnreg);
       END_STATE();
-    case 360:
+    case 357:
       ACCEPT_TOKEN(anon_sym_DOTmaxntid);
       END_STATE();
-    case 361:
+    case 358:
       ACCEPT_TOKEN(anon_sym_DOTreqntid);
       END_STATE();
-    case 362:
+    case 359:
       ACCEPT_TOKEN(anon_sym_DOTminnctapersm);
       END_STATE();
-    case 363:
+    case 360:
       ACCEPT_TOKEN(anon_sym_DOTmaxnctapersm);
       END_STATE();
-    case 364:
+    case 361:
       ACCEPT_TOKEN(anon_sym_DOTreqnctapercluster);
       END_STATE();
-    case 365:
+    case 362:
       ACCEPT_TOKEN(anon_sym_DOTexplicitcluster);
       END_STATE();
-    case 366:
+    case 363:
       ACCEPT_TOKEN(anon_sym_DOTmaxclusterrank);
       END_STATE();
-    case 367:
+    case 364:
       ACCEPT_TOKEN(anon_sym_DOTblocksareclusters);
       END_STATE();
-    case 368:
+    case 365:
       ACCEPT_TOKEN(anon_sym_DOTnoreturn);
       END_STATE();
-    case 369:
+    case 366:
       ACCEPT_TOKEN(anon_sym_DOTabi_preserve);
-      if (lookahead == '_') ADVANCE(73);
+      if (lookahead == '_') ADVANCE(71);
       END_STATE();
-    case 370:
+    case 367:
       ACCEPT_TOKEN(anon_sym_DOTabi_preserve_control);
       END_STATE();
-    case 371:
+    case 368:
       ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
-    case 372:
+    case 369:
       ACCEPT_TOKEN(anon_sym_DOTcallprototype);
       END_STATE();
-    case 373:
+    case 370:
       ACCEPT_TOKEN(anon_sym_DOTbranchtargets);
       END_STATE();
-    case 374:
+    case 371:
       ACCEPT_TOKEN(anon_sym_DOTcalltargets);
       END_STATE();
-    case 375:
+    case 372:
       ACCEPT_TOKEN(anon_sym_DOTreg);
       END_STATE();
-    case 376:
+    case 373:
       ACCEPT_TOKEN(anon_sym_DOTsreg);
       END_STATE();
-    case 377:
+    case 374:
       ACCEPT_TOKEN(anon_sym_DOTconst);
-      if (lookahead == '[') ADVANCE(301);
+      if (lookahead == '[') ADVANCE(298);
       END_STATE();
-    case 378:
+    case 375:
       ACCEPT_TOKEN(anon_sym_DOTglobal);
       END_STATE();
-    case 379:
+    case 376:
       ACCEPT_TOKEN(anon_sym_DOTlocal);
       END_STATE();
-    case 380:
+    case 377:
       ACCEPT_TOKEN(anon_sym_DOTparam);
-      if (lookahead == ':') ADVANCE(18);
+      if (lookahead == ':') ADVANCE(16);
       END_STATE();
-    case 381:
+    case 378:
       ACCEPT_TOKEN(anon_sym_DOTparam_COLON_COLONentry);
       END_STATE();
-    case 382:
+    case 379:
       ACCEPT_TOKEN(anon_sym_DOTparam_COLON_COLONfunc);
       END_STATE();
-    case 383:
+    case 380:
       ACCEPT_TOKEN(anon_sym_DOTshared);
-      if (lookahead == ':') ADVANCE(21);
+      if (lookahead == ':') ADVANCE(19);
       END_STATE();
-    case 384:
+    case 381:
       ACCEPT_TOKEN(anon_sym_DOTshared_COLON_COLONcta);
       END_STATE();
-    case 385:
+    case 382:
       ACCEPT_TOKEN(anon_sym_DOTshared_COLON_COLONcluster);
       END_STATE();
-    case 386:
+    case 383:
       ACCEPT_TOKEN(anon_sym_DOTtex);
-      if (lookahead == 'r') ADVANCE(94);
+      if (lookahead == 'r') ADVANCE(92);
       END_STATE();
-    case 387:
+    case 384:
       ACCEPT_TOKEN(aux_sym_state_space_token1);
       END_STATE();
-    case 388:
+    case 385:
       ACCEPT_TOKEN(anon_sym_DOTalign);
       END_STATE();
-    case 389:
+    case 386:
       ACCEPT_TOKEN(anon_sym_DOTattribute);
       END_STATE();
-    case 390:
+    case 387:
       ACCEPT_TOKEN(sym_attribute_name);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(390);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(387);
       END_STATE();
-    case 391:
+    case 388:
       ACCEPT_TOKEN(anon_sym_DOTptr);
       END_STATE();
-    case 392:
+    case 389:
       ACCEPT_TOKEN(sym_vector_type);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(392);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(389);
       END_STATE();
-    case 393:
+    case 390:
       ACCEPT_TOKEN(sym_type);
       END_STATE();
-    case 394:
+    case 391:
       ACCEPT_TOKEN(sym_type);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(394);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(395);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(391);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(392);
       END_STATE();
-    case 395:
+    case 392:
       ACCEPT_TOKEN(sym_type);
       if (('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(395);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(392);
+      END_STATE();
+    case 393:
+      ACCEPT_TOKEN(anon_sym_EQ);
+      END_STATE();
+    case 394:
+      ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '=') ADVANCE(418);
+      END_STATE();
+    case 395:
+      ACCEPT_TOKEN(anon_sym_LT);
       END_STATE();
     case 396:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      END_STATE();
-    case 397:
-      ACCEPT_TOKEN(anon_sym_EQ);
+      ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '<') ADVANCE(423);
       if (lookahead == '=') ADVANCE(421);
       END_STATE();
+    case 397:
+      ACCEPT_TOKEN(anon_sym_GT);
+      END_STATE();
     case 398:
-      ACCEPT_TOKEN(anon_sym_LT);
+      ACCEPT_TOKEN(anon_sym_GT);
+      if (lookahead == '=') ADVANCE(422);
+      if (lookahead == '>') ADVANCE(424);
       END_STATE();
     case 399:
-      ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '<') ADVANCE(426);
-      if (lookahead == '=') ADVANCE(424);
-      END_STATE();
-    case 400:
-      ACCEPT_TOKEN(anon_sym_GT);
-      END_STATE();
-    case 401:
-      ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(425);
-      if (lookahead == '>') ADVANCE(427);
-      END_STATE();
-    case 402:
       ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
-    case 403:
+    case 400:
       ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
-    case 404:
+    case 401:
       ACCEPT_TOKEN(anon_sym_AT);
-      if (lookahead == '@') ADVANCE(25);
+      if (lookahead == '@') ADVANCE(23);
+      END_STATE();
+    case 402:
+      ACCEPT_TOKEN(anon_sym_BANG);
+      END_STATE();
+    case 403:
+      ACCEPT_TOKEN(anon_sym_BANG);
+      if (lookahead == '=') ADVANCE(419);
+      END_STATE();
+    case 404:
+      ACCEPT_TOKEN(sym_modifier);
       END_STATE();
     case 405:
-      ACCEPT_TOKEN(anon_sym_BANG);
+      ACCEPT_TOKEN(sym_modifier);
+      if (lookahead == ':') ADVANCE(18);
+      if (lookahead == '[') ADVANCE(301);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(405);
       END_STATE();
     case 406:
-      ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '=') ADVANCE(422);
+      ACCEPT_TOKEN(sym_modifier);
+      if (lookahead == ':') ADVANCE(17);
+      if (lookahead == '[') ADVANCE(301);
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(297);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(408);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(409);
       END_STATE();
     case 407:
       ACCEPT_TOKEN(sym_modifier);
+      if (lookahead == ':') ADVANCE(17);
+      if (lookahead == '[') ADVANCE(301);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(406);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(407);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(409);
       END_STATE();
     case 408:
       ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(20);
-      if (lookahead == '[') ADVANCE(304);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
+      if (lookahead == ':') ADVANCE(17);
+      if (lookahead == '[') ADVANCE(301);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(408);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(408);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(409);
       END_STATE();
     case 409:
       ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(304);
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(300);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(411);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
-      END_STATE();
-    case 410:
-      ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(304);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(409);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(410);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
-      END_STATE();
-    case 411:
-      ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(304);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(411);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
-      END_STATE();
-    case 412:
-      ACCEPT_TOKEN(sym_modifier);
-      if (lookahead == ':') ADVANCE(19);
-      if (lookahead == '[') ADVANCE(304);
+      if (lookahead == ':') ADVANCE(17);
+      if (lookahead == '[') ADVANCE(301);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(412);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(409);
       END_STATE();
-    case 413:
+    case 410:
       ACCEPT_TOKEN(anon_sym_PIPE);
-      if (lookahead == '|') ADVANCE(417);
+      if (lookahead == '|') ADVANCE(414);
       END_STATE();
-    case 414:
+    case 411:
       ACCEPT_TOKEN(aux_sym_member_operand_token1);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(414);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(411);
       END_STATE();
-    case 415:
+    case 412:
       ACCEPT_TOKEN(sym_sink);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
-    case 416:
+    case 413:
       ACCEPT_TOKEN(anon_sym_TILDE);
       END_STATE();
-    case 417:
+    case 414:
       ACCEPT_TOKEN(anon_sym_PIPE_PIPE);
       END_STATE();
-    case 418:
+    case 415:
       ACCEPT_TOKEN(anon_sym_AMP_AMP);
       END_STATE();
-    case 419:
+    case 416:
       ACCEPT_TOKEN(anon_sym_CARET);
       END_STATE();
-    case 420:
+    case 417:
       ACCEPT_TOKEN(anon_sym_AMP);
-      if (lookahead == '&') ADVANCE(418);
+      if (lookahead == '&') ADVANCE(415);
       END_STATE();
-    case 421:
+    case 418:
       ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
-    case 422:
+    case 419:
       ACCEPT_TOKEN(anon_sym_BANG_EQ);
       END_STATE();
-    case 423:
+    case 420:
       ACCEPT_TOKEN(anon_sym_LT2);
-      if (lookahead == '<') ADVANCE(426);
-      if (lookahead == '=') ADVANCE(424);
+      if (lookahead == '<') ADVANCE(423);
+      if (lookahead == '=') ADVANCE(421);
       END_STATE();
-    case 424:
+    case 421:
       ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
-    case 425:
+    case 422:
       ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
-    case 426:
+    case 423:
       ACCEPT_TOKEN(anon_sym_LT_LT);
       END_STATE();
-    case 427:
+    case 424:
       ACCEPT_TOKEN(anon_sym_GT_GT);
       END_STATE();
-    case 428:
+    case 425:
       ACCEPT_TOKEN(anon_sym_STAR);
       END_STATE();
-    case 429:
+    case 426:
       ACCEPT_TOKEN(anon_sym_SLASH);
-      if (lookahead == '*') ADVANCE(451);
-      if (lookahead == '/') ADVANCE(449);
+      if (lookahead == '*') ADVANCE(448);
+      if (lookahead == '/') ADVANCE(446);
       END_STATE();
-    case 430:
+    case 427:
       ACCEPT_TOKEN(anon_sym_PERCENT);
       END_STATE();
-    case 431:
+    case 428:
       ACCEPT_TOKEN(anon_sym_PERCENT);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
       END_STATE();
-    case 432:
+    case 429:
       ACCEPT_TOKEN(anon_sym_QMARK);
       END_STATE();
-    case 433:
+    case 430:
       ACCEPT_TOKEN(anon_sym_LPAREN2);
       END_STATE();
-    case 434:
+    case 431:
       ACCEPT_TOKEN(sym_identifier);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(434);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(431);
+      END_STATE();
+    case 432:
+      ACCEPT_TOKEN(sym_integer);
+      END_STATE();
+    case 433:
+      ACCEPT_TOKEN(sym_integer);
+      ADVANCE_MAP(
+        '.', 442,
+        'U', 432,
+        'B', 294,
+        'b', 294,
+        'D', 318,
+        'd', 318,
+        'E', 293,
+        'e', 293,
+        'F', 310,
+        'f', 310,
+        'X', 302,
+        'x', 302,
+        '8', 14,
+        '9', 14,
+      );
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(434);
+      END_STATE();
+    case 434:
+      ACCEPT_TOKEN(sym_integer);
+      if (lookahead == '.') ADVANCE(442);
+      if (lookahead == 'U') ADVANCE(432);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(293);
+      if (lookahead == '8' ||
+          lookahead == '9') ADVANCE(14);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(434);
       END_STATE();
     case 435:
       ACCEPT_TOKEN(sym_integer);
+      if (lookahead == '.') ADVANCE(442);
+      if (lookahead == 'U') ADVANCE(432);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(293);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(435);
       END_STATE();
     case 436:
       ACCEPT_TOKEN(sym_integer);
-      ADVANCE_MAP(
-        '.', 445,
-        'U', 435,
-        'B', 296,
-        'b', 296,
-        'D', 321,
-        'd', 321,
-        'E', 295,
-        'e', 295,
-        'F', 313,
-        'f', 313,
-        'X', 305,
-        'x', 305,
-        '8', 16,
-        '9', 16,
-      );
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(437);
+      if (lookahead == 'U') ADVANCE(432);
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(294);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(302);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(438);
       END_STATE();
     case 437:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(445);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(295);
-      if (lookahead == '8' ||
-          lookahead == '9') ADVANCE(16);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(437);
+      if (lookahead == 'U') ADVANCE(432);
+      if (lookahead == '0' ||
+          lookahead == '1') ADVANCE(437);
       END_STATE();
     case 438:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == '.') ADVANCE(445);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(295);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(438);
+      if (lookahead == 'U') ADVANCE(432);
+      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(438);
       END_STATE();
     case 439:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(296);
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(305);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(441);
+      if (lookahead == 'U') ADVANCE(432);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(439);
       END_STATE();
     case 440:
       ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (lookahead == '0' ||
-          lookahead == '1') ADVANCE(440);
+      if (lookahead == 'U') ADVANCE(432);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(440);
       END_STATE();
     case 441:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (('0' <= lookahead && lookahead <= '7')) ADVANCE(441);
+      ACCEPT_TOKEN(sym_float);
       END_STATE();
     case 442:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
+      ACCEPT_TOKEN(sym_float);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(293);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(442);
       END_STATE();
     case 443:
-      ACCEPT_TOKEN(sym_integer);
-      if (lookahead == 'U') ADVANCE(435);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(443);
+      ACCEPT_TOKEN(sym_float);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(443);
       END_STATE();
     case 444:
-      ACCEPT_TOKEN(sym_float);
-      END_STATE();
-    case 445:
-      ACCEPT_TOKEN(sym_float);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(295);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(445);
-      END_STATE();
-    case 446:
-      ACCEPT_TOKEN(sym_float);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(446);
-      END_STATE();
-    case 447:
       ACCEPT_TOKEN(sym_string);
       END_STATE();
-    case 448:
+    case 445:
       ACCEPT_TOKEN(sym_comment);
+      END_STATE();
+    case 446:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(446);
+      END_STATE();
+    case 447:
+      ACCEPT_TOKEN(sym_unterminated_comment);
+      if (lookahead == '*') ADVANCE(447);
+      if (lookahead == '/') ADVANCE(445);
+      if (lookahead == '\n' ||
+          lookahead == '\r') ADVANCE(13);
+      if (lookahead != 0) ADVANCE(448);
+      END_STATE();
+    case 448:
+      ACCEPT_TOKEN(sym_unterminated_comment);
+      if (lookahead == '*') ADVANCE(447);
+      if (lookahead == '\n' ||
+          lookahead == '\r') ADVANCE(13);
+      if (lookahead != 0) ADVANCE(448);
       END_STATE();
     case 449:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(449);
+      ACCEPT_TOKEN(sym_preprocessor);
+      if (lookahead == '\n') ADVANCE(450);
+      if (lookahead == '\r') ADVANCE(1);
+      if (lookahead == '\\') ADVANCE(449);
+      if (lookahead != 0) ADVANCE(450);
       END_STATE();
     case 450:
-      ACCEPT_TOKEN(sym_unterminated_comment);
-      if (lookahead == '*') ADVANCE(450);
-      if (lookahead == '/') ADVANCE(448);
-      if (lookahead == '\n' ||
-          lookahead == '\r') ADVANCE(15);
-      if (lookahead != 0) ADVANCE(451);
-      END_STATE();
-    case 451:
-      ACCEPT_TOKEN(sym_unterminated_comment);
-      if (lookahead == '*') ADVANCE(450);
-      if (lookahead == '\n' ||
-          lookahead == '\r') ADVANCE(15);
-      if (lookahead != 0) ADVANCE(451);
-      END_STATE();
-    case 452:
       ACCEPT_TOKEN(sym_preprocessor);
-      if (lookahead == '\n') ADVANCE(453);
-      if (lookahead == '\r') ADVANCE(1);
-      if (lookahead == '\\') ADVANCE(452);
-      if (lookahead != 0) ADVANCE(453);
-      END_STATE();
-    case 453:
-      ACCEPT_TOKEN(sym_preprocessor);
-      if (lookahead == '\\') ADVANCE(452);
+      if (lookahead == '\\') ADVANCE(449);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(453);
+          lookahead != '\r') ADVANCE(450);
       END_STATE();
     default:
       return false;
@@ -5276,52 +5236,52 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
   [1] = {.lex_state = 0},
-  [2] = {.lex_state = 329},
-  [3] = {.lex_state = 329},
-  [4] = {.lex_state = 329},
-  [5] = {.lex_state = 329},
-  [6] = {.lex_state = 329},
-  [7] = {.lex_state = 329},
-  [8] = {.lex_state = 329},
-  [9] = {.lex_state = 329},
-  [10] = {.lex_state = 329},
-  [11] = {.lex_state = 329},
-  [12] = {.lex_state = 329},
-  [13] = {.lex_state = 329},
-  [14] = {.lex_state = 329},
-  [15] = {.lex_state = 329},
-  [16] = {.lex_state = 329},
-  [17] = {.lex_state = 329},
-  [18] = {.lex_state = 329},
-  [19] = {.lex_state = 329},
-  [20] = {.lex_state = 329},
-  [21] = {.lex_state = 329},
-  [22] = {.lex_state = 329},
-  [23] = {.lex_state = 329},
-  [24] = {.lex_state = 329},
-  [25] = {.lex_state = 329},
-  [26] = {.lex_state = 329},
-  [27] = {.lex_state = 329},
-  [28] = {.lex_state = 329},
-  [29] = {.lex_state = 329},
-  [30] = {.lex_state = 329},
-  [31] = {.lex_state = 329},
-  [32] = {.lex_state = 329},
-  [33] = {.lex_state = 329},
-  [34] = {.lex_state = 329},
-  [35] = {.lex_state = 329},
-  [36] = {.lex_state = 329},
+  [2] = {.lex_state = 326},
+  [3] = {.lex_state = 326},
+  [4] = {.lex_state = 326},
+  [5] = {.lex_state = 326},
+  [6] = {.lex_state = 326},
+  [7] = {.lex_state = 326},
+  [8] = {.lex_state = 326},
+  [9] = {.lex_state = 326},
+  [10] = {.lex_state = 326},
+  [11] = {.lex_state = 326},
+  [12] = {.lex_state = 326},
+  [13] = {.lex_state = 326},
+  [14] = {.lex_state = 326},
+  [15] = {.lex_state = 326},
+  [16] = {.lex_state = 326},
+  [17] = {.lex_state = 326},
+  [18] = {.lex_state = 326},
+  [19] = {.lex_state = 326},
+  [20] = {.lex_state = 326},
+  [21] = {.lex_state = 326},
+  [22] = {.lex_state = 326},
+  [23] = {.lex_state = 326},
+  [24] = {.lex_state = 326},
+  [25] = {.lex_state = 326},
+  [26] = {.lex_state = 326},
+  [27] = {.lex_state = 326},
+  [28] = {.lex_state = 326},
+  [29] = {.lex_state = 326},
+  [30] = {.lex_state = 326},
+  [31] = {.lex_state = 326},
+  [32] = {.lex_state = 326},
+  [33] = {.lex_state = 326},
+  [34] = {.lex_state = 326},
+  [35] = {.lex_state = 326},
+  [36] = {.lex_state = 326},
   [37] = {.lex_state = 0},
   [38] = {.lex_state = 0},
   [39] = {.lex_state = 0},
-  [40] = {.lex_state = 331},
+  [40] = {.lex_state = 328},
   [41] = {.lex_state = 0},
   [42] = {.lex_state = 0},
-  [43] = {.lex_state = 331},
-  [44] = {.lex_state = 331},
-  [45] = {.lex_state = 331},
-  [46] = {.lex_state = 331},
-  [47] = {.lex_state = 331},
+  [43] = {.lex_state = 328},
+  [44] = {.lex_state = 328},
+  [45] = {.lex_state = 328},
+  [46] = {.lex_state = 328},
+  [47] = {.lex_state = 328},
   [48] = {.lex_state = 0},
   [49] = {.lex_state = 0},
   [50] = {.lex_state = 0},
@@ -5435,10 +5395,10 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [158] = {.lex_state = 0},
   [159] = {.lex_state = 0},
   [160] = {.lex_state = 0},
-  [161] = {.lex_state = 329},
+  [161] = {.lex_state = 326},
   [162] = {.lex_state = 0},
   [163] = {.lex_state = 0},
-  [164] = {.lex_state = 329},
+  [164] = {.lex_state = 326},
   [165] = {.lex_state = 2},
   [166] = {.lex_state = 0},
   [167] = {.lex_state = 0},
@@ -5481,7 +5441,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [204] = {.lex_state = 2},
   [205] = {.lex_state = 2},
   [206] = {.lex_state = 0},
-  [207] = {.lex_state = 331},
+  [207] = {.lex_state = 328},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 6},
   [210] = {.lex_state = 6},
@@ -5497,30 +5457,30 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [220] = {.lex_state = 6},
   [221] = {.lex_state = 0},
   [222] = {.lex_state = 0},
-  [223] = {.lex_state = 329},
+  [223] = {.lex_state = 326},
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
   [226] = {.lex_state = 0},
   [227] = {.lex_state = 0},
-  [228] = {.lex_state = 331},
-  [229] = {.lex_state = 331},
-  [230] = {.lex_state = 329},
-  [231] = {.lex_state = 329},
-  [232] = {.lex_state = 329},
-  [233] = {.lex_state = 331},
+  [228] = {.lex_state = 328},
+  [229] = {.lex_state = 328},
+  [230] = {.lex_state = 326},
+  [231] = {.lex_state = 326},
+  [232] = {.lex_state = 326},
+  [233] = {.lex_state = 328},
   [234] = {.lex_state = 0},
-  [235] = {.lex_state = 331},
+  [235] = {.lex_state = 328},
   [236] = {.lex_state = 0},
   [237] = {.lex_state = 0},
   [238] = {.lex_state = 4},
-  [239] = {.lex_state = 329},
-  [240] = {.lex_state = 329},
+  [239] = {.lex_state = 326},
+  [240] = {.lex_state = 326},
   [241] = {.lex_state = 4},
-  [242] = {.lex_state = 331},
-  [243] = {.lex_state = 331},
-  [244] = {.lex_state = 331},
+  [242] = {.lex_state = 328},
+  [243] = {.lex_state = 328},
+  [244] = {.lex_state = 328},
   [245] = {.lex_state = 4},
-  [246] = {.lex_state = 331},
+  [246] = {.lex_state = 328},
   [247] = {.lex_state = 2},
   [248] = {.lex_state = 2},
   [249] = {.lex_state = 4},
@@ -5567,7 +5527,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [290] = {.lex_state = 0},
   [291] = {.lex_state = 2},
   [292] = {.lex_state = 2},
-  [293] = {.lex_state = 331},
+  [293] = {.lex_state = 328},
   [294] = {.lex_state = 2},
   [295] = {.lex_state = 2},
   [296] = {.lex_state = 2},
@@ -5585,7 +5545,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [308] = {.lex_state = 0},
   [309] = {.lex_state = 0},
   [310] = {.lex_state = 0},
-  [311] = {.lex_state = 331},
+  [311] = {.lex_state = 328},
   [312] = {.lex_state = 0},
   [313] = {.lex_state = 2},
   [314] = {.lex_state = 0},
@@ -5596,85 +5556,85 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [319] = {.lex_state = 2},
   [320] = {.lex_state = 2},
   [321] = {.lex_state = 0},
-  [322] = {.lex_state = 331},
-  [323] = {.lex_state = 331},
-  [324] = {.lex_state = 331},
-  [325] = {.lex_state = 331},
+  [322] = {.lex_state = 328},
+  [323] = {.lex_state = 328},
+  [324] = {.lex_state = 328},
+  [325] = {.lex_state = 328},
   [326] = {.lex_state = 0},
   [327] = {.lex_state = 0},
   [328] = {.lex_state = 2},
   [329] = {.lex_state = 2},
   [330] = {.lex_state = 2},
-  [331] = {.lex_state = 331},
-  [332] = {.lex_state = 331},
-  [333] = {.lex_state = 331},
-  [334] = {.lex_state = 331},
+  [331] = {.lex_state = 328},
+  [332] = {.lex_state = 328},
+  [333] = {.lex_state = 328},
+  [334] = {.lex_state = 328},
   [335] = {.lex_state = 7},
-  [336] = {.lex_state = 331},
-  [337] = {.lex_state = 331},
+  [336] = {.lex_state = 328},
+  [337] = {.lex_state = 328},
   [338] = {.lex_state = 7},
-  [339] = {.lex_state = 331},
-  [340] = {.lex_state = 331},
-  [341] = {.lex_state = 331},
-  [342] = {.lex_state = 331},
-  [343] = {.lex_state = 331},
-  [344] = {.lex_state = 331},
-  [345] = {.lex_state = 331},
-  [346] = {.lex_state = 331},
-  [347] = {.lex_state = 331},
-  [348] = {.lex_state = 331},
-  [349] = {.lex_state = 331},
-  [350] = {.lex_state = 331},
-  [351] = {.lex_state = 331},
-  [352] = {.lex_state = 331},
-  [353] = {.lex_state = 331},
-  [354] = {.lex_state = 331},
-  [355] = {.lex_state = 331},
-  [356] = {.lex_state = 331},
-  [357] = {.lex_state = 331},
-  [358] = {.lex_state = 331},
-  [359] = {.lex_state = 331},
-  [360] = {.lex_state = 331},
+  [339] = {.lex_state = 328},
+  [340] = {.lex_state = 328},
+  [341] = {.lex_state = 328},
+  [342] = {.lex_state = 328},
+  [343] = {.lex_state = 328},
+  [344] = {.lex_state = 328},
+  [345] = {.lex_state = 328},
+  [346] = {.lex_state = 328},
+  [347] = {.lex_state = 328},
+  [348] = {.lex_state = 328},
+  [349] = {.lex_state = 328},
+  [350] = {.lex_state = 328},
+  [351] = {.lex_state = 328},
+  [352] = {.lex_state = 328},
+  [353] = {.lex_state = 328},
+  [354] = {.lex_state = 328},
+  [355] = {.lex_state = 328},
+  [356] = {.lex_state = 328},
+  [357] = {.lex_state = 328},
+  [358] = {.lex_state = 328},
+  [359] = {.lex_state = 328},
+  [360] = {.lex_state = 328},
   [361] = {.lex_state = 0},
   [362] = {.lex_state = 0},
   [363] = {.lex_state = 0},
-  [364] = {.lex_state = 331},
-  [365] = {.lex_state = 331},
-  [366] = {.lex_state = 331},
-  [367] = {.lex_state = 331},
-  [368] = {.lex_state = 331},
-  [369] = {.lex_state = 331},
-  [370] = {.lex_state = 331},
-  [371] = {.lex_state = 331},
-  [372] = {.lex_state = 331},
-  [373] = {.lex_state = 331},
-  [374] = {.lex_state = 331},
-  [375] = {.lex_state = 331},
-  [376] = {.lex_state = 331},
-  [377] = {.lex_state = 331},
-  [378] = {.lex_state = 331},
-  [379] = {.lex_state = 331},
-  [380] = {.lex_state = 331},
-  [381] = {.lex_state = 331},
-  [382] = {.lex_state = 331},
+  [364] = {.lex_state = 328},
+  [365] = {.lex_state = 328},
+  [366] = {.lex_state = 328},
+  [367] = {.lex_state = 328},
+  [368] = {.lex_state = 328},
+  [369] = {.lex_state = 328},
+  [370] = {.lex_state = 328},
+  [371] = {.lex_state = 328},
+  [372] = {.lex_state = 328},
+  [373] = {.lex_state = 328},
+  [374] = {.lex_state = 328},
+  [375] = {.lex_state = 328},
+  [376] = {.lex_state = 328},
+  [377] = {.lex_state = 328},
+  [378] = {.lex_state = 328},
+  [379] = {.lex_state = 328},
+  [380] = {.lex_state = 328},
+  [381] = {.lex_state = 328},
+  [382] = {.lex_state = 328},
   [383] = {.lex_state = 0},
-  [384] = {.lex_state = 331},
+  [384] = {.lex_state = 328},
   [385] = {.lex_state = 0},
-  [386] = {.lex_state = 331},
+  [386] = {.lex_state = 328},
   [387] = {.lex_state = 0},
-  [388] = {.lex_state = 331},
-  [389] = {.lex_state = 331},
-  [390] = {.lex_state = 331},
+  [388] = {.lex_state = 328},
+  [389] = {.lex_state = 328},
+  [390] = {.lex_state = 328},
   [391] = {.lex_state = 0},
-  [392] = {.lex_state = 331},
-  [393] = {.lex_state = 331},
+  [392] = {.lex_state = 328},
+  [393] = {.lex_state = 328},
   [394] = {.lex_state = 6},
   [395] = {.lex_state = 0},
   [396] = {.lex_state = 0},
   [397] = {.lex_state = 0},
   [398] = {.lex_state = 6},
   [399] = {.lex_state = 0},
-  [400] = {.lex_state = 331},
+  [400] = {.lex_state = 328},
   [401] = {.lex_state = 0},
   [402] = {.lex_state = 0},
   [403] = {.lex_state = 0},
@@ -5695,17 +5655,17 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [418] = {.lex_state = 0},
   [419] = {.lex_state = 0},
   [420] = {.lex_state = 0},
-  [421] = {.lex_state = 10},
+  [421] = {.lex_state = 9},
   [422] = {.lex_state = 0},
   [423] = {.lex_state = 0},
   [424] = {.lex_state = 0},
-  [425] = {.lex_state = 10},
-  [426] = {.lex_state = 10},
-  [427] = {.lex_state = 10},
+  [425] = {.lex_state = 9},
+  [426] = {.lex_state = 9},
+  [427] = {.lex_state = 9},
   [428] = {.lex_state = 0},
   [429] = {.lex_state = 0},
   [430] = {.lex_state = 0},
-  [431] = {.lex_state = 10},
+  [431] = {.lex_state = 9},
   [432] = {.lex_state = 0},
   [433] = {.lex_state = 0},
   [434] = {.lex_state = 0},
@@ -5730,10 +5690,10 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [453] = {.lex_state = 0},
   [454] = {.lex_state = 0},
   [455] = {.lex_state = 0},
-  [456] = {.lex_state = 331},
+  [456] = {.lex_state = 328},
   [457] = {.lex_state = 0},
   [458] = {.lex_state = 0},
-  [459] = {.lex_state = 331},
+  [459] = {.lex_state = 328},
   [460] = {.lex_state = 0},
   [461] = {.lex_state = 0},
   [462] = {.lex_state = 0},
@@ -5745,26 +5705,26 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [468] = {.lex_state = 0},
   [469] = {.lex_state = 0},
   [470] = {.lex_state = 0},
-  [471] = {.lex_state = 331},
+  [471] = {.lex_state = 328},
   [472] = {.lex_state = 0},
   [473] = {.lex_state = 0},
-  [474] = {.lex_state = 331},
+  [474] = {.lex_state = 328},
   [475] = {.lex_state = 0},
   [476] = {.lex_state = 0},
   [477] = {.lex_state = 0},
   [478] = {.lex_state = 0},
   [479] = {.lex_state = 0},
-  [480] = {.lex_state = 331},
+  [480] = {.lex_state = 328},
   [481] = {.lex_state = 0},
-  [482] = {.lex_state = 331},
-  [483] = {.lex_state = 331},
+  [482] = {.lex_state = 328},
+  [483] = {.lex_state = 328},
   [484] = {.lex_state = 0},
-  [485] = {.lex_state = 10},
+  [485] = {.lex_state = 9},
   [486] = {.lex_state = 0},
-  [487] = {.lex_state = 331},
+  [487] = {.lex_state = 328},
   [488] = {.lex_state = 0},
-  [489] = {.lex_state = 331},
-  [490] = {.lex_state = 331},
+  [489] = {.lex_state = 328},
+  [490] = {.lex_state = 328},
   [491] = {.lex_state = 0},
   [492] = {.lex_state = 0},
   [493] = {.lex_state = 0},
@@ -5786,7 +5746,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [509] = {.lex_state = 0},
   [510] = {.lex_state = 0},
   [511] = {.lex_state = 0},
-  [512] = {.lex_state = 331},
+  [512] = {.lex_state = 328},
   [513] = {.lex_state = 0},
   [514] = {.lex_state = 0},
   [515] = {.lex_state = 0},
@@ -5805,7 +5765,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [528] = {.lex_state = 0},
   [529] = {.lex_state = 0},
   [530] = {.lex_state = 0},
-  [531] = {.lex_state = 331},
+  [531] = {.lex_state = 328},
   [532] = {.lex_state = 0},
   [533] = {.lex_state = 0},
   [534] = {.lex_state = 0},
@@ -5815,7 +5775,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [538] = {.lex_state = 0},
   [539] = {.lex_state = 0},
   [540] = {.lex_state = 0},
-  [541] = {.lex_state = 12},
+  [541] = {.lex_state = 10},
   [542] = {.lex_state = 0},
   [543] = {.lex_state = 0},
   [544] = {.lex_state = 0},
@@ -5823,15 +5783,15 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [546] = {.lex_state = 0},
   [547] = {.lex_state = 0},
   [548] = {.lex_state = 0},
-  [549] = {.lex_state = 331},
+  [549] = {.lex_state = 328},
   [550] = {.lex_state = 0},
   [551] = {.lex_state = 0},
   [552] = {.lex_state = 0},
   [553] = {.lex_state = 0},
   [554] = {.lex_state = 0},
   [555] = {.lex_state = 0},
-  [556] = {.lex_state = 331},
-  [557] = {.lex_state = 12},
+  [556] = {.lex_state = 328},
+  [557] = {.lex_state = 10},
   [558] = {.lex_state = 0},
   [559] = {.lex_state = 0},
   [560] = {.lex_state = 0},
@@ -5868,29 +5828,29 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [591] = {.lex_state = 0},
   [592] = {.lex_state = 0},
   [593] = {.lex_state = 0},
-  [594] = {.lex_state = 329},
+  [594] = {.lex_state = 326},
   [595] = {.lex_state = 0},
   [596] = {.lex_state = 0},
   [597] = {.lex_state = 0},
   [598] = {.lex_state = 0},
   [599] = {.lex_state = 0},
   [600] = {.lex_state = 0},
-  [601] = {.lex_state = 329},
-  [602] = {.lex_state = 329},
+  [601] = {.lex_state = 326},
+  [602] = {.lex_state = 326},
   [603] = {.lex_state = 0},
   [604] = {.lex_state = 0},
   [605] = {.lex_state = 0},
-  [606] = {.lex_state = 331},
+  [606] = {.lex_state = 328},
   [607] = {.lex_state = 0},
   [608] = {.lex_state = 0},
   [609] = {.lex_state = 0},
   [610] = {.lex_state = 0},
-  [611] = {.lex_state = 329},
+  [611] = {.lex_state = 326},
   [612] = {.lex_state = 0},
-  [613] = {.lex_state = 329},
-  [614] = {.lex_state = 329},
+  [613] = {.lex_state = 326},
+  [614] = {.lex_state = 326},
   [615] = {.lex_state = 0},
-  [616] = {.lex_state = 329},
+  [616] = {.lex_state = 326},
   [617] = {.lex_state = 0},
   [618] = {.lex_state = 0},
   [619] = {.lex_state = 0},
@@ -5907,7 +5867,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [630] = {.lex_state = 0},
   [631] = {.lex_state = 0},
   [632] = {.lex_state = 0},
-  [633] = {.lex_state = 331},
+  [633] = {.lex_state = 328},
   [634] = {.lex_state = 0},
   [635] = {.lex_state = 0},
   [636] = {.lex_state = 0},
@@ -5921,16 +5881,16 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [644] = {.lex_state = 0},
   [645] = {.lex_state = 0},
   [646] = {.lex_state = 0},
-  [647] = {.lex_state = 329},
+  [647] = {.lex_state = 326},
   [648] = {.lex_state = 0},
-  [649] = {.lex_state = 329},
+  [649] = {.lex_state = 326},
   [650] = {.lex_state = 0},
   [651] = {.lex_state = 0},
   [652] = {.lex_state = 0},
   [653] = {.lex_state = 0},
   [654] = {.lex_state = 0},
   [655] = {.lex_state = 2},
-  [656] = {.lex_state = 331},
+  [656] = {.lex_state = 328},
   [657] = {.lex_state = 0},
   [658] = {.lex_state = 0},
   [659] = {.lex_state = 0},
@@ -5939,10 +5899,10 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [662] = {.lex_state = 0},
   [663] = {.lex_state = 0},
   [664] = {.lex_state = 0},
-  [665] = {.lex_state = 329},
-  [666] = {.lex_state = 331},
+  [665] = {.lex_state = 326},
+  [666] = {.lex_state = 328},
   [667] = {.lex_state = 0},
-  [668] = {.lex_state = 329},
+  [668] = {.lex_state = 326},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {

@@ -135,6 +135,10 @@ pub fn between_leaves(last: Node<'_>, last_kind: &str, first_kind: &str, gap: &s
     if last_kind == "comment" {
         return Sep::Space;
     }
+    // ptxas takes `mov .u32` (and the grammar parses it) as `mov.u32`: glued, as written.
+    if first_kind == "modifier" {
+        return Sep::None;
+    }
     if last_kind == "," || last_kind == "=" || first_kind == "=" {
         return Sep::Space;
     }

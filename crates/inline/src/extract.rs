@@ -536,8 +536,7 @@ impl Reader<'_, '_> {
             let Some(list) = node.child_by_field_name(list_field) else {
                 continue;
             };
-            let mut cursor = list.walk();
-            for operand in list.children_by_field_name("operand", &mut cursor) {
+            for operand in listed_operands(list) {
                 operands.push(self.operand(operand, operands.len(), output)?);
             }
         }
@@ -864,6 +863,28 @@ fn macro_statements(
     }
 }
 
+/// The operands of an output or input operand list, in order. Operands written without the
+/// comma between them (`"r"(a) "l"(b)`, which nvcc takes as two operands) are there too:
+/// tree-sitter-cpp wraps all but the last of such a run in an `ERROR` node, which counts when
+/// it holds operands alone.
+fn listed_operands(list: Node<'_>) -> Vec<Node<'_>> {
+    let is_operand = |n: &Node<'_>| matches!(n.kind(), "gnu_asm_output_operand" | "gnu_asm_input_operand");
+    let mut out = Vec::new();
+    let mut cursor = list.walk();
+    for child in list.named_children(&mut cursor) {
+        if is_operand(&child) {
+            out.push(child);
+        } else if child.kind() == "ERROR" {
+            let mut inner = child.walk();
+            let held: Vec<Node<'_>> = child.named_children(&mut inner).collect();
+            if !held.is_empty() && held.iter().all(is_operand) {
+                out.extend(held);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -892,6 +913,23 @@ mod tests {
         assert_eq!(s.context, Context::Device);
         let byte = s.template.text.find("%1").unwrap();
         assert_eq!(&text[s.template.origins[byte].clone()], "%");
+    }
+
+    #[test]
+    fn operands_written_without_a_comma_are_two() {
+        // nvcc takes `"r"(a) "l"(b)` as two operands (CUTLASS's tcgen05.cp copies).
+        let text = r#"__device__ void f(unsigned a, unsigned long b, int* p, int x) {
+  asm volatile("tcgen05.cp.cta_group::1.128x256b [%0], %1;" :: "r"(a)  "l"(b));
+  asm volatile("st.global.u32 [%0], %1;" :: "l"(p) "r"(x), "n"(4) : "memory");
+}"#;
+        let found = extract(text);
+        let values: Vec<Vec<&str>> = found
+            .statements
+            .iter()
+            .map(|s| s.operands.iter().map(|o| o.value.as_str()).collect())
+            .collect();
+        assert_eq!(values, [vec!["a", "b"], vec!["p", "x", "4"]]);
+        assert_eq!(found.statements[1].operands[2].index, 2);
     }
 
     #[test]

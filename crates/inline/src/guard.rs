@@ -100,6 +100,13 @@ pub struct Guard {
     exact: bool,
 }
 
+impl Guard {
+    /// Whether the guard is exactly the condition written: no part of it was unknown.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+}
+
 /// A condition, abstracted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cond {

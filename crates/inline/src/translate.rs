@@ -33,6 +33,10 @@ pub struct Resolved {
     pub version_from: Source,
     /// Where the target comes from.
     pub target_from: Source,
+    /// Whether a target from the guard may be its arch- or family-specific variant: the guard
+    /// has parts the analysis cannot read (a macro defined elsewhere, a disjunction of
+    /// specific targets), which may be what selects that variant.
+    pub target_may_be_specific: bool,
     /// Whether the configured destination lies outside the statement's
     /// guard (the statement is not compiled there; version and target are
     /// not checked).
@@ -91,6 +95,7 @@ impl Destination {
             target: if excluded { None } else { target },
             version_from,
             target_from,
+            target_may_be_specific: target_from == Source::Guard && guard.specific.is_none() && !guard.is_exact(),
             excluded,
         }
     }

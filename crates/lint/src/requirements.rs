@@ -70,7 +70,7 @@ pub fn feature_uses(parsed: &ParsedSource) -> Vec<FeatureUse> {
                     let mut features: Vec<_> = ptxkit_isa::matching_features(&form).collect();
                     features.extend(crate::isa::operand_features(&insn, &symbols, source));
                     features.extend(insn.form_features(&symbols));
-                    record(features, node.start_byte(), insn.full_opcode());
+                    record(features, node.start_byte(), &insn.full_opcode());
                 }
             }
             _ => {}

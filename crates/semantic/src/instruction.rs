@@ -303,13 +303,22 @@ impl<'t> Instruction<'t> {
         self.call.as_ref()
     }
 
-    /// Opcode and modifiers as written: `ld.global.v4.u32` (`""` when the tree lost the
-    /// opcode).
-    pub fn full_opcode(&self) -> &'t str {
-        match self.opcode_node {
-            Some(_) => &self.source[self.opcode_span().range()],
-            None => "",
+    /// Opcode and modifiers glued: `ld.global.v4.u32`, also when written with whitespace or
+    /// a comment between them (`ld .global.v4.u32`, which ptxas takes); `""` when the tree
+    /// lost the opcode.
+    pub fn full_opcode(&self) -> std::borrow::Cow<'t, str> {
+        if self.opcode_node.is_none() {
+            return "".into();
         }
+        let written = &self.source[self.opcode_span().range()];
+        let glued = self.opcode.len() + self.modifiers.iter().map(|m| m.text.len()).sum::<usize>();
+        if written.len() == glued {
+            return written.into();
+        }
+        std::iter::once(self.opcode)
+            .chain(self.modifiers.iter().map(|m| m.text))
+            .collect::<String>()
+            .into()
     }
 
     /// The span of the opcode and its modifiers (`cvt.rn.f32.s32`), or of the whole

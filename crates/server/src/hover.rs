@@ -43,7 +43,7 @@ pub fn hover(document: &mut Document, offset: usize, encoding: Encoding) -> Opti
         if instruction.opcode_node().is_none() || !(chain.start..=chain.end).contains(&offset) {
             return None;
         }
-        (chain, describe_chain(instruction.full_opcode()))
+        (chain, describe_chain(&instruction.full_opcode()))
     };
     let range = document.range(span.range(), encoding);
     Some(Hover {

@@ -68,11 +68,24 @@ impl<'t> Instruction<'t> {
         self.modifier_nodes().into_iter().any(|n| text(n, self.source) == name)
     }
 
-    /// Opcode and modifiers as written: `ld.global.v4.u32`.
-    pub fn full_opcode(&self) -> &'t str {
-        let Some(opcode) = self.opcode_node() else { return "" };
-        let end = self.modifier_nodes().last().map_or(opcode.end_byte(), |m| m.end_byte());
-        &self.source[opcode.start_byte()..end]
+    /// Opcode and modifiers glued: `ld.global.v4.u32`, also when written with whitespace or
+    /// a comment between them (`ld .global.v4.u32`, which ptxas takes).
+    pub fn full_opcode(&self) -> std::borrow::Cow<'t, str> {
+        let Some(opcode) = self.opcode_node() else {
+            return "".into();
+        };
+        let modifiers = self.modifier_nodes();
+        let end = modifiers.last().map_or(opcode.end_byte(), |m| m.end_byte());
+        let written = &self.source[opcode.start_byte()..end];
+        let glued = opcode.byte_range().len() + modifiers.iter().map(|m| m.byte_range().len()).sum::<usize>();
+        if written.len() == glued {
+            return written.into();
+        }
+        std::iter::once(opcode)
+            .chain(modifiers)
+            .map(|n| &self.source[n.byte_range()])
+            .collect::<String>()
+            .into()
     }
 
     /// The operand nodes, in order (for `call`: empty; see [`Self::call_parts`]).

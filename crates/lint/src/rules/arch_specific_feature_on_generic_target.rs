@@ -64,6 +64,14 @@ fn report(checker: &mut Checker<'_>, span: Span, issue: &Issue) {
         let Issue::NotOnTarget { feature, target } = issue else {
             return;
         };
+        // A target taken from a guard with parts the analysis cannot read may be the
+        // arch-specific one: say nothing.
+        if checker
+            .asm()
+            .is_some_and(|asm| asm.translation.resolved.target_may_be_specific)
+        {
+            return;
+        }
         let diagnostic = checker
             .diagnostic(span, format!("`{}` is not available on `{target}`", feature.name()))
             .with_label("architecture- or family-specific")
