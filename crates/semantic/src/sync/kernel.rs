@@ -201,6 +201,9 @@ pub struct Kernel<'f, 't> {
     /// Edges no thread takes in this block shape: branches whose condition every thread
     /// shares and that the shape decides (see [`Kernel::settle_shape`]).
     dead_edges: rustc_hash::FxHashSet<(BlockId, BlockId)>,
+    /// [`Kernel::loaded_data`] of each value asked so far (the same in every thread; asked
+    /// per thread and access).
+    loaded_data: std::cell::RefCell<rustc_hash::FxHashMap<ExprId, bool>>,
 }
 
 /// The most threads the analysis runs.
@@ -279,6 +282,7 @@ impl<'f, 't> Kernel<'f, 't> {
             conditions,
             deciders: Vec::new(),
             dead_edges: Default::default(),
+            loaded_data: Default::default(),
         };
         // Dependences on a branch a block dominates are loop back edges: the first iteration
         // runs.
@@ -731,14 +735,19 @@ impl Kernel<'_, '_> {
     /// shared memory ([`ValueFlow::shared_loads`](super::values::ValueFlow::shared_loads)),
     /// or the thread id.
     fn loaded_data(&self, x: ExprId) -> bool {
+        if let Some(&known) = self.loaded_data.borrow().get(&x) {
+            return known;
+        }
         let exprs = &self.values.exprs;
-        exprs.leaves(x).iter().all(|&leaf| match leaf {
+        let loaded = exprs.leaves(x).iter().all(|&leaf| match leaf {
             Node::Varying(_) => exprs
                 .get(leaf)
                 .is_some_and(|l| self.values.shared_loads.contains_key(&l)),
             Node::Phi { varying: true, .. } | Node::Elected(_) => false,
             _ => true,
-        })
+        });
+        self.loaded_data.borrow_mut().insert(x, loaded);
+        loaded
     }
 }
 

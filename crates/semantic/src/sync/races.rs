@@ -499,7 +499,7 @@ fn data_races(kernel: &mut Kernel<'_, '_>, landings: Landings<'_>) -> Vec<Race> 
     kernel.settle_shape();
     let mut races = PairSearch::new(kernel, &accesses, &evaluated, landings.in_flight).run();
     if !races.iter().any(|r| !r.same_warp)
-        && let Some(larger) = in_larger_shape(kernel, (&accesses, landings), &evaluated)
+        && let Some(larger) = in_larger_shape(kernel, &accesses, &evaluated, landings.in_flight)
     {
         races.extend(larger);
     }
@@ -523,8 +523,9 @@ const LARGEST_INFERRED: u32 = 1024;
 ///   shape in which every read finds a writer is searched.
 fn in_larger_shape(
     kernel: &mut Kernel<'_, '_>,
-    (accesses, landings): (&[SharedAccess], Landings<'_>),
+    accesses: &[SharedAccess],
     evaluated: &[Evaluated],
+    in_flight: Option<&super::protocols::CopiesInFlight>,
 ) -> Option<Vec<Race>> {
     if kernel.shape.source != ShapeSource::Inferred {
         return None;
@@ -594,7 +595,7 @@ fn in_larger_shape(
         if sync_stats() {
             eprintln!("sync: grown to {dims:?}");
         }
-        let races: Vec<Race> = PairSearch::new(kernel, accesses, &evaluated, landings.in_flight)
+        let races: Vec<Race> = PairSearch::new(kernel, accesses, &evaluated, in_flight)
             .run()
             .into_iter()
             .filter(|r| !r.same_warp)

@@ -311,17 +311,9 @@ struct InFlight {
 }
 
 impl InFlight {
+    /// Adds what `other` has in flight; whether anything was new.
     fn join(&mut self, other: &InFlight) -> bool {
-        let before = (
-            self.copies.len(),
-            self.stores.len(),
-            self.loads.len(),
-            self.tracked.len(),
-            self.generic_writes.len(),
-            self.unfenced.len(),
-            self.wgmma.len(),
-            self.tcgen05_reads.len(),
-        );
+        let before = self.sizes();
         self.copies.extend(other.copies.iter().copied());
         self.stores.extend(other.stores.iter().copied());
         self.loads.extend(other.loads.iter().copied());
@@ -330,17 +322,47 @@ impl InFlight {
         self.unfenced.extend(other.unfenced.iter().copied());
         self.wgmma.extend(other.wgmma.iter().copied());
         self.tcgen05_reads.extend(other.tcgen05_reads.iter().copied());
-        before
-            != (
-                self.copies.len(),
-                self.stores.len(),
-                self.loads.len(),
-                self.tracked.len(),
-                self.generic_writes.len(),
-                self.unfenced.len(),
-                self.wgmma.len(),
-                self.tcgen05_reads.len(),
-            )
+        before != self.sizes()
+    }
+
+    /// How many entries each set holds.
+    fn sizes(&self) -> [usize; 8] {
+        [
+            self.copies.len(),
+            self.stores.len(),
+            self.loads.len(),
+            self.tracked.len(),
+            self.generic_writes.len(),
+            self.unfenced.len(),
+            self.wgmma.len(),
+            self.tcgen05_reads.len(),
+        ]
+    }
+
+    /// The operation each entry is about (the copy, store, load, write or `wgmma`), with
+    /// repeats.
+    fn ops(&self) -> impl Iterator<Item = InsnId> + '_ {
+        (self.copies.iter().map(|&((op, _), _)| op))
+            .chain(self.stores.iter().map(|&(op, _)| op))
+            .chain(self.loads.iter().copied())
+            .chain(self.tracked.iter().map(|&(op, _)| op))
+            .chain(self.generic_writes.iter().map(|&(op, _)| op))
+            .chain(self.unfenced.iter().map(|&(_, op)| op))
+            .chain(self.wgmma.iter().map(|&((op, _), _)| op))
+            .chain(self.tcgen05_reads.iter().map(|&(op, _)| op))
+    }
+
+    /// Keeps the entries whose operation (the copy, store, load, write or `wgmma` each is
+    /// about) `keep` accepts.
+    fn retain_ops(&mut self, mut keep: impl FnMut(InsnId) -> bool) {
+        self.copies.retain(|&((op, _), _)| keep(op));
+        self.stores.retain(|&(op, _)| keep(op));
+        self.loads.retain(|&op| keep(op));
+        self.tracked.retain(|&(op, _)| keep(op));
+        self.generic_writes.retain(|&(op, _)| keep(op));
+        self.unfenced.retain(|&(_, op)| keep(op));
+        self.wgmma.retain(|&((op, _), _)| keep(op));
+        self.tcgen05_reads.retain(|&(op, _)| keep(op));
     }
 }
 
@@ -611,6 +633,12 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                 continue;
             };
             for i in flow.range(b) {
+                // The copies that may be in flight where shared memory is touched: the
+                // states only grow from round to round, so the union is the last round's.
+                if !touches[i as usize].is_empty() && !state.copies.is_empty() {
+                    let copies = state.copies.iter().map(|&((copy, _), _)| copy);
+                    out.copies_in_flight.entry(i).or_default().extend(copies);
+                }
                 step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
@@ -628,7 +656,6 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
             }
         }
     }
-    out.copies_in_flight = copies_in_flight(kernel, &entry, &touches, &wgmma_regs);
     let handoffs = handoff::unwaited_handoffs(kernel, &touches, &out.findings);
     out.findings.extend(handoffs);
     let refills = release::refills_after_unawaited_releases(kernel, &touches, &out.findings);
@@ -636,31 +663,6 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     out.findings.sort_by_key(|f| (f.insn, format!("{:?}", f.kind)));
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
-    out
-}
-
-/// The copies that may be in flight at each instruction that touches shared memory, from the
-/// states the protocols reached at the blocks' entries (`entry`), stepped through each block
-/// again (what the steps find besides is dropped: it was found already).
-fn copies_in_flight(
-    kernel: &Kernel<'_, '_>,
-    entry: &[Option<InFlight>],
-    touches: &[Vec<Touch>],
-    wgmma_regs: &rustc_hash::FxHashSet<RegId>,
-) -> CopiesInFlight {
-    let mut out = CopiesInFlight::default();
-    let mut scratch = Protocols::default();
-    for (b, state) in entry.iter().enumerate() {
-        let Some(mut state) = state.clone() else {
-            continue;
-        };
-        for i in kernel.flow.range(b as BlockId) {
-            if !touches[i as usize].is_empty() && !state.copies.is_empty() {
-                out.insert(i, state.copies.iter().map(|&((copy, _), _)| copy).collect());
-            }
-            step(kernel, i, touches, wgmma_regs, &mut state, &mut scratch);
-        }
-    }
     out
 }
 
@@ -834,26 +836,11 @@ fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, st
             .sole_condition(kernel.block_of(op))
             .is_some_and(|k| truth_assuming(exprs, here, k, 0) == Some(false))
     };
-    let any = state.copies.iter().any(|&((op, _), _)| other_way(op))
-        || state.stores.iter().any(|&(op, _)| other_way(op))
-        || state.loads.iter().any(|&op| other_way(op))
-        || state.tracked.iter().any(|&(op, _)| other_way(op))
-        || state.generic_writes.iter().any(|&(op, _)| other_way(op))
-        || state.unfenced.iter().any(|&(_, op)| other_way(op))
-        || state.wgmma.iter().any(|&((op, _), _)| other_way(op))
-        || state.tcgen05_reads.iter().any(|&(op, _)| other_way(op));
-    if !any {
+    if !state.ops().any(other_way) {
         return None;
     }
     let mut state = state.clone();
-    state.copies.retain(|&((op, _), _)| !other_way(op));
-    state.stores.retain(|&(op, _)| !other_way(op));
-    state.loads.retain(|&op| !other_way(op));
-    state.tracked.retain(|&(op, _)| !other_way(op));
-    state.generic_writes.retain(|&(op, _)| !other_way(op));
-    state.unfenced.retain(|&(_, op)| !other_way(op));
-    state.wgmma.retain(|&((op, _), _)| !other_way(op));
-    state.tcgen05_reads.retain(|&(op, _)| !other_way(op));
+    state.retain_ops(|op| !other_way(op));
     Some(state)
 }
 
