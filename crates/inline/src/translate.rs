@@ -90,6 +90,12 @@ impl Destination {
             (None, Some(t)) => (Some(t), Source::Guard),
             (None, None) => (None, Source::Default),
         };
+        // Code compiled for a target is compiled at a PTX version that has it: a guard's
+        // `__cccl_ptx_isa >= 800` beside `__CUDA_ARCH_FEAT_SM100_ALL` means at least 8.6.
+        let version = match (version_from, target.and_then(|t| t.min_ptx())) {
+            (Source::Guard, Some(floor)) if floor > version => floor,
+            _ => version,
+        };
         Resolved {
             version,
             target: if excluded { None } else { target },

@@ -391,7 +391,7 @@ require tcgen05.mma .kind::ti16
   ptxas "Feature '.kind::ti16'"
   probe "tcgen05.mma.cta_group::1.kind::ti16 [%r1], %rd1, %rd2, %r2, %p1"
   source T72 (9.4, sm_107f); ptxas 13.5 probe
-require tcgen05.mma .collector::b::*|.collector::b0::*|.collector::b1::*|.collector::b2::*|.collector::b3::*
+require tcgen05.mma .collector::b::*
   ptx 9.4; target sm_107f
   ptxas "Feature 'tcgen05.mma'" ""
   probe "tcgen05.mma.cta_group::1.kind::f16.collector::a::fill.collector::b::use [%r1], %rd1, %rd2, %r2, {%r3, %r4, %r5, %r6}, %p1, 5"
