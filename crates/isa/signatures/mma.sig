@@ -16,8 +16,8 @@ mma.sync.aligned.m8n8k4.alayout.blayout.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .f16 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 4, .f32 = 8);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 4, .f32 = 8);
-a, b : reg .b32 x2;
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 4, .f32 = 8);
+a, b : reg|imm .b32 x2;
 except dst=.f16 src=.f32 because with an .f32 C the D type must be .f32;
 ---
 @summary Multiplies A (16x8) by B (8x8) of .f16 and adds C into D (D and C of the same type).
@@ -25,9 +25,9 @@ mma.sync.aligned.m16n8k8.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .f16 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
-a : reg .b32 x2;
-b : reg .b32 x1;
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
+a : reg|imm .b32 x2;
+b : reg|imm .b32 x1;
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
 ---
@@ -36,9 +36,9 @@ mma.sync.aligned.m16n8k16.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .f16 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
-a : reg .b32 x4;
-b : reg .b32 x2;
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
+a : reg|imm .b32 x4;
+b : reg|imm .b32 x2;
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
 
@@ -49,36 +49,36 @@ mma.sync.aligned.m16n8k4.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .tf32 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a : reg .b32 x2;
-b : reg .b32 x1;
+c : reg|imm .f32 x4;
+a : reg|imm .b32 x2;
+b : reg|imm .b32 x1;
 ---
 @summary Multiplies .bf16 A (16x8) by B (8x8) and adds the .f32 C into D.
 mma.sync.aligned.m16n8k8.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .bf16 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a : reg .b32 x2;
-b : reg .b32 x1;
+c : reg|imm .f32 x4;
+a : reg|imm .b32 x2;
+b : reg|imm .b32 x1;
 ---
 @summary Multiplies .tf32 A (16x8) by B (8x8) and adds the .f32 C into D.
 mma.sync.aligned.m16n8k8.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .tf32 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a : reg .b32 x4;
-b : reg .b32 x2;
+c : reg|imm .f32 x4;
+a : reg|imm .b32 x4;
+b : reg|imm .b32 x2;
 ---
 @summary Multiplies .bf16 A (16x16) by B (16x8) and adds the .f32 C into D.
 mma.sync.aligned.m16n8k16.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .bf16 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a : reg .b32 x4;
-b : reg .b32 x2;
+c : reg|imm .f32 x4;
+a : reg|imm .b32 x4;
+b : reg|imm .b32 x2;
 ---
 @summary Multiplies FP8 A by B (.e4m3/.e5m2) and adds C into D (D and C of the same type).
 mma.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c;
@@ -86,9 +86,9 @@ mma.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .e4m3, .e5m2 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
-a : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
-b : reg .b32 x(.shape: .m16n8k16 = 1, .m16n8k32 = 2);
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
+a : reg|imm .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
+b : reg|imm .b32 x(.shape: .m16n8k16 = 1, .m16n8k32 = 2);
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
 ---
@@ -98,9 +98,9 @@ mma.sync.aligned.m16n8k32.row.col.kind.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .e4m3, .e5m2, .e3m2, .e2m3, .e2m1 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
-a : reg .b32 x4;
-b : reg .b32 x2;
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
+a : reg|imm .b32 x4;
+b : reg|imm .b32 x2;
 except dst=.f16 src=.f32 because D and C must have the same type;
 except dst=.f32 src=.f16 because D and C must have the same type;
 
@@ -118,9 +118,9 @@ mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.dtype
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .e2m1 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a : reg .b32 x4;
-b : reg .b32 x2;
+c : reg|imm .f32 x4;
+a : reg|imm .b32 x4;
+b : reg|imm .b32 x2;
 // ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
 scale-a-data, scale-b-data : reg .b32 braced;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
@@ -134,9 +134,9 @@ mma.sync.aligned.m16n8k32.row.col.kind.block_scale{.scale_vec_size}.dtype.atype.
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .e4m3, .e5m2, .e3m2, .e2m3, .e2m1 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a : reg .b32 x4;
-b : reg .b32 x2;
+c : reg|imm .f32 x4;
+a : reg|imm .b32 x4;
+b : reg|imm .b32 x2;
 // ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
 scale-a-data, scale-b-data : reg .b32 braced;
 byte-id-a, thread-id-a, byte-id-b, thread-id-b : reg|imm .u16;
@@ -148,8 +148,8 @@ mma.sync.aligned.m8n8k4.row.col.dtype.atype.btype.ctype{.rnd}  d, a, b, c;
 .dtype = .atype = .btype = .ctype = { .f64 };
 .rnd = { .rn, .rz, .rm, .rp };
 d : out reg .f64 x2;
-c : reg .f64 x2;
-a, b : reg .f64 x1;
+c : reg|imm .f64 x2;
+a, b : reg|imm .f64 x1;
 ---
 @summary Multiplies .f64 A (16xK) by B (Kx8) and adds the .f64 C into D.
 mma.sync.aligned.shape.row.col.dtype.atype.btype.ctype{.rnd}  d, a, b, c;
@@ -157,9 +157,9 @@ mma.sync.aligned.shape.row.col.dtype.atype.btype.ctype{.rnd}  d, a, b, c;
 .dtype = .atype = .btype = .ctype = { .f64 };
 .rnd = { .rn, .rz, .rm, .rp };
 d : out reg .f64 x4;
-c : reg .f64 x4;
-a : reg .f64 x(.shape: .m16n8k4 = 2, .m16n8k8 = 4, .m16n8k16 = 8);
-b : reg .f64 x(.shape: .m16n8k4 = 1, .m16n8k8 = 2, .m16n8k16 = 4);
+c : reg|imm .f64 x4;
+a : reg|imm .f64 x(.shape: .m16n8k4 = 2, .m16n8k8 = 4, .m16n8k16 = 8);
+b : reg|imm .f64 x(.shape: .m16n8k4 = 1, .m16n8k8 = 2, .m16n8k16 = 4);
 
 // ---- integer (§9.7.14.5.3, .4, .9-.11)
 ---
@@ -169,9 +169,9 @@ mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .s32 };
 .atype = .btype = { .u8, .s8 };
 d : out reg .s32 x(.shape: .m8n8k16 = 2, .m16n8k16 = 4, .m16n8k32 = 4);
-c : reg .s32 x(.shape: .m8n8k16 = 2, .m16n8k16 = 4, .m16n8k32 = 4);
-a : reg .b32 x(.shape: .m8n8k16 = 1, .m16n8k16 = 2, .m16n8k32 = 4);
-b : reg .b32 x(.shape: .m8n8k16 = 1, .m16n8k16 = 1, .m16n8k32 = 2);
+c : reg|imm .s32 x(.shape: .m8n8k16 = 2, .m16n8k16 = 4, .m16n8k32 = 4);
+a : reg|imm .b32 x(.shape: .m8n8k16 = 1, .m16n8k16 = 2, .m16n8k32 = 4);
+b : reg|imm .b32 x(.shape: .m8n8k16 = 1, .m16n8k16 = 1, .m16n8k32 = 2);
 ---
 @summary Multiplies 4-bit integer A by B and adds the .s32 C into D (.satfinite: clamped).
 mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d, a, b, c;
@@ -179,9 +179,9 @@ mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d, a, b, c;
 .dtype = .ctype = { .s32 };
 .atype = .btype = { .u4, .s4 };
 d : out reg .s32 x(.shape: .m8n8k32 = 2, .m16n8k32 = 4, .m16n8k64 = 4);
-c : reg .s32 x(.shape: .m8n8k32 = 2, .m16n8k32 = 4, .m16n8k64 = 4);
-a : reg .b32 x(.shape: .m8n8k32 = 1, .m16n8k32 = 2, .m16n8k64 = 4);
-b : reg .b32 x(.shape: .m8n8k32 = 1, .m16n8k32 = 1, .m16n8k64 = 2);
+c : reg|imm .s32 x(.shape: .m8n8k32 = 2, .m16n8k32 = 4, .m16n8k64 = 4);
+a : reg|imm .b32 x(.shape: .m8n8k32 = 1, .m16n8k32 = 2, .m16n8k64 = 4);
+b : reg|imm .b32 x(.shape: .m8n8k32 = 1, .m16n8k32 = 1, .m16n8k64 = 2);
 ---
 @summary Combines single-bit A and B with .xor or .and, counts the set bits and adds the .s32 C into D.
 mma.sync.aligned.shape.row.col.dtype.atype.btype.ctype.bitOp.popc  d, a, b, c;
@@ -190,9 +190,9 @@ mma.sync.aligned.shape.row.col.dtype.atype.btype.ctype.bitOp.popc  d, a, b, c;
 .atype = .btype = { .b1 };
 .bitOp = { .xor, .and };
 d : out reg .s32 x(.shape: .m8n8k128 = 2, .m16n8k128 = 4, .m16n8k256 = 4);
-c : reg .s32 x(.shape: .m8n8k128 = 2, .m16n8k128 = 4, .m16n8k256 = 4);
-a : reg .b32 x(.shape: .m8n8k128 = 1, .m16n8k128 = 2, .m16n8k256 = 4);
-b : reg .b32 x(.shape: .m8n8k128 = 1, .m16n8k128 = 1, .m16n8k256 = 2);
+c : reg|imm .s32 x(.shape: .m8n8k128 = 2, .m16n8k128 = 4, .m16n8k256 = 4);
+a : reg|imm .b32 x(.shape: .m8n8k128 = 1, .m16n8k128 = 2, .m16n8k256 = 4);
+b : reg|imm .b32 x(.shape: .m8n8k128 = 1, .m16n8k128 = 1, .m16n8k256 = 2);
 
 // ---- sparse A (§9.7.14.6): A holds half the registers of the dense shape; e is the metadata
 // (a .b32 register: ptxas rejects a constant with "Arguments mismatch"), f the sparsity selector
@@ -206,8 +206,8 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .f16 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
-a, b : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
+a, b : reg|imm .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
 // ptxas 13.5 also takes the sparsity metadata braced, `{%r1}` (CUTLASS's SM120 sparse atoms write it).
 e : reg .b32 braced;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
@@ -222,8 +222,8 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .bf16 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a, b : reg .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
+c : reg|imm .f32 x4;
+a, b : reg|imm .b32 x(.shape: .m16n8k16 = 2, .m16n8k32 = 4);
 e : reg .b32 braced;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 ---
@@ -235,8 +235,8 @@ mma.spvariant.sync.aligned.shape.row.col.dtype.atype.btype.ctype  d, a, b, c, e,
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .tf32 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a, b : reg .b32 x(.shape: .m16n8k8 = 2, .m16n8k16 = 4);
+c : reg|imm .f32 x4;
+a, b : reg|imm .b32 x(.shape: .m16n8k8 = 2, .m16n8k16 = 4);
 e : reg .b32 braced;
 f : imm .u32 range 0..3 eg 0;     // 0..3 at the smaller K, 0..1 at the larger (ptxas checks the value)
 ---
@@ -247,8 +247,8 @@ mma.spvariant.sync.aligned.m16n8k64.row.col.dtype.atype.btype.ctype  d, a, b, c,
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .e4m3, .e5m2 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a, b : reg .b32 x4;
+c : reg|imm .f32 x4;
+a, b : reg|imm .b32 x4;
 e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 ---
@@ -258,8 +258,8 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.dtype.atype.btype.ctype  
 .dtype = .ctype = { .f16 };
 .atype = .btype = { .e4m3, .e5m2 };
 d : out reg .f16x2 x2;
-c : reg .f16x2 x2;
-a, b : reg .b32 x4;
+c : reg|imm .f16x2 x2;
+a, b : reg|imm .b32 x4;
 e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;
 
@@ -277,8 +277,8 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind.dtype.atype.btype.ct
 .dtype = .ctype = { .f16, .f32 };
 .atype = .btype = { .e4m3, .e5m2, .e3m2, .e2m3, .e2m1 };
 d : out reg (.dtype: .f16 = .f16x2, .f32 = .f32) x(.dtype: .f16 = 2, .f32 = 4);
-c : reg (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
-a, b : reg .b32 x4;
+c : reg|imm (.ctype: .f16 = .f16x2, .f32 = .f32) x(.ctype: .f16 = 2, .f32 = 4);
+a, b : reg|imm .b32 x4;
 e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 except dst=.f16 src=.f32 because D and C must have the same type;
@@ -295,8 +295,8 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_sca
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .e2m1 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a, b : reg .b32 x4;
+c : reg|imm .f32 x4;
+a, b : reg|imm .b32 x4;
 e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 // ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
@@ -313,8 +313,8 @@ mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind.block_scale{.scale_v
 .dtype = .ctype = { .f32 };
 .atype = .btype = { .e4m3, .e5m2, .e3m2, .e2m3, .e2m1 };
 d : out reg .f32 x4;
-c : reg .f32 x4;
-a, b : reg .b32 x4;
+c : reg|imm .f32 x4;
+a, b : reg|imm .b32 x4;
 e : reg .b32 braced;
 f : imm .u32 range 0..0 eg 0;     // ptxas: "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"
 // ptxas 13.5 also takes the scale data braced, `{%r1}` (CUTLASS's SM120 block-scaled MMA atoms write it).
@@ -329,8 +329,8 @@ mma.spvariant.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d,
 .dtype = .ctype = { .s32 };
 .atype = .btype = { .u8, .s8 };
 d : out reg .s32 x4;
-c : reg .s32 x4;
-a, b : reg .b32 x(.shape: .m16n8k32 = 2, .m16n8k64 = 4);
+c : reg|imm .s32 x4;
+a, b : reg|imm .b32 x(.shape: .m16n8k32 = 2, .m16n8k64 = 4);
 e : reg .b32 braced;
 f : imm .u32 range 0..1 eg 0;     // 0..1 at the smaller K, 0 at the larger (ptxas checks the value)
 ---
@@ -342,8 +342,8 @@ mma.spvariant.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype  d,
 .dtype = .ctype = { .s32 };
 .atype = .btype = { .u4, .s4 };
 d : out reg .s32 x4;
-c : reg .s32 x4;
-a, b : reg .b32 x(.shape: .m16n8k64 = 2, .m16n8k128 = 4);
+c : reg|imm .s32 x4;
+a, b : reg|imm .b32 x(.shape: .m16n8k64 = 2, .m16n8k128 = 4);
 e : reg .b32 braced;
 f : imm .u32 range 0..1 eg 0;     // 0..1 at the smaller K, 0 at the larger (ptxas checks the value)
 
