@@ -69,6 +69,19 @@ mul.dtype.atype.btype  d, a, b;
 d    : out reg .b32;
 a, b : reg .b32;
 
+---
+@section 9.7.5.4
+@summary Multiplies packed quadruples of FP8, FP6 and FP4 values into packed FP8 (PTX 9.4, sm_100a and sm_103a).
+// No manual section yet: ptxas 13.5 probes. .e2m1x4 (four 4-bit values) is a .b16 register, the
+// other source types a .b32; rounding is .rn alone; no constants.
+mul{.rnd}{.satfinite}.dtype.atype.btype  d, a, b;
+.dtype = { .e4m3x4, .e5m2x4 };
+.atype = .btype = { .e2m1x4, .e2m1p4x4, .e2m3x4, .e3m2x4, .e4m3x4, .e5m2x4 };
+.rnd = { .rn };
+d : out reg .b32;
+a : reg (.atype: .e2m1x4 = .b16, .e2m1p4x4 = .b32, .e2m3x4 = .b32, .e3m2x4 = .b32, .e4m3x4 = .b32, .e5m2x4 = .b32);
+b : reg (.btype: .e2m1x4 = .b16, .e2m1p4x4 = .b32, .e2m3x4 = .b32, .e3m2x4 = .b32, .e4m3x4 = .b32, .e5m2x4 = .b32);
+
 // ------------------------------------------------------------------ versions and targets
 
 require mul .f32x2 !.f16x2|.bf16x2
@@ -110,11 +123,17 @@ require mul dst=.f16x2 src=.bf16x2
   probe "mul.f16x2.f16x2.bf16x2 %r1, %r2, %r3"
   source T72; ptxas 13.5
 
+require mul dst=.e4m3x4|.e5m2x4
+  ptx 9.4; target sm_100a, sm_103a
+  ptxas "Feature 'mul.e4m3x4.e2m1x4.e4m3x4'" "Instruction 'mul.e4m3x4.e2m1x4.e4m3x4'"
+  probe "mul.rn.satfinite.e4m3x4.e2m1x4.e4m3x4 %r1, %h1, %r2"
+  source ptxas 13.5 probes (9.3: "requires PTX ISA .version 9.4"; sm_100f, sm_107a, sm_110f: "not supported"); flashinfer 0.7.4's NVFP4 attention kernels
+
 @ptxas-names mul.hi mul.lo mul.wide source spec/ptxas-parser-notes.txt, the instruction table builder's opcode lists
 
 types mul
   probe "mul{lo}{T} {d}, {a}, {b}"
-  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2
+  legal .s16, .s32, .s64, .u16, .u32, .u64, .f32, .f64, .f16, .f16x2, .bf16, .bf16x2, .f32x2, .e4m3x4, .e5m2x4
   source ptxas table `mul`, `mul.lo`; §9.7.1.3, §9.7.3.5, §9.7.4.3
 
 // ------------------------------------------------------------------ rounding modifiers
