@@ -307,18 +307,11 @@ impl<'t> Instruction<'t> {
     /// a comment between them (`ld .global.v4.u32`, which ptxas takes); `""` when the tree
     /// lost the opcode.
     pub fn full_opcode(&self) -> std::borrow::Cow<'t, str> {
-        if self.opcode_node.is_none() {
+        let Some(opcode) = self.opcode_node else {
             return "".into();
-        }
-        let written = &self.source[self.opcode_span().range()];
-        let glued = self.opcode.len() + self.modifiers.iter().map(|m| m.text.len()).sum::<usize>();
-        if written.len() == glued {
-            return written.into();
-        }
-        std::iter::once(self.opcode)
-            .chain(self.modifiers.iter().map(|m| m.text))
-            .collect::<String>()
-            .into()
+        };
+        let modifiers = self.modifiers.iter().map(|m| m.node.byte_range());
+        ptxkit_syntax::ast::glued_chain(self.source, std::iter::once(opcode.byte_range()).chain(modifiers))
     }
 
     /// The span of the opcode and its modifiers (`cvt.rn.f32.s32`), or of the whole

@@ -75,17 +75,10 @@ impl<'t> Instruction<'t> {
             return "".into();
         };
         let modifiers = self.modifier_nodes();
-        let end = modifiers.last().map_or(opcode.end_byte(), |m| m.end_byte());
-        let written = &self.source[opcode.start_byte()..end];
-        let glued = opcode.byte_range().len() + modifiers.iter().map(|m| m.byte_range().len()).sum::<usize>();
-        if written.len() == glued {
-            return written.into();
-        }
-        std::iter::once(opcode)
-            .chain(modifiers)
-            .map(|n| &self.source[n.byte_range()])
-            .collect::<String>()
-            .into()
+        glued_chain(
+            self.source,
+            std::iter::once(opcode).chain(modifiers).map(|n| n.byte_range()),
+        )
     }
 
     /// The operand nodes, in order (for `call`: empty; see [`Self::call_parts`]).
@@ -415,6 +408,27 @@ pub fn target_directive<'t>(root: Node<'t>, source: &'t str) -> Option<(Node<'t>
     Some((found, targets))
 }
 
+/// The text of an opcode chain's parts (the opcode's and each modifier's byte range, in
+/// order) glued together: the source from the first to the last when nothing stands between
+/// them, else their texts joined (`ld .global` gives `ld.global`); `""` for no parts.
+pub fn glued_chain<'t>(
+    source: &'t str,
+    parts: impl Iterator<Item = std::ops::Range<usize>> + Clone,
+) -> std::borrow::Cow<'t, str> {
+    let (mut start, mut end, mut glued) = (None, 0, 0);
+    for part in parts.clone() {
+        start.get_or_insert(part.start);
+        end = part.end;
+        glued += part.len();
+    }
+    let Some(start) = start else { return "".into() };
+    let written = &source[start..end];
+    if written.len() == glued {
+        return written.into();
+    }
+    parts.map(|part| &source[part]).collect::<String>().into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,5 +488,20 @@ mod tests {
         assert_eq!(call.returns.unwrap().len(), 1);
         assert_eq!(call.arguments.unwrap().len(), 2);
         assert_eq!(crate::ast::text(call.callee.unwrap(), text), "f");
+    }
+
+    #[test]
+    fn full_opcode_glues_a_chain_written_apart() {
+        let text = ".entry k()\n{\n\tst.global  .u32 [%rd1], %r1;\n\tmov /* x */ .u32 %r1, 5;\n\tret;\n}\n";
+        let parsed = crate::parse(text);
+        let chains: Vec<String> = preorder(parsed.root())
+            .filter_map(|n| Instruction::cast(n, text))
+            .map(|i| i.full_opcode().into_owned())
+            .collect();
+        assert_eq!(chains, ["st.global.u32", "mov.u32", "ret"]);
+        assert!(matches!(
+            glued_chain(text, std::iter::empty()),
+            std::borrow::Cow::Borrowed("")
+        ));
     }
 }
