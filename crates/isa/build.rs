@@ -346,8 +346,12 @@ fn memory_code(effect: &SigEffect) -> String {
         Some(SigValue::Part(p)) => format!("Some({p})"),
         _ => "None".to_string(),
     };
+    let row_lanes = match effect.get("row-lanes") {
+        Some(SigValue::Position(p)) => format!("Some({p})"),
+        _ => "None".to_string(),
+    };
     format!(
-        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, descriptor: {}, when: {when}, {}, source: {} }}",
+        "semantics::MemoryEffect {{ access: semantics::Access::{}, position: {operand}, space: {space}, size: {size}, order: {}, scope: {}, proxy: semantics::Proxy::{proxy}, completion: {completion}, atomic: {}, descriptor: {}, when: {when}, row_lanes: {row_lanes}, {}, source: {} }}",
         variant(&effect.kind),
         order_code(effect, "weak"),
         scope_code(effect),

@@ -11,12 +11,12 @@ r    : reg .b32 x.num;
 .ss  = { .shared, .shared::cta };
 
 stmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16  [p], r;
-memory write p bytes 16 align 16 what matrix-row source §9.7.14.5.16: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.16 L2164;
+memory write p bytes 16 align 16 what matrix-row row-lanes r source §9.7.14.5.16: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.16 L2164; lanes 0-7 give the rows of .x1, 0-15 of .x2, all of .x4: §9.7.14.5.16 L2156-2162;
 sync collective aligned source §9.7.14.5.16: .sync.aligned;
 ---
 @summary Stores one, two or four 16x8 matrices of 8-bit elements (transposed) to shared memory.
 stmatrix.sync.aligned.m16n8.num.trans{.ss}.b8  [p], r;
-memory write p align 16 what matrix-row source §9.7.14.5.16: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.16 L2164;
+memory write p align 16 what matrix-row row-lanes r source §9.7.14.5.16: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.16 L2164; lanes 0-7 give the rows of .x1, 0-15 of .x2, all of .x4: §9.7.14.5.16 L2156-2162;
 sync collective aligned source §9.7.14.5.16: .sync.aligned;
 
 // ------------------------------------------------------------------ versions and targets

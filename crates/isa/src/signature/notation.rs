@@ -2005,6 +2005,7 @@ const MEMORY_KEYS: &[(&str, Takes)] = &[
     ("align", Takes::NumberOrWord(&["full"])),
     ("what", Takes::Word(WHATS)),
     ("format", Takes::Word(DESCRIPTOR_FORMATS)),
+    ("row-lanes", Takes::Operand),
 ];
 
 /// The matrix descriptor formats a `descriptor` memory line names (`format`).

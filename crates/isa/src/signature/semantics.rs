@@ -375,6 +375,11 @@ pub enum Align {
     Full,
 }
 
+/// How many matrix rows each register of a `row-lanes` vector stands for: the lanes that give
+/// row addresses are eight per register (§9.7.14.5.15, §9.7.14.5.16: `.x1` lanes 0–7, `.x2`
+/// 0–15, `.x4` all 32; the two-register matrices of `.m16n16` have 16 rows).
+pub const ROWS_PER_REGISTER: u32 = 8;
+
 /// What a memory line's `what mbarrier-object` says, for messages.
 pub const MBARRIER_OBJECT: &str = "mbarrier object";
 
@@ -513,6 +518,10 @@ pub struct MemoryEffect {
     pub descriptor: Option<DescriptorFormat>,
     /// The access happens only when this part is written.
     pub when: Option<u8>,
+    /// For a collective access of matrix rows (`ldmatrix`, `stmatrix`), the form position of
+    /// the register vector whose size says which lanes give the rows' addresses: eight per
+    /// register, lane 0 first; the other lanes' addresses are not used (§9.7.14.5.15).
+    pub row_lanes: Option<u8>,
     /// The alignment its address needs.
     pub align: Align,
     /// What the address points at, for messages (`"bulk copy"`); `None`: an access.
@@ -926,8 +935,18 @@ pub struct MemoryAccess {
     /// The format of the matrix descriptor the operand holds (`None`: the operand is the
     /// address).
     pub descriptor: Option<DescriptorFormat>,
+    /// How many lanes of the warp, from lane 0, give an address it uses (`ldmatrix.x1`: 8);
+    /// `None`: every thread's.
+    pub lanes: Option<u32>,
     /// The manual line.
     pub source: &'static str,
+}
+
+impl MemoryAccess {
+    /// Whether the thread in lane `lane` of its warp makes this access (its address is used).
+    pub fn made_by_lane(&self, lane: u32) -> bool {
+        self.lanes.is_none_or(|n| lane < n)
+    }
 }
 
 /// An instruction's synchronisation, resolved: [`SyncEffect`] with operand indices of the
@@ -1174,8 +1193,17 @@ impl<'i> Bound<'_, 'i> {
             natural: effect.align == Align::Full,
             what: effect.what,
             descriptor: effect.descriptor,
+            lanes: effect.row_lanes.and_then(|position| self.row_lanes(position)),
             source: effect.source,
         })
+    }
+
+    /// The lanes that give row addresses, for the register vector at form `position`
+    /// ([`MemoryEffect::row_lanes`]); `None` when its size is not known.
+    fn row_lanes(&self, position: u8) -> Option<u32> {
+        let form = self.analysis.form;
+        let operand = single_operand(form, position)?;
+        Some(ROWS_PER_REGISTER * operand_count(form, self.analysis, self.instance, operand)?)
     }
 
     /// A sync line resolved (`None`: an operand it cannot do without is left out).
@@ -1535,6 +1563,13 @@ impl Described<'_> {
                 let _ = write!(text, ", asynchronous (complete-tx on {})", self.operand(p));
             }
             Completion::Unobserved => text.push_str(", asynchronous"),
+        }
+        if let Some(p) = effect.row_lanes {
+            let _ = write!(
+                text,
+                ", row addresses from the first 8 lanes per register of {}",
+                self.operand(p)
+            );
         }
         if let Some(p) = effect.when {
             let _ = write!(

@@ -36,7 +36,14 @@
 //! and nothing from the read round the loop to the copy orders the copy after
 //! the read.
 //!
-//! Two accesses are taken to meet when they address the same shared variable.
+//! Two accesses are taken to meet when they address the same shared variable,
+//! unless their addresses surely fall apart: a load and a read of the
+//! iteration that issued it, compared with the loop's changing values alike at
+//! both (a ring's stage loaded in one half and read in the other, once or in
+//! every iteration of a counted inner loop). A read the copy only may meet is
+//! not reported when a wait of its group lies on another path from the copy to
+//! it (a pipeline's first laps, which skip the wait under a count the analysis
+//! does not follow).
 //! A path on which a wait ran that covers some groups but not provably this one
 //! is not reported. Past a call (but to the ABI's system calls, `vprintf` and
 //! the like) nothing is known to be in flight: the callee may wait, commit or

@@ -6,7 +6,11 @@
 //! no `cp.async.bulk.wait_group.read` (or `wait_group`) covers the store on
 //! some path between them.
 //! Past a call (but to the ABI's system calls) nothing is known to be in
-//! flight: the callee may wait.
+//! flight: the callee may wait. A write whose bytes the store only may read
+//! (a buffer chosen by a value the loop changes) is reported only when no wait
+//! lies on any path from the store to it: a pipeline that skips its wait in the
+//! first laps, under a count of the stores in flight the analysis does not
+//! follow, is not reported.
 //!
 //! ## Why it matters
 //! The store reads its source asynchronously (§9.7.9.27.3): overwriting it early

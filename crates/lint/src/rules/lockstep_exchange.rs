@@ -12,7 +12,9 @@
 //!
 //! Lanes are evaluated as the synchronisation analysis evaluates threads (the block shape
 //! `.reqntid`/`.maxntid` gives, or whole warps over the dimensions the kernel reads; loops
-//! for their first iterations). Only exchanges it can show are reported: two lanes and an
+//! for their first iterations, no further than a counted loop runs; a collective that reads
+//! or writes matrix rows, `ldmatrix` and `stmatrix`, only in the lanes whose addresses it
+//! uses, 0–7 for `.x1`). Only exchanges it can show are reported: two lanes and an
 //! address, never an access whose address it cannot place, nor one a witness lane runs only
 //! under a condition on values loaded from memory or computed by other lanes (whether it runs
 //! then is not known: a lane that writes its own cell only when it reads it both empty and

@@ -166,6 +166,54 @@ pub(super) fn in_two_iterations<T>(
     Some(out)
 }
 
+/// `place` run for `thread` in each iteration of loop `head`, its joins given their values
+/// iteration by iteration and each of `leaves` standing for itself, until the thread surely
+/// leaves the loop ([`Kernel::may_go_round`]): per iteration, in order. `None` when it may
+/// still go round after `most` iterations.
+pub(super) fn in_every_iteration<T>(
+    kernel: &Kernel<'_, '_>,
+    head: u32,
+    thread: Thread,
+    leaves: &[ExprId],
+    most: usize,
+    mut place: impl FnMut(&mut Evaluator<'_>) -> T,
+) -> Option<Vec<T>> {
+    let values = &kernel.values;
+    let exprs = &values.exprs;
+    let joins: Vec<(ExprId, ExprId, ExprId)> = back_edge_values(kernel, head)
+        .into_iter()
+        .filter_map(|(leaf, next, _)| Some((leaf, *values.first_iteration.get(&leaf)?, next)))
+        .collect();
+    let stand_for_themselves = |eval: &mut Evaluator<'_>| {
+        for &leaf in leaves {
+            eval.inject(
+                leaf,
+                Some(super::expr::Linear {
+                    constant: 0,
+                    terms: smallvec::smallvec![(leaf, 1)],
+                }),
+            );
+        }
+    };
+    let mut eval = Evaluator::new(exprs, thread);
+    stand_for_themselves(&mut eval);
+    let mut current: Vec<Option<super::expr::Linear>> = joins.iter().map(|&(_, first, _)| eval.eval(first)).collect();
+    let mut out = Vec::new();
+    for _ in 0..most {
+        eval.restart(thread, None);
+        stand_for_themselves(&mut eval);
+        for (&(leaf, ..), value) in joins.iter().zip(&current) {
+            eval.inject(leaf, value.clone());
+        }
+        out.push(place(&mut eval));
+        if !kernel.may_go_round(&mut eval, head, &mut ExecutesMemo::default()) {
+            return Some(out);
+        }
+        current = joins.iter().map(|&(_, _, next)| eval.eval(next)).collect();
+    }
+    None
+}
+
 /// The loop joins that where `addresses` are, and whether threads run what, may depend on:
 /// those the addresses and the kernel's conditions (guards, branches) are built on, and those
 /// the next or first values of such joins are built on. The others (accumulators, loaded

@@ -641,6 +641,30 @@ impl<'f, 't> Kernel<'f, 't> {
         out
     }
 
+    /// Whether the evaluator's thread, in the iteration its injected joins describe, may go
+    /// round loop `head` again: some back edge to `head` leaves a block the thread may reach
+    /// on a branch that may be taken. `false` only when every back edge is surely not taken
+    /// (a counted `do`-`while` loop in its last iteration), so that the iterations after it
+    /// are not placed: they do not run.
+    pub fn may_go_round(&self, eval: &mut Evaluator<'_>, head: BlockId, memo: &mut ExecutesMemo) -> bool {
+        let dominance = &self.values.dominance;
+        self.flow
+            .preds(head)
+            .iter()
+            .filter(|&&latch| dominance.dominates(head, latch))
+            .any(|&latch| {
+                let taken = if self.flow.succs(latch).len() == 2 {
+                    match self.condition(latch, head) {
+                        Some(cond) => self.truth(eval, cond),
+                        None => Executes::Unknown,
+                    }
+                } else {
+                    Executes::Yes
+                };
+                taken != Executes::No && self.block_executes(eval, latch, memo) != Executes::No
+            })
+    }
+
     /// Whether `thread` reaches block `b` (its control dependences).
     pub fn block_executes(&self, eval: &mut Evaluator<'_>, b: BlockId, memo: &mut ExecutesMemo) -> Executes {
         self.block_executes_at(eval, b, memo, 0)

@@ -68,6 +68,9 @@ pub struct SharedAccess {
     /// it may still be in flight at (`insn`): the copy, whose bytes land after it is issued
     /// and, at the latest, at the wait.
     pub issued: Option<Issued>,
+    /// How many lanes of each warp, from lane 0, give an address it uses (`ldmatrix.x1`: 8;
+    /// `None`: every lane's).
+    pub lanes: Option<u32>,
 }
 
 impl SharedAccess {
@@ -326,6 +329,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 async_proxy,
                 elected: elected(i as InsnId, Some(address)),
                 issued: None,
+                lanes: m.lanes,
             };
             let first = out.len();
             out.push(access);
@@ -371,6 +375,7 @@ pub fn shared_accesses(kernel: &Kernel<'_, '_>, landings: Landings<'_>) -> Vec<S
                 async_proxy: false,
                 elected,
                 issued: None,
+                lanes: None,
             }));
         }
     }
@@ -1648,6 +1653,11 @@ fn place_access(
     access: &SharedAccess,
     window: Option<ExprId>,
 ) -> Option<Placed> {
+    // A lane whose address a collective does not use (`ldmatrix.x1` past lane 7) makes no
+    // access.
+    if access.lanes.is_some_and(|n| eval.thread().linear() % 32 >= n) {
+        return None;
+    }
     let runs = match access.issued {
         Some(Issued {
             other_iteration: true, ..

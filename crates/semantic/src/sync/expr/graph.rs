@@ -445,6 +445,29 @@ impl Linear {
         })
     }
 
+    /// `self op k` for a bitwise `op` (`and`, `or`, `xor`) of `bits` bits whose known operand
+    /// `k` changes only bits below every term's lowest set coefficient bit (or, for `and`,
+    /// keeps every bit above them): the terms keep the high bits, the constant gives the low
+    /// ones (`or.b32 r, stage * 20992, lane` is `stage * 20992 + lane` for `lane < 512`).
+    pub(super) fn bitwise_low(&self, op: BinaryOp, k: i64, bits: u8) -> Option<Linear> {
+        let m = self.terms.iter().map(|&(_, c)| c.trailing_zeros()).min()?.min(62);
+        let unit = 1i64 << m;
+        let low = self.constant.rem_euclid(unit);
+        let width = if bits >= 63 { -1 } else { (1i64 << bits) - 1 };
+        let high = width & !(unit - 1);
+        let low_bits = match op {
+            BinaryOp::Or if (0..unit).contains(&k) => low | k,
+            BinaryOp::Xor if (0..unit).contains(&k) => low ^ k,
+            BinaryOp::And if (0..unit).contains(&k) => return Some(Linear::constant(low & k)),
+            BinaryOp::And if k & high == high => low & k,
+            _ => return None,
+        };
+        Some(Linear {
+            constant: self.constant.checked_sub(low)?.checked_add(low_bits)?,
+            terms: self.terms.clone(),
+        })
+    }
+
     pub(super) fn scale(&self, k: i64) -> Option<Linear> {
         let mut terms = SmallVec::new();
         for &(leaf, c) in &self.terms {

@@ -304,21 +304,7 @@ impl<'e> Evaluator<'e> {
                     // Known operands: the machine's operation, wraps included.
                     return Some(Linear::constant(binary(op, x, y, bits, signed)?));
                 }
-                let linear = match op {
-                    BinaryOp::Add => Some(a.add(b, 1)?),
-                    BinaryOp::Sub => Some(a.add(b, -1)?),
-                    BinaryOp::Mul => match (a.known(), b.known()) {
-                        (Some(k), _) => Some(b.scale(k)?),
-                        (_, Some(k)) => Some(a.scale(k)?),
-                        _ => None,
-                    },
-                    BinaryOp::Shl => match b.known() {
-                        Some(k) if (0..63).contains(&k) => Some(a.scale(1i64 << k)?),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                if let Some(linear) = linear {
+                if let Some(linear) = linear_binary(op, a, b, bits) {
                     return Some(match linear.known() {
                         Some(k) => Linear::constant(wrap(k, bits, signed)),
                         None => linear,
@@ -339,6 +325,29 @@ impl<'e> Evaluator<'e> {
                 }
             }
         })
+    }
+}
+
+/// `a op b` when it is linear in the undecided leaves (`None` when it is not, or overflows).
+fn linear_binary(op: BinaryOp, a: &Linear, b: &Linear, bits: u8) -> Option<Linear> {
+    match op {
+        BinaryOp::Add => a.add(b, 1),
+        BinaryOp::Sub => a.add(b, -1),
+        BinaryOp::Mul => match (a.known(), b.known()) {
+            (Some(k), _) => b.scale(k),
+            (_, Some(k)) => a.scale(k),
+            _ => None,
+        },
+        BinaryOp::Shl => match b.known() {
+            Some(k) if (0..63).contains(&k) => a.scale(1i64 << k),
+            _ => None,
+        },
+        BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => match (a.known(), b.known()) {
+            (Some(k), _) => b.bitwise_low(op, k, bits),
+            (_, Some(k)) => a.bitwise_low(op, k, bits),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

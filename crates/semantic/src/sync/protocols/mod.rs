@@ -16,6 +16,7 @@
 //! accesses with a common base may overlap. A finding needs the path it happens on; where the
 //! protocol cannot tell (an mbarrier wait of another phase), the wait counts (silent).
 
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 use ptxkit_isa::signature::semantics::{
@@ -27,9 +28,11 @@ use super::expr::{Evaluator, ExprId, Node, Terms, Thread};
 use super::iterations::in_two_iterations;
 use super::kernel::Kernel;
 use crate::flow::cfg::{BlockId, InsnId, RegId};
+use waits::WaitsBetween;
 
 mod handoff;
 mod release;
+mod waits;
 
 /// What a protocol finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -293,8 +296,9 @@ struct InFlight {
     copies: BTreeSet<(Issued, Stage)>,
     /// Bulk stores whose shared-memory sources are still being read: (store, stage).
     stores: BTreeSet<(InsnId, Stage)>,
-    /// Loads completed through an mbarrier, not waited for since.
-    loads: BTreeSet<InsnId>,
+    /// Loads completed through an mbarrier, not waited for since, and the iteration that
+    /// issued them.
+    loads: BTreeSet<Issued>,
     /// `cp.async` copies an mbarrier tracks, not waited for since: (copy, the
     /// `cp.async.mbarrier.arrive`).
     tracked: BTreeSet<(InsnId, InsnId)>,
@@ -344,7 +348,7 @@ impl InFlight {
     fn ops(&self) -> impl Iterator<Item = InsnId> + '_ {
         (self.copies.iter().map(|&((op, _), _)| op))
             .chain(self.stores.iter().map(|&(op, _)| op))
-            .chain(self.loads.iter().copied())
+            .chain(self.loads.iter().map(|&(op, _)| op))
             .chain(self.tracked.iter().map(|&(op, _)| op))
             .chain(self.generic_writes.iter().map(|&(op, _)| op))
             .chain(self.unfenced.iter().map(|&(_, op)| op))
@@ -357,7 +361,7 @@ impl InFlight {
     fn retain_ops(&mut self, mut keep: impl FnMut(InsnId) -> bool) {
         self.copies.retain(|&((op, _), _)| keep(op));
         self.stores.retain(|&(op, _)| keep(op));
-        self.loads.retain(|&op| keep(op));
+        self.loads.retain(|&(op, _)| keep(op));
         self.tracked.retain(|&(op, _)| keep(op));
         self.generic_writes.retain(|&(op, _)| keep(op));
         self.unfenced.retain(|&(_, op)| keep(op));
@@ -459,7 +463,41 @@ struct Touch {
     /// Its address and size in bytes (for a matrix read through a descriptor, its start and
     /// one row), to place it elsewhere than in [`Touch::placed`].
     address: (ExprId, Option<u32>),
+    /// Whether it is a matrix read through a descriptor (`address`: the row its start holds).
+    descriptor_read: bool,
+    /// Where it is in each sampled thread with the loops' joins left undecided (the same
+    /// value at two points of one iteration); a size the instruction does not give runs to
+    /// the end of shared memory. Placed when first asked ([`Touch::in_one_lap`]).
+    in_one_lap: OnceCell<Vec<Option<Placed>>>,
+    /// Likewise, for an access in a loop, where it is in each iteration of its innermost loop
+    /// until the loop ends (per sampled thread; `None`: a thread may go round more often than
+    /// followed). Placed when first asked ([`Touch::over_inner_loop`]).
+    over_inner_loop: OnceCell<Option<Vec<Laps>>>,
 }
+
+impl Touch {
+    /// [`Touch::in_one_lap`], placed on first use.
+    fn in_one_lap(&self, kernel: &Kernel<'_, '_>) -> &[Option<Placed>] {
+        self.in_one_lap.get_or_init(|| {
+            let (address, bytes) = self.address;
+            placements_in_one_lap(kernel, &sampled_threads(kernel), address, bytes)
+        })
+    }
+
+    /// [`Touch::over_inner_loop`] of this access of instruction `i`, placed on first use.
+    fn over_inner_loop(&self, kernel: &Kernel<'_, '_>, i: InsnId) -> Option<&[Laps]> {
+        self.over_inner_loop
+            .get_or_init(|| {
+                let (address, bytes) = self.address;
+                placements_over_inner_loop(kernel, &sampled_threads(kernel), i, address, bytes)
+            })
+            .as_deref()
+    }
+}
+
+/// Where an access is in one thread in each iteration of its loop, in order (`None`: the
+/// thread may go round more often than followed).
+type Laps = Option<Vec<Option<Placed>>>;
 
 /// An address evaluated for one thread: its undecided part and its byte range.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -472,6 +510,39 @@ struct Placed {
 /// Whether two accesses may touch the same shared memory: a common variable.
 fn may_meet(a: &Touch, b: &Touch) -> bool {
     a.bases.iter().any(|x| b.bases.contains(x))
+}
+
+/// Whether load `load`, issued in the iteration access `t` runs in (the path from it to `t` goes
+/// round no loop around it), surely misses `t`'s bytes: the load is placed alike in every
+/// sampled thread (one issuer's address), and in every thread `t` is placed with the same
+/// undecided part, outside the load's bytes ([`Touch::in_one_lap`]).
+/// Or, for `t` in a loop the load is outside of, in every iteration of that loop
+/// ([`Touch::over_inner_loop`]).
+fn apart_in_one_lap(kernel: &Kernel<'_, '_>, (op, load): (InsnId, &Touch), (i, t): (InsnId, &Touch)) -> bool {
+    if load.descriptor_read || t.descriptor_read {
+        return false;
+    }
+    let placed = load.in_one_lap(kernel);
+    let Some(Some(first)) = placed.first() else {
+        return false;
+    };
+    if !placed.iter().all(|p| p.as_ref() == Some(first)) {
+        return false;
+    }
+    let apart = |p: &Option<Placed>| {
+        p.as_ref()
+            .is_some_and(|p| p.terms == first.terms && (p.end <= first.start || first.end <= p.start))
+    };
+    let every = |placed: &[Option<Placed>]| !placed.is_empty() && placed.iter().all(apart);
+    if every(t.in_one_lap(kernel)) {
+        return true;
+    }
+    let load_outside = kernel
+        .innermost_loop(i)
+        .is_some_and(|head| !kernel.loops()[kernel.block_of(op) as usize].contains(&head));
+    load_outside
+        && t.over_inner_loop(kernel, i)
+            .is_some_and(|threads| !threads.is_empty() && threads.iter().all(|laps| laps.as_deref().is_some_and(every)))
 }
 
 /// Whether two accesses of one thread touch common bytes.
@@ -561,6 +632,127 @@ fn place(
     {
         return None;
     }
+    placed_at(kernel, linear, bytes, swizzle)
+}
+
+/// Where `address` is in each of `threads` with the loops' joins left undecided
+/// ([`Touch::in_one_lap`]); an unknown size runs to the end of shared memory. A join threads
+/// may hold different values of stands for the thread's own value (two accesses are then
+/// compared as if one thread made both: apart in every such thread, they are taken apart).
+fn placements_in_one_lap(
+    kernel: &Kernel<'_, '_>,
+    threads: &[Thread],
+    address: ExprId,
+    bytes: Option<u32>,
+) -> Vec<Option<Placed>> {
+    let exprs = &kernel.values.exprs;
+    let varying_joins = varying_joins_under(exprs, address);
+    let mut eval = Evaluator::new(exprs, threads[0]);
+    threads
+        .iter()
+        .map(|&t| {
+            eval.reset(t);
+            for &join in &varying_joins {
+                eval.inject(
+                    join,
+                    Some(super::expr::Linear {
+                        constant: 0,
+                        terms: smallvec::smallvec![(join, 1)],
+                    }),
+                );
+            }
+            let placed = placed_at(kernel, eval.eval(address)?, Some(1), Swizzle { bits: 0 })?;
+            Some(Placed {
+                end: bytes.map_or(i64::MAX, |n| placed.start + i64::from(n.max(1))),
+                ..placed
+            })
+        })
+        .collect()
+}
+
+/// The loop joins threads may hold different values of that `id` is built on.
+fn varying_joins_under(exprs: &super::expr::Exprs, id: ExprId) -> Vec<ExprId> {
+    varying_joins_through(exprs, id, |_| None)
+}
+
+/// The loop joins threads may hold different values of that `id` is built on, looking through
+/// the joins `through` gives the values of (which are not among them).
+fn varying_joins_through(
+    exprs: &super::expr::Exprs,
+    id: ExprId,
+    mut through: impl FnMut(ExprId) -> Option<[Option<ExprId>; 2]>,
+) -> Vec<ExprId> {
+    let mut out = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![id];
+    while let Some(at) = stack.pop() {
+        if !seen.insert(at) || seen.len() > 4096 {
+            continue;
+        }
+        if let Some(values) = through(at) {
+            stack.extend(values.into_iter().flatten());
+        } else if matches!(exprs.node(at), Node::Phi { varying: true, .. }) {
+            out.push(at);
+        } else {
+            stack.extend(exprs.operands(at));
+        }
+    }
+    out
+}
+
+/// The most iterations of an access's innermost loop [`placements_over_inner_loop`] follows.
+const INNER_ITERATIONS: usize = 16;
+
+/// Where `address` of instruction `i`, in a loop, is in each of `threads` in each iteration
+/// of its innermost loop until the loop ends ([`Touch::over_inner_loop`]); `None` outside
+/// loops, or when its address does not change from one iteration to the next.
+fn placements_over_inner_loop(
+    kernel: &Kernel<'_, '_>,
+    threads: &[Thread],
+    i: InsnId,
+    address: ExprId,
+    bytes: Option<u32>,
+) -> Option<Vec<Laps>> {
+    let head = kernel.innermost_loop(i)?;
+    let values = &kernel.values;
+    let exprs = &values.exprs;
+    let in_loop = |leaf: ExprId| super::iterations::join_of(kernel, leaf) == Some(head);
+    let mut changes = false;
+    let leaves = varying_joins_through(exprs, address, |at| {
+        in_loop(at).then(|| {
+            changes = true;
+            [
+                values.first_iteration.get(&at).copied(),
+                values.next_iteration.get(&at).copied(),
+            ]
+        })
+    });
+    if !changes {
+        return None;
+    }
+    Some(
+        threads
+            .iter()
+            .map(|&t| {
+                super::iterations::in_every_iteration(kernel, head, t, &leaves, INNER_ITERATIONS, |eval| {
+                    let placed = placed_at(kernel, eval.eval(address)?, Some(1), Swizzle { bits: 0 })?;
+                    Some(Placed {
+                        end: bytes.map_or(i64::MAX, |n| placed.start + i64::from(n.max(1))),
+                        ..placed
+                    })
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Where an address whose value is `linear` is: its undecided part and its bytes.
+fn placed_at(
+    kernel: &Kernel<'_, '_>,
+    linear: super::expr::Linear,
+    bytes: Option<u32>,
+    swizzle: Swizzle,
+) -> Option<Placed> {
     let bytes = i64::from(bytes?.max(1));
     let start = swizzled_offset(&kernel.values.exprs, &linear.terms, linear.constant, swizzle)?;
     Some(Placed {
@@ -607,6 +799,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
         return Protocols::default();
     }
     let touches = touches_of(kernel);
+    let waits = WaitsBetween::new(kernel);
     // The registers some wgmma reads or writes asynchronously.
     let mut wgmma_regs = rustc_hash::FxHashSet::default();
     for i in 0..n {
@@ -639,7 +832,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
                     let copies = state.copies.iter().map(|&((copy, _), _)| copy);
                     out.copies_in_flight.entry(i).or_default().extend(copies);
                 }
-                step(kernel, i, &touches, &wgmma_regs, &mut state, &mut out);
+                step(kernel, i, (&touches, &waits), &wgmma_regs, &mut state, &mut out);
             }
             for &s in flow.succs(b) {
                 let pruned = without_the_other_way(kernel, b, s, &state);
@@ -720,6 +913,9 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     laps: None,
                     fixed_start,
                     address: (address, m.bytes),
+                    descriptor_read: false,
+                    in_one_lap: OnceCell::new(),
+                    over_inner_loop: OnceCell::new(),
                 });
             }
             // A matrix read through a descriptor whose start the values give: the row its
@@ -745,6 +941,9 @@ fn touches_of(kernel: &Kernel<'_, '_>) -> Vec<Vec<Touch>> {
                     laps: None,
                     fixed_start: false,
                     address: (read.start, bytes),
+                    descriptor_read: true,
+                    in_one_lap: OnceCell::new(),
+                    over_inner_loop: OnceCell::new(),
                 });
             }
             here
@@ -910,7 +1109,11 @@ fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &
         }
     };
     let unchanged = |set: &BTreeSet<(Issued, Stage)>| set.iter().all(|&((op, l), _)| lap(op, l) == l);
-    if unchanged(&state.copies) && unchanged(&state.wgmma) && state.tcgen05_reads.iter().all(|&(op, l)| lap(op, l) == l)
+    let unchanged_issued = |set: &BTreeSet<Issued>| set.iter().all(|&(op, l)| lap(op, l) == l);
+    if unchanged(&state.copies)
+        && unchanged(&state.wgmma)
+        && unchanged_issued(&state.tcgen05_reads)
+        && unchanged_issued(&state.loads)
     {
         return None;
     }
@@ -919,7 +1122,9 @@ fn round_back_edge(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &
     let mut state = state.clone();
     state.copies = round(&state.copies);
     state.wgmma = round(&state.wgmma);
-    state.tcgen05_reads = state.tcgen05_reads.iter().map(|&(op, l)| (op, lap(op, l))).collect();
+    let round_issued = |set: &BTreeSet<Issued>| set.iter().map(|&(op, l)| (op, lap(op, l))).collect();
+    state.tcgen05_reads = round_issued(&state.tcgen05_reads);
+    state.loads = round_issued(&state.loads);
     Some(state)
 }
 
@@ -990,7 +1195,7 @@ fn first_commit(kernel: &Kernel<'_, '_>, op: InsnId, group: Group) -> Option<Ins
 fn step(
     kernel: &Kernel<'_, '_>,
     i: InsnId,
-    touches: &[Vec<Touch>],
+    (touches, waits): (&[Vec<Touch>], &WaitsBetween<'_, '_, '_>),
     wgmma_regs: &rustc_hash::FxHashSet<RegId>,
     state: &mut InFlight,
     out: &mut Protocols,
@@ -1011,7 +1216,7 @@ fn step(
     }
     // Reads and writes of shared memory against what is in flight.
     for t in here {
-        check_touch(kernel, i, t, touches, state, &mut out.findings);
+        check_touch(kernel, (i, t), touches, waits, state, &mut out.findings);
     }
     // Generic reads of a written base: that write is the generic proxy's data.
     for t in here
@@ -1068,8 +1273,9 @@ fn step(
 enum Landing {
     /// A `cp.async` copy, issued in this iteration or an earlier one, in a group.
     Group(Lap, Stage),
-    /// A load completed through an mbarrier (TMA, bulk copy).
-    Load,
+    /// A load completed through an mbarrier (TMA, bulk copy), issued in this iteration or an
+    /// earlier one.
+    Load(Lap),
     /// A `cp.async` an mbarrier tracks since the `cp.async.mbarrier.arrive`.
     Tracked(InsnId),
 }
@@ -1079,7 +1285,7 @@ impl Landing {
     fn pending(self, kernel: &Kernel<'_, '_>, copy: InsnId) -> Pending {
         match self {
             Landing::Group(_, stage) => Pending::Group(stage.uncovered(kernel, copy, Group::CpAsync)),
-            Landing::Load => Pending::Mbarrier { arrive: None },
+            Landing::Load(_) => Pending::Mbarrier { arrive: None },
             Landing::Tracked(arrive) => Pending::Mbarrier { arrive: Some(arrive) },
         }
     }
@@ -1092,7 +1298,7 @@ impl InFlight {
         self.copies
             .iter()
             .map(|&((copy, lap), stage)| (copy, Landing::Group(lap, stage)))
-            .chain(self.loads.iter().map(|&copy| (copy, Landing::Load)))
+            .chain(self.loads.iter().map(|&(copy, lap)| (copy, Landing::Load(lap))))
             .chain(
                 self.tracked
                     .iter()
@@ -1107,9 +1313,9 @@ impl InFlight {
 /// fence between.
 fn check_touch(
     kernel: &Kernel<'_, '_>,
-    i: InsnId,
-    t: &Touch,
+    (i, t): (InsnId, &Touch),
     touches: &[Vec<Touch>],
+    waits: &WaitsBetween<'_, '_, '_>,
     state: &InFlight,
     findings: &mut Vec<ProtocolFinding>,
 ) {
@@ -1123,8 +1329,13 @@ fn check_touch(
     if reads && data {
         for (copy, landing) in state.landings() {
             let meets = |c: &Touch| match landing {
-                Landing::Group(_, stage) => meets_pending(c, t, stage),
-                Landing::Load | Landing::Tracked(_) => overlap(c, t) != Overlap::No,
+                Landing::Group(_, stage) => meets_pending(c, t, stage, || waits.any(Group::CpAsync, copy, i)),
+                // A load issued in this iteration into bytes the read surely misses, wherever
+                // the loop's changing values put both.
+                Landing::Load(Lap::Current) => {
+                    overlap(c, t) != Overlap::No && !apart_in_one_lap(kernel, (copy, c), (i, t))
+                }
+                Landing::Load(_) | Landing::Tracked(_) => overlap(c, t) != Overlap::No,
             };
             if touches[copy as usize].iter().any(|c| c.access.writes() && meets(c)) {
                 found(match landing.pending(kernel, copy) {
@@ -1144,7 +1355,7 @@ fn check_touch(
         for &(copy, stage) in &state.stores {
             if touches[copy as usize]
                 .iter()
-                .any(|c| c.access == Access::Read && meets_pending(c, t, stage))
+                .any(|c| c.access == Access::Read && meets_pending(c, t, stage, || waits.any(Group::Bulk, copy, i)))
             {
                 found(ProtocolKind::SourceOverwritten {
                     copy,
@@ -1198,10 +1409,10 @@ fn check_overwrite(
     for (copy, landing) in state.landings() {
         let lap = match landing {
             Landing::Group(lap, _) => lap,
-            // Loads and tracked copies are kept without the iteration that issued them: judged
-            // only outside loops, where the one in flight is the one the path issued.
-            Landing::Load | Landing::Tracked(_) if kernel.innermost_loop(copy).is_none() => Lap::Current,
-            Landing::Load | Landing::Tracked(_) => continue,
+            // Loads and tracked copies are judged only outside loops, where the one in flight
+            // is the one the path issued (only `cp.async` loops are placed in two iterations).
+            Landing::Load(_) | Landing::Tracked(_) if kernel.innermost_loop(copy).is_none() => Lap::Current,
+            Landing::Load(_) | Landing::Tracked(_) => continue,
         };
         if overwrites(copy, lap) {
             found(ProtocolKind::OverwrittenBeforeWait {
@@ -1280,10 +1491,13 @@ fn overlap_across_laps(kernel: &Kernel<'_, '_>, (op, a): (InsnId, &Touch), (i, b
 /// After a wait that left the operation's group pending, only an access that surely meets its
 /// bytes counts (the group ages along paths the analysis joins); before any wait, any access
 /// that may meet them.
-fn meets_pending(c: &Touch, t: &Touch, stage: Stage) -> bool {
+/// Nor, when only may meet, one that some path from the operation reaches past a wait of its
+/// group (`bypassed`: the path that skips the wait is judged only for bytes surely met,
+/// [`waits`]).
+fn meets_pending(c: &Touch, t: &Touch, stage: Stage, bypassed: impl FnOnce() -> bool) -> bool {
     match overlap(c, t) {
         Overlap::Yes => true,
-        Overlap::Unknown => !stage.left_pending(),
+        Overlap::Unknown => !stage.left_pending() && !bypassed(),
         Overlap::No => false,
     }
 }
@@ -1366,7 +1580,7 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
                 state.stores.insert((i, Stage::Uncommitted { waited: None }));
             }
             Completion::Mbarrier(_) if t.access.writes() => {
-                state.loads.insert(i);
+                state.loads.insert((i, Lap::Current));
             }
             Completion::Immediate
                 if t.access.writes() && t.proxy == Proxy::Generic && !kernel.mbarrier_op(i, |_| true) =>

@@ -148,22 +148,8 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
     let members: Vec<Vec<usize>> = (0..nests.len())
         .map(|n| (0..sites.len()).filter(|&s| nest_of[s] == n).collect())
         .collect();
-    let place_in = |eval: &mut Evaluator<'_>, memo: &mut ExecutesMemo, site: &Site| {
-        let runs = kernel.executes(eval, site.insn, memo);
-        if runs.never() {
-            return None;
-        }
-        let decided = |place: Place| match place {
-            Place::Shared(..) | Place::Global(..) if !runs.possible_for_some_data() => {
-                Place::Uncertain(Box::new(place))
-            }
-            place => place,
-        };
-        let Some(linear) = site.address.and_then(|a| eval.eval(a)) else {
-            return Some(Place::Unknown);
-        };
-        Some(decided(windows.place(site, linear)))
-    };
+    let place_in =
+        |eval: &mut Evaluator<'_>, memo: &mut ExecutesMemo, site: &Site| place_site(kernel, windows, eval, memo, site);
     // The values the same in every lane (the loops' uniform joins among them) are evaluated
     // once per iteration: each evaluator restarts for the first lane and is only reset (which
     // keeps them) for the others.
@@ -194,12 +180,20 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
                 }
             }
             Sample::Iteration(_) => {
-                let mut place_site = |eval: &mut Evaluator<'_>, memo: &mut ExecutesMemo, k: usize| {
-                    for &s in members {
-                        places[s][k].push(place_in(eval, memo, &sites[s]));
+                // A lane past its loop's last iteration runs none of the loop's sites.
+                let mut place_site = |eval: Option<(&mut Evaluator<'_>, &mut ExecutesMemo)>, k: usize| match eval {
+                    Some((eval, memo)) => {
+                        for &s in members {
+                            places[s][k].push(place_in(eval, memo, &sites[s]));
+                        }
+                    }
+                    None => {
+                        for &s in members {
+                            places[s][k].push(None);
+                        }
                     }
                 };
-                iterate(nest, lanes, (&mut eval, &mut first), &mut place_site);
+                iterate(kernel, nest, lanes, (&mut eval, &mut first), &mut place_site);
             }
         }
     }
@@ -216,6 +210,33 @@ pub(super) fn place(kernel: &Kernel<'_, '_>, sites: &[Site], lanes: &[Thread], r
         samples,
         classes,
     }
+}
+
+/// Where `site` lands in the evaluator's lane (`None`: the lane does not run it there).
+fn place_site(
+    kernel: &Kernel<'_, '_>,
+    windows: Windows,
+    eval: &mut Evaluator<'_>,
+    memo: &mut ExecutesMemo,
+    site: &Site,
+) -> Option<Place> {
+    // A lane whose address a collective does not use (`ldmatrix.x1` past lane 7) makes no
+    // access there.
+    if site.lanes.is_some_and(|n| eval.thread().linear() % 32 >= n) {
+        return None;
+    }
+    let runs = kernel.executes(eval, site.insn, memo);
+    if runs.never() {
+        return None;
+    }
+    let decided = |place: Place| match place {
+        Place::Shared(..) | Place::Global(..) if !runs.possible_for_some_data() => Place::Uncertain(Box::new(place)),
+        place => place,
+    };
+    let Some(linear) = site.address.and_then(|a| eval.eval(a)) else {
+        return Some(Place::Unknown);
+    };
+    Some(decided(windows.place(site, linear)))
 }
 
 /// The expressions of the shared and the global window, looked up once per search.
@@ -271,12 +292,14 @@ impl Windows {
 
 /// Runs `place` in every lane, iteration by iteration of `nest`'s innermost loop (its
 /// index), with its joins' values in that iteration injected into `eval` (`first`
-/// evaluates their first values).
+/// evaluates their first values); with `None` for a lane that left the loop in an earlier
+/// iteration (its back edges surely not taken: [`Kernel::may_go_round`]).
 fn iterate<'e>(
+    kernel: &Kernel<'_, '_>,
     nest: &'e Nest,
     lanes: &[Thread],
     (eval, first): (&mut Evaluator<'e>, &mut Evaluator<'e>),
-    place: &mut impl FnMut(&mut Evaluator<'e>, &mut ExecutesMemo, usize),
+    place: &mut impl FnMut(Option<(&mut Evaluator<'e>, &mut ExecutesMemo)>, usize),
 ) {
     let Some(&first_lane) = lanes.first() else { return };
     // Per lane, the innermost loop's joins in the iteration being placed.
@@ -288,6 +311,8 @@ fn iterate<'e>(
             nest.inner.iter().map(|&(_, value, _)| first.eval(value)).collect()
         })
         .collect();
+    let mut running = vec![true; lanes.len()];
+    let head = nest.heads.last().copied();
     for k in 0..ITERATIONS {
         eval.restart(first_lane, Some(&nest.outer));
         for (l, &t) in lanes.iter().enumerate() {
@@ -298,8 +323,14 @@ fn iterate<'e>(
                     eval.inject(leaf, current[l][j].clone());
                 }
             }
-            place(eval, &mut ExecutesMemo::default(), k);
+            if !running[l] {
+                place(None, k);
+                continue;
+            }
+            let mut memo = ExecutesMemo::default();
+            place(Some((&mut *eval, &mut memo)), k);
             if k + 1 < ITERATIONS {
+                running[l] = head.is_none_or(|h| kernel.may_go_round(eval, h, &mut memo));
                 current[l] = nest.inner.iter().map(|&(_, _, next)| eval.eval(next)).collect();
             }
         }

@@ -210,6 +210,8 @@ pub(super) struct Site {
     /// What its address is built on: the variables and values every thread shares (pointer
     /// parameters) in it.
     pub bases: SmallVec<[Node; 2]>,
+    /// How many lanes, from lane 0, give an address it uses (`ldmatrix.x1`: 8; `None`: all).
+    pub lanes: Option<u32>,
 }
 
 impl Site {
@@ -248,6 +250,7 @@ pub(super) fn sites(kernel: &Kernel<'_, '_>, facts: &ModuleFacts) -> Vec<Site> {
                     may_be_global: effects.global,
                     variables: SmallVec::new(),
                     bases: SmallVec::new(),
+                    lanes: None,
                 });
             }
             continue;
@@ -311,6 +314,7 @@ pub(super) fn sites(kernel: &Kernel<'_, '_>, facts: &ModuleFacts) -> Vec<Site> {
                     .copied()
                     .filter(|n| matches!(n, Node::Symbol(_) | Node::Uniform(_)))
                     .collect(),
+                lanes: m.lanes,
             });
         }
     }
