@@ -63,16 +63,28 @@ impl<'k, 'f, 't> Paths<'k, 'f, 't> {
 }
 
 /// Whether instruction `i` orders the lanes of a warp: a CTA barrier that waits,
-/// `bar.warp.sync`, or a wait on an mbarrier's phase (a split barrier: what the lanes did
+/// `bar.warp.sync`, a wait on an mbarrier's phase (a split barrier: what the lanes did
 /// before arriving is ordered before what they do after the phase completes; whether every
-/// lane arrived is not followed, so the wait is taken to order them).
+/// lane arrived is not followed, so the wait is taken to order them), or, likewise, the wait
+/// of the cluster's split barrier (`barrier.cluster.wait`, §9.7.13.3: every thread of the
+/// cluster, so every lane, arrived).
 pub(super) fn orders_the_warp(kernel: &Kernel<'_, '_>, i: InsnId) -> bool {
-    use ptxkit_isa::signature::semantics::MbarrierOp;
+    use ptxkit_isa::signature::semantics::{BarrierMode, BarrierScope, MbarrierOp};
     kernel.is_full_barrier(i)
         || kernel.mbarrier_op(i, MbarrierOp::waits_for_phase)
-        || kernel.values.semantics[i as usize]
-            .as_ref()
-            .is_some_and(|s| s.sync.iter().any(|sync| matches!(sync, Sync::WarpBarrier { .. })))
+        || kernel.values.semantics[i as usize].as_ref().is_some_and(|s| {
+            s.sync.iter().any(|sync| {
+                matches!(
+                    sync,
+                    Sync::WarpBarrier { .. }
+                        | Sync::Barrier {
+                            scope: BarrierScope::Cluster,
+                            mode: BarrierMode::Wait,
+                            ..
+                        }
+                )
+            })
+        })
 }
 
 /// Whether the sites of each pair meet in two lanes of one warp, comparing the samples
