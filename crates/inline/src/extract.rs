@@ -98,6 +98,7 @@ pub fn extract(text: &str) -> Extraction {
     }
     out.statements.sort_by_key(|s| s.span.start);
     out.skipped.sort_by_key(|s| s.span.start);
+    crate::scopes::carry(&mut out.statements);
     out
 }
 
@@ -586,6 +587,15 @@ impl Reader<'_, '_> {
             guard_text,
             context: Context::Device,
             in_macro: self.in_macro,
+            function: (!self.in_macro)
+                .then(|| {
+                    ancestry
+                        .upwards()
+                        .find(|(n, _)| matches!(n.kind(), "function_definition" | "lambda_expression"))
+                        .map(|(n, _)| self.span(n))
+                })
+                .flatten(),
+            carried: Vec::new(),
         };
         statement.context = self.context(ancestry, &statement)?;
         Ok(statement)

@@ -35,6 +35,7 @@ mod extract;
 pub mod guard;
 mod lex;
 pub mod literal;
+mod scopes;
 pub mod statement;
 pub mod template;
 pub mod translate;

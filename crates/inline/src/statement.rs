@@ -101,6 +101,11 @@ pub struct AsmStatement {
     pub context: Context,
     /// Whether it is written in a macro body.
     pub in_macro: bool,
+    /// The function (or lambda) it is written in, when known: its span.
+    pub function: Option<Range<usize>>,
+    /// Register declarations of a scope an earlier statement of the function opened and no
+    /// statement has closed yet (see [`crate::scopes`]), `;`-terminated.
+    pub carried: Vec<String>,
 }
 
 impl AsmStatement {

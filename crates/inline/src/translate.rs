@@ -307,6 +307,10 @@ impl Translator<'_> {
                 declared.push(*index);
             }
         }
+        // The registers of a scope an earlier statement opened.
+        for declaration in &self.statement.carried {
+            out.push(&format!("{declaration}\n"), None);
+        }
     }
 
     /// Where the template's bytes `range` are in the C++ file.
