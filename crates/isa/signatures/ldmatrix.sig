@@ -13,14 +13,14 @@ p    : addr;
 ldmatrix.sync.aligned.m8n8.num{.trans}{.ss}.b16  r, [p];
 memory read p bytes 16 align 16 what matrix-row row-lanes r source §9.7.14.5.15: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.15 L1983; lanes 0-7 give the rows of .x1, 0-15 of .x2, all of .x4: §9.7.14.5.15 L1971-1977;
 sync collective aligned source §9.7.14.5.15: .sync.aligned: every thread of the warp executes it;
-r : out reg .b32 x.num;
+r : out reg|sink .b32 x.num;
 ---
 @summary Loads one or two 16x16 matrices of 8-bit elements (transposed), two registers per matrix.
 ldmatrix.sync.aligned.m16n16.num.trans{.ss}.b8  r, [p];   // ptxas: .x4 is "Incorrect no. of matrix: 4"
 memory read p align 16 what matrix-row row-lanes r source §9.7.14.5.15: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.15 L1983; lanes 0-7 give the rows of .x1, 0-15 of .x2, all of .x4: §9.7.14.5.15 L1971-1977;
 sync collective aligned source §9.7.14.5.15: .sync.aligned: every thread of the warp executes it;
 .num = { .x1, .x2 };
-r : out reg .b32 x(.num: .x1 = 2, .x2 = 4);
+r : out reg|sink .b32 x(.num: .x1 = 2, .x2 = 4);
 ---
 @summary Loads 8x16 matrices of 4- or 6-bit elements, each widened to 8 bits.
 ldmatrix.sync.aligned.m8n16.num{.ss}.dst_fmt.src_fmt  r, [p];     // ptxas: "Modifier .trans not allowed for shape '.m8n16'"
@@ -28,7 +28,7 @@ memory read p align 16 what matrix-row row-lanes r source §9.7.14.5.15: each th
 sync collective aligned source §9.7.14.5.15: .sync.aligned: every thread of the warp executes it;
 .dst_fmt = { .b8x16 };
 .src_fmt = { .b6x16_p32, .b4x16_p64 };
-r : out reg .b32 x.num;
+r : out reg|sink .b32 x.num;
 ---
 @summary Loads 16x16 matrices of 4- or 6-bit elements (transposed), each widened to 8 bits, two registers per matrix.
 ldmatrix.sync.aligned.m16n16.num.trans{.ss}.dst_fmt.src_fmt  r, [p];
@@ -37,13 +37,13 @@ sync collective aligned source §9.7.14.5.15: .sync.aligned: every thread of the
 .num = { .x1, .x2 };
 .dst_fmt = { .b8x16 };
 .src_fmt = { .b6x16_p32, .b4x16_p64 };
-r : out reg .b32 x(.num: .x1 = 2, .x2 = 4);
+r : out reg|sink .b32 x(.num: .x1 = 2, .x2 = 4);
 ---
 @summary Loads 8x16 matrices of signed 4-bit elements, each sign-extended to 8 bits (PTX 9.4).
 ldmatrix.sync.aligned.m8n16.num{.ss}.s8.s4  r, [p];
 memory read p align 16 what matrix-row row-lanes r source §9.7.14.5.15: each thread gives the address of one 16-byte matrix row (m8n8); rows naturally aligned: §9.7.14.5.15 L1983; lanes 0-7 give the rows of .x1, 0-15 of .x2, all of .x4: §9.7.14.5.15 L1971-1977;
 sync collective aligned source §9.7.14.5.15: .sync.aligned: every thread of the warp executes it;
-r : out reg .b32 x.num;
+r : out reg|sink .b32 x.num;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -4,7 +4,7 @@
 @summary Loads read-only data at an address common to the warp (uniform load).
 @effects read
 
-d : out reg wide x.vec;
+d : out reg|sink wide x.vec;
 a : addr;
 memory read a width d align full source §9.7.9.10: a read-only load (weak); aligned to its size: §5.4.5 L19;
 

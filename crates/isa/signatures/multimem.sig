@@ -59,7 +59,7 @@ memory read a width d source §9.7.9.14: a load-reduce over the multimem address
 .acc_prec = { .acc::f32, .acc::f16 };
 .vec      = { .v2, .v4, .v8 };
 .type     = { .f16x2, .bf16x2, .f32, .f64, .f16, .bf16, .e5m2, .e5m2x2, .e5m2x4, .e4m3, .e4m3x2, .e4m3x4 };
-d : out reg x.vec;
+d : out reg|sink x.vec;
 except .min|.max .f32|.f64 because .min and .max take half-precision and FP8 types;
 except .acc::f32|.acc::f16 .min|.max because ptxas: "Illegal reduction operation for instruction 'multimem.ld_reduce'" (an accumulation precision goes with .add);
 except .acc::f32 !.f16|.f16x2|.bf16|.bf16x2 because .acc::f32 goes with .f16, .f16x2, .bf16 and .bf16x2;

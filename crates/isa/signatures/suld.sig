@@ -7,7 +7,7 @@
 @summary Loads unformatted data from surface a at coordinates b into d.
 @effects read
 
-d : out reg wide x.vec .dtype;
+d : out reg|sink wide x.vec .dtype;
 a : surfref;
 b : reg|imm .b32 scalar x(.geom: .1d = 1, .2d = 2, .3d = 4, .a1d = 2, .a2d = 4);
 .geom  = { .1d, .2d, .3d, .a1d, .a2d };
@@ -22,7 +22,7 @@ except .v4 .b64 because a .v4 vector of .b64 is larger than 16 bytes;
 ---
 @summary Loads unformatted data from surface a at coordinates b into d (one value, or a vector of any size).
 // Without .vec ptxas takes one value or a vector of 2 or 4 (even 4 x .b64).
-d : out reg wide x(.dtype: .b8 = 1|2|4, .b16 = 1|2|4, .b32 = 1|2|4, .b64 = 1|2|4);
+d : out reg|sink wide x(.dtype: .b8 = 1|2|4, .b16 = 1|2|4, .b32 = 1|2|4, .b64 = 1|2|4);
 suld.b.geom{.cop}.dtype.mode  d, [a, b];
 memory read a space texture proxy texture source §9.7.11.1;
 

@@ -19,7 +19,7 @@
 @summary Loads a texel's four channels (or two .f16x2 pairs) from texture a at coordinates c into d.
 @effects read
 
-d : out reg x.vec .dtype;
+d : out reg|sink x.vec .dtype;
 p : out pred since 7.1/sm_60;
 a : texref;
 b : samplerref since 1.5;
@@ -175,7 +175,7 @@ tex.geom.v4.dtype.ctype  d, a, c;
 .dtype = { .u32, .s32, .f32 };
 c : reg|imm .b32 x(.geom: .1d = 4|1, .2d = 4, .3d = 4);
 a : sym eg ptex;
-d : out reg x4 .dtype;
+d : out reg|sink x4 .dtype;
 
 // ------------------------------------------------------------------ versions and targets
 

@@ -8,7 +8,7 @@
 @summary Loads one channel (.comp) of the four texels around coordinates c of texture a into d.
 @effects read
 
-d : out reg x4 .dtype;
+d : out reg|sink x4 .dtype;
 p : out pred since 7.1/sm_60;
 a : texref;
 b : samplerref since 1.5;
