@@ -10,7 +10,10 @@
 //! nothing, and usually a sign that a `%N` points at the wrong operand
 //! (the template reads `%1` twice where it meant `%1` and `%2`). Empty
 //! templates (`asm volatile("" : "+r"(x))`, the compiler-barrier idiom)
-//! are not reported.
+//! are not reported, nor the read-write (`+`) operands of a template that
+//! names no operand at all: `asm volatile("wgmma.fence.sync.aligned;" :
+//! "+r"(a0), "+r"(a1) :: "memory")` keeps the registers' writes before the
+//! fence and their reads after it, and leaves their values as they were.
 //!
 //! ## Example
 //! ```cpp
@@ -49,8 +52,12 @@ fn check(checker: &mut Checker<'_>) {
     if statement.is_empty_template() || !asm.translation.unsupported.is_empty() {
         return;
     }
+    // Operands only there to order the compiler's code around the statement.
+    let names_none = asm.translation.references.is_empty();
     for operand in &statement.operands {
-        if asm.translation.references.iter().any(|r| r.index == operand.index) {
+        if asm.translation.references.iter().any(|r| r.index == operand.index)
+            || (names_none && operand.constraint.read_write)
+        {
             continue;
         }
         let end = if asm.text[operand.value_span.end..].starts_with(')') {
