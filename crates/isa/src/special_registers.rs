@@ -257,6 +257,30 @@ pub fn describe(name: &str) -> Option<&'static str> {
     DESCRIPTIONS.iter().find(|(n, _)| *n == stem).map(|(_, d)| *d)
 }
 
+/// How many elements special register `name` holds when written whole: 4 for the vectors
+/// (`%tid`, `%ntid`, `%ctaid`, `%nclusterid`, ...), 0 for a scalar or one element (`%tid.x`).
+///
+/// ```
+/// use ptxkit_isa::special_registers::vector_width;
+/// assert_eq!(vector_width("%nclusterid"), 4);
+/// assert_eq!(vector_width("%tid.x"), 0);
+/// assert_eq!(vector_width("%laneid"), 0);
+/// ```
+pub fn vector_width(name: &str) -> u16 {
+    if name.contains('.') {
+        return 0;
+    }
+    describe(name).map_or(0, |d| {
+        if d.starts_with(".v4 ") {
+            4
+        } else if d.starts_with(".v2 ") {
+            2
+        } else {
+            0
+        }
+    })
+}
+
 /// Predefined identifiers that are constants, not registers (`WARP_SZ`): written where an
 /// immediate goes.
 pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];

@@ -143,7 +143,12 @@ impl<'a> Classifier<'a, '_> {
                     .map_or((None, 0), |(t, v)| (Some(t), v.unwrap_or(0) as u16));
                 return Found::Register { ty, vector };
             }
-            RegisterLookup::Special => return Found::SpecialRegister { ty: None },
+            RegisterLookup::Special => {
+                return Found::SpecialRegister {
+                    ty: None,
+                    vector: ptxkit_isa::special_registers::vector_width(name),
+                };
+            }
             RegisterLookup::OutOfRange(..) => return Found::Register { ty: None, vector: 0 },
             RegisterLookup::Undeclared => {}
         }
@@ -219,7 +224,7 @@ impl<'a> Classifier<'a, '_> {
             "member_operand" => {
                 let object = node.field("object").map_or("", |n| self.text(n));
                 if is_special_register(object) {
-                    Found::SpecialRegister { ty: None }
+                    Found::SpecialRegister { ty: None, vector: 0 }
                 } else {
                     match node.field("object").map(|n| self.name(n, object)) {
                         Some(Found::Register { ty, .. }) => Found::Register { ty, vector: 0 },

@@ -63,6 +63,8 @@ pub enum Found<'a> {
     SpecialRegister {
         /// Its type (`.u32`, `.u64`), when known.
         ty: Option<&'a str>,
+        /// Its vector width when written whole (`%nclusterid`: 4), 0 for a scalar.
+        vector: u16,
     },
     /// A constant expression; `value` when it is an integer that evaluates.
     Immediate {

@@ -368,7 +368,7 @@ fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
     if kinds.contains(Kinds::SREG) {
         return Written {
             text: "%tid.x".to_string(),
-            found: Found::SpecialRegister { ty: None },
+            found: Found::SpecialRegister { ty: None, vector: 0 },
         };
     }
     if kinds.contains(Kinds::SINK) {
@@ -858,7 +858,10 @@ fn other_scalars(bound: &Bound, register: &Written, spec: &Operand, negatable: b
             Some(ty) if type_info(ty).is_some_and(|t| t.bits == 64) => "%clock64",
             _ => "%tid.x",
         };
-        variants.push((written(text, Found::SpecialRegister { ty: None }), "a special register"));
+        variants.push((
+            written(text, Found::SpecialRegister { ty: None, vector: 0 }),
+            "a special register",
+        ));
     }
     if spec.kinds.contains(Kinds::SYM) {
         let variable = name(super::found::NameKind::Variable);
@@ -1045,7 +1048,7 @@ fn wrong_registers(bound: &Bound, valid: &Draft, i: usize, spec: &Operand) -> Ve
         && spec.example.is_empty()
         && count.is_none()
     {
-        let register = written("%tid.x", Found::SpecialRegister { ty: None });
+        let register = written("%tid.x", Found::SpecialRegister { ty: None, vector: 0 });
         out.push(valid.with_operand(i, register, format!("operand {} a special register", i + 1)));
     }
     // A vector destination written `_` is tried with every valid instance

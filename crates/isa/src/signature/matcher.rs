@@ -789,6 +789,16 @@ impl Context<'_, '_> {
                 }
                 self.vector_elements(spec, elements, at, element, problems);
             }
+            // A vector special register written whole (`mov.v4.u32 {...}, %nclusterid`).
+            Found::SpecialRegister { vector, .. } if *vector > 0 && spec.kinds.contains(Kinds::SREG) => {
+                if count != 0 && count != *vector {
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: count,
+                        found: *vector,
+                    });
+                }
+            }
             Found::Register { vector, ty } if *vector > 0 => {
                 if count != 0 && count != *vector {
                     problems.push(Problem::VectorSize {
@@ -853,9 +863,16 @@ impl Context<'_, '_> {
         let kind = |problems: &mut Vec<Problem>| problems.push(kind_problem(spec, at, element));
         match found {
             Found::Register { ty, vector } => self.scalar_register(spec, *ty, *vector, at, element, problems),
-            Found::SpecialRegister { .. } => {
+            Found::SpecialRegister { vector, .. } => {
                 if !kinds.contains(Kinds::SREG) {
                     problems.push(Problem::SpecialRegister { operand: at, element });
+                } else if *vector > 0 && element.is_none() {
+                    // `mov.u32 %r1, %tid`: ptxas "Argument vector size mismatch".
+                    problems.push(Problem::VectorSize {
+                        operand: at,
+                        expected: 1,
+                        found: *vector,
+                    });
                 }
             }
             Found::Immediate { value, literal } => problems.extend(self.immediate(spec, *literal, *value, at, element)),

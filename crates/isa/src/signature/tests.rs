@@ -166,7 +166,14 @@ fn add_matches_and_diagnoses() {
     assert_eq!(
         problems(
             "add.u32",
-            vec![reg(".u32"), Found::SpecialRegister { ty: Some(".u32") }, imm(15)]
+            vec![
+                reg(".u32"),
+                Found::SpecialRegister {
+                    ty: Some(".u32"),
+                    vector: 0
+                },
+                imm(15)
+            ]
         ),
         vec![Problem::SpecialRegister {
             operand: 1,
