@@ -490,21 +490,7 @@ impl Evaluator<'_> {
                 }
                 Node::Binary(op, a, b, bits, signed) => {
                     let (a, b) = (form(a)?, form(b)?);
-                    let linear = match op {
-                        BinaryOp::Add => a.add(b, 1),
-                        BinaryOp::Sub => a.add(b, -1),
-                        BinaryOp::Mul => match (a.known(), b.known()) {
-                            (Some(k), _) => b.scale(k),
-                            (_, Some(k)) => a.scale(k),
-                            _ => None,
-                        },
-                        BinaryOp::Shl => match b.known() {
-                            Some(k) if (0..63).contains(&k) => a.scale(1i64 << k),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    match linear {
+                    match linear_binary(op, a, b, bits) {
                         Some(linear) => self.wrapped(linear, bits, signed),
                         // Only operations on known values are left (`step` needs both known).
                         None => Some(Linear::constant(binary(op, a.known()?, b.known()?, bits, signed)?)),
