@@ -52,6 +52,29 @@ except .v4 .b64|.u64|.s64|.f64 because a vector of four 64-bit values exceeds 12
 
 ---
 @section 9.7.9.4
+@summary Unpacks a scalar of the element type into the vector d: not a broadcast (a is split into equal parts, each zero-extended into an element of d).
+// Not in the manual. ptxas 11.8, 12.9 and 13.5 accept a scalar of the element type (a register,
+// constant or special register) as the source of `mov.v2`/`mov.v4` and compile it as the
+// unpacking `mov` (`mov.v4.u32 {%r1, %r2, %r3, %r4}, %r5` puts the four bytes of %r5 in
+// %r1..%r4: four PRMTs in the SASS); a scalar of another width is "Arguments mismatch".
+mov.vec.type  d, a;
+.vec  = { .v2, .v4 };
+.type = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64 };
+d : out reg|sink x.vec;
+a : reg|imm|sreg;
+except .v4 .b64|.u64|.s64 because a vector of four 64-bit values exceeds 128 bits;
+---
+@section 9.7.9.4
+@summary Takes a float scalar as the integer form above does, never a special register ("Special register argument not allowed").
+mov.vec.type  d, a;
+.vec  = { .v2, .v4 };
+.type = { .f32, .f64 };
+d : out reg|sink x.vec;
+a : reg|imm;
+except .v4 .f64 because a vector of four 64-bit values exceeds 128 bits;
+
+---
+@section 9.7.9.4
 @summary Packs two values of half the width into d (the first into the low bits).
 // Constants are accepted as elements (`mov.b32 %r1, {1, %h2}`).
 mov.type  d, a;
