@@ -281,6 +281,55 @@ pub fn vector_width(name: &str) -> u16 {
     })
 }
 
+/// The widths in bits at which `mov` reads special register `name` as a scalar (`%tid.x`,
+/// `%clock64`): the width of its type, and the legacy widths the manual keeps (16 for the
+/// components of `%tid`, `%ntid`, `%ctaid` and `%nctaid`, `.v4 .u16` before PTX 2.0, §10.1,
+/// 10.2, 10.6, 10.7; 16 and 32 for `%gridid`, §10.10). ptxas rejects any other width
+/// ("Arguments mismatch"). Empty when not known: a vector written whole, a `.pred`, a
+/// register whose type is not recorded.
+///
+/// ```
+/// use ptxkit_isa::special_registers::mov_widths;
+/// assert_eq!(mov_widths("%tid.x"), &[16, 32]);
+/// assert_eq!(mov_widths("%laneid"), &[32]);
+/// assert_eq!(mov_widths("%clock64"), &[64]);
+/// assert_eq!(mov_widths("%pm3_64"), &[64]);
+/// assert_eq!(mov_widths("%gridid"), &[16, 32, 64]);
+/// assert!(mov_widths("%tid").is_empty());
+/// assert!(mov_widths("%is_explicit_cluster").is_empty());
+/// ```
+pub fn mov_widths(name: &str) -> &'static [u32] {
+    let component = name.contains('.');
+    match name.split('.').next().unwrap_or(name) {
+        "%tid" | "%ntid" | "%ctaid" | "%nctaid" if component => return &[16, 32],
+        "%gridid" => return &[16, 32, 64],
+        _ => {}
+    }
+    match scalar_type(name) {
+        Some(".u32" | ".b32" | ".s32") => &[32],
+        Some(".u64" | ".b64" | ".s64") => &[64],
+        _ => &[],
+    }
+}
+
+/// The type of special register `name` read as a scalar: its type, or its element type when a
+/// component is named (`%tid.x`: `.u32`); `None` for a vector written whole or a register
+/// whose type is not recorded.
+///
+/// ```
+/// use ptxkit_isa::special_registers::scalar_type;
+/// assert_eq!(scalar_type("%ctaid.y"), Some(".u32"));
+/// assert_eq!(scalar_type("%globaltimer"), Some(".u64"));
+/// assert_eq!(scalar_type("%nclusterid"), None);
+/// ```
+pub fn scalar_type(name: &str) -> Option<&'static str> {
+    let ty = describe(name)?.split(':').next()?;
+    match ty.strip_prefix(".v4 ").or_else(|| ty.strip_prefix(".v2 ")) {
+        Some(element) => name.contains('.').then_some(element),
+        None => ty.starts_with('.').then_some(ty),
+    }
+}
+
 /// Predefined identifiers that are constants, not registers (`WARP_SZ`): written where an
 /// immediate goes.
 pub const PREDEFINED_CONSTANTS: &[&str] = &["WARP_SZ"];

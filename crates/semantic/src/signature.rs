@@ -145,7 +145,7 @@ impl<'a> Classifier<'a, '_> {
             }
             RegisterLookup::Special => {
                 return Found::SpecialRegister {
-                    ty: None,
+                    widths: ptxkit_isa::special_registers::mov_widths(name),
                     vector: ptxkit_isa::special_registers::vector_width(name),
                 };
             }
@@ -224,7 +224,10 @@ impl<'a> Classifier<'a, '_> {
             "member_operand" => {
                 let object = node.field("object").map_or("", |n| self.text(n));
                 if is_special_register(object) {
-                    Found::SpecialRegister { ty: None, vector: 0 }
+                    Found::SpecialRegister {
+                        widths: ptxkit_isa::special_registers::mov_widths(self.text(node)),
+                        vector: 0,
+                    }
                 } else {
                     match node.field("object").map(|n| self.name(n, object)) {
                         Some(Found::Register { ty, .. }) => Found::Register { ty, vector: 0 },

@@ -59,10 +59,11 @@ pub enum Found<'a> {
         /// Declared vector width, 0 for scalars.
         vector: u16,
     },
-    /// A special register such as `%tid.x` or `%clock64`; `ty` its type when known.
+    /// A special register such as `%tid.x` or `%clock64`.
     SpecialRegister {
-        /// Its type (`.u32`, `.u64`), when known.
-        ty: Option<&'a str>,
+        /// The widths in bits `mov` reads it at as a scalar
+        /// ([`mov_widths`](crate::special_registers::mov_widths); empty: not checked).
+        widths: &'static [u32],
         /// Its vector width when written whole (`%nclusterid`: 4), 0 for a scalar.
         vector: u16,
     },

@@ -368,7 +368,7 @@ fn scalar(spec: &Operand, bound: &Bound, registers: &mut Registers) -> Written {
     if kinds.contains(Kinds::SREG) {
         return Written {
             text: "%tid.x".to_string(),
-            found: Found::SpecialRegister { ty: None, vector: 0 },
+            found: Found::SpecialRegister { widths: &[], vector: 0 },
         };
     }
     if kinds.contains(Kinds::SINK) {
@@ -859,7 +859,7 @@ fn other_scalars(bound: &Bound, register: &Written, spec: &Operand, negatable: b
             _ => "%tid.x",
         };
         variants.push((
-            written(text, Found::SpecialRegister { ty: None, vector: 0 }),
+            written(text, Found::SpecialRegister { widths: &[], vector: 0 }),
             "a special register",
         ));
     }
@@ -1048,7 +1048,7 @@ fn wrong_registers(bound: &Bound, valid: &Draft, i: usize, spec: &Operand) -> Ve
         && spec.example.is_empty()
         && count.is_none()
     {
-        let register = written("%tid.x", Found::SpecialRegister { ty: None, vector: 0 });
+        let register = written("%tid.x", Found::SpecialRegister { widths: &[], vector: 0 });
         out.push(valid.with_operand(i, register, format!("operand {} a special register", i + 1)));
     }
     // A vector destination written `_` is tried with every valid instance

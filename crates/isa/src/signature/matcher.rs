@@ -863,7 +863,7 @@ impl Context<'_, '_> {
         let kind = |problems: &mut Vec<Problem>| problems.push(kind_problem(spec, at, element));
         match found {
             Found::Register { ty, vector } => self.scalar_register(spec, *ty, *vector, at, element, problems),
-            Found::SpecialRegister { vector, .. } => {
+            Found::SpecialRegister { vector, widths } => {
                 if !kinds.contains(Kinds::SREG) {
                     problems.push(Problem::SpecialRegister { operand: at, element });
                 } else if *vector > 0 && element.is_none() {
@@ -872,6 +872,19 @@ impl Context<'_, '_> {
                         operand: at,
                         expected: 1,
                         found: *vector,
+                    });
+                } else if !spec.wide
+                    && let Some(expected) = self.expected_type(spec)
+                    && let Some(shape) = type_shape(expected)
+                    && !widths.is_empty()
+                    && !widths.contains(&shape.bits)
+                {
+                    // `mov.u64 %rd1, %tid.x`, `mov.u32 %r1, %clock64`: "Arguments mismatch".
+                    problems.push(Problem::OperandType {
+                        operand: at,
+                        element,
+                        expected,
+                        wide: false,
                     });
                 }
             }

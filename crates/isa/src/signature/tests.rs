@@ -169,7 +169,7 @@ fn add_matches_and_diagnoses() {
             vec![
                 reg(".u32"),
                 Found::SpecialRegister {
-                    ty: Some(".u32"),
+                    widths: &[32],
                     vector: 0
                 },
                 imm(15)

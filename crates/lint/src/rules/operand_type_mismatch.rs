@@ -267,7 +267,10 @@ fn signature_mismatches<'a>(checker: &Checker<'a>, node: Node<'a>) -> Option<(Ve
             continue;
         };
         let name = checker.node_text(register);
+        let special = ptxkit_isa::special_registers::scalar_type(name)
+            .filter(|_| ptxkit_isa::special_registers::is_special_register(name.split('.').next().unwrap_or(name)));
         let what = match register.kind_name() {
+            _ if let Some(ty) = special => format!("`{name}` is a `{ty}` special register"),
             "integer" => format!("`{name}` is an integer constant"),
             "float" => format!("`{name}` is a float constant"),
             _ if register.kind_name() != "identifier" => format!("`{name}` is a constant"),
