@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | `drop-barrier` | a CTA barrier that waits | any PTX7xx |
 //! | `divergent-barrier` | a CTA barrier guarded by `%tid.x < 32` (blocks wider than a warp) | PTX702, PTX701 (a counted barrier) |
-//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706/PTX711, PTX701 |
+//! | `drop-async-wait` | a `cp.async`/bulk wait, or an mbarrier test/try wait | PTX705/PTX706/PTX711/PTX712, PTX701 |
 //! | `drop-proxy-fence` | a `fence.proxy.async` | PTX707 |
 //! | `drop-wgmma-fence` | a `wgmma.fence` | PTX708 |
 //! | `drop-wgmma-wait` | a `wgmma.wait_group` | PTX709/PTX711 |
@@ -51,15 +51,15 @@ const KINDS: &[&str] = &[
 /// dropped wait or commit).
 fn expected(kind: &str, strict: bool) -> &'static [&'static str] {
     match kind {
-        "drop-async-wait" if strict => &["PTX705", "PTX706", "PTX711"],
+        "drop-async-wait" if strict => &["PTX705", "PTX706", "PTX711", "PTX712"],
         "drop-commit" if strict => &["PTX705", "PTX706", "PTX709", "PTX711"],
         "drop-barrier" => &[
-            "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710", "PTX711",
+            "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710", "PTX711", "PTX712",
         ],
         // A counted barrier (`bar.sync 1, 256`) is a subset's by design: a skipped one shows as
         // the race it lets through.
         "divergent-barrier" => &["PTX702", "PTX701"],
-        "drop-async-wait" => &["PTX705", "PTX706", "PTX711", "PTX701"],
+        "drop-async-wait" => &["PTX705", "PTX706", "PTX711", "PTX712", "PTX701"],
         "drop-proxy-fence" => &["PTX707"],
         "drop-wgmma-fence" => &["PTX708"],
         "drop-wgmma-wait" => &["PTX709", "PTX711"],

@@ -10,7 +10,7 @@
 //! `trap` do not), and the `@effects` header of forms that have neither.
 
 use ptxkit_isa::analyze_chain;
-use ptxkit_isa::signature::semantics::{Order, SyncEffect};
+use ptxkit_isa::signature::semantics::{Order, Space, SpaceSpec, SyncEffect};
 use ptxkit_isa::signature::{Form, Shape};
 
 /// The effects of one instruction.
@@ -107,6 +107,12 @@ impl Effects {
             if access.when.is_some_and(|p| !written(p)) || objects.contains(&access.position) {
                 continue;
             }
+            // Tensor Memory (`tcgen05`) is not memory the C++ code reads or writes: a write
+            // there is a side effect, which no "memory" clobber is needed for.
+            if access.space == SpaceSpec::Fixed(Space::Tensor) {
+                self.other |= access.access.writes();
+                continue;
+            }
             self.writes_memory |= access.access.writes();
             match written_order.unwrap_or(access.order) {
                 Order::Weak => {}
@@ -193,6 +199,9 @@ mod tests {
             // One form for both: `.launch_dependents` orders no memory (§9.7.13.13).
             "griddepcontrol.launch_dependents",
             "griddepcontrol.wait",
+            // Tensor Memory is not memory the C++ code sees.
+            "tcgen05.mma.cta_group::1.kind::f16",
+            "tcgen05.st.sync.aligned.32x32b.x1.b32",
         ] {
             let e = effects(chain);
             assert!(e.other && !e.needs_memory_clobber(), "{chain}");

@@ -190,6 +190,7 @@ tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-des
 tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d{, scale-input-d};
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f16, .kind::tf32 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -201,6 +202,7 @@ tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-des
 tcgen05.mma.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d;
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -211,6 +213,7 @@ tcgen05.mma.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-
 tcgen05.mma.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d;
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 };
 .scale_vectorsize = { .scale_vec::1X, .scale_vec::2X, .scale_vec::4X, .block16, .block32 };
@@ -228,6 +231,7 @@ tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-
 tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, disable-output-lane, enable-input-d{, scale-input-d};
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f16, .kind::tf32 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -239,6 +243,7 @@ tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-
 tcgen05.mma.sp.cta_group.kind{.ashift}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, disable-output-lane, enable-input-d;
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -248,6 +253,7 @@ tcgen05.mma.sp.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  
 tcgen05.mma.sp.cta_group.kind.block_scale{.scale_vectorsize}{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, [scale-A-tmem], [scale-B-tmem], enable-input-d;
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 };
 .scale_vectorsize = { .scale_vec::1X, .scale_vec::2X, .scale_vec::4X, .block16, .block32 };
@@ -263,6 +269,7 @@ tcgen05.mma.ws.cta_group::1.kind{.collector_usage}  [d-tmem], a-desc, b-desc, id
 tcgen05.mma.ws.cta_group::1.kind{.collector_usage}  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d{, zero-column-mask-desc};
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::b0::fill, .collector::b0::use, .collector::b0::lastuse, .collector::b0::discard, .collector::b1::fill, .collector::b1::use, .collector::b1::lastuse, .collector::b1::discard, .collector::b2::fill, .collector::b2::use, .collector::b2::lastuse, .collector::b2::discard, .collector::b3::fill, .collector::b3::use, .collector::b3::lastuse, .collector::b3::discard };
 ---
@@ -272,6 +279,7 @@ tcgen05.mma.ws.sp.cta_group::1.kind{.collector_usage}  [d-tmem], a-desc, b-desc,
 tcgen05.mma.ws.sp.cta_group::1.kind{.collector_usage}  [d-tmem], [a-tmem], b-desc, [sp-meta-tmem], idesc, enable-input-d{, zero-column-mask-desc};
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .kind = { .kind::f16, .kind::tf32, .kind::f8f6f4, .kind::i8 };
 .collector_usage = { .collector::b0::fill, .collector::b0::use, .collector::b0::lastuse, .collector::b0::discard, .collector::b1::fill, .collector::b1::use, .collector::b1::lastuse, .collector::b1::discard, .collector::b2::fill, .collector::b2::use, .collector::b2::lastuse, .collector::b2::discard, .collector::b3::fill, .collector::b3::use, .collector::b3::lastuse, .collector::b3::discard };
 ---
@@ -282,6 +290,7 @@ tcgen05.mma.cta_group.kind::ti16{.collector_a}  [d-tmem], a-desc, b-desc, idesc,
 tcgen05.mma.cta_group.kind::ti16{.collector_a}  [d-tmem], [a-tmem], b-desc, idesc, enable-input-d;
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .collector_a = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
 ---
@@ -291,6 +300,7 @@ tcgen05.mma.cta_group.kind{.collector_a}.collector_b  [d-tmem], [a-tmem], b-desc
 tcgen05.mma.cta_group.kind{.collector_a}.collector_b  [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d{, scale-input-d};
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 .kind = { .kind::f16, .kind::tf32 };
 .collector_a = { .collector::a::fill, .collector::a::use, .collector::a::lastuse, .collector::a::discard };
@@ -299,6 +309,7 @@ memory read descriptor b-desc format tcgen05 space .shared::cta proxy async asyn
 tcgen05.mma.cta_group.kind::f8f6f4.decompress::lut::b  [d-tmem], a-desc, b-desc, [lut-tmem], idesc, enable-input-d;
 memory read descriptor a-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
 memory read descriptor b-desc format tcgen05 space .shared::cta proxy async async tcgen05 source §9.7.16.6.5: tcgen05.mma reads the shared-memory matrix its descriptor names in the async proxy, complete when tcgen05.commit's mbarrier says so;
+memory write d-tmem space tensor async tcgen05 source §9.7.16.6.5: tcgen05.mma writes D in Tensor Memory asynchronously, complete when tcgen05.commit's mbarrier says so;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 @section 9.7.16.11.1

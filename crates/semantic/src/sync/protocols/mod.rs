@@ -153,6 +153,13 @@ pub enum ProtocolKind {
         /// The multiply was issued in an earlier iteration of its loop than the write's.
         earlier_iteration: bool,
     },
+    /// Tensor Memory a `tcgen05.mma` in flight writes (its accumulator, at the same address in
+    /// thread 0) is read by `tcgen05.ld` with no mbarrier wait on any path from the multiply:
+    /// the `tcgen05.commit` tracking it has not been waited for.
+    TensorMemoryReadBeforeWait {
+        /// The matrix multiply.
+        mma: InsnId,
+    },
     /// Shared memory written through the generic proxy is read through the async proxy with
     /// no `fence.proxy.async` between.
     MissingProxyFence {
@@ -309,8 +316,9 @@ struct InFlight {
     unfenced: BTreeSet<(RegId, InsnId)>,
     /// `wgmma` operations in flight: (wgmma, stage).
     wgmma: BTreeSet<(Issued, Stage)>,
-    /// Shared-memory reads of `tcgen05` operations (`tcgen05.mma`'s matrices) with no mbarrier
-    /// wait since, which the `tcgen05.commit` tracking them completes.
+    /// `tcgen05` operations (`tcgen05.mma`: the shared-memory matrices it reads, the Tensor
+    /// Memory it writes) with no mbarrier wait since, which the `tcgen05.commit` tracking them
+    /// completes.
     tcgen05_reads: BTreeSet<Issued>,
 }
 
@@ -1218,6 +1226,7 @@ fn step(
     for t in here {
         check_touch(kernel, (i, t), touches, waits, state, &mut out.findings);
     }
+    check_tensor_memory_read(kernel, i, waits, state, &mut out.findings);
     // Generic reads of a written base: that write is the generic proxy's data.
     for t in here
         .iter()
@@ -1469,6 +1478,72 @@ fn check_matrix_write(
     }
 }
 
+/// A read of Tensor Memory at `i` (`tcgen05.ld`) against the `tcgen05.mma`s in flight: one
+/// whose accumulator is at the read's address in thread 0 (the read surely takes the
+/// multiply's first column of the first lanes), with no mbarrier wait on any path from the multiply to the read
+/// (a wait on some path: the other path skips it under a condition the analysis does not
+/// follow, a `k_tiles == 0` that skips the multiply too).
+fn check_tensor_memory_read(
+    kernel: &Kernel<'_, '_>,
+    i: InsnId,
+    waits: &WaitsBetween<'_, '_, '_>,
+    state: &InFlight,
+    findings: &mut Vec<ProtocolFinding>,
+) {
+    let tensor_address = |insn: InsnId, reads: bool| {
+        let semantics = kernel.values.semantics[insn as usize].as_ref()?;
+        let m = semantics.memory.iter().find(|m| {
+            m.space == Space::Tensor
+                && if reads {
+                    m.access == Access::Read
+                } else {
+                    m.access.writes() && m.completion == Completion::Group(Group::Tcgen05)
+                }
+        })?;
+        kernel.values.operands[insn as usize].get(m.operand).copied().flatten()
+    };
+    if state.tcgen05_reads.is_empty() {
+        return;
+    }
+    let Some(read) = tensor_address(i, true) else {
+        return;
+    };
+    let thread = Thread {
+        tid: [0; 3],
+        ntid: kernel.shape.dims,
+    };
+    let mut eval = Evaluator::new(&kernel.values.exprs, thread);
+    // What thread 0 computes, but for the values the evaluator leaves open that differ by
+    // thread (a warp's index broadcast with `shfl.sync`, which picks the warp's lanes): 0 in
+    // thread 0, whose warp reads the first lanes.
+    let mut in_thread_zero = |address: ExprId| {
+        eval.eval(address).map(|mut linear| {
+            linear
+                .terms
+                .retain(|&mut (leaf, _)| !kernel.values.exprs.is_thread_dependent(leaf));
+            linear
+        })
+    };
+    let Some(at) = in_thread_zero(read) else {
+        return;
+    };
+    for &(mma, lap) in &state.tcgen05_reads {
+        if lap != Lap::Current || i == mma {
+            continue;
+        }
+        let Some(written) = tensor_address(mma, false) else {
+            continue;
+        };
+        if in_thread_zero(written).as_ref() == Some(&at) && !waits.any_phase_wait(mma, i) {
+            findings.push(ProtocolFinding {
+                insn: i,
+                kind: ProtocolKind::TensorMemoryReadBeforeWait { mma },
+            });
+            return;
+        }
+    }
+}
+
 /// Whether access `a` of an operation in flight and access `b` of instruction `i`, in the
 /// same innermost loop, surely meet when the operation was issued `lap` (the current
 /// iteration: both in the first; an earlier one: the operation in the first, `b` in the
@@ -1591,10 +1666,14 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
         }
     }
     // A `tcgen05.mma` reading a matrix through a descriptor (its touches follow the memory
-    // lines').
+    // lines'), or writing its accumulator in Tensor Memory.
     if here
         .iter()
         .any(|t| t.access == Access::Read && t.completion == Completion::Group(Group::Tcgen05))
+        || semantics
+            .memory
+            .iter()
+            .any(|m| m.space == Space::Tensor && m.access.writes() && m.completion == Completion::Group(Group::Tcgen05))
     {
         state.tcgen05_reads.insert((i, Lap::Current));
     }
