@@ -240,6 +240,15 @@ impl Stage {
     fn left_pending(self) -> bool {
         matches!(self, Stage::Committed { waited: Some(_), .. })
     }
+
+    /// Whether a wait ran on this path since the operation was issued (and did not cover
+    /// it): the path does not skip the wait.
+    fn passed_wait(self) -> bool {
+        matches!(
+            self,
+            Stage::Uncommitted { waited: Some(_) } | Stage::Committed { waited: Some(_), .. }
+        )
+    }
 }
 
 impl ProtocolKind {
@@ -1568,11 +1577,12 @@ fn overlap_across_laps(kernel: &Kernel<'_, '_>, (op, a): (InsnId, &Touch), (i, b
 /// that may meet them.
 /// Nor, when only may meet, one that some path from the operation reaches past a wait of its
 /// group (`bypassed`: the path that skips the wait is judged only for bytes surely met,
-/// [`waits`]).
+/// [`waits`]), unless this path passed a wait too (an operation never committed, which the
+/// wait does not cover).
 fn meets_pending(c: &Touch, t: &Touch, stage: Stage, bypassed: impl FnOnce() -> bool) -> bool {
     match overlap(c, t) {
         Overlap::Yes => true,
-        Overlap::Unknown => !stage.left_pending() && !bypassed(),
+        Overlap::Unknown => !stage.left_pending() && (stage.passed_wait() || !bypassed()),
         Overlap::No => false,
     }
 }
