@@ -270,14 +270,19 @@ pub fn vector_width(name: &str) -> u16 {
     if name.contains('.') {
         return 0;
     }
-    describe(name).map_or(0, |d| {
-        if d.starts_with(".v4 ") {
-            4
-        } else if d.starts_with(".v2 ") {
-            2
-        } else {
-            0
-        }
+    declared_type(name).map_or(0, |(vector, _)| vector)
+}
+
+/// The type special register `name`'s description starts with: its vector width (0 for a
+/// scalar) and its (element) type, or the description's text when it names no type.
+fn declared_type(name: &str) -> Option<(u16, &'static str)> {
+    let ty = describe(name)?.split(':').next()?;
+    Some(if let Some(element) = ty.strip_prefix(".v4 ") {
+        (4, element)
+    } else if let Some(element) = ty.strip_prefix(".v2 ") {
+        (2, element)
+    } else {
+        (0, ty)
     })
 }
 
@@ -323,10 +328,9 @@ pub fn mov_widths(name: &str) -> &'static [u32] {
 /// assert_eq!(scalar_type("%nclusterid"), None);
 /// ```
 pub fn scalar_type(name: &str) -> Option<&'static str> {
-    let ty = describe(name)?.split(':').next()?;
-    match ty.strip_prefix(".v4 ").or_else(|| ty.strip_prefix(".v2 ")) {
-        Some(element) => name.contains('.').then_some(element),
-        None => ty.starts_with('.').then_some(ty),
+    match declared_type(name)? {
+        (0, ty) => ty.starts_with('.').then_some(ty),
+        (_, element) => name.contains('.').then_some(element),
     }
 }
 

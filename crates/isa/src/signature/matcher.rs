@@ -777,6 +777,14 @@ impl Context<'_, '_> {
         element: Option<usize>,
         problems: &mut Vec<Problem>,
     ) {
+        // A vector register of `found` elements where `count` go.
+        let wrong_size = |found: u16| {
+            (count != 0 && count != found).then_some(Problem::VectorSize {
+                operand: at,
+                expected: count,
+                found,
+            })
+        };
         match found {
             Found::Vector(elements) => {
                 if count != 0 && usize::from(count) != elements.len() && !self.alternative_count(spec, elements.len()) {
@@ -791,25 +799,12 @@ impl Context<'_, '_> {
             }
             // A vector special register written whole (`mov.v4.u32 {...}, %nclusterid`).
             Found::SpecialRegister { vector, .. } if *vector > 0 && spec.kinds.contains(Kinds::SREG) => {
-                if count != 0 && count != *vector {
-                    problems.push(Problem::VectorSize {
-                        operand: at,
-                        expected: count,
-                        found: *vector,
-                    });
-                }
+                problems.extend(wrong_size(*vector));
             }
-            Found::Register { vector, ty } if *vector > 0 => {
-                if count != 0 && count != *vector {
-                    problems.push(Problem::VectorSize {
-                        operand: at,
-                        expected: count,
-                        found: *vector,
-                    });
-                } else {
-                    self.register_type(spec, *ty, at, element, problems);
-                }
-            }
+            Found::Register { vector, ty } if *vector > 0 => match wrong_size(*vector) {
+                Some(problem) => problems.push(problem),
+                None => self.register_type(spec, *ty, at, element, problems),
+            },
             Found::Other => {}
             _ if spec.scalar || self.bare_scalar(spec) => self.scalar(spec, found, at, element, problems),
             _ => problems.push(Problem::VectorSize {

@@ -1489,9 +1489,9 @@ fn check_matrix_write(
 
 /// A read of Tensor Memory at `i` (`tcgen05.ld`) against the `tcgen05.mma`s in flight: one
 /// whose accumulator is at the read's address in thread 0 (the read surely takes the
-/// multiply's first column of the first lanes), with no mbarrier wait on any path from the multiply to the read
-/// (a wait on some path: the other path skips it under a condition the analysis does not
-/// follow, a `k_tiles == 0` that skips the multiply too).
+/// multiply's first column of the first lanes), with no mbarrier wait on any path from the
+/// multiply to the read (a wait on some path: the other path skips it under a condition the
+/// analysis does not follow, a `k_tiles == 0` that skips the multiply too).
 fn check_tensor_memory_read(
     kernel: &Kernel<'_, '_>,
     i: InsnId,
@@ -1499,22 +1499,16 @@ fn check_tensor_memory_read(
     state: &InFlight,
     findings: &mut Vec<ProtocolFinding>,
 ) {
-    let tensor_address = |insn: InsnId, reads: bool| {
+    // The address of the first access of `insn` that `wanted` picks.
+    let address = |insn: InsnId, wanted: fn(&MemoryAccess) -> bool| {
         let semantics = kernel.values.semantics[insn as usize].as_ref()?;
-        let m = semantics.memory.iter().find(|m| {
-            m.space == Space::Tensor
-                && if reads {
-                    m.access == Access::Read
-                } else {
-                    m.access.writes() && m.completion == Completion::Group(Group::Tcgen05)
-                }
-        })?;
+        let m = semantics.memory.iter().find(|m| wanted(m))?;
         kernel.values.operands[insn as usize].get(m.operand).copied().flatten()
     };
     if state.tcgen05_reads.is_empty() {
         return;
     }
-    let Some(read) = tensor_address(i, true) else {
+    let Some(read) = address(i, |m| m.space == Space::Tensor && m.access == Access::Read) else {
         return;
     };
     let thread = Thread {
@@ -1540,7 +1534,7 @@ fn check_tensor_memory_read(
         if lap != Lap::Current || i == mma {
             continue;
         }
-        let Some(written) = tensor_address(mma, false) else {
+        let Some(written) = address(mma, writes_accumulator) else {
             continue;
         };
         if in_thread_zero(written).as_ref() == Some(&at) && !waits.any_phase_wait(mma, i) {
@@ -1551,6 +1545,12 @@ fn check_tensor_memory_read(
             return;
         }
     }
+}
+
+/// Whether `m` is a `tcgen05.mma`'s write of its accumulator in Tensor Memory, complete when
+/// the mbarrier of its `tcgen05.commit` says so.
+fn writes_accumulator(m: &MemoryAccess) -> bool {
+    m.space == Space::Tensor && m.access.writes() && m.completion == Completion::Group(Group::Tcgen05)
 }
 
 /// Whether access `a` of an operation in flight and access `b` of instruction `i`, in the
@@ -1680,10 +1680,7 @@ fn start_operations(kernel: &Kernel<'_, '_>, i: InsnId, here: &[Touch], semantic
     if here
         .iter()
         .any(|t| t.access == Access::Read && t.completion == Completion::Group(Group::Tcgen05))
-        || semantics
-            .memory
-            .iter()
-            .any(|m| m.space == Space::Tensor && m.access.writes() && m.completion == Completion::Group(Group::Tcgen05))
+        || semantics.memory.iter().any(writes_accumulator)
     {
         state.tcgen05_reads.insert((i, Lap::Current));
     }

@@ -23,44 +23,31 @@ pub(super) struct WaitsBetween<'k, 'f, 't> {
     phase_waits: Vec<InsnId>,
     /// What each instruction asked about reaches, from the one after it.
     reach: RefCell<HashMap<InsnId, Reach>>,
+    /// What each operation asked about reaches without going round its innermost loop again
+    /// (`None`: in no loop).
+    within_loop: RefCell<HashMap<InsnId, Option<Reach>>>,
 }
 
 impl<'k, 'f, 't> WaitsBetween<'k, 'f, 't> {
     /// The waits of `kernel`.
     pub(super) fn new(kernel: &'k Kernel<'f, 't>) -> Self {
-        let waits = kernel
-            .values
-            .semantics
-            .iter()
-            .enumerate()
-            .flat_map(|(i, s)| {
-                s.iter().flat_map(move |s| {
-                    s.sync.iter().filter_map(move |sync| match *sync {
-                        Sync::Wait { group, .. } => Some((group, i as InsnId)),
-                        _ => None,
-                    })
-                })
-            })
-            .collect();
-        let phase_waits = kernel
-            .values
-            .semantics
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| {
-                s.iter().any(|s| {
-                    s.sync
-                        .iter()
-                        .any(|sync| matches!(*sync, Sync::Mbarrier { op, .. } if op.waits_for_phase()))
-                })
-            })
-            .map(|(i, _)| i as InsnId)
-            .collect();
+        let (mut waits, mut phase_waits) = (Vec::new(), Vec::new());
+        for (i, semantics) in kernel.values.semantics.iter().enumerate() {
+            for sync in semantics.iter().flat_map(|s| &s.sync) {
+                match *sync {
+                    Sync::Wait { group, .. } => waits.push((group, i as InsnId)),
+                    Sync::Mbarrier { op, .. } if op.waits_for_phase() => phase_waits.push(i as InsnId),
+                    _ => {}
+                }
+            }
+        }
+        phase_waits.dedup();
         WaitsBetween {
             kernel,
             waits,
             phase_waits,
             reach: RefCell::default(),
+            within_loop: RefCell::default(),
         }
     }
 
@@ -78,15 +65,16 @@ impl<'k, 'f, 't> WaitsBetween<'k, 'f, 't> {
     /// before its own work says nothing of the path that leaves the loop after `op`.
     pub(super) fn any_phase_wait(&self, op: InsnId, i: InsnId) -> bool {
         let kernel = self.kernel;
-        let head = kernel.innermost_loop(op).map(|h| kernel.flow.blocks[h as usize].start);
-        if let Some(head) = head {
-            let within = kernel.reach_until(op, false, |x| x == head);
-            if within.contains(i) {
-                return self
-                    .phase_waits
-                    .iter()
-                    .any(|&wait| within.contains(wait) && self.reaches(wait, i));
-            }
+        let mut within_loop = self.within_loop.borrow_mut();
+        let within = within_loop.entry(op).or_insert_with(|| {
+            let head = kernel.flow.blocks[kernel.innermost_loop(op)? as usize].start;
+            Some(kernel.reach_until(op, false, |x| x == head))
+        });
+        if let Some(within) = within.as_ref().filter(|w| w.contains(i)) {
+            return self
+                .phase_waits
+                .iter()
+                .any(|&wait| within.contains(wait) && self.reaches(wait, i));
         }
         self.phase_waits
             .iter()
