@@ -240,8 +240,19 @@ impl<'e> Evaluator<'e> {
             return Some(self.get(s));
         }
         let (c, a, b) = self.exprs.gate(id)?;
-        let k = self.value(c).and_then(Linear::known)?;
-        Some(self.get(if k != 0 { a } else { b }))
+        self.chosen(c, a, b)
+    }
+
+    /// The value of a choice between `a` and `b` by condition `c` (a select, a join after a
+    /// two-way branch): the arm `c` picks when it is known, or when it is not, the value both
+    /// arms have (a masked load's `0` when the input loaded is `0` too). `None` when neither
+    /// decides it.
+    fn chosen(&self, c: ExprId, a: ExprId, b: ExprId) -> Option<Option<Linear>> {
+        if let Some(k) = self.value(c).and_then(Linear::known) {
+            return Some(self.get(if k != 0 { a } else { b }));
+        }
+        let (x, y) = (self.value(a)?, self.value(b)?);
+        (x == y).then(|| Some(x.clone()))
     }
 
     fn step(&self, id: ExprId) -> Option<Linear> {
@@ -289,10 +300,7 @@ impl<'e> Evaluator<'e> {
                     }
                 }
             }
-            Node::Select(c, a, b) => {
-                let c = self.value(c)?.known()?;
-                self.get(if c != 0 { a } else { b })?
-            }
+            Node::Select(c, a, b) => self.chosen(c, a, b)??,
             Node::Binary(op, a, b, bits, signed) => {
                 let (a, b) = (self.value(a), self.value(b));
                 let known = |v: Option<&Linear>| v.and_then(Linear::known);
