@@ -766,6 +766,24 @@ impl<'t> Builder<'_, 't> {
             }
             out
         };
+        // What an opaque def is computed from: the operands it reads, not those it only
+        // writes (an unpacking `mov.b64 {_, %r}, %rd` reads `%rd` alone; a register's value
+        // before its first write is no input).
+        let sources: SmallVec<[Option<ExprId>; 4]> = {
+            let uses = flow.uses(i);
+            let within =
+                |o: SyntaxNode<'_>, n: SyntaxNode<'_>| o.start_byte() <= n.start_byte() && n.end_byte() <= o.end_byte();
+            operand_values
+                .iter()
+                .zip(insn.operands())
+                .enumerate()
+                .map(|(index, (&value, &o))| {
+                    let written = defs.iter().any(|&(_, k)| k == index);
+                    let read = uses.iter().any(|u| within(o, u.node));
+                    if written && !read { None } else { value }
+                })
+                .collect()
+        };
         for (d, &(reg, index)) in defs.iter().enumerate() {
             let whole_operand = insn
                 .operands()
@@ -784,7 +802,7 @@ impl<'t> Builder<'_, 't> {
             let value = match computed {
                 Some(v) => v,
                 None => {
-                    let value = self.opaque(i, d, semantics.as_deref(), &operand_values, state);
+                    let value = self.opaque(i, d, semantics.as_deref(), &sources, state);
                     if replaying {
                         self.note_shared_derived(value, &operand_values, &defs);
                     }
