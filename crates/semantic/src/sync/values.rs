@@ -766,24 +766,7 @@ impl<'t> Builder<'_, 't> {
             }
             out
         };
-        // What an opaque def is computed from: the operands it reads, not those it only
-        // writes (an unpacking `mov.b64 {_, %r}, %rd` reads `%rd` alone; a register's value
-        // before its first write is no input).
-        let sources: SmallVec<[Option<ExprId>; 4]> = {
-            let uses = flow.uses(i);
-            let within =
-                |o: SyntaxNode<'_>, n: SyntaxNode<'_>| o.start_byte() <= n.start_byte() && n.end_byte() <= o.end_byte();
-            operand_values
-                .iter()
-                .zip(insn.operands())
-                .enumerate()
-                .map(|(index, (&value, &o))| {
-                    let written = defs.iter().any(|&(_, k)| k == index);
-                    let read = uses.iter().any(|u| within(o, u.node));
-                    if written && !read { None } else { value }
-                })
-                .collect()
-        };
+        let sources = read_operands(flow, i, &operand_values, &defs);
         for (d, &(reg, index)) in defs.iter().enumerate() {
             let whole_operand = insn
                 .operands()
@@ -1732,4 +1715,29 @@ mod tests {
         };
         assert_eq!(Evaluator::new(&values.exprs, thread).eval(address), None);
     }
+}
+
+/// The values of instruction `i`'s operands that it reads: an operand it only writes is
+/// `None` (an unpacking `mov.b64 {_, %r}, %rd` reads `%rd` alone; the value a register held
+/// before its first write is no input of what the instruction computes). `defs` pairs each
+/// written register with its operand's index.
+fn read_operands(
+    flow: &FunctionFlow<'_>,
+    i: InsnId,
+    values: &[Option<ExprId>],
+    defs: &[(usize, usize)],
+) -> SmallVec<[Option<ExprId>; 4]> {
+    let uses = flow.uses(i);
+    let within =
+        |o: SyntaxNode<'_>, n: SyntaxNode<'_>| o.start_byte() <= n.start_byte() && n.end_byte() <= o.end_byte();
+    values
+        .iter()
+        .zip(flow.insns[i as usize].operands())
+        .enumerate()
+        .map(|(index, (&value, &o))| {
+            let written = defs.iter().any(|&(_, k)| k == index);
+            let read = uses.iter().any(|u| within(o, u.node));
+            if written && !read { None } else { value }
+        })
+        .collect()
 }
