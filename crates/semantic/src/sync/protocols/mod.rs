@@ -1037,9 +1037,10 @@ fn place_in_two_iterations(
 /// What is in flight after edge `from` -> `to` of a two-way branch, without what was issued or
 /// written only when the same condition goes the other way (CUTLASS's epilogue puts an
 /// elected thread's bulk store, its commit and its wait each behind its own `@p bra` on one
-/// predicate: the path that stores and then skips the wait is not one any thread takes).
-/// `None` when nothing changes. A condition's value may change in a loop between the two
-/// branches; dropping what it guarded then only makes the protocols quieter.
+/// predicate: the path that stores and then skips the wait is not one any thread takes), but
+/// at the head of a loop around it, where the condition is evaluated anew. `None` when
+/// nothing changes. A condition's value may change in a loop between the two branches;
+/// dropping what it guarded then only makes the protocols quieter.
 fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
     let succs = kernel.flow.succs(from);
     if succs.len() != 2 {
@@ -1047,10 +1048,14 @@ fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, st
     }
     let here = kernel.condition(from, to)?;
     let exprs = &kernel.values.exprs;
+    // At the head of a loop around the operation, the condition is evaluated again after the
+    // operation's iteration (`for (k = 0; k < n; k++) mma(k);` leaves at the head with the
+    // last multiply in flight): it says nothing of the iteration that issued it.
     let other_way = |op: InsnId| {
-        kernel
-            .sole_condition(kernel.block_of(op))
-            .is_some_and(|k| truth_assuming(exprs, here, k, 0) == Some(false))
+        !kernel.loops()[kernel.block_of(op) as usize].contains(&from)
+            && kernel
+                .sole_condition(kernel.block_of(op))
+                .is_some_and(|k| truth_assuming(exprs, here, k, 0) == Some(false))
     };
     if !state.ops().any(other_way) {
         return None;
@@ -1531,7 +1536,13 @@ fn check_tensor_memory_read(
         return;
     };
     for &(mma, lap) in &state.tcgen05_reads {
-        if lap != Lap::Current || i == mma {
+        // A multiply of an earlier iteration is one the read is in the next iteration of,
+        // unless the read is outside its loop: then it is the last iteration's, which the
+        // read follows once the loop is left at its head.
+        let outside_its_loop = kernel
+            .innermost_loop(mma)
+            .is_some_and(|l| !kernel.loops()[kernel.block_of(i) as usize].contains(&l));
+        if (lap != Lap::Current && !outside_its_loop) || i == mma {
             continue;
         }
         let Some(written) = address(mma, writes_accumulator) else {

@@ -61,14 +61,24 @@ impl<'k, 'f, 't> WaitsBetween<'k, 'f, 't> {
 
     /// Whether an mbarrier wait for a phase (`test_wait`, `try_wait`) lies on some path from
     /// operation `op` to instruction `i`. When `i` is reached from `op` without going round
-    /// `op`'s innermost loop again, only such paths count: a wait the next iteration runs
-    /// before its own work says nothing of the path that leaves the loop after `op`.
+    /// `op`'s innermost loop again (on to the loop's head and out of its exit there counts as
+    /// not going round), only such paths count: a wait the next iteration runs before its own
+    /// work says nothing of the path that leaves the loop after `op`.
     pub(super) fn any_phase_wait(&self, op: InsnId, i: InsnId) -> bool {
         let kernel = self.kernel;
         let mut within_loop = self.within_loop.borrow_mut();
         let within = within_loop.entry(op).or_insert_with(|| {
-            let head = kernel.flow.blocks[kernel.innermost_loop(op)? as usize].start;
-            Some(kernel.reach_until(op, false, |x| x == head))
+            let loop_head = kernel.innermost_loop(op)?;
+            let head = kernel.flow.blocks[loop_head as usize].start;
+            let mut within = kernel.reach_until(op, false, |x| x == head);
+            // The way out through the head, for a loop whose exit test is there: the head's
+            // own instructions and what follows its exits, never the body again.
+            let in_body = |x: InsnId| {
+                let b = kernel.block_of(x);
+                b != loop_head && kernel.loops()[b as usize].contains(&loop_head)
+            };
+            within.union(&kernel.reach_until(head, true, in_body));
+            Some(within)
         });
         if let Some(within) = within.as_ref().filter(|w| w.contains(i)) {
             return self
