@@ -1309,6 +1309,31 @@ fn written_whole(operand: SyntaxNode<'_>, is_reg: impl Fn(SyntaxNode<'_>) -> boo
     (part.kind_name() == "identifier" && is_reg(part)).then_some(predicate)
 }
 
+/// The values of instruction `i`'s operands that it reads: an operand it only writes is
+/// `None` (an unpacking `mov.b64 {_, %r}, %rd` reads `%rd` alone; the value a register held
+/// before its first write is no input of what the instruction computes). `defs` pairs each
+/// written register with its operand's index.
+fn read_operands(
+    flow: &FunctionFlow<'_>,
+    i: InsnId,
+    values: &[Option<ExprId>],
+    defs: &[(usize, usize)],
+) -> SmallVec<[Option<ExprId>; 4]> {
+    let uses = flow.uses(i);
+    let within =
+        |o: SyntaxNode<'_>, n: SyntaxNode<'_>| o.start_byte() <= n.start_byte() && n.end_byte() <= o.end_byte();
+    values
+        .iter()
+        .zip(flow.insns[i as usize].operands())
+        .enumerate()
+        .map(|(index, (&value, &o))| {
+            let written = defs.iter().any(|&(_, k)| k == index);
+            let read = uses.iter().any(|u| within(o, u.node));
+            if written && !read { None } else { value }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1715,29 +1740,4 @@ mod tests {
         };
         assert_eq!(Evaluator::new(&values.exprs, thread).eval(address), None);
     }
-}
-
-/// The values of instruction `i`'s operands that it reads: an operand it only writes is
-/// `None` (an unpacking `mov.b64 {_, %r}, %rd` reads `%rd` alone; the value a register held
-/// before its first write is no input of what the instruction computes). `defs` pairs each
-/// written register with its operand's index.
-fn read_operands(
-    flow: &FunctionFlow<'_>,
-    i: InsnId,
-    values: &[Option<ExprId>],
-    defs: &[(usize, usize)],
-) -> SmallVec<[Option<ExprId>; 4]> {
-    let uses = flow.uses(i);
-    let within =
-        |o: SyntaxNode<'_>, n: SyntaxNode<'_>| o.start_byte() <= n.start_byte() && n.end_byte() <= o.end_byte();
-    values
-        .iter()
-        .zip(flow.insns[i as usize].operands())
-        .enumerate()
-        .map(|(index, (&value, &o))| {
-            let written = defs.iter().any(|&(_, k)| k == index);
-            let read = uses.iter().any(|u| within(o, u.node));
-            if written && !read { None } else { value }
-        })
-        .collect()
 }
