@@ -757,16 +757,13 @@ impl<'t> Builder<'_, 't> {
                 let Some(&slot) = self.reg_at.get(&access.node.start_byte()) else {
                     continue;
                 };
-                let index = insn
-                    .operands()
-                    .iter()
-                    .position(|&o| o.start_byte() <= access.node.start_byte() && access.node.end_byte() <= o.end_byte())
-                    .unwrap_or(usize::MAX);
+                let index = insn.operands().iter().position(|&o| spans(o, access.node));
+                let index = index.unwrap_or(usize::MAX);
                 out.push((slot as usize, index));
             }
             out
         };
-        let sources = read_operands(flow, i, &operand_values, &defs);
+        let mut sources = None; // read_operands, asked only by opaque defs
         for (d, &(reg, index)) in defs.iter().enumerate() {
             let whole_operand = insn
                 .operands()
@@ -785,7 +782,8 @@ impl<'t> Builder<'_, 't> {
             let value = match computed {
                 Some(v) => v,
                 None => {
-                    let value = self.opaque(i, d, semantics.as_deref(), &sources, state);
+                    let sources = sources.get_or_insert_with(|| read_operands(flow, i, &operand_values, &defs));
+                    let value = self.opaque(i, d, semantics.as_deref(), sources, state);
                     if replaying {
                         self.note_shared_derived(value, &operand_values, &defs);
                     }
@@ -1309,6 +1307,11 @@ fn written_whole(operand: SyntaxNode<'_>, is_reg: impl Fn(SyntaxNode<'_>) -> boo
     (part.kind_name() == "identifier" && is_reg(part)).then_some(predicate)
 }
 
+/// Whether syntax node `outer` spans `inner` (an operand and a register written in it).
+fn spans(outer: SyntaxNode<'_>, inner: SyntaxNode<'_>) -> bool {
+    outer.start_byte() <= inner.start_byte() && inner.end_byte() <= outer.end_byte()
+}
+
 /// The values of instruction `i`'s operands that it reads: an operand it only writes is
 /// `None` (an unpacking `mov.b64 {_, %r}, %rd` reads `%rd` alone; the value a register held
 /// before its first write is no input of what the instruction computes). `defs` pairs each
@@ -1320,15 +1323,13 @@ fn read_operands(
     defs: &[(usize, usize)],
 ) -> SmallVec<[Option<ExprId>; 4]> {
     let uses = flow.uses(i);
-    let within =
-        |o: SyntaxNode<'_>, n: SyntaxNode<'_>| o.start_byte() <= n.start_byte() && n.end_byte() <= o.end_byte();
     values
         .iter()
         .zip(flow.insns[i as usize].operands())
         .enumerate()
         .map(|(index, (&value, &o))| {
             let written = defs.iter().any(|&(_, k)| k == index);
-            let read = uses.iter().any(|u| within(o, u.node));
+            let read = uses.iter().any(|u| spans(o, u.node));
             if written && !read { None } else { value }
         })
         .collect()
