@@ -11,7 +11,9 @@
 //! buffer, is not. When some path from the multiply passes a wait, the read is not
 //! reported either: the other path often skips the wait together with the
 //! multiply, under one uniform branch (`if (k_tiles > 0)`), which the analysis
-//! does not follow. Past a call (but to the ABI's system calls) nothing is known
+//! does not follow. In a loop, only a wait in the multiply's own iteration counts
+//! for a read there: a wait later in the body precedes the read only round the
+//! loop, in the next iteration. Past a call (but to the ABI's system calls) nothing is known
 //! to be in flight: the callee may wait.
 //!
 //! ## Why it matters

@@ -1169,13 +1169,18 @@ fn followed_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>
             for u in flow.uses(i) {
                 want(u.reg, &mut wanted, &mut stack);
             }
-        } else if let Some(s) = semantics[i as usize].as_ref()
-            && !s.descriptor_memory.is_empty()
-        {
-            // The descriptors a matrix is read through (not the accumulators beside them).
+        } else if let Some(s) = semantics[i as usize].as_ref() {
+            // The descriptors a matrix is read through, and Tensor Memory addresses (a
+            // multiply's accumulator, which a `tcgen05.ld` may read), not the registers beside
+            // them.
+            let followed = s
+                .descriptor_memory
+                .iter()
+                .map(|m| m.operand)
+                .chain(s.memory.iter().filter(|m| m.space == Space::Tensor).map(|m| m.operand));
             let operands = flow.insns[i as usize].operands();
-            for m in &s.descriptor_memory {
-                let Some(node) = operands.get(m.operand) else { continue };
+            for operand in followed {
+                let Some(node) = operands.get(operand) else { continue };
                 for u in flow.uses(i) {
                     if node.start_byte() <= u.node.start_byte() && u.node.end_byte() <= node.end_byte() {
                         want(u.reg, &mut wanted, &mut stack);
