@@ -2,9 +2,12 @@
 //! tables (checked against ptxas by `cargo xtask isa-probes`) say ptxas
 //! rejects gets an error finding, and every probe ptxas accepts gets none.
 //! A construct the tables learn but the linter does not look at fails here.
+//! The synchronisation rules are left out: they report what ptxas accepts (a
+//! probe's lone `wgmma.mma_async` has no `wgmma.fence` before it), not whether
+//! it assembles.
 
 use ptxkit_isa::probe::{Expect, probes};
-use ptxkit_lint::{Settings, lint_source};
+use ptxkit_lint::{Settings, find_rule, lint_source};
 use ptxkit_syntax::Severity;
 
 #[test]
@@ -18,6 +21,7 @@ fn lint_agrees_with_every_probe() {
             .diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error)
+            .filter(|d| find_rule(&d.code).is_none_or(|r| r.category() != "synchronisation"))
             .map(|d| format!("{} {}", d.code, d.message))
             .collect();
         let rejected = matches!(probe.expect, Expect::Reject { .. });

@@ -2,16 +2,21 @@
 //!
 //! ## What it does
 //! Reports a `wgmma.mma_async` whose accumulator or A-fragment registers were
-//! written by another instruction (a `mov` that zeroes the accumulators, a load
-//! of the fragment) with no `wgmma.fence` between on some path. Accumulators
-//! written by earlier `wgmma.mma_async` instructions need none.
+//! accessed by another instruction (a `mov` that zeroes the accumulators, a load
+//! of the fragment, the softmax that reads the last tile's scores) with no
+//! `wgmma.fence` between on some path, and the first `wgmma.mma_async` of a
+//! kernel reached from its start with no `wgmma.fence` on some path.
+//! Accumulators written by earlier `wgmma.mma_async` instructions need none.
 //! Past a call (but to the ABI's system calls) nothing is known to be in
 //! flight: the callee may fence.
 //!
 //! ## Why it matters
 //! §9.7.15.5.2: "wgmma.fence instruction must be used to fence the register
 //! accesses of wgmma.mma_async instruction from their prior accesses. Otherwise,
-//! the behavior is undefined." ptxas accepts it.
+//! the behavior is undefined." §9.7.15.7.1 says where: "before the first
+//! wgmma.mma_async operation in a warpgroup", and "between a register access by
+//! a thread in the warpgroup and any wgmma.mma_async instruction that accesses
+//! the same registers", a read as much as a write. ptxas accepts it.
 //!
 //! ## Example
 //! ```ptx
@@ -79,7 +84,7 @@ pub(crate) const RULE: Rule = Rule {
     severity: ptxkit_syntax::Severity::Error,
     status: crate::Status::Stable,
     fix: crate::FixAvailability::None,
-    summary: "`wgmma.mma_async` registers written since the last `wgmma.fence`",
+    summary: "`wgmma.mma_async` with no `wgmma.fence` since its registers were accessed or the kernel began",
     visits: Visits::nodes(&["function_definition"], check),
 };
 
@@ -87,21 +92,33 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
     report_protocols(
         checker,
         function,
-        |flow, f| match f.kind {
-            ProtocolKind::WgmmaOperandUnfenced { write, reg } => {
-                let node = flow.insns[write as usize].node();
+        |flow, f| {
+            match f.kind {
+            ProtocolKind::WgmmaOperandUnfenced { access, reg } => {
+                let node = flow.insns[access as usize].node();
+                let how = if flow.defs(access).iter().any(|d| d.reg == reg) {
+                    "written"
+                } else {
+                    "read"
+                };
+                let name = register_name(flow, reg);
                 Some((
                     format!(
-                        "`{}` was written at line {} and this `wgmma.mma_async` accesses it with no `wgmma.fence` between on this path",
-                        register_name(flow, reg),
+                        "`{name}` was {how} at line {} and this `wgmma.mma_async` accesses it with no `wgmma.fence` between on this path",
                         line_of(node)
                     ),
-                    "no wgmma.fence since the write".to_string(),
-                    Some((node, format!("`{}` written here", register_name(flow, reg)))),
+                    format!("no wgmma.fence since the {}", if how == "written" { "write" } else { "read" }),
+                    Some((node, format!("`{name}` {how} here"))),
                 ))
             }
+            ProtocolKind::WgmmaNeverFenced => Some((
+                "this `wgmma.mma_async` is reached from the start of the kernel with no `wgmma.fence` on some path: the first one of a warpgroup needs the fence before it".to_string(),
+                "no wgmma.fence since the kernel began".to_string(),
+                None,
+            )),
             _ => None,
+        }
         },
-        |_| "put `wgmma.fence.sync.aligned;` before the first `wgmma.mma_async` after the writes",
+        |_| "put `wgmma.fence.sync.aligned;` before the `wgmma.mma_async`, after the last access of its registers",
     );
 }

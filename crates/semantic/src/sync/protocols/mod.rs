@@ -168,14 +168,16 @@ pub enum ProtocolKind {
         /// The last CTA barrier the path crossed after the write: the fence belongs before it.
         barrier: Option<InsnId>,
     },
-    /// A register the `wgmma` reads or writes was written by another instruction since the
-    /// last `wgmma.fence`.
+    /// A register the `wgmma` reads or writes was accessed (written, or read) by another
+    /// instruction since the last `wgmma.fence`.
     WgmmaOperandUnfenced {
-        /// The write.
-        write: InsnId,
+        /// The access.
+        access: InsnId,
         /// The register.
         reg: RegId,
     },
+    /// A `wgmma` reached from the start of the kernel with no `wgmma.fence` on the way.
+    WgmmaNeverFenced,
     /// A register a pending `wgmma` writes (or reads) is accessed before a `wgmma.wait_group`
     /// covers it.
     WgmmaRegisterBeforeWait {
@@ -321,8 +323,11 @@ struct InFlight {
     /// Generic-proxy writes of shared memory since the last proxy fence: (write, the last CTA
     /// barrier crossed since).
     generic_writes: BTreeSet<(InsnId, Option<InsnId>)>,
-    /// Registers written since the last `wgmma.fence`: (register, writer).
+    /// Registers accessed since the last `wgmma.fence`: (register, the access).
     unfenced: BTreeSet<(RegId, InsnId)>,
+    /// Whether some path got here from the start of the kernel with no `wgmma.fence`: "before
+    /// the first wgmma.mma_async operation in a warpgroup" (§9.7.15.7.1).
+    never_fenced: bool,
     /// `wgmma` operations in flight: (wgmma, stage).
     wgmma: BTreeSet<(Issued, Stage)>,
     /// `tcgen05` operations (`tcgen05.mma`: the shared-memory matrices it reads, the Tensor
@@ -343,12 +348,14 @@ impl InFlight {
         self.unfenced.extend(other.unfenced.iter().copied());
         self.wgmma.extend(other.wgmma.iter().copied());
         self.tcgen05_reads.extend(other.tcgen05_reads.iter().copied());
+        self.never_fenced |= other.never_fenced;
         before != self.sizes()
     }
 
     /// How many entries each set holds.
-    fn sizes(&self) -> [usize; 8] {
+    fn sizes(&self) -> [usize; 9] {
         [
+            usize::from(self.never_fenced),
             self.copies.len(),
             self.stores.len(),
             self.loads.len(),
@@ -831,7 +838,10 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     if blocks == 0 {
         return Protocols::default();
     }
-    entry[0] = Some(InFlight::default());
+    entry[0] = Some(InFlight {
+        never_fenced: flow.is_entry,
+        ..InFlight::default()
+    });
     let mut out = Protocols::default();
     let mut changed = true;
     let mut rounds = 0;
@@ -1279,9 +1289,11 @@ fn step(
         issue_wgmma(kernel, i, semantics, state, &mut out.findings);
     } else {
         check_wgmma_registers(kernel, i, state, &mut out.findings);
-        for d in kernel.flow.defs(i) {
-            if wgmma_regs.contains(&d.reg) {
-                state.unfenced.insert((d.reg, i));
+        // Any access, a read too: "between a register access by a thread in the warpgroup
+        // and any wgmma.mma_async instruction that accesses the same registers" (§9.7.15.7.1).
+        for a in kernel.flow.defs(i).iter().chain(kernel.flow.uses(i)) {
+            if wgmma_regs.contains(&a.reg) {
+                state.unfenced.insert((a.reg, i));
             }
         }
     }
@@ -1607,15 +1619,27 @@ fn issue_wgmma(
     state: &mut InFlight,
     findings: &mut Vec<ProtocolFinding>,
 ) {
+    let before = findings.len();
     for op in &semantics.async_operands {
         for reg in operand_registers(kernel, i, op.operand) {
-            if let Some(&(_, write)) = state.unfenced.range((reg, 0)..=(reg, InsnId::MAX)).next() {
+            // A write, when there is one (the plainer witness), else a read.
+            let mut accesses = state.unfenced.range((reg, 0)..=(reg, InsnId::MAX)).map(|&(_, a)| a);
+            let writes = |a: &InsnId| kernel.flow.defs(*a).iter().any(|d| d.reg == reg);
+            if let Some(access) = accesses.clone().find(writes).or_else(|| accesses.next()) {
                 findings.push(ProtocolFinding {
                     insn: i,
-                    kind: ProtocolKind::WgmmaOperandUnfenced { write, reg },
+                    kind: ProtocolKind::WgmmaOperandUnfenced { access, reg },
                 });
             }
         }
+    }
+    // The first `wgmma` with no fence since the kernel began, once on a path (the ones after
+    // it in the batch follow from it).
+    if std::mem::take(&mut state.never_fenced) && findings.len() == before {
+        findings.push(ProtocolFinding {
+            insn: i,
+            kind: ProtocolKind::WgmmaNeverFenced,
+        });
     }
     state
         .wgmma
@@ -1756,7 +1780,10 @@ fn apply_sync(i: InsnId, sync: &Sync, state: &mut InFlight, copies_completed: &m
         } if space.is_none_or(|s| matches!(s, Space::SharedCta | Space::SharedCluster)) => {
             state.generic_writes.clear();
         }
-        Sync::OperandFence { group: Group::Wgmma } => state.unfenced.clear(),
+        Sync::OperandFence { group: Group::Wgmma } => {
+            state.unfenced.clear();
+            state.never_fenced = false;
+        }
         _ => {}
     }
 }
