@@ -40,7 +40,12 @@
 //! unless their addresses surely fall apart: a load and a read of the
 //! iteration that issued it, compared with the loop's changing values alike at
 //! both (a ring's stage loaded in one half and read in the other, once or in
-//! every iteration of a counted inner loop). A read the copy only may meet is
+//! every iteration of a counted inner loop). A load of an earlier iteration
+//! meets a read only where it surely writes the bytes (a producer that goes
+//! back for its next task past the stage it loaded). A load issued only under
+//! a condition a branch rules out (`@p` with `k < n - 2` on the way out of a
+//! loop left when `n == k + 1`, the prologue's `n > 63` past a loop skipped
+//! when `n < 64`) is not in flight past that branch. A read the copy only may meet is
 //! not reported when a wait of its group lies on another path from the copy to
 //! it (a pipeline's first laps, which skip the wait under a count the analysis
 //! does not follow).

@@ -1048,7 +1048,8 @@ fn place_in_two_iterations(
 /// written only when the same condition goes the other way (CUTLASS's epilogue puts an
 /// elected thread's bulk store, its commit and its wait each behind its own `@p bra` on one
 /// predicate: the path that stores and then skips the wait is not one any thread takes), but
-/// at the head of a loop around it, where the condition is evaluated anew. `None` when
+/// at the head of a loop around it (after the operation's block), where the condition is
+/// evaluated anew. `None` when
 /// nothing changes. A condition's value may change in a loop between the two branches;
 /// dropping what it guarded then only makes the protocols quieter.
 fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
@@ -1061,11 +1062,16 @@ fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, st
     // At the head of a loop around the operation, the condition is evaluated again after the
     // operation's iteration (`for (k = 0; k < n; k++) mma(k);` leaves at the head with the
     // last multiply in flight): it says nothing of the iteration that issued it.
+    // The block's one condition, or the instruction's own guard (`@%p bulk.tensor` on a load
+    // issued only when there are tiles, `@%q bra` past the loop that waits when there are none).
+    // An operation in the branch's own block is before it in the same pass, head or not.
     let other_way = |op: InsnId| {
-        !kernel.loops()[kernel.block_of(op) as usize].contains(&from)
+        (kernel.block_of(op) == from || !kernel.loops()[kernel.block_of(op) as usize].contains(&from))
             && kernel
                 .sole_condition(kernel.block_of(op))
-                .is_some_and(|k| truth_assuming(exprs, here, k, 0) == Some(false))
+                .into_iter()
+                .chain(kernel.values.guards[op as usize])
+                .any(|k| truth_assuming(exprs, here, k, 0) == Some(false))
     };
     if !state.ops().any(other_way) {
         return None;
@@ -1095,6 +1101,9 @@ fn truth_assuming(exprs: &super::expr::Exprs, assumed: ExprId, e: ExprId, depth:
             _ => break,
         }
     }
+    if let Some(truth) = compared_assuming(exprs, (a, value), e) {
+        return Some(truth);
+    }
     if depth > 16 {
         return None;
     }
@@ -1120,6 +1129,122 @@ fn truth_assuming(exprs: &super::expr::Exprs, assumed: ExprId, e: ExprId, depth:
             }
         }
         _ => None,
+    }
+}
+
+/// The truth of comparison `e` when comparison `assumed` has the truth given, from the range
+/// the assumption leaves to the difference of its two sides: `%r5 < 64` is false where
+/// `%r5 > 63` holds, and `k < n - 2` where `n != k + 1` is false (the last iteration of a
+/// loop, which issues no prefetch). Sides are sums of leaves with constant coefficients,
+/// taken as integers that do not wrap: a truth found here only ever drops what is in flight
+/// (quieter, never a finding). `None` when `e`'s difference is not the assumption's (or its
+/// negation) plus a constant, or the range does not decide.
+fn compared_assuming(exprs: &super::expr::Exprs, (assumed, holds): (ExprId, bool), e: ExprId) -> Option<bool> {
+    let (op, d) = comparison(exprs, assumed)?;
+    let (op2, d2) = comparison(exprs, e)?;
+    // The assumption as a range of its difference.
+    let (lo, hi) = match (op, holds) {
+        (BinaryOp::Eq, true) | (BinaryOp::Ne, false) => (0, 0),
+        (BinaryOp::Lt, true) | (BinaryOp::Ge, false) => (i128::MIN / 4, -1),
+        (BinaryOp::Le, true) | (BinaryOp::Gt, false) => (i128::MIN / 4, 0),
+        (BinaryOp::Gt, true) | (BinaryOp::Le, false) => (1, i128::MAX / 4),
+        (BinaryOp::Ge, true) | (BinaryOp::Lt, false) => (0, i128::MAX / 4),
+        _ => return None,
+    };
+    // `e`'s difference as the assumption's (or its negation) plus a constant.
+    let negated_terms: smallvec::SmallVec<[(ExprId, i128); 4]> = d.1.iter().map(|&(x, k)| (x, -k)).collect();
+    let (lo, hi) = if d2.1 == d.1 {
+        let c = d2.0 - d.0;
+        (lo + c, hi + c)
+    } else if d2.1 == negated_terms {
+        let c = d2.0 + d.0;
+        (c - hi, c - lo)
+    } else {
+        return None;
+    };
+    match op2 {
+        BinaryOp::Lt if hi < 0 => Some(true),
+        BinaryOp::Lt if lo >= 0 => Some(false),
+        BinaryOp::Le if hi <= 0 => Some(true),
+        BinaryOp::Le if lo > 0 => Some(false),
+        BinaryOp::Gt if lo > 0 => Some(true),
+        BinaryOp::Gt if hi <= 0 => Some(false),
+        BinaryOp::Ge if lo >= 0 => Some(true),
+        BinaryOp::Ge if hi < 0 => Some(false),
+        BinaryOp::Eq if lo == 0 && hi == 0 => Some(true),
+        BinaryOp::Eq if lo > 0 || hi < 0 => Some(false),
+        BinaryOp::Ne if lo == 0 && hi == 0 => Some(false),
+        BinaryOp::Ne if lo > 0 || hi < 0 => Some(true),
+        _ => None,
+    }
+}
+
+/// A sum of leaves with constant coefficients and a constant: (constant, terms sorted by leaf).
+type Sum = (i128, smallvec::SmallVec<[(ExprId, i128); 4]>);
+
+/// Comparison `e`, `a op b`, as `a - b op 0` (unsigned operators as their plain forms).
+fn comparison(exprs: &super::expr::Exprs, e: ExprId) -> Option<(BinaryOp, Sum)> {
+    let Node::Binary(op, a, b, ..) = exprs.node(e) else {
+        return None;
+    };
+    let op = match op {
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne => op,
+        BinaryOp::LtU => BinaryOp::Lt,
+        BinaryOp::LeU => BinaryOp::Le,
+        BinaryOp::GtU => BinaryOp::Gt,
+        BinaryOp::GeU => BinaryOp::Ge,
+        _ => return None,
+    };
+    let (mut d, negative) = (sum_of(exprs, a, 0), sum_of(exprs, b, 0));
+    d.0 -= negative.0;
+    for (x, k) in negative.1 {
+        add_term(&mut d.1, x, -k);
+    }
+    Some((op, d))
+}
+
+/// `e` as a sum of leaves: `+`, `-`, `*` by a constant and conversions between integer widths
+/// looked through, anything else a leaf.
+fn sum_of(exprs: &super::expr::Exprs, e: ExprId, depth: u32) -> Sum {
+    let leaf = || (0, smallvec::smallvec![(e, 1)]);
+    if depth > 8 {
+        return leaf();
+    }
+    let scaled = |(c, terms): Sum, k: i128| -> Sum { (c * k, terms.into_iter().map(|(x, t)| (x, t * k)).collect()) };
+    let combined = |x: ExprId, y: ExprId, sign: i128| {
+        let (mut sum, other) = (sum_of(exprs, x, depth + 1), sum_of(exprs, y, depth + 1));
+        sum.0 += sign * other.0;
+        for (leaf, k) in other.1 {
+            add_term(&mut sum.1, leaf, sign * k);
+        }
+        sum
+    };
+    match exprs.node(e) {
+        Node::Const(k) => (i128::from(k), smallvec::SmallVec::new()),
+        // A register's width (`cvt32s`), taken as not wrapping.
+        Node::Convert(x, bits, _) if bits >= 8 => sum_of(exprs, x, depth + 1),
+        Node::Binary(BinaryOp::Add, x, y, ..) => combined(x, y, 1),
+        Node::Binary(BinaryOp::Sub, x, y, ..) => combined(x, y, -1),
+        Node::Binary(BinaryOp::Mul, x, y, ..) => match (exprs.node(x), exprs.node(y)) {
+            (_, Node::Const(k)) => scaled(sum_of(exprs, x, depth + 1), i128::from(k)),
+            (Node::Const(k), _) => scaled(sum_of(exprs, y, depth + 1), i128::from(k)),
+            _ => leaf(),
+        },
+        _ => leaf(),
+    }
+}
+
+/// Adds `k` times leaf `x` to `terms` (sorted by leaf, no zero coefficients).
+fn add_term(terms: &mut smallvec::SmallVec<[(ExprId, i128); 4]>, x: ExprId, k: i128) {
+    match terms.binary_search_by_key(&x, |&(leaf, _)| leaf) {
+        Ok(at) => {
+            terms[at].1 += k;
+            if terms[at].1 == 0 {
+                terms.remove(at);
+            }
+        }
+        Err(at) if k != 0 => terms.insert(at, (x, k)),
+        Err(_) => {}
     }
 }
 
@@ -1370,7 +1495,12 @@ fn check_touch(
                 Landing::Load(Lap::Current) => {
                     overlap(c, t) != Overlap::No && !apart_in_one_lap(kernel, (copy, c), (i, t))
                 }
-                Landing::Load(_) | Landing::Tracked(_) => overlap(c, t) != Overlap::No,
+                // A load of an earlier iteration (or one an mbarrier tracks): where the
+                // loop's changing values put it is not known here, so only bytes it surely
+                // writes (a ring of stage buffers, and the bytes past them a warp-specialized
+                // dispatcher reads its next task from).
+                Landing::Load(_) => overlap(c, t) == Overlap::Yes,
+                Landing::Tracked(_) => overlap(c, t) != Overlap::No,
             };
             if touches[copy as usize].iter().any(|c| c.access.writes() && meets(c)) {
                 found(match landing.pending(kernel, copy) {
