@@ -14,7 +14,7 @@ import pathlib
 import sys
 
 import triton, triton.language as tl
-from triton.backends.compiler import GPUTarget
+from compile_ptx import compiler
 
 OUT = pathlib.Path(sys.argv[1]); OUT.mkdir(parents=True, exist_ok=True)
 
@@ -111,14 +111,7 @@ def softmax_online(x, y, stride, N, BLOCK: tl.constexpr):
         v = tl.load(x + row * stride + c, mask=c < N, other=-float("inf"))
         tl.store(y + row * stride + c, tl.exp(v - gm) / gs, mask=c < N)
 
-def compile(fn, sig, consts, name, arch, **opts):
-    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=consts)
-    try:
-        k = triton.compile(src, target=GPUTarget("cuda", arch, 32), options=opts)
-    except Exception as e:
-        print("FAIL", name, arch, type(e).__name__, str(e).splitlines()[0][:150]); return
-    (OUT / f"{name}.cc{arch}.ptx").write_text(k.asm["ptx"])
-    print("ok", name, arch)
+compile = compiler(OUT)
 
 mm_sig = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
           "sam": "i32", "sak": "i32", "sbk": "i32", "sbn": "i32", "scm": "i32", "scn": "i32",

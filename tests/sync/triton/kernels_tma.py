@@ -13,7 +13,7 @@ A kernel Triton cannot compile for a target is reported as FAIL and skipped.
 """
 import pathlib, sys
 import triton, triton.language as tl
-from triton.backends.compiler import GPUTarget
+from compile_ptx import compiler
 OUT = pathlib.Path(sys.argv[1]); OUT.mkdir(parents=True, exist_ok=True)
 
 @triton.jit
@@ -90,14 +90,7 @@ def rmsnorm_bwd_partial(x, dy, w, dx, dw, stride, N, BLOCK: tl.constexpr):
     tl.store(dx + row * stride + cols, (g * wv - xv * r * r * c) * r, mask=m)
     tl.atomic_add(dw + cols, g * xv * r, mask=m)
 
-def compile(fn, sig, consts, name, arch, **opts):
-    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=consts)
-    try:
-        k = triton.compile(src, target=GPUTarget("cuda", arch, 32), options=opts)
-    except Exception as e:
-        print("FAIL", name, arch, type(e).__name__, str(e).splitlines()[0][:150]); return
-    (OUT / f"{name}.cc{arch}.ptx").write_text(k.asm["ptx"])
-    print("ok", name, arch)
+compile = compiler(OUT)
 
 for arch in (80, 90, 100):
     for ws in (False, True):

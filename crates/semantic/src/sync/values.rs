@@ -1182,7 +1182,7 @@ fn followed_registers(flow: &FunctionFlow<'_>, semantics: &[Option<Rc<Semantics>
             for operand in followed {
                 let Some(node) = operands.get(operand) else { continue };
                 for u in flow.uses(i) {
-                    if node.start_byte() <= u.node.start_byte() && u.node.end_byte() <= node.end_byte() {
+                    if spans(*node, u.node) {
                         want(u.reg, &mut wanted, &mut stack);
                     }
                 }

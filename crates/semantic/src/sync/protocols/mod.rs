@@ -1049,9 +1049,8 @@ fn place_in_two_iterations(
 /// elected thread's bulk store, its commit and its wait each behind its own `@p bra` on one
 /// predicate: the path that stores and then skips the wait is not one any thread takes), but
 /// at the head of a loop around it (after the operation's block), where the condition is
-/// evaluated anew. `None` when
-/// nothing changes. A condition's value may change in a loop between the two branches;
-/// dropping what it guarded then only makes the protocols quieter.
+/// evaluated anew. `None` when nothing changes. A condition's value may change in a loop
+/// between the two branches; dropping what it guarded then only makes the protocols quieter.
 fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, state: &InFlight) -> Option<InFlight> {
     let succs = kernel.flow.succs(from);
     if succs.len() != 2 {
@@ -1059,12 +1058,12 @@ fn without_the_other_way(kernel: &Kernel<'_, '_>, from: BlockId, to: BlockId, st
     }
     let here = kernel.condition(from, to)?;
     let exprs = &kernel.values.exprs;
-    // At the head of a loop around the operation, the condition is evaluated again after the
-    // operation's iteration (`for (k = 0; k < n; k++) mma(k);` leaves at the head with the
-    // last multiply in flight): it says nothing of the iteration that issued it.
-    // The block's one condition, or the instruction's own guard (`@%p bulk.tensor` on a load
-    // issued only when there are tiles, `@%q bra` past the loop that waits when there are none).
-    // An operation in the branch's own block is before it in the same pass, head or not.
+    // What rules an operation out: its block's one condition, or its own guard (`@%p
+    // bulk.tensor` on a load issued only when there are tiles, `@%q bra` past the loop that
+    // waits when there are none). At the head of a loop around the operation the condition is
+    // evaluated again after the operation's iteration (`for (k = 0; k < n; k++) mma(k);`
+    // leaves at the head with the last multiply in flight) and says nothing of it, unless the
+    // operation is in the branch's own block, before it in the same pass.
     let other_way = |op: InsnId| {
         (kernel.block_of(op) == from || !kernel.loops()[kernel.block_of(op) as usize].contains(&from))
             && kernel
