@@ -31,22 +31,57 @@ use ptxkit_isa::signature::semantics::{
 use ptxkit_semantic::flow::{FunctionFlow, InsnId};
 use std::rc::Rc;
 
-/// What an instruction is to the `cp.async` group protocol.
+/// What an instruction is to one async-group protocol (`cp.async` or bulk groups).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
-    /// A `cp.async` copy.
+    /// A copy that joins the group's next commit.
     Copy,
-    /// `cp.async.commit_group`.
+    /// An unguarded commit.
     Commit,
-    /// `cp.async.wait_group N` (`Some(N)`) or `wait_all` (`None`), unguarded.
-    Wait(Option<u64>),
+    /// An unguarded wait.
+    Wait(Waits),
     /// Something else that could observe the copies or order them (a shared or generic
     /// access, a barrier, a fence).
     Tells,
-    /// What may issue, commit or wait for copies itself: a call, a guarded wait.
+    /// What may issue, commit or wait for copies itself: a call, a guarded commit or wait.
     Opaque,
     /// Nothing the protocol sees.
     Quiet,
+}
+
+/// What an instruction does to a group protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Protocol {
+    Commit,
+    Wait(Waits),
+    /// A wait whose count is not a constant.
+    Unknown,
+}
+
+/// What a wait completes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Waits {
+    /// At most this many groups stay pending; `None`: `wait_all`, which commits first.
+    pending: Option<u64>,
+    /// `.read`: only the copies' reads of their sources.
+    read: bool,
+}
+
+impl Waits {
+    /// Whether this wait completes at least what `other` does.
+    fn covers(self, other: Waits) -> bool {
+        let count = match (self.pending, other.pending) {
+            (None, _) => true,
+            (Some(n), Some(p)) => n <= p,
+            (Some(_), None) => false,
+        };
+        count && (!self.read || other.read)
+    }
+
+    /// Whether nothing `other` waits for stays pending after this wait.
+    fn drains(self, other: Waits) -> bool {
+        matches!(self.pending, None | Some(0)) && (!self.read || other.read)
+    }
 }
 
 /// The mutant's instruction and the function it is in.
@@ -68,7 +103,35 @@ impl<'f, 't> Site<'f, 't> {
         Site { flow, semantics }
     }
 
-    fn role(&self, i: InsnId) -> Role {
+    /// What instruction `i` does to a group protocol, guard or not.
+    fn protocol(&self, i: InsnId) -> Option<(Group, Protocol)> {
+        let s = self.semantics[i as usize].as_ref()?;
+        let commits = s.sync.iter().find_map(|sync| match sync {
+            Sync::Commit { group, .. } if matches!(group, Group::CpAsync | Group::Bulk) => Some(*group),
+            _ => None,
+        });
+        let wait = s.sync.iter().find_map(|sync| match sync {
+            Sync::Wait { group, pending, read } if matches!(group, Group::CpAsync | Group::Bulk) => Some((
+                *group,
+                match *pending {
+                    // `wait_all`: a commit, then a wait for every group.
+                    Some(0) if commits.is_some() => Protocol::Wait(Waits {
+                        pending: None,
+                        read: *read,
+                    }),
+                    Some(n) => Protocol::Wait(Waits {
+                        pending: Some(n),
+                        read: *read,
+                    }),
+                    None => Protocol::Unknown,
+                },
+            )),
+            _ => None,
+        });
+        wait.or(commits.map(|g| (g, Protocol::Commit)))
+    }
+
+    fn role(&self, i: InsnId, group: Group) -> Role {
         let insn = &self.flow.insns[i as usize];
         if insn.call().is_some() {
             return Role::Opaque;
@@ -76,39 +139,18 @@ impl<'f, 't> Site<'f, 't> {
         let Some(s) = &self.semantics[i as usize] else {
             return Role::Quiet;
         };
-        let group_wait = s.sync.iter().find_map(|sync| match sync {
-            Sync::Wait {
-                group: Group::CpAsync,
-                pending,
-                ..
-            } => Some(*pending),
-            _ => None,
-        });
-        let commits = s.sync.iter().any(|sync| {
-            matches!(
-                sync,
-                Sync::Commit {
-                    group: Group::CpAsync,
-                    ..
-                }
-            )
-        });
-        if let Some(pending) = group_wait {
-            return match pending {
-                _ if insn.guard().is_some() => Role::Opaque,
-                // `wait_all`: a commit, then a wait for every group.
-                Some(0) if commits => Role::Wait(None),
-                Some(n) => Role::Wait(Some(n)),
-                None => Role::Opaque,
-            };
+        match self.protocol(i) {
+            Some((g, p)) if g == group => {
+                return match p {
+                    _ if insn.guard().is_some() => Role::Opaque,
+                    Protocol::Wait(w) => Role::Wait(w),
+                    Protocol::Commit => Role::Commit,
+                    Protocol::Unknown => Role::Opaque,
+                };
+            }
+            _ => {}
         }
-        if commits {
-            return Role::Commit;
-        }
-        if s.memory
-            .iter()
-            .any(|m| m.completion == Completion::Group(Group::CpAsync))
-        {
+        if s.memory.iter().any(|m| m.completion == Completion::Group(group)) {
             return Role::Copy;
         }
         let shared = s
@@ -174,22 +216,58 @@ impl<'f, 't> Site<'f, 't> {
     }
 
     /// Whether the next instruction that could tell, on every path after `at`, is a wait
-    /// that completes at least what a wait for `pending` groups does (`None`: all, and
-    /// commits too).
-    fn stronger_wait_follows(&self, at: InsnId, pending: Option<u64>) -> bool {
-        self.every_path(at, false, &mut |i| match self.role(i) {
+    /// that completes at least what `waits` does.
+    fn stronger_wait_follows(&self, at: InsnId, group: Group, waits: Waits) -> bool {
+        self.every_path(at, false, &mut |i| match self.role(i, group) {
             Role::Quiet => Step::Continue,
-            Role::Wait(None) => Step::Proved,
-            Role::Wait(Some(n)) if pending.is_some_and(|p| n <= p) => Step::Proved,
+            Role::Wait(w) if w.covers(waits) => Step::Proved,
             _ => Step::Unproved,
         })
     }
 
-    /// Whether nothing can be pending at `at`: on every path into it, a full wait follows
-    /// the last copy or commit.
-    fn nothing_pending(&self, at: InsnId) -> bool {
-        self.every_path(at, true, &mut |i| match self.role(i) {
-            Role::Wait(None) | Role::Wait(Some(0)) => Step::Proved,
+    /// Whether, on every path into `at`, a wait that completes at least what `waits` does
+    /// comes after the last commit (nvcc and Triton repeat waits): with no group committed
+    /// since, the groups pending at `at` are already few enough. A `wait_all` also asks
+    /// that no copy came since.
+    fn stronger_wait_precedes(&self, at: InsnId, group: Group, waits: Waits) -> bool {
+        self.every_path(at, true, &mut |i| match self.role(i, group) {
+            Role::Wait(w) if w.covers(waits) => Step::Proved,
+            Role::Commit | Role::Opaque => Step::Unproved,
+            Role::Copy if waits.pending.is_none() => Step::Unproved,
+            _ => Step::Continue,
+        })
+    }
+
+    /// Whether the group the commit at `at` closes is empty on every path: no copy since the
+    /// last commit or the kernel's start. A guarded commit closes nothing for sure, so the
+    /// walk goes past it.
+    fn commits_nothing(&self, at: InsnId, group: Group) -> bool {
+        self.every_path(at, true, &mut |i| {
+            let guarded = self.flow.insns[i as usize].guard().is_some();
+            match (self.role(i, group), self.protocol(i)) {
+                (Role::Commit, _) | (Role::Wait(Waits { pending: None, .. }), _) => Step::Proved,
+                (Role::Opaque, Some((_, Protocol::Commit))) if guarded => Step::Continue,
+                (Role::Opaque, Some((_, Protocol::Wait(Waits { pending: Some(_), .. })))) if guarded => Step::Continue,
+                (Role::Copy | Role::Opaque, _) => Step::Unproved,
+                _ => Step::Continue,
+            }
+        })
+    }
+
+    /// Whether nothing `waits` waits for can be pending at `at`: on every path into it, a
+    /// wait that drains it follows the last copy or the last commit of a copy.
+    fn nothing_pending(&self, at: InsnId, group: Group, waits: Waits) -> bool {
+        self.every_path(at, true, &mut |i| match self.role(i, group) {
+            Role::Wait(w) if w.drains(waits) => Step::Proved,
+            Role::Commit | Role::Opaque
+                if matches!(self.protocol(i), Some((g, Protocol::Commit)) if g == group) && self.commits_nothing(i, group) =>
+            {
+                Step::Continue
+            }
+            // A guarded wait waits or not: either way it adds nothing pending.
+            Role::Opaque if matches!(self.protocol(i), Some((g, Protocol::Wait(w))) if g == group && w.pending.is_some()) => {
+                Step::Continue
+            }
             Role::Copy | Role::Commit | Role::Opaque => Step::Unproved,
             _ => Step::Continue,
         })
@@ -197,28 +275,79 @@ impl<'f, 't> Site<'f, 't> {
 
     /// Whether dropping the wait at `at` changes nothing observable.
     pub fn wait_is_redundant(&self, at: InsnId) -> bool {
-        let Role::Wait(pending) = self.role(at) else {
+        let Some((group, Protocol::Wait(waits))) = self.protocol(at) else {
             return false;
         };
-        self.stronger_wait_follows(at, pending) || self.nothing_pending(at)
+        if self.nothing_pending(at, group, waits) {
+            return true;
+        }
+        self.flow.insns[at as usize].guard().is_none()
+            && (self.stronger_wait_follows(at, group, waits) || self.stronger_wait_precedes(at, group, waits))
+    }
+
+    /// The text of instruction `i`'s guard (`@%p`, `@!%p`).
+    fn guard_text(&self, i: InsnId) -> Option<&str> {
+        let insn = &self.flow.insns[i as usize];
+        insn.guard().and_then(|g| g.utf8_text(insn.source().as_bytes()).ok())
     }
 
     /// Whether dropping the commit at `at` changes nothing observable.
     pub fn commit_is_redundant(&self, at: InsnId) -> bool {
-        if self.role(at) != Role::Commit {
+        let Some((group, Protocol::Commit)) = self.protocol(at) else {
+            return false;
+        };
+        let full = Waits {
+            pending: Some(0),
+            read: false,
+        };
+        // A group with no copy is complete at once, but it counts: only a full wait, before
+        // any other commit, cannot tell it was there.
+        if self.commits_nothing(at, group) {
+            let judged = self.every_path(at, false, &mut |i| match self.role(i, group) {
+                Role::Wait(w) if w.pending.is_none_or(|p| p == 0) => Step::Proved,
+                // Triton's `@p commit_group; @p wait_group.read 0`: the wait runs when the
+                // commit does.
+                Role::Opaque
+                    if i == at + 1
+                        && self.flow.block_of(i) == self.flow.block_of(at)
+                        && self.guard_text(i).is_some()
+                        && self.guard_text(i) == self.guard_text(at)
+                        && matches!(self.protocol(i), Some((g, Protocol::Wait(Waits { pending: Some(0), .. }))) if g == group) =>
+                {
+                    Step::Proved
+                }
+                Role::Wait(_) | Role::Commit | Role::Opaque => Step::Unproved,
+                _ => Step::Continue,
+            });
+            if judged {
+                return true;
+            }
+        }
+        if self.role(at, group) != Role::Commit {
             return false;
         }
-        self.every_path(at, false, &mut |i| match self.role(i) {
+        self.every_path(at, false, &mut |i| match self.role(i, group) {
             Role::Copy | Role::Quiet | Role::Tells => Step::Continue,
-            Role::Wait(None) => Step::Proved,
+            Role::Wait(Waits { pending: None, .. }) => Step::Proved,
             // A wait a `wait_all` follows before anything could tell: that commits and waits
             // the copies either way.
-            Role::Wait(Some(_)) if self.stronger_wait_follows(i, None) => Step::Proved,
+            Role::Wait(_)
+                if self.stronger_wait_follows(
+                    i,
+                    group,
+                    Waits {
+                        pending: None,
+                        read: false,
+                    },
+                ) =>
+            {
+                Step::Proved
+            }
             Role::Commit => {
-                let waited_in_full = self.every_path(i, false, &mut |j| match self.role(j) {
-                    Role::Wait(None) | Role::Wait(Some(0)) => Step::Proved,
-                    Role::Wait(Some(_)) if self.stronger_wait_follows(j, Some(0)) => Step::Proved,
-                    Role::Wait(Some(_)) | Role::Opaque => Step::Unproved,
+                let waited_in_full = self.every_path(i, false, &mut |j| match self.role(j, group) {
+                    Role::Wait(w) if w.drains(full) => Step::Proved,
+                    Role::Wait(_) if self.stronger_wait_follows(j, group, full) => Step::Proved,
+                    Role::Wait(_) | Role::Opaque => Step::Unproved,
                     _ => Step::Continue,
                 });
                 if waited_in_full { Step::Proved } else { Step::Unproved }
@@ -385,6 +514,44 @@ mod tests {
         with_site(&text, |site, flow| {
             assert!(!site.wait_is_redundant(at(flow, "cp.async.wait_group 1")));
             assert!(!site.commit_is_redundant(at(flow, "cp.async.commit_group")));
+        });
+    }
+
+    #[test]
+    fn a_wait_an_as_strong_one_precedes_with_no_commit_between_is_redundant() {
+        let text = format!(
+            "{HEAD}\tcp.async.ca.shared.global [%r1], [%rd1], 4;\n\tcp.async.commit_group;\n\tcp.async.ca.shared.global [%r1+16], [%rd1], 4;\n\tcp.async.commit_group;\n\tcp.async.wait_group 1;\n\tld.shared.u32 %r3, [%r1+48];\n\tcp.async.wait_group 1;\n\tbar.sync 0;\n\tld.shared.u32 %r2, [%r1];\n\tcp.async.ca.shared.global [%r1+32], [%rd1], 4;\n\tcp.async.commit_group;\n\tcp.async.wait_group 1;\n\tbar.sync 0;\n\tld.shared.u32 %r2, [%r1+16];\n\tcp.async.wait_all;\n\tret;\n}}\n"
+        );
+        with_site(&text, |site, flow| {
+            let waits: Vec<InsnId> = (0..flow.insns.len() as InsnId)
+                .filter(|&i| matches!(site.protocol(i), Some((_, Protocol::Wait(_)))))
+                .collect();
+            assert_eq!(waits.len(), 4);
+            assert!(!site.wait_is_redundant(waits[0]));
+            assert!(site.wait_is_redundant(waits[1]));
+            // A commit came between.
+            assert!(!site.wait_is_redundant(waits[2]));
+        });
+    }
+
+    #[test]
+    fn an_empty_bulk_group_waited_in_full_is_redundant() {
+        let text = format!(
+            "{HEAD}\tsetp.eq.u32 %p1, %r1, 0;\n\t@%p1 cp.async.bulk.commit_group;\n\t@%p1 cp.async.bulk.wait_group.read 0;\n\tcp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r1], 16;\n\tcp.async.bulk.commit_group;\n\tcp.async.bulk.commit_group;\n\tcp.async.bulk.wait_group.read 1;\n\tst.shared.u32 [%r1], %r1;\n\tcp.async.bulk.wait_group 0;\n\tret;\n}}\n"
+        )
+        .replace(".reg .b64 %rd<4>;", ".reg .b64 %rd<4>;\n\t.reg .pred %p<2>;")
+        .replace(".target sm_80", ".target sm_90");
+        with_site(&text, |site, flow| {
+            let commits: Vec<InsnId> = (0..flow.insns.len() as InsnId)
+                .filter(|&i| matches!(site.protocol(i), Some((Group::Bulk, Protocol::Commit))))
+                .collect();
+            assert_eq!(commits.len(), 3);
+            assert!(site.commit_is_redundant(commits[0]));
+            assert!(site.wait_is_redundant(at(flow, "@%p1 cp.async.bulk.wait_group.read 0")));
+            // The copy's group.
+            assert!(!site.commit_is_redundant(commits[1]));
+            // Empty, but the `wait_group.read 1` after it counts it.
+            assert!(!site.commit_is_redundant(commits[2]));
         });
     }
 
