@@ -154,14 +154,28 @@ fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
                 vec![(node(copy), "the asynchronous copy".to_string())],
             ))
         }
-        ProtocolKind::LoadReadBeforeWait { copy } => Some((
-            format!(
-                "this reads shared memory the asynchronous load at line {} may still be writing: no mbarrier wait since it on this path",
-                line_of(node(copy))
-            ),
-            "read before the mbarrier wait".to_string(),
-            vec![(node(copy), "the load, completed through its mbarrier".to_string())],
-        )),
+        ProtocolKind::LoadReadBeforeWait { copy, loop_head } => {
+            let mut labels = vec![(node(copy), "the load, completed through its mbarrier".to_string())];
+            if let Some(head) = loop_head.filter(|&h| h != f.insn) {
+                labels.push((
+                    node(head),
+                    "the path comes round the loop here: wait for the load between here and the read".to_string(),
+                ));
+            }
+            Some((
+                format!(
+                    "this reads shared memory the asynchronous load at line {}{} may still be writing: no mbarrier wait since it was issued, on this path",
+                    line_of(node(copy)),
+                    if loop_head.is_some() {
+                        " (issued in an earlier iteration)"
+                    } else {
+                        ""
+                    }
+                ),
+                "read before the mbarrier wait".to_string(),
+                labels,
+            ))
+        }
         ProtocolKind::HandoffReadBeforeWait { .. }
         | ProtocolKind::HandoffRefillUnordered { .. }
         | ProtocolKind::PublishedBeforeWait { .. } => describe_handoff(flow, f),
@@ -208,7 +222,7 @@ fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
                     "the mbarrier of the `cp.async.mbarrier.arrive` at line {} tracks it, and no wait comes between on this path",
                     line_of(node(arrive))
                 ),
-                Pending::Mbarrier { arrive: None } => "no mbarrier wait since it on this path".to_string(),
+                Pending::Mbarrier { arrive: None } => "no mbarrier wait since it was issued, on this path".to_string(),
             };
             Some((
                 format!(

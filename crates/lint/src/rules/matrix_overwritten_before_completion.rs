@@ -112,6 +112,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 mma,
                 uncovered,
                 earlier_iteration,
+                loop_head,
             } => {
                 let node = flow.insns[mma as usize].node();
                 let why = match uncovered {
@@ -124,13 +125,21 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                 } else {
                     ""
                 };
+                let mut labels = vec![(node, "the multiply reads the matrix here".to_string())];
+                if let Some(head) = loop_head.filter(|&h| h != f.insn) {
+                    labels.push((
+                        flow.insns[head as usize].node(),
+                        "the path comes round the loop here: wait for the multiply between here and the write"
+                            .to_string(),
+                    ));
+                }
                 Some((
                     format!(
                         "this writes shared memory the matrix multiply at line {}{when} may still be reading: {why}",
                         line_of(node),
                     ),
                     "overwritten while the multiply may read it".to_string(),
-                    Some((node, "the multiply reads the matrix here".to_string())),
+                    labels,
                 ))
             }
             _ => None,

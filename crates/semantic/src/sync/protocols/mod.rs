@@ -50,6 +50,9 @@ pub enum ProtocolKind {
     LoadReadBeforeWait {
         /// The load.
         copy: InsnId,
+        /// When the load was issued in an earlier iteration, the first instruction of the
+        /// loop the path went round since.
+        loop_head: Option<InsnId>,
     },
     /// Shared memory an asynchronous load completed through an mbarrier (TMA, bulk copy)
     /// brings is read by a thread that did not issue it, with nothing on some path from the
@@ -152,6 +155,9 @@ pub enum ProtocolKind {
         uncovered: Option<Uncovered>,
         /// The multiply was issued in an earlier iteration of its loop than the write's.
         earlier_iteration: bool,
+        /// Then, the first instruction of the loop the path went round since: a wait
+        /// belongs on the path from there to the write.
+        loop_head: Option<InsnId>,
     },
     /// Tensor Memory a `tcgen05.mma` in flight writes (its accumulator, at the same address in
     /// thread 0) is read by `tcgen05.ld` with no mbarrier wait on any path from the multiply:
@@ -1504,7 +1510,13 @@ fn check_touch(
             if touches[copy as usize].iter().any(|c| c.access.writes() && meets(c)) {
                 found(match landing.pending(kernel, copy) {
                     Pending::Group(uncovered) => ProtocolKind::CopyReadBeforeWait { copy, uncovered },
-                    Pending::Mbarrier { arrive: None } => ProtocolKind::LoadReadBeforeWait { copy },
+                    Pending::Mbarrier { arrive: None } => ProtocolKind::LoadReadBeforeWait {
+                        copy,
+                        loop_head: match landing {
+                            Landing::Load(lap) => loop_gone_round(kernel, copy, lap),
+                            _ => None,
+                        },
+                    },
                     Pending::Mbarrier { arrive: Some(arrive) } => {
                         ProtocolKind::TrackedCopyReadBeforeWait { copy, arrive }
                     }
@@ -1611,6 +1623,7 @@ fn check_matrix_write(
             found(ProtocolKind::MatrixOverwritten {
                 mma,
                 earlier_iteration: lap != Lap::Current,
+                loop_head: loop_gone_round(kernel, mma, lap),
                 uncovered: Some(stage.uncovered(kernel, mma, Group::Wgmma)),
             });
         }
@@ -1628,9 +1641,23 @@ fn check_matrix_write(
                 mma,
                 uncovered: None,
                 earlier_iteration: lap != Lap::Current,
+                loop_head: loop_gone_round(kernel, mma, lap),
             });
         }
     }
+}
+
+/// The first instruction of the loop a path went round since operation `op` was issued in
+/// iteration `lap`: `op`'s innermost loop, or for [`Lap::Outer`] the one around it.
+fn loop_gone_round(kernel: &Kernel<'_, '_>, op: InsnId, lap: Lap) -> Option<InsnId> {
+    let loops = &kernel.loops()[kernel.block_of(op) as usize];
+    let head = match lap {
+        Lap::Current => return None,
+        Lap::Earlier => *loops.last()?,
+        Lap::Outer => *loops.get(loops.len().checked_sub(2)?)?,
+    };
+    let range = kernel.flow.range(head);
+    (!range.is_empty()).then_some(range.start)
 }
 
 /// A read of Tensor Memory at `i` (`tcgen05.ld`) against the `tcgen05.mma`s in flight: one
