@@ -468,7 +468,82 @@ impl Site<'_, '_> {
                 Step::Unproved
             }
         };
-        self.every_path(at, true, &mut side) || self.every_path(at, false, &mut side)
+        if self.every_path(at, true, &mut side) || self.every_path(at, false, &mut side) {
+            return true;
+        }
+        // Else: what each side touches, up to the barriers before and after it, conflicts
+        // with nothing the other side touches (a read of shared memory before, an atomic to
+        // global memory after).
+        match (self.side_touches(at, true), self.side_touches(at, false)) {
+            (Some(before), Some(after)) => !before.conflicts(after),
+            _ => false,
+        }
+    }
+
+    /// The memory the paths from `at` to the full barriers before it (`backward`) or after it
+    /// touch; `None` when they synchronise beyond the warp or call.
+    fn side_touches(&self, at: InsnId, backward: bool) -> Option<Touched> {
+        let mut touched = Touched::default();
+        let proved = self.every_path(at, backward, &mut |i| {
+            if self.full_barrier(i) {
+                return Step::Proved;
+            }
+            if self.private(i) {
+                return Step::Continue;
+            }
+            let insn = &self.flow.insns[i as usize];
+            let Some(s) = self.semantics[i as usize].as_ref() else {
+                return Step::Continue;
+            };
+            let warp_only = s.sync.iter().all(|sync| {
+                matches!(
+                    sync,
+                    Sync::WarpBarrier { .. } | Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask
+                )
+            });
+            if insn.call().is_some() || insn.opcode().starts_with("tcgen05") || !warp_only {
+                return Step::Unproved;
+            }
+            for m in s.memory.iter().chain(&s.descriptor_memory) {
+                let Some(window) = Touched::window(m.space) else {
+                    return Step::Unproved;
+                };
+                if m.access != Access::Read {
+                    touched.writes |= window;
+                }
+                touched.reads |= window;
+            }
+            Step::Continue
+        });
+        proved.then_some(touched)
+    }
+}
+
+/// The windows of memory one side of a barrier touches, as bits: global, shared.
+#[derive(Debug, Default, Clone, Copy)]
+struct Touched {
+    reads: u8,
+    writes: u8,
+}
+
+impl Touched {
+    const GLOBAL: u8 = 1;
+    const SHARED: u8 = 2;
+
+    /// The windows an access to `space` may reach; `None` for what the walk does not judge.
+    fn window(space: Space) -> Option<u8> {
+        match space {
+            Space::Global | Space::Texture => Some(Self::GLOBAL),
+            Space::SharedCta | Space::SharedCluster => Some(Self::SHARED),
+            Space::Generic => Some(Self::GLOBAL | Self::SHARED),
+            Space::Local | Space::Const | Space::Param => Some(0),
+            Space::Tensor => None,
+        }
+    }
+
+    /// Whether some access of one side and some of the other may meet, one of them a write.
+    fn conflicts(self, other: Touched) -> bool {
+        (self.writes & other.reads) != 0 || (self.reads & other.writes) != 0
     }
 }
 
@@ -552,6 +627,34 @@ mod tests {
             assert!(!site.commit_is_redundant(commits[1]));
             // Empty, but the `wait_group.read 1` after it counts it.
             assert!(!site.commit_is_redundant(commits[2]));
+        });
+    }
+
+    #[test]
+    fn a_barrier_between_sides_that_touch_different_memory_is_redundant() {
+        let text = format!(
+            "{HEAD}	st.shared.u32 [%r1], %r1;
+	bar.sync 0;
+	ld.shared.u32 %r2, [%r1+4];
+	bar.sync 0;
+	atom.global.add.u32 %r3, [%rd1], %r2;
+	bar.sync 0;
+	ld.global.u32 %r3, [%rd1+4];
+	ret;
+}}
+"
+        );
+        with_site(&text, |site, flow| {
+            let barriers: Vec<InsnId> = (0..flow.insns.len() as InsnId)
+                .filter(|&i| site.full_barrier(i))
+                .collect();
+            assert_eq!(barriers.len(), 3);
+            // The shared write before, the shared read after.
+            assert!(!site.barrier_is_redundant(barriers[0]));
+            // A shared read before, a global atomic after.
+            assert!(site.barrier_is_redundant(barriers[1]));
+            // The global atomic before, a global read after.
+            assert!(!site.barrier_is_redundant(barriers[2]));
         });
     }
 
