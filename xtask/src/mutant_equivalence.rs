@@ -423,10 +423,11 @@ impl Site<'_, '_> {
     }
 
     /// Whether guarding the CTA barrier at `at` so that some threads skip it changes
-    /// nothing observable: a barrier without `.aligned` (the manual lets threads that exit
-    /// skip it) whose dropping changes nothing, after which no path meets another barrier
-    /// (a skipping thread leaves the kernel without waiting anywhere else).
-    pub fn skipping_barrier_is_harmless(&self, at: InsnId) -> bool {
+    /// nothing observable: its dropping changes nothing, and no path after it meets another
+    /// barrier (a skipping thread leaves the kernel without waiting anywhere else; a barrier
+    /// waits only for threads that have not exited, §9.7.13.1). An `.aligned` barrier also
+    /// asks that the guard be the same in every thread of a warp (`warp_uniform_guard`).
+    pub fn skipping_barrier_is_harmless(&self, at: InsnId, warp_uniform_guard: bool) -> bool {
         let aligned = self.semantics[at as usize].as_ref().is_some_and(|s| {
             s.sync
                 .iter()
@@ -442,7 +443,7 @@ impl Site<'_, '_> {
                 Step::Continue
             }
         });
-        !aligned && no_barrier_after && self.barrier_is_redundant(at)
+        (!aligned || warp_uniform_guard) && no_barrier_after && self.barrier_is_redundant(at)
     }
 
     /// Whether dropping the CTA barrier at `at` changes nothing observable. Only barriers
@@ -655,6 +656,28 @@ mod tests {
             assert!(site.barrier_is_redundant(barriers[1]));
             // The global atomic before, a global read after.
             assert!(!site.barrier_is_redundant(barriers[2]));
+        });
+    }
+
+    #[test]
+    fn skipping_the_last_aligned_barrier_is_harmless_only_for_whole_warps() {
+        let text = format!(
+            "{HEAD}	ld.shared.u32 %r2, [%r1];
+	bar.sync 0;
+	st.global.u32 [%rd1], %r2;
+	bar.sync 0;
+	ret;
+}}
+"
+        );
+        with_site(&text, |site, flow| {
+            let barriers: Vec<InsnId> = (0..flow.insns.len() as InsnId)
+                .filter(|&i| site.full_barrier(i))
+                .collect();
+            assert!(site.skipping_barrier_is_harmless(barriers[1], true));
+            assert!(!site.skipping_barrier_is_harmless(barriers[1], false));
+            // Threads that skip the first meet the second.
+            assert!(!site.skipping_barrier_is_harmless(barriers[0], true));
         });
     }
 

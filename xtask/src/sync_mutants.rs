@@ -84,6 +84,18 @@ fn mutants(text: &str) -> Vec<Mutant> {
     for flow in &flows {
         let semantics = flow.semantics(&symbols);
         let site = crate::mutant_equivalence::Site::new(flow, semantics);
+        // Whether the mutants' guard, `%tid.x < 32`, is the same in every thread of a warp:
+        // warps are laid out along x first (§2.2.1), so in a 1-D block, or one whose rows are
+        // whole warps.
+        let guard_warp_uniform = ptxkit_semantic::sync::kernel::Kernel::of(flow, &symbols).is_ok_and(|k| {
+            use ptxkit_semantic::sync::kernel::ShapeSource;
+            let [x, y, z] = k.shape.dims;
+            match k.shape.source {
+                ShapeSource::Required => (y == 1 && z == 1) || x % 32 == 0,
+                ShapeSource::Maximum => y == 1 && z == 1,
+                ShapeSource::Inferred => false,
+            }
+        });
         for (i, s) in semantics.iter().enumerate() {
             let Some(s) = s else { continue };
             let insn = &flow.insns[i];
@@ -115,7 +127,7 @@ fn mutants(text: &str) -> Vec<Mutant> {
                             kind: "divergent-barrier",
                             line: line + 5,
                             text: t,
-                            equivalent: site.skipping_barrier_is_harmless(i as InsnId),
+                            equivalent: site.skipping_barrier_is_harmless(i as InsnId, guard_warp_uniform),
                         });
                         "drop-barrier"
                     }
