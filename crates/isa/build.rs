@@ -429,6 +429,7 @@ fn sync_code(effect: &SigEffect) -> String {
         ),
         "elect" => format!("semantics::SyncEffect::Elect {{ mask: {} }}", at("mask")),
         "active-mask" => "semantics::SyncEffect::ActiveMask".to_string(),
+        "tensor-free" => "semantics::SyncEffect::TensorFree".to_string(),
         "exit" => "semantics::SyncEffect::Exit".to_string(),
         "trap" => "semantics::SyncEffect::Trap".to_string(),
         other => unreachable!("the notation checks sync kinds: {other}"),

@@ -362,9 +362,7 @@ impl Site<'_, '_> {
     /// synchronises with nothing beyond its warp.
     fn private(&self, i: InsnId) -> bool {
         let insn = &self.flow.insns[i as usize];
-        // Tensor memory (`tcgen05.alloc`/`dealloc`/`ld`/`st`) is the CTA's but not in the
-        // model's memory lines.
-        if insn.call().is_some() || insn.opcode().starts_with("tcgen05") {
+        if insn.call().is_some() {
             return false;
         }
         let Some(s) = &self.semantics[i as usize] else {
@@ -496,19 +494,31 @@ impl Site<'_, '_> {
             let Some(s) = self.semantics[i as usize].as_ref() else {
                 return Step::Continue;
             };
+            // What orders nothing beyond the thread's warp: warp collectives, and the waits for
+            // the thread's own Tensor Memory loads and stores. Freeing Tensor Memory touches it.
             let warp_only = s.sync.iter().all(|sync| {
                 matches!(
                     sync,
-                    Sync::WarpBarrier { .. } | Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask
+                    Sync::WarpBarrier { .. }
+                        | Sync::Collective { .. }
+                        | Sync::Elect { .. }
+                        | Sync::ActiveMask
+                        | Sync::TensorFree
+                        | Sync::Wait {
+                            group: Group::Tcgen05Ld | Group::Tcgen05St,
+                            ..
+                        }
                 )
             });
-            if insn.call().is_some() || insn.opcode().starts_with("tcgen05") || !warp_only {
+            if insn.call().is_some() || !warp_only {
                 return Step::Unproved;
             }
+            if s.sync.iter().any(|sync| matches!(sync, Sync::TensorFree)) {
+                touched.writes |= Touched::TENSOR;
+                touched.reads |= Touched::TENSOR;
+            }
             for m in s.memory.iter().chain(&s.descriptor_memory) {
-                let Some(window) = Touched::window(m.space) else {
-                    return Step::Unproved;
-                };
+                let window = Touched::window(m.space);
                 if m.access != Access::Read {
                     touched.writes |= window;
                 }
@@ -520,7 +530,8 @@ impl Site<'_, '_> {
     }
 }
 
-/// The windows of memory one side of a barrier touches, as bits: global, shared.
+/// The windows of memory one side of a barrier touches, as bits: global, shared, Tensor
+/// Memory.
 #[derive(Debug, Default, Clone, Copy)]
 struct Touched {
     reads: u8,
@@ -530,19 +541,21 @@ struct Touched {
 impl Touched {
     const GLOBAL: u8 = 1;
     const SHARED: u8 = 2;
+    const TENSOR: u8 = 4;
 
-    /// The windows an access to `space` may reach; `None` for what the walk does not judge.
-    fn window(space: Space) -> Option<u8> {
+    /// The windows an access to `space` may reach (none for a thread's own).
+    fn window(space: Space) -> u8 {
         match space {
-            Space::Global | Space::Texture => Some(Self::GLOBAL),
-            Space::SharedCta | Space::SharedCluster => Some(Self::SHARED),
-            Space::Generic => Some(Self::GLOBAL | Self::SHARED),
-            Space::Local | Space::Const | Space::Param => Some(0),
-            Space::Tensor => None,
+            Space::Global | Space::Texture => Self::GLOBAL,
+            Space::SharedCta | Space::SharedCluster => Self::SHARED,
+            Space::Generic => Self::GLOBAL | Self::SHARED,
+            Space::Local | Space::Const | Space::Param => 0,
+            Space::Tensor => Self::TENSOR,
         }
     }
 
-    /// Whether some access of one side and some of the other may meet, one of them a write.
+    /// Whether some access of one side and some of the other may meet, one of them a write
+    /// (freeing Tensor Memory counts as a write of it).
     fn conflicts(self, other: Touched) -> bool {
         (self.writes & other.reads) != 0 || (self.reads & other.writes) != 0
     }

@@ -55,6 +55,7 @@ fn expected(kind: &str, strict: bool) -> &'static [&'static str] {
         "drop-commit" if strict => &["PTX705", "PTX706", "PTX709", "PTX711"],
         "drop-barrier" => &[
             "PTX701", "PTX702", "PTX705", "PTX706", "PTX707", "PTX708", "PTX709", "PTX710", "PTX711", "PTX712",
+            "PTX713",
         ],
         // A counted barrier (`bar.sync 1, 256`) is a subset's by design: a skipped one shows as
         // the race it lets through.

@@ -126,6 +126,7 @@ impl Effects {
                 SyncEffect::Collective { .. }
                 | SyncEffect::Elect { .. }
                 | SyncEffect::ActiveMask
+                | SyncEffect::TensorFree
                 | SyncEffect::Exit
                 | SyncEffect::Trap => self.other = true,
                 SyncEffect::Barrier { .. } | SyncEffect::Mbarrier { .. } if written_order == Some(Order::Relaxed) => {

@@ -35,6 +35,7 @@ taddr : reg|imm .b32;
 nCols : reg|imm .u32 eg 32;
 tcgen05.dealloc.cta_group.sync.aligned.b32  taddr, nCols;
 sync collective aligned source §9.7.16.7: .sync.aligned;
+sync tensor-free source §9.7.16.7: frees the columns; §9.7.16.5 (Table 47) has every warp done with them, through a barrier, before;
 .cta_group = { .cta_group::1, .cta_group::2 };
 ---
 @summary Gives up the CTA's right to allocate Tensor Memory.

@@ -1986,6 +1986,7 @@ const SYNC_KINDS: LineKinds = &[
     ),
     ("elect", &[("mask", Takes::Operand)]),
     ("active-mask", &[]),
+    ("tensor-free", &[]),
     ("exit", &[]),
     ("trap", &[]),
 ];

@@ -688,6 +688,9 @@ pub enum SyncEffect {
     },
     /// `activemask`: the mask of the lanes executing it.
     ActiveMask,
+    /// `tcgen05.dealloc`: frees Tensor Memory columns, which no warp may access after it
+    /// (§9.7.16.7).
+    TensorFree,
     /// The thread ends (`exit`; `ret` of a kernel is an exit too, as the CFG knows).
     Exit,
     /// The kernel aborts (`trap`).
@@ -1041,6 +1044,8 @@ pub enum Sync {
     },
     /// `activemask`.
     ActiveMask,
+    /// `tcgen05.dealloc`.
+    TensorFree,
     /// `exit`.
     Exit,
     /// `trap`.
@@ -1273,6 +1278,7 @@ impl<'i> Bound<'_, 'i> {
             },
             SyncEffect::Elect { mask } => Sync::Elect { mask: at(mask)? },
             SyncEffect::ActiveMask => Sync::ActiveMask,
+            SyncEffect::TensorFree => Sync::TensorFree,
             SyncEffect::Exit => Sync::Exit,
             SyncEffect::Trap => Sync::Trap,
         })
@@ -1635,6 +1641,7 @@ impl Described<'_> {
             SyncEffect::Collective { mask, aligned, legacy } => self.collective(mask, aligned, legacy),
             SyncEffect::Elect { mask } => format!("elects one lane of {}", self.operand(mask)),
             SyncEffect::ActiveMask => "reads the mask of the active lanes".to_string(),
+            SyncEffect::TensorFree => "frees Tensor Memory columns".to_string(),
             SyncEffect::Exit => "ends the thread".to_string(),
             SyncEffect::Trap => "aborts the kernel".to_string(),
         }

@@ -71,6 +71,7 @@ pub(crate) mod store_to_constant_space;
 pub(crate) mod syntax_error;
 pub(crate) mod system_call_prototype_mismatch;
 pub(crate) mod target_needs_newer_version;
+pub(crate) mod tensor_memory_freed_in_use;
 pub(crate) mod tensor_memory_read_before_wait;
 pub(crate) mod undeclarable_type;
 pub(crate) mod undeclared_label;

@@ -32,6 +32,7 @@ use waits::WaitsBetween;
 
 mod handoff;
 mod release;
+mod tensor_free;
 mod waits;
 
 /// What a protocol finding is about.
@@ -165,6 +166,19 @@ pub enum ProtocolKind {
     TensorMemoryReadBeforeWait {
         /// The matrix multiply.
         mma: InsnId,
+    },
+    /// Tensor Memory is freed (`tcgen05.dealloc`, the finding's instruction) while a thread
+    /// of another warp may still access it: nothing between the two on some path could order
+    /// the warps.
+    TensorFreedInUse {
+        /// The Tensor Memory access.
+        access: InsnId,
+        /// A thread that frees it.
+        freer: crate::sync::expr::Thread,
+        /// A thread of another warp that accesses it.
+        user: crate::sync::expr::Thread,
+        /// The access comes after the free on the path (a use after free).
+        after: bool,
     },
     /// Shared memory written through the generic proxy is read through the async proxy with
     /// no `fence.proxy.async` between.
@@ -886,6 +900,7 @@ pub fn protocols(kernel: &Kernel<'_, '_>) -> Protocols {
     out.findings.extend(handoffs);
     let refills = release::refills_after_unawaited_releases(kernel, &touches, &out.findings);
     out.findings.extend(refills);
+    out.findings.extend(tensor_free::freed_in_use(kernel));
     out.findings.sort_by_key(|f| (f.insn, format!("{:?}", f.kind)));
     out.findings
         .dedup_by(|a, b| a.insn == b.insn && std::mem::discriminant(&a.kind) == std::mem::discriminant(&b.kind));
