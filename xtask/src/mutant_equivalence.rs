@@ -373,13 +373,7 @@ impl Site<'_, '_> {
             matches!(m.space, Space::Param | Space::Local | Space::Const)
                 || (m.access == Access::Read && (read_only || matches!(m.proxy, Proxy::Texture | Proxy::Constant)))
         });
-        let warp_only = s.sync.iter().all(|sync| {
-            matches!(
-                sync,
-                Sync::WarpBarrier { .. } | Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask
-            )
-        });
-        private_memory && warp_only
+        private_memory && s.sync.iter().all(warp_local)
     }
 
     /// Whether `i` is a CTA barrier every thread waits at, unguarded.
@@ -497,18 +491,15 @@ impl Site<'_, '_> {
             // What orders nothing beyond the thread's warp: warp collectives, and the waits for
             // the thread's own Tensor Memory loads and stores. Freeing Tensor Memory touches it.
             let warp_only = s.sync.iter().all(|sync| {
-                matches!(
-                    sync,
-                    Sync::WarpBarrier { .. }
-                        | Sync::Collective { .. }
-                        | Sync::Elect { .. }
-                        | Sync::ActiveMask
-                        | Sync::TensorFree
-                        | Sync::Wait {
-                            group: Group::Tcgen05Ld | Group::Tcgen05St,
-                            ..
-                        }
-                )
+                warp_local(sync)
+                    || matches!(
+                        sync,
+                        Sync::TensorFree
+                            | Sync::Wait {
+                                group: Group::Tcgen05Ld | Group::Tcgen05St,
+                                ..
+                            }
+                    )
             });
             if insn.call().is_some() || !warp_only {
                 return Step::Unproved;
@@ -528,6 +519,15 @@ impl Site<'_, '_> {
         });
         proved.then_some(touched)
     }
+}
+
+/// Whether `sync` synchronises with nothing beyond the thread's warp: the warp's barrier,
+/// collectives and elections.
+fn warp_local(sync: &Sync) -> bool {
+    matches!(
+        sync,
+        Sync::WarpBarrier { .. } | Sync::Collective { .. } | Sync::Elect { .. } | Sync::ActiveMask
+    )
 }
 
 /// The windows of memory one side of a barrier touches, as bits: global, shared, Tensor

@@ -17,6 +17,23 @@ pub(crate) fn line_of(node: Node<'_>) -> usize {
     node.start_position().row + 1
 }
 
+/// For an operation issued in an earlier iteration: the label at the first instruction of the
+/// loop the path went round since (`loop_head`), unless that is the finding's own instruction
+/// `at`, saying the wait for `what` belongs between there and the `access`.
+pub(crate) fn round_the_loop<'a>(
+    flow: &ptxkit_semantic::flow::FunctionFlow<'a>,
+    loop_head: Option<u32>,
+    at: u32,
+    what: &str,
+    access: &str,
+) -> Option<(Node<'a>, String)> {
+    let head = loop_head.filter(|&h| h != at)?;
+    Some((
+        flow.insns[head as usize].node(),
+        format!("the path comes round the loop here: wait for the {what} between here and the {access}"),
+    ))
+}
+
 /// That `who` makes its access (`verb`) at `line` only when values it loaded from shared
 /// memory compare one way: a compare-and-swap's store, which some contents of shared memory
 /// make run.

@@ -117,7 +117,7 @@ use ptxkit_semantic::sync::protocols::{Pending, ProtocolFinding, ProtocolKind};
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::{line_of, report_protocols, uncovered_copy_reason};
+use crate::sync_words::{line_of, report_protocols, round_the_loop, uncovered_copy_reason};
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "async-copy-read-before-wait";
@@ -156,12 +156,7 @@ fn describe<'a>(flow: &FunctionFlow<'a>, f: &ProtocolFinding) -> Described<'a> {
         }
         ProtocolKind::LoadReadBeforeWait { copy, loop_head } => {
             let mut labels = vec![(node(copy), "the load, completed through its mbarrier".to_string())];
-            if let Some(head) = loop_head.filter(|&h| h != f.insn) {
-                labels.push((
-                    node(head),
-                    "the path comes round the loop here: wait for the load between here and the read".to_string(),
-                ));
-            }
+            labels.extend(round_the_loop(flow, loop_head, f.insn, "load", "read"));
             Some((
                 format!(
                     "this reads shared memory the asynchronous load at line {}{} may still be writing: no mbarrier wait since it was issued, on this path",

@@ -88,7 +88,7 @@ use ptxkit_semantic::sync::protocols::ProtocolKind;
 
 use crate::checker::Checker;
 use crate::rule::{Rule, Visits};
-use crate::sync_words::{line_of, report_protocols, uncovered_reason};
+use crate::sync_words::{line_of, report_protocols, round_the_loop, uncovered_reason};
 use ptxkit_syntax::tree_sitter::Node;
 
 pub(crate) const NAME: &str = "matrix-overwritten-before-completion";
@@ -126,13 +126,7 @@ fn check<'a>(checker: &mut Checker<'a>, function: Node<'a>) {
                     ""
                 };
                 let mut labels = vec![(node, "the multiply reads the matrix here".to_string())];
-                if let Some(head) = loop_head.filter(|&h| h != f.insn) {
-                    labels.push((
-                        flow.insns[head as usize].node(),
-                        "the path comes round the loop here: wait for the multiply between here and the write"
-                            .to_string(),
-                    ));
-                }
+                labels.extend(round_the_loop(flow, loop_head, f.insn, "multiply", "write"));
                 Some((
                     format!(
                         "this writes shared memory the matrix multiply at line {}{when} may still be reading: {why}",

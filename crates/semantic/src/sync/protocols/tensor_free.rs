@@ -1,8 +1,8 @@
 //! Tensor Memory freed while another warp may still use it. §9.7.16.5: "before attempting to
 //! deallocate Tensor Memory, it suffices to ensure that there are no concurrent Tensor Memory
 //! accesses"; its example has every warp pass a barrier before the `tcgen05.dealloc`. Found:
-//! a `tcgen05.dealloc` (the model's `tensor-free`) and a Tensor Memory access (`tcgen05.ld`,
-//! `st`, `mma`, `cp`, `shift`) with a path from one to the other on which nothing could order
+//! a `tcgen05.dealloc` (the model's `tensor-free`) and a Tensor Memory access (what the model
+//! gives a Tensor Memory line: `tcgen05.ld`, `st`, the accumulator of `mma`) with a path from one to the other on which nothing could order
 //! two warps (no barrier, mbarrier operation, fence or call), run by threads of two warps.
 
 use ptxkit_isa::signature::semantics::{Group, Space, Sync};
